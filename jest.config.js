@@ -1,0 +1,28 @@
+// Three tiers (style.md §9): unit tests beside the code, integration tests against the real
+// local services, e2e tests that boot the standalone wiring and talk HTTP.
+const transform = {
+  '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2023' }, module: { type: 'commonjs' } }],
+};
+// jose (and a few others) ship ESM only; transpile them to CommonJS for Jest.
+const transformIgnorePatterns = ['/node_modules/(?!(jose)/)'];
+const common = { transform, transformIgnorePatterns, testEnvironment: 'node' };
+
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/libs/*/src/**/*.test.ts', '<rootDir>/services/*/src/**/*.test.ts'] },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/harness/global-setup.ts',
+      testTimeout: 60000,
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/harness/global-setup.ts',
+      testTimeout: 120000,
+    },
+  ],
+};

@@ -1,0 +1,67 @@
+/**
+ * The MongoDB connection (mongoose). Commands fail fast while the database is away (no
+ * buffering, short server selection), the driver reconnects by itself, and `ping` backs the
+ * health probe.
+ */
+import mongoose, { type Connection } from 'mongoose';
+import type { Logger } from '../logger';
+
+export interface Database {
+  conn: Connection;
+  /** True when a ping answered within the timeout. */
+  ping(timeoutMs?: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  url: string;
+  logger: Logger;
+  /** How long start-up keeps retrying the first connection. */
+  initialRetryMs?: number;
+}
+
+export async function connectDatabase({ url, logger, initialRetryMs = 60_000 }: ConnectOptions): Promise<Database> {
+  const conn = mongoose.createConnection(url, {
+    bufferCommands: false,
+    autoIndex: true,
+    serverSelectionTimeoutMS: 3000,
+    heartbeatFrequencyMS: 2000,
+    maxPoolSize: 20,
+  });
+  conn.on('disconnected', () => logger.warn('database disconnected'));
+  conn.on('reconnected', () => logger.info('database reconnected'));
+  conn.on('error', (err: Error) => logger.error({ err: err.message }, 'database error'));
+  const deadline = Date.now() + initialRetryMs;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await conn.asPromise();
+      break;
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      logger.warn({ attempt, err: (err as Error).message }, 'database not reachable yet, retrying');
+      await new Promise((r) => setTimeout(r, Math.min(2000, 200 * attempt)));
+      await conn.openUri(url).catch(() => undefined);
+    }
+  }
+  return {
+    conn,
+    async ping(timeoutMs = 1500) {
+      const db = conn.db;
+      if (!db) return false;
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        return await Promise.race([
+          db.command({ ping: 1 }).then(() => true),
+          new Promise<boolean>((resolve) => {
+            timer = setTimeout(() => resolve(false), timeoutMs);
+          }),
+        ]);
+      } catch {
+        return false;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    close: () => conn.close(),
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * Spawns FerretDB as a child process: the embedded MongoDB-compatible database of standalone
+ * mode (SQLite handler under the data directory). Tests use it too, to stop and restart a
+ * database under a running server.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createConnection, createServer } from 'node:net';
+import { resolve } from 'node:path';
+
+export interface FerretOptions {
+  bin: string;
+  /** SQLite: the directory holding the database files. */
+  dataDir: string;
+  /** PostgreSQL handler instead of SQLite. */
+  postgresUrl?: string;
+  port?: number;
+  onLog?: (line: string) => void;
+}
+
+export interface FerretProcess {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+  /** Starts it again on the same port and data (after stop). */
+  restart(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.once('error', rej);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => res(port));
+    });
+  });
+}
+
+export async function waitForPort(port: number, timeoutMs: number, host = '127.0.0.1'): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const ok = await new Promise<boolean>((res) => {
+      const s = createConnection({ host, port });
+      s.once('connect', () => (s.destroy(), res(true)));
+      s.once('error', () => res(false));
+    });
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`nothing listens on ${host}:${port} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export async function spawnFerretDB(opts: FerretOptions): Promise<FerretProcess> {
+  const bin = resolve(opts.bin);
+  if (!existsSync(bin)) throw new Error(`FerretDB not found at ${bin}: run scripts/infra/ferretdb.sh (npm start does)`);
+  const dataDir = resolve(opts.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const port = opts.port ?? (await freePort());
+  let child: ChildProcess | undefined;
+
+  const start = async () => {
+    const args = [
+      `--listen-addr=127.0.0.1:${port}`,
+      `--state-dir=${dataDir}`,
+      '--debug-addr=-',
+      '--telemetry=disable',
+      '--log-level=warn',
+      ...(opts.postgresUrl ? ['--handler=postgresql', `--postgresql-url=${opts.postgresUrl}`] : ['--handler=sqlite', `--sqlite-url=file:${dataDir}/`]),
+    ];
+    const proc = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    child = proc;
+    const forward = (b: Buffer) => b.toString().split('\n').filter(Boolean).forEach((l) => opts.onLog?.(l));
+    proc.stdout?.on('data', forward);
+    proc.stderr?.on('data', forward);
+    const exited = new Promise<never>((_, rej) => proc.once('exit', (code) => rej(new Error(`FerretDB exited with code ${code}`))));
+    await Promise.race([waitForPort(port, 30_000), exited]);
+    exited.catch(() => undefined);
+  };
+
+  const stop = async () => {
+    const c = child;
+    child = undefined;
+    if (!c || c.exitCode !== null) return;
+    await new Promise<void>((res) => {
+      c.once('exit', () => res());
+      c.kill('SIGTERM');
+      setTimeout(() => c.kill('SIGKILL'), 5000).unref();
+    });
+  };
+
+  await start();
+  return { url: `mongodb://127.0.0.1:${port}/`, port, stop, restart: start };
+}

@@ -1,0 +1,40 @@
+/** Server-minted ids of decisions.md §2. */
+import { Types } from 'mongoose';
+
+export type ObjectKind =
+  | 'post' | 'reply' | 'react' | 'circle' | 'group' | 'page' | 'bookmark' | 'activity'
+  | 'notification' | 'flag' | 'invite' | 'recommendation' | 'section' | 'file';
+
+export function mintId(kind: ObjectKind, domain: string, oid: Types.ObjectId = new Types.ObjectId()): string {
+  return `${kind}:${oid.toHexString()}@${domain}`;
+}
+
+export function userId(username: string, domain: string): string {
+  return `@${username}@${domain}`;
+}
+
+export const USERNAME_RE = /^[a-z0-9_]{2,32}$/;
+
+export interface ParsedId {
+  type: 'User' | 'Server' | 'Object' | 'URL' | 'Unknown';
+  kind?: string;
+  domain?: string;
+  username?: string;
+}
+
+export function parseId(id: string): ParsedId {
+  if (/^https?:\/\//i.test(id)) {
+    try {
+      return { type: 'URL', domain: new URL(id).hostname };
+    } catch {
+      return { type: 'Unknown' };
+    }
+  }
+  let m = /^@([a-z0-9_]{1,64})@([^@/\s]+)$/i.exec(id);
+  if (m) return { type: 'User', username: m[1]!.toLowerCase(), domain: m[2]!.toLowerCase() };
+  m = /^@([^@/\s]+)$/.exec(id);
+  if (m) return { type: 'Server', domain: m[1]!.toLowerCase() };
+  m = /^([a-z][a-z0-9_-]*):[^@\s]+@([^@/\s]+)$/.exec(id);
+  if (m) return { type: 'Object', kind: m[1]!, domain: m[2]!.toLowerCase() };
+  return { type: 'Unknown' };
+}

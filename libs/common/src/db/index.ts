@@ -1,0 +1,30 @@
+import type { Database } from './connection';
+import { registerModels, type Models } from './models';
+import { SettingsRepository } from './repositories/settings';
+import { UsersRepository } from './repositories/users';
+import { CirclesRepository } from './repositories/circles';
+
+export { connectDatabase, type Database, type ConnectOptions } from './connection';
+export { registerModels, syncIndexes, type Models } from './models';
+export { mintId, userId, parseId, USERNAME_RE, type ObjectKind, type ParsedId } from './ids';
+export { SettingsRepository } from './repositories/settings';
+export { UsersRepository, stripSecrets, type UserRecord } from './repositories/users';
+export { CirclesRepository, type CircleRecord, type Member } from './repositories/circles';
+
+export interface Repositories {
+  models: Models;
+  settings: SettingsRepository;
+  users: UsersRepository;
+  circles: CirclesRepository;
+}
+
+export function createRepositories(db: Database, domain: string): Repositories {
+  const models = registerModels(db.conn);
+  return {
+    models,
+    settings: new SettingsRepository(models),
+    users: new UsersRepository(models),
+    circles: new CirclesRepository(models, domain),
+  };
+}
+export { spawnFerretDB, freePort, waitForPort, type FerretOptions, type FerretProcess } from './ferretdb';

@@ -1,0 +1,69 @@
+/** Circles repository (the part the foundation needs: system and server circles, membership). */
+import type { Models, CircleDoc } from '../models';
+import { mintId } from '../ids';
+
+export type CircleRecord = CircleDoc & { createdAt?: Date; updatedAt?: Date };
+
+export interface Member {
+  id: string;
+  type?: string;
+  name?: string;
+  icon?: string;
+  url?: string;
+  inbox?: string;
+  outbox?: string;
+  server?: string;
+}
+
+export class CirclesRepository {
+  constructor(
+    private readonly models: Models,
+    private readonly domain: string,
+  ) {}
+
+  async create(input: { name: string; actorId: string; type?: string; to?: string; canReply?: string; canReact?: string; summary?: string; members?: Member[] }): Promise<CircleRecord> {
+    const id = mintId('circle', this.domain);
+    const members = input.members ?? [];
+    const doc = await this.models.Circle.create({
+      id,
+      name: input.name,
+      actorId: input.actorId,
+      type: input.type ?? 'Circle',
+      to: input.to ?? '',
+      canReply: input.canReply ?? input.to ?? '',
+      canReact: input.canReact ?? input.to ?? '',
+      summary: input.summary,
+      server: `@${this.domain}`,
+      url: `https://${this.domain}/circles/${id}`,
+      members,
+      memberCount: members.length,
+    });
+    return doc.toObject() as CircleRecord;
+  }
+
+  async findById(id: string): Promise<CircleRecord | null> {
+    return this.models.Circle.findOne({ id: String(id), deletedAt: null }).lean<CircleRecord>();
+  }
+
+  async isMember(circleId: string, memberId: string): Promise<boolean> {
+    if (!circleId) return false;
+    return (await this.models.Circle.countDocuments({ id: circleId, 'members.id': memberId, deletedAt: null }).limit(1)) > 0;
+  }
+
+  /** Adds a member once; the count moves only when the member was really added. */
+  async addMember(circleId: string, member: Member): Promise<boolean> {
+    const res = await this.models.Circle.updateOne(
+      { id: circleId, 'members.id': { $ne: member.id } },
+      { $push: { members: { ...member, addedAt: new Date() } }, $inc: { memberCount: 1 } },
+    );
+    return res.modifiedCount === 1;
+  }
+
+  async removeMember(circleId: string, memberId: string): Promise<boolean> {
+    const res = await this.models.Circle.updateOne(
+      { id: circleId, 'members.id': memberId },
+      { $pull: { members: { id: memberId } }, $inc: { memberCount: -1 } },
+    );
+    return res.modifiedCount === 1;
+  }
+}

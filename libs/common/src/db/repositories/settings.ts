@@ -1,0 +1,47 @@
+/** Settings repository with a short in-process cache (every service reads settings often). */
+import type { Models } from '../models';
+import { SETTING_DEFAULTS } from '../../settings/defaults';
+
+const TTL_MS = 5000;
+
+export class SettingsRepository {
+  private cache = new Map<string, { value: unknown; at: number }>();
+  constructor(private readonly models: Models) {}
+
+  async get<T = unknown>(name: string): Promise<T | undefined> {
+    const hit = this.cache.get(name);
+    if (hit && Date.now() - hit.at < TTL_MS) return hit.value as T;
+    const doc = await this.models.Setting.findOne({ name, deletedAt: null }).lean();
+    const value = doc?.value as T | undefined;
+    this.cache.set(name, { value, at: Date.now() });
+    return value;
+  }
+
+  async set(name: string, value: unknown): Promise<void> {
+    await this.models.Setting.updateOne({ name }, { $set: { value } }, { upsert: true });
+    this.cache.delete(name);
+  }
+
+  /** Sets the value only if the setting is still empty; returns the value now stored. */
+  async setIfEmpty(name: string, value: unknown): Promise<unknown> {
+    await this.models.Setting.updateOne({ name, value: { $in: ['', null] } }, { $set: { value } });
+    this.cache.delete(name);
+    return this.get(name);
+  }
+
+  /** Creates missing settings; existing values are kept, metadata is refreshed. */
+  async ensureDefaults(ctx: { domain: string; siteTitle: string }): Promise<void> {
+    for (const d of SETTING_DEFAULTS) {
+      await this.models.Setting.updateOne(
+        { name: d.name },
+        { $setOnInsert: { name: d.name, value: d.value(ctx) }, $set: { summary: d.summary, to: d.to, canEdit: d.canEdit, ui: d.ui } },
+        { upsert: true },
+      );
+    }
+    this.cache.clear();
+  }
+
+  invalidate(): void {
+    this.cache.clear();
+  }
+}

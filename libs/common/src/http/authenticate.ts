@@ -1,0 +1,56 @@
+/**
+ * Who is calling: token from the six headers (spec 5.2), verified RS256 then HMAC (spec 5.1),
+ * then the user loaded from the database. A deleted or deactivated user's token is refused.
+ */
+import type { RequestHandler } from 'express';
+import { extractToken } from '../auth/extract';
+import type { TokenService } from '../auth/tokens';
+import type { Repositories } from '../db';
+import { stripSecrets } from '../db/repositories/users';
+import type { AuthUser } from './context';
+
+export interface RoleChecker {
+  isAdmin(userId: string): Promise<boolean>;
+  isModerator(userId: string): Promise<boolean>;
+}
+
+export function roleChecker(repos: Repositories): RoleChecker {
+  const check = async (setting: 'adminCircle' | 'modCircle', userId: string) => {
+    const circleId = await repos.settings.get<string>(setting);
+    return typeof circleId === 'string' && circleId ? repos.circles.isMember(circleId, userId) : false;
+  };
+  return { isAdmin: (id) => check('adminCircle', id), isModerator: (id) => check('modCircle', id) };
+}
+
+export async function loadAuthUser(repos: Repositories, roles: RoleChecker, userId: string): Promise<AuthUser | undefined> {
+  const rec = await repos.users.findActiveById(userId);
+  if (!rec) return undefined;
+  const [isServerAdmin, isModerator] = await Promise.all([roles.isAdmin(rec.id), roles.isModerator(rec.id)]);
+  return {
+    id: rec.id,
+    username: rec.username,
+    isServerAdmin,
+    isModerator: isModerator || isServerAdmin,
+    record: stripSecrets(rec as unknown as Record<string, unknown>),
+  };
+}
+
+export function authenticate(tokens: TokenService, repos: Repositories): RequestHandler {
+  const roles = roleChecker(repos);
+  return (req, _res, next) => {
+    const token = extractToken(req.headers);
+    req.auth = {};
+    if (!token) return next();
+    tokens
+      .verify(token)
+      .then(async (v) => {
+        if (!v) {
+          req.auth = { invalidToken: true };
+          return;
+        }
+        const user = await loadAuthUser(repos, roles, v.sub);
+        req.auth = user ? { user, tokenSource: v.source } : { invalidToken: true };
+      })
+      .then(() => next(), next);
+  };
+}

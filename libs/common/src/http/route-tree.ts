@@ -1,0 +1,110 @@
+/**
+ * Route tree auto-mount of spec 1.1: every subdirectory of a service's `routes/` folder that
+ * has an index is mounted; `home` → `/`, `well-known` → `/.well-known`, `config` →
+ * `/config.json`, any other name → `/<name>`; `middleware` and `utils` are skipped.
+ * Each index default-exports `(ctx) => Router`.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { Router } from 'express';
+
+const SKIP = new Set(['middleware', 'utils']);
+const SPECIAL: Record<string, string> = { home: '/', 'well-known': '/.well-known', config: '/config.json' };
+
+export function mountPathFor(dir: string): string | null {
+  if (SKIP.has(dir)) return null;
+  return SPECIAL[dir] ?? `/${dir}`;
+}
+
+export type RouterFactory<C> = (ctx: C) => Router;
+
+export interface MountedRouter {
+  path: string;
+  router: Router;
+}
+
+const INDEX_FILES = ['index.ts', 'index.js'];
+
+/** Finds the route directories in a deterministic order (`home` last so it never shadows). */
+export function discoverRouteDirs(routesDir: string): Array<{ dir: string; path: string; file: string }> {
+  const out: Array<{ dir: string; path: string; file: string }> = [];
+  for (const dir of readdirSync(routesDir).sort()) {
+    const full = join(routesDir, dir);
+    if (!statSync(full).isDirectory()) continue;
+    const path = mountPathFor(dir);
+    if (!path) continue;
+    const file = INDEX_FILES.map((f) => join(full, f)).find((f) => existsSync(f));
+    if (!file) continue;
+    out.push({ dir, path, file });
+  }
+  return out.sort((a, b) => Number(a.dir === 'home') - Number(b.dir === 'home'));
+}
+
+export function buildRouteTree<C>(routesDir: string, ctx: C): MountedRouter[] {
+  return discoverRouteDirs(routesDir).map(({ path, file }) => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const mod = require(file) as { default?: RouterFactory<C> };
+    if (typeof mod.default !== 'function') throw new Error(`${file} must default-export (ctx) => Router`);
+    return { path, router: mod.default(ctx) };
+  });
+}
+
+// --- Route introspection for GET /__routes ------------------------------------------------
+
+const subMounts = new WeakMap<object, string>();
+
+/** Mounts a sub-router and remembers its path so /__routes can list nested routes in full. */
+export function mountSub(parent: Router, path: string, child: Router): void {
+  subMounts.set(child, path);
+  parent.use(path, child);
+}
+
+interface Layer {
+  route?: { path: string | string[]; methods: Record<string, boolean> };
+  handle?: { stack?: Layer[] };
+}
+
+function join2(a: string, b: string): string {
+  const s = `${a.replace(/\/+$/, '')}/${b.replace(/^\/+/, '')}`;
+  return s.length > 1 ? s.replace(/\/+$/, '') : s;
+}
+
+export interface RouteEntry {
+  methods: string[];
+  path: string;
+}
+
+export function listRoutes(mounted: MountedRouter[]): RouteEntry[] {
+  const out: RouteEntry[] = [];
+  const walk = (prefix: string, stack: Layer[]) => {
+    for (const layer of stack) {
+      if (layer.route) {
+        const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
+        for (const p of paths) {
+          for (const m of Object.keys(layer.route.methods).filter((k) => k !== '_all')) {
+            out.push({ methods: [m.toUpperCase()], path: join2(prefix, p) });
+          }
+        }
+      } else if (layer.handle?.stack) {
+        const sub = subMounts.get(layer.handle) ?? '';
+        walk(join2(prefix, sub), layer.handle.stack);
+      }
+    }
+  };
+  for (const { path, router } of mounted) walk(path, (router as unknown as { stack: Layer[] }).stack);
+  return dedupeSort(out);
+}
+
+export function dedupeSort(routes: RouteEntry[]): RouteEntry[] {
+  const seen = new Set<string>();
+  return routes
+    .filter((r) => {
+      const k = `${r.methods.join(',')} ${r.path}`;
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    })
+    .sort((a, b) => (a.path === b.path ? a.methods.join().localeCompare(b.methods.join()) : a.path.localeCompare(b.path)));
+}
+
+export { Router };

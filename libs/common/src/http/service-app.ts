@@ -1,0 +1,53 @@
+/**
+ * Builds a domain service's Express app: request id, token verification, the route-tree body
+ * parser, the auto-mounted route tree, GET /__routes, GET /health, JSON 404 and the one error
+ * middleware. Services differ only in their routes directory and their context.
+ */
+import express, { type Express, type RequestHandler } from 'express';
+import type { Config } from '../config';
+import type { Logger } from '../logger';
+import type { TokenService } from '../auth/tokens';
+import type { Repositories } from '../db';
+import { authenticate } from './authenticate';
+import { routeTreeBodyParsers } from './body';
+import { errorMiddleware, notFoundJson } from './errors-mw';
+import { healthHandler, type Probe } from './health';
+import { requestId } from './request-id';
+import { buildRouteTree, listRoutes, type MountedRouter } from './route-tree';
+
+export interface ServiceAppOptions<C> {
+  name: string;
+  config: Config;
+  logger: Logger;
+  repos: Repositories;
+  tokens: TokenService;
+  routesDir: string;
+  ctx: C;
+  probes: Record<string, Probe>;
+  /** Middleware run before the route tree (e.g. the SPA guard). */
+  before?: RequestHandler[];
+}
+
+export function createServiceHttpApp<C>(opts: ServiceAppOptions<C>): { app: Express; routes: MountedRouter[] } {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', true); // only the gateway talks to services; it sets X-Forwarded-*
+  app.set('query parser', 'extended');
+  app.use(requestId);
+  app.use(authenticate(opts.tokens, opts.repos));
+  app.use(...routeTreeBodyParsers(opts.config.jsonLimitBytes));
+  for (const mw of opts.before ?? []) app.use(mw);
+
+  app.get('/health', healthHandler(opts.probes, { critical: ['mongodb'] }));
+  const routes = buildRouteTree(opts.routesDir, opts.ctx);
+  app.get('/__routes', (_req, res) => {
+    const list = listRoutes(routes);
+    res.json({ total: list.length, routes: list });
+  });
+  for (const { path, router } of routes) app.use(path, router);
+  app.use(notFoundJson);
+  app.use(errorMiddleware(opts.logger));
+  return { app, routes };
+}
+
+export { express };

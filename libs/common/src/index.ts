@@ -1,0 +1,11 @@
+export * from './config';
+export * from './errors';
+export * from './logger';
+export * from './http';
+export * from './auth';
+export * from './db';
+export * from './settings';
+export { settingsKeySource } from './auth/settings-keys';
+export * from './routing';
+export * from './runtime';
+export * from './service';

@@ -1,0 +1,70 @@
+/**
+ * What every service process holds: config, logger, database and repositories, token service,
+ * message bus and object storage. Standalone mode shares one database connection, one
+ * in-process bus and one storage between all services by passing them in `shared`.
+ */
+import { join } from 'node:path';
+import type { Config } from './config';
+import { createLogger, type Logger } from './logger';
+import { connectDatabase, createRepositories, type Database, type Repositories } from './db';
+import { TokenService } from './auth/tokens';
+import { settingsKeySource } from './auth/settings-keys';
+import { createBus, type MessageBus } from './messaging';
+import { createDiskStorage, createS3Storage, type ObjectStorage } from './storage';
+
+export interface Runtime {
+  name: string;
+  config: Config;
+  logger: Logger;
+  db: Database;
+  repos: Repositories;
+  tokens: TokenService;
+  bus: MessageBus;
+  storage: ObjectStorage;
+  close(): Promise<void>;
+}
+
+export interface SharedDeps {
+  logger?: Logger;
+  db?: Database;
+  bus?: MessageBus;
+  storage?: ObjectStorage;
+}
+
+export function storageFromConfig(config: Config): ObjectStorage {
+  if (config.S3_ENDPOINT || config.S3_ACCESS_KEY) {
+    return createS3Storage({
+      ...(config.S3_ENDPOINT ? { endpoint: config.S3_ENDPOINT } : {}),
+      region: config.S3_REGION,
+      bucket: config.S3_BUCKET,
+      ...(config.S3_ACCESS_KEY ? { accessKeyId: config.S3_ACCESS_KEY } : {}),
+      ...(config.S3_SECRET_KEY ? { secretAccessKey: config.S3_SECRET_KEY } : {}),
+      forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    });
+  }
+  return createDiskStorage({ root: join(config.DATA_DIR, 'objects') });
+}
+
+export async function createRuntime(name: string, config: Config, shared: SharedDeps = {}): Promise<Runtime> {
+  const logger = shared.logger?.child({ service: name }) ?? createLogger({ level: config.LOG_LEVEL, service: name, file: config.LOG_FILE });
+  if (!config.MONGO_URL && !shared.db) throw new Error('MONGO_URL is required for a service run on its own');
+  const db = shared.db ?? (await connectDatabase({ url: config.MONGO_URL!, logger }));
+  const repos = createRepositories(db, config.DOMAIN);
+  const tokens = new TokenService({ domain: config.DOMAIN, keys: settingsKeySource(repos.settings), hmacSecret: config.hmacSecret, ttlSeconds: config.tokenTtlSeconds });
+  const bus = shared.bus ?? createBus({ ...(config.AMQP_URL ? { url: config.AMQP_URL } : {}), logger, service: name });
+  const storage = shared.storage ?? storageFromConfig(config);
+  return {
+    name,
+    config,
+    logger,
+    db,
+    repos,
+    tokens,
+    bus,
+    storage,
+    async close() {
+      if (!shared.bus) await bus.close();
+      if (!shared.db) await db.close();
+    },
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * The app object every service exposes (style.md §1): `start()` and `[Symbol.asyncDispose]()`.
+ * `main.ts` files only load config, build the app, start it and dispose it on SIGTERM; tests
+ * and standalone mode boot several apps in one process.
+ */
+import type { Config } from './config';
+import { createServiceHttpApp } from './http/service-app';
+import { listen, type RunningServer } from './http/server';
+import { createRuntime, type Runtime, type SharedDeps } from './runtime';
+import type { Probe } from './http/health';
+
+export interface ServiceApp {
+  readonly name: string;
+  /** Set once started. */
+  readonly url: string | undefined;
+  readonly runtime: Runtime | undefined;
+  start(): Promise<RunningServer | undefined>;
+  [Symbol.asyncDispose](): Promise<void>;
+}
+
+export interface ServiceDefinition<C> {
+  name: string;
+  /** Directory holding the route tree; omit for workers without HTTP routes. */
+  routesDir?: string;
+  buildContext(rt: Runtime): C | Promise<C>;
+  /** Start-up work (bootstrap, consumers, workers); returns a disposer. */
+  onStart?(rt: Runtime, ctx: C): Promise<(() => Promise<void>) | void>;
+  extraProbes?(rt: Runtime): Record<string, Probe>;
+}
+
+export function createService<C>(def: ServiceDefinition<C>, config: Config, opts: { shared?: SharedDeps; port?: number; host?: string } = {}): ServiceApp {
+  let rt: Runtime | undefined;
+  let server: RunningServer | undefined;
+  let stopWork: (() => Promise<void>) | void = undefined;
+  return {
+    name: def.name,
+    get url() {
+      return server?.url;
+    },
+    get runtime() {
+      return rt;
+    },
+    async start() {
+      rt = await createRuntime(def.name, config, opts.shared);
+      const ctx = await def.buildContext(rt);
+      stopWork = await def.onStart?.(rt, ctx);
+      if (!def.routesDir) return undefined;
+      const runtime = rt;
+      const { app } = createServiceHttpApp({
+        name: def.name,
+        config,
+        logger: rt.logger,
+        repos: rt.repos,
+        tokens: rt.tokens,
+        routesDir: def.routesDir,
+        ctx,
+        probes: {
+          mongodb: async () => ({ ok: await runtime.db.ping() }),
+          bus: () => runtime.bus.health(),
+          ...(def.extraProbes?.(runtime) ?? {}),
+        },
+      });
+      server = await listen(app, opts.port ?? config.PORT, opts.host ?? config.HOST);
+      rt.logger.info({ url: server.url }, `${def.name} listening`);
+      return server;
+    },
+    async [Symbol.asyncDispose]() {
+      await server?.close();
+      if (stopWork) await stopWork();
+      await rt?.close();
+    },
+  };
+}
+
+/** Runs a service app as a process: SIGTERM/SIGINT dispose it and let the process end. */
+export async function runMain(make: () => ServiceApp): Promise<void> {
+  const app = make();
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.runtime?.logger.info({ signal }, 'shutting down');
+    app[Symbol.asyncDispose]().then(
+      () => {
+        process.exitCode = 0;
+      },
+      (err: unknown) => {
+        console.error(err);
+        process.exitCode = 1;
+      },
+    );
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+  await app.start();
+}

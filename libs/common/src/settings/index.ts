@@ -1,0 +1,1 @@
+export { SETTING_DEFAULTS, type SettingDefault } from './defaults';

@@ -1,0 +1,5 @@
+import type { Runtime } from '@agora/common';
+
+export interface AdminContext {
+  rt: Runtime;
+}

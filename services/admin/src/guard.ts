@@ -1,0 +1,25 @@
+/**
+ * The admin guard of spec 5.3.4: `Authorization: Bearer|Token <jwt>` only, RS256 only, issuer
+ * https://<domain>, and the user must be a server admin. Missing or invalid → 401; a valid
+ * token of a non-admin → 403.
+ */
+import type { RequestHandler } from 'express';
+import { NotAuthorized, Unauthorized, extractAuthorizationToken, loadAuthUser, roleChecker, type Runtime } from '@agora/common';
+
+export function adminGuard(rt: Runtime): RequestHandler {
+  const roles = roleChecker(rt.repos);
+  return (req, _res, next) => {
+    const token = extractAuthorizationToken(req.headers);
+    if (!token) return next(new Unauthorized());
+    rt.tokens
+      .verifyRs256(token)
+      .then(async (v) => {
+        if (!v) throw new Unauthorized();
+        const user = await loadAuthUser(rt.repos, roles, v.sub);
+        if (!user) throw new Unauthorized();
+        if (!user.isServerAdmin) throw new NotAuthorized('Admin access required');
+        req.auth = { user, tokenSource: 'rs256' };
+      })
+      .then(() => next(), next);
+  };
+}

@@ -1,0 +1,17 @@
+import { Router, handler } from '@agora/common';
+import type { AdminContext } from '../../context';
+import { adminGuard } from '../../guard';
+
+/** /admin: every route behind the admin guard. */
+export default function adminRoutes({ rt }: AdminContext): Router {
+  const r = Router();
+  r.use(adminGuard(rt));
+  // GET /admin/whoami: the admin the token belongs to (used by the dashboard to check access).
+  r.get(
+    '/whoami',
+    handler(({ user, set }) => {
+      set('user', { id: user!.id, username: user!.username, isServerAdmin: user!.isServerAdmin, isModerator: user!.isModerator });
+    }),
+  );
+  return r;
+}

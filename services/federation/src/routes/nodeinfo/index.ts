@@ -1,0 +1,26 @@
+import { Router } from '@agora/common';
+import type { FederationContext } from '../../context';
+
+export const SOFTWARE_NAME = 'agora';
+export const SOFTWARE_VERSION = '0.1.0';
+
+/** GET /nodeinfo/2.0: what this server is (how peers recognise a compatible server). */
+export default function nodeinfoRoutes({ rt }: FederationContext): Router {
+  const r = Router();
+  r.get('/2.0', (_req, res, next) => {
+    Promise.all([rt.repos.users.count(), rt.repos.settings.get<boolean>('registrationIsOpen'), rt.repos.settings.get<{ name?: string }>('profile')])
+      .then(([users, open, profile]) =>
+        res.json({
+          version: '2.0',
+          software: { name: SOFTWARE_NAME, version: SOFTWARE_VERSION },
+          protocols: ['activitypub'],
+          services: { inbound: [], outbound: [] },
+          openRegistrations: open !== false,
+          usage: { users: { total: users } },
+          metadata: { siteTitle: profile?.name ?? 'Agora', domain: rt.config.DOMAIN, instanceActor: `${rt.config.publicUrl}/users/@${rt.config.DOMAIN}` },
+        }),
+      )
+      .catch(next);
+  });
+  return r;
+}

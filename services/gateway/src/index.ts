@@ -1,0 +1,1 @@
+export { createApp, buildGateway, resolveTargets, type GatewayApp, type GatewayOptions } from './app';

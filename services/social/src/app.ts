@@ -1,0 +1,19 @@
+import { join } from 'node:path';
+import { createService, type Config, type ServiceApp, type SharedDeps } from '@agora/common';
+import { bootstrap, type BootstrapOptions } from './bootstrap';
+import type { SocialContext } from './context';
+
+export function createApp(config: Config, opts: { shared?: SharedDeps; port?: number; host?: string; bootstrap?: BootstrapOptions } = {}): ServiceApp {
+  return createService<SocialContext>(
+    {
+      name: 'social',
+      routesDir: join(__dirname, 'routes'),
+      buildContext: (rt) => ({ rt }),
+      async onStart(rt) {
+        await bootstrap(rt, opts.bootstrap);
+      },
+    },
+    config,
+    opts,
+  );
+}

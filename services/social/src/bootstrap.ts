@@ -1,0 +1,71 @@
+/**
+ * First start (decisions.md §3): settings, the server key pair, the server-owned admin and
+ * moderator circles, and the admin user. Idempotent and safe when several replicas start at
+ * once: every step is a conditional single-document write, and the public key is always
+ * derived from whichever private key won.
+ */
+import { createPublicKey, randomBytes } from 'node:crypto';
+import { generateServerKeyPair, syncIndexes, type Runtime } from '@agora/common';
+import { registerUser } from './users/register';
+
+export interface BootstrapOptions {
+  /** Standalone mode: with no ADMIN_USERNAME/ADMIN_PASSWORD, create `admin` with a random password. */
+  generateAdmin?: boolean;
+}
+
+export async function bootstrap(rt: Runtime, opts: BootstrapOptions = {}): Promise<void> {
+  const { repos, config, logger } = rt;
+  await syncIndexes(repos.models);
+  await repos.settings.ensureDefaults({ domain: config.DOMAIN, siteTitle: 'Agora' });
+  await repos.settings.set('domain', config.DOMAIN);
+  await repos.settings.set('actorId', `@${config.DOMAIN}`);
+  await ensureKeys(rt);
+  const adminCircle = await ensureServerCircle(rt, 'adminCircle', 'Admins');
+  const modCircle = await ensureServerCircle(rt, 'modCircle', 'Moderators');
+
+  let username = config.ADMIN_USERNAME;
+  let password = config.ADMIN_PASSWORD;
+  let generated = false;
+  if ((!username || !password) && opts.generateAdmin) {
+    const circle = await repos.circles.findById(adminCircle);
+    if ((circle?.members?.length ?? 0) === 0) {
+      username = username ?? 'admin';
+      password = randomBytes(12).toString('base64url');
+      generated = true;
+    }
+  }
+  if (!username || !password) return;
+  if (!(await repos.users.existsByUsername(username, config.DOMAIN))) {
+    const res = await registerUser(rt, { username, password }, { bypassPolicy: true });
+    const member = { id: res.record.id, type: 'Person', name: username };
+    await repos.circles.addMember(adminCircle, member);
+    await repos.circles.addMember(modCircle, member);
+    if (generated) {
+      logger.warn({ username }, `created admin user "${username}" with password: ${password} (shown once; change it after logging in)`);
+    } else {
+      logger.info({ username }, 'created admin user');
+    }
+  }
+}
+
+async function ensureKeys(rt: Runtime): Promise<void> {
+  const { settings } = rt.repos;
+  let priv = await settings.get<string>('privateKey');
+  if (!priv) {
+    const pair = await generateServerKeyPair();
+    priv = (await settings.setIfEmpty('privateKey', pair.privateKey)) as string;
+  }
+  const pub = createPublicKey(priv).export({ type: 'spki', format: 'pem' }).toString();
+  if ((await settings.get<string>('publicKey')) !== pub) await settings.set('publicKey', pub);
+}
+
+async function ensureServerCircle(rt: Runtime, setting: 'adminCircle' | 'modCircle', label: string): Promise<string> {
+  const { repos, config } = rt;
+  const current = await repos.settings.get<string>(setting);
+  if (current && (await repos.circles.findById(current))) return current;
+  const circle = await repos.circles.create({ name: `Agora ${label}`, actorId: `@${config.DOMAIN}`, type: 'Circle', to: '', canReply: '', canReact: '' });
+  if (current) await repos.settings.set(setting, circle.id); // the old circle is gone: replace it
+  const winner = (await repos.settings.setIfEmpty(setting, circle.id)) as string;
+  if (winner !== circle.id) await rt.repos.models.Circle.deleteOne({ id: circle.id });
+  return winner;
+}

@@ -1,0 +1,1 @@
+export { startStandalone, type Standalone, type StandaloneOptions } from './standalone';

@@ -1,0 +1,48 @@
+import { ConfigError, loadConfig } from '@agora/common';
+import { startStandalone } from './standalone';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env, { PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 8080}` });
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exitCode = 2;
+      return;
+    }
+    throw err;
+  }
+  const app = await startStandalone(config, { generateAdmin: true });
+  const port = new URL(app.url).port;
+  console.log(
+    [
+      '',
+      `  Agora is running (standalone) on http://localhost:${port}`,
+      `  Health:   curl http://localhost:${port}/health`,
+      `  Routes:   curl http://localhost:${port}/__routes`,
+      `  Log in:   curl -X POST http://localhost:${port}/auth/login -H 'content-type: application/json' \\`,
+      `              -d '{"username":"<admin username>","password":"<password>"}'`,
+      '            (the admin password was printed above on the first start, or is ADMIN_PASSWORD)',
+      `  Data:     ${config.DATA_DIR}`,
+      '',
+    ].join('\n'),
+  );
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: shutting down...`);
+    app.close().then(
+      () => console.log('stopped cleanly'),
+      (err: unknown) => {
+        console.error(err);
+        process.exitCode = 1;
+      },
+    );
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+void main();

@@ -1,0 +1,84 @@
+/**
+ * Standalone mode: every service and worker in one process, each on its own loopback port
+ * behind the gateway, with embedded defaults for anything not configured (FerretDB/SQLite
+ * child process, in-process bus, disk storage, in-memory limits).
+ */
+import { join, resolve } from 'node:path';
+import {
+  connectDatabase,
+  createBus,
+  createLogger,
+  spawnFerretDB,
+  storageFromConfig,
+  type Config,
+  type FerretProcess,
+  type ServiceApp,
+  type SharedDeps,
+} from '@agora/common';
+import { createApp as createGateway, type GatewayApp } from '@agora/gateway';
+import { createApp as createSocial } from '@agora/social';
+import { createApp as createAdmin } from '@agora/admin';
+import { createApp as createFederation } from '@agora/federation';
+import { createApp as createNotifications } from '@agora/notifications';
+import { createApp as createBackup } from '@agora/backup';
+
+export interface Standalone {
+  url: string;
+  services: ServiceApp[];
+  gateway: GatewayApp;
+  ferret?: FerretProcess;
+  close(): Promise<void>;
+}
+
+export interface StandaloneOptions {
+  /** Create `admin` with a random password when no ADMIN_USERNAME/ADMIN_PASSWORD is set. */
+  generateAdmin?: boolean;
+}
+
+export async function startStandalone(config: Config, opts: StandaloneOptions = {}): Promise<Standalone> {
+  const logger = createLogger({ level: config.LOG_LEVEL, service: 'standalone', file: config.LOG_FILE ?? join(config.DATA_DIR, 'logs', 'app.log') });
+  let ferret: FerretProcess | undefined;
+  let mongoUrl = config.MONGO_URL;
+  if (!mongoUrl) {
+    ferret = await spawnFerretDB({
+      bin: config.FERRETDB_BIN,
+      dataDir: resolve(config.DATA_DIR, 'ferretdb'),
+      onLog: (line) => logger.debug({ ferretdb: line }),
+    });
+    mongoUrl = `${ferret.url}agora`;
+    logger.info({ url: mongoUrl }, 'embedded FerretDB (SQLite) started');
+  }
+  const db = await connectDatabase({ url: mongoUrl, logger });
+  const bus = createBus({ ...(config.AMQP_URL ? { url: config.AMQP_URL } : {}), logger, service: 'standalone' });
+  const storage = storageFromConfig(config);
+  await storage.ensureBucket();
+  const shared: SharedDeps = { logger, db, bus, storage };
+  const local = { shared, port: 0, host: '127.0.0.1' };
+
+  const social = createSocial(config, { ...local, bootstrap: { generateAdmin: opts.generateAdmin ?? false } });
+  // Social bootstraps keys and settings that the others read, so it starts first.
+  await social.start();
+  const others = [createAdmin(config, local), createFederation(config, local), createNotifications(config, local), createBackup(config, { shared })];
+  await Promise.all(others.map((s) => s.start()));
+  const services = [social, ...others];
+  const url = (s: ServiceApp) => s.url!;
+  const gateway = createGateway(config, {
+    logger,
+    targets: { social: url(social), admin: url(others[0]!), federation: url(others[1]!), notifications: url(others[2]!) },
+  });
+  const server = await gateway.start();
+
+  return {
+    url: server.url,
+    services,
+    gateway,
+    ...(ferret ? { ferret } : {}),
+    async close() {
+      await gateway[Symbol.asyncDispose]();
+      for (const s of services.reverse()) await s[Symbol.asyncDispose]();
+      await bus.close();
+      await db.close();
+      await ferret?.stop();
+    },
+  };
+}
