@@ -1,10 +1,10 @@
 // Three tiers (style.md §9): unit tests beside the code, integration tests against the real
 // local services, e2e tests that boot the standalone wiring and talk HTTP.
 const transform = {
-  '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2023' }, module: { type: 'commonjs' } }],
+  '^.+\\.(t|j)sx?$|^.+\\.mjs$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2023' }, module: { type: 'commonjs' } }],
 };
 // jose (and a few others) ship ESM only; transpile them to CommonJS for Jest.
-const transformIgnorePatterns = ['/node_modules/(?!(jose)/)'];
+const transformIgnorePatterns = ['/node_modules/(?!(jose|http-proxy-middleware|httpxy|is-plain-obj)/)'];
 const common = { transform, transformIgnorePatterns, testEnvironment: 'node' };
 
 module.exports = {
@@ -15,14 +15,14 @@ module.exports = {
       displayName: 'integration',
       testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
       globalSetup: '<rootDir>/test/harness/global-setup.ts',
-      testTimeout: 60000,
+      setupFilesAfterEnv: ['<rootDir>/test/harness/timeouts.ts'],
     },
     {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
       globalSetup: '<rootDir>/test/harness/global-setup.ts',
-      testTimeout: 120000,
+      setupFilesAfterEnv: ['<rootDir>/test/harness/timeouts.ts'],
     },
   ],
 };

@@ -7,5 +7,7 @@ export * from './db';
 export * from './settings';
 export { settingsKeySource } from './auth/settings-keys';
 export * from './routing';
+export * from './messaging';
+export * from './storage';
 export * from './runtime';
 export * from './service';

@@ -15,8 +15,20 @@ import {
   type RunningServer,
   type ServiceName,
 } from '@agora/common';
+import { join } from 'node:path';
+import type { RedisClientType } from 'redis';
 import { createProxy } from './proxy';
 import { healthAggregate, routesHandler } from './aggregate';
+import { cors } from './cors';
+import { bodyLimits } from './body-limit';
+import { createVerifier, identify } from './identity';
+import { adminEdgeGuard, outboxAnonymousGuard } from './guards';
+import { rateLimits } from './rate-limit';
+import { outboxDedupe } from './dedupe';
+import { connectRedis, memoryHoldStore, redisHoldStore, withFallback } from './stores';
+import { spa } from './browser';
+
+export const WEB_DIST = join(__dirname, '..', '..', '..', 'web', 'dist');
 
 export interface GatewayOptions {
   /** Service base URLs; defaults to SERVICE_URLS. */
@@ -40,13 +52,27 @@ export function resolveTargets(config: Config, given?: Partial<Record<ServiceNam
   return merged as Record<ServiceName, string>;
 }
 
-export function buildGateway(config: Config, targets: Record<ServiceName, string>, logger: Logger) {
+export function buildGateway(config: Config, targets: Record<ServiceName, string>, logger: Logger, redis?: RedisClientType) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
+  app.set('query parser', 'extended');
   app.use(requestId);
   app.get('/__routes', routesHandler(targets));
-  app.get('/health', healthAggregate(targets, {}));
+  app.get('/health', healthAggregate(targets, redis ? { redis: async () => ({ ok: redis.isReady }) } : {}));
+  app.use(cors(config));
+  if (config.SERVE_FRONTEND) {
+    const web = spa(WEB_DIST);
+    app.use(web.guard, web.assets);
+  }
+  app.use(bodyLimits(config));
+  const verifier = createVerifier(config, `${targets.federation}/.well-known/jwks.json`);
+  app.use(identify(verifier));
+  app.use(adminEdgeGuard(verifier));
+  app.use(rateLimits({ enabled: config.RATE_LIMITING_ENABLED, redis }));
+  app.use(outboxAnonymousGuard);
+  const holds = redis ? withFallback(redisHoldStore(redis, 'agora:'), memoryHoldStore()) : memoryHoldStore();
+  app.use(outboxDedupe({ enabled: config.RATE_LIMITING_ENABLED, store: holds }));
   const proxy = createProxy({ targets, logger });
   app.use(proxy.handler);
   app.use(errorMiddleware(logger));
@@ -57,13 +83,15 @@ export function createApp(config: Config, opts: GatewayOptions = {}): GatewayApp
   const logger = opts.logger?.child({ service: 'gateway' }) ?? createLogger({ level: config.LOG_LEVEL, service: 'gateway', file: config.LOG_FILE });
   let server: RunningServer | undefined;
   let agent: { destroy(): void } | undefined;
+  let redis: RedisClientType | undefined;
   return {
     name: 'gateway',
     get url() {
       return server?.url;
     },
     async start() {
-      const built = buildGateway(config, resolveTargets(config, opts.targets), logger);
+      if (config.REDIS_URL) redis = await connectRedis(config.REDIS_URL, logger);
+      const built = buildGateway(config, resolveTargets(config, opts.targets), logger, redis);
       agent = built.agent;
       server = await listen(built.app, opts.port ?? config.PORT, opts.host ?? config.HOST);
       logger.info({ url: server.url }, 'gateway listening');
@@ -72,6 +100,7 @@ export function createApp(config: Config, opts: GatewayOptions = {}): GatewayApp
     async [Symbol.asyncDispose]() {
       await server?.close();
       agent?.destroy();
+      if (redis?.isOpen) await redis.close();
     },
   };
 }

@@ -25,7 +25,6 @@ export function createProxy({ targets, logger, timeoutMs = 30_000 }: ProxyOption
     xfwd: true,
     agent,
     proxyTimeout: timeoutMs,
-    timeout: timeoutMs,
     on: {
       proxyReq: (proxyReq, req) => {
         for (const name of proxyReq.getHeaderNames()) if (name.startsWith(INTERNAL_HEADER_PREFIX)) proxyReq.removeHeader(name);

@@ -26,8 +26,8 @@ activitySchema.index({ id: 1 }, { unique: true });
 activitySchema.index({ actorId: 1, createdAt: -1 });
 activitySchema.index({ type: 1, createdAt: -1 });
 // Inbound idempotency: an activity id seen before is not processed twice.
-activitySchema.index({ remoteId: 1 }, { unique: true, partialFilterExpression: { remoteId: { $type: 'string' } } });
+activitySchema.index({ remoteId: 1 }, { unique: true, sparse: true });
 // Client Idempotency-Key per actor.
-activitySchema.index({ dedupeKey: 1 }, { unique: true, partialFilterExpression: { dedupeKey: { $type: 'string' } } });
+activitySchema.index({ dedupeKey: 1 }, { unique: true, sparse: true });
 
 export type ActivityDoc = InferSchemaType<typeof activitySchema>;

@@ -61,7 +61,7 @@ userSchema.index({ id: 1 }, { unique: true });
 // Login and registration uniqueness by username.
 userSchema.index({ username: 1, domain: 1 }, { unique: true });
 // Password reset / verification by e-mail; sparse because e-mail is optional.
-userSchema.index({ email: 1 }, { unique: true, partialFilterExpression: { email: { $type: 'string' } } });
+userSchema.index({ email: 1 }, { unique: true, sparse: true });
 // GET /users: active, not deleted, newest first.
 userSchema.index({ active: 1, deletedAt: 1, createdAt: -1 });
 

@@ -1,0 +1,54 @@
+/**
+ * Browser navigation of spec 1.7 and 5.3.4: a GET that accepts text/html (and neither
+ * application/activity+json nor application/ld+json) on a first path segment the app owns gets
+ * the single-page app's index.html instead of JSON, unless the query has `rss`; `/admin` without
+ * an Authorization header from a browser likewise. Static assets are served with caching.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import express, { type Request, type RequestHandler } from 'express';
+
+export const SPA_SEGMENTS = new Set(['circles', 'groups', 'users', 'posts', 'pages', 'profile', 'search', 'notifications', 'servers', 'discover', 'admin']);
+
+export function wantsHtml(req: Request): boolean {
+  const accept = String(req.headers.accept ?? '').toLowerCase();
+  return accept.includes('text/html') && !accept.includes('application/activity+json') && !accept.includes('application/ld+json');
+}
+
+export function isBrowserNavigation(req: Request): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  if (req.query && Object.prototype.hasOwnProperty.call(req.query, 'rss')) return false;
+  const first = req.path.split('/')[1] ?? '';
+  if (!SPA_SEGMENTS.has(first) || !wantsHtml(req)) return false;
+  // Admin pages are the app's only when no API token is present (spec 5.3.4).
+  if (first === 'admin' && req.headers.authorization) return false;
+  return true;
+}
+
+const PLACEHOLDER = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Agora</title></head><body><div id="app">Agora</div><noscript>This app needs JavaScript.</noscript></body></html>`;
+
+export function spa(webDist: string): { guard: RequestHandler; assets: RequestHandler } {
+  const indexFile = join(webDist, 'index.html');
+  const index = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : PLACEHOLDER;
+  const sendIndex: RequestHandler = (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.type('html').send(index);
+  };
+  const guard: RequestHandler = (req, res, next) => (isBrowserNavigation(req) ? sendIndex(req, res, next) : next());
+  const staticFiles = existsSync(webDist)
+    ? express.static(webDist, {
+        index: false,
+        setHeaders: (res, path) => {
+          // Hashed build assets never change; everything else is revalidated.
+          res.setHeader('Cache-Control', /[.-][0-9a-f]{8,}\./i.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+        },
+      })
+    : (_req: Request, _res: unknown, next: () => void) => next();
+  const assets: RequestHandler = (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (req.path === '/' && wantsHtml(req)) return sendIndex(req, res, next);
+    if (/^\/(assets|static)\//.test(req.path) || /\.(js|css|svg|png|ico|webmanifest|woff2?)$/.test(req.path)) return (staticFiles as RequestHandler)(req, res, next);
+    next();
+  };
+  return { guard, assets };
+}

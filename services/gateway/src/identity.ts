@@ -1,0 +1,71 @@
+/**
+ * Who is calling, as far as the edge needs to know (rate-limit keys, dedupe actor, the admin
+ * guard): the token of spec 5.2 verified RS256 against the server's JWKS (fetched from the
+ * federation service and refetched when an unknown key id appears, so a rotated key is picked
+ * up), then the HMAC fallback. Services verify again and load the user (defence in depth).
+ */
+import type { RequestHandler } from 'express';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { extractToken, type Config } from '@agora/common';
+
+export interface EdgeIdentity {
+  sub?: string;
+  source?: 'rs256' | 'hmac';
+  /** A token was sent but did not verify. */
+  invalid?: boolean;
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    edge?: EdgeIdentity;
+  }
+}
+
+export interface Verifier {
+  rs256(token: string): Promise<string | undefined>;
+  any(token: string): Promise<EdgeIdentity>;
+}
+
+export function createVerifier(config: Config, jwksUrl: string): Verifier {
+  const issuer = `https://${config.DOMAIN}`;
+  const jwks = createRemoteJWKSet(new URL(jwksUrl), { cooldownDuration: 10_000, cacheMaxAge: 10 * 60_000, timeoutDuration: 3000 });
+  const hmac = config.hmacSecret ? new TextEncoder().encode(config.hmacSecret) : undefined;
+  const rs256 = async (token: string) => {
+    try {
+      const { payload } = await jwtVerify(token, jwks, { algorithms: ['RS256'], issuer });
+      return typeof payload.sub === 'string' ? payload.sub : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  return {
+    rs256,
+    async any(token) {
+      const sub = await rs256(token);
+      if (sub) return { sub, source: 'rs256' };
+      if (hmac) {
+        try {
+          const { payload } = await jwtVerify(token, hmac, { algorithms: ['HS256', 'HS384', 'HS512'], issuer });
+          if (typeof payload.sub === 'string') return { sub: payload.sub, source: 'hmac' };
+        } catch {
+          /* fall through: invalid */
+        }
+      }
+      return { invalid: true };
+    },
+  };
+}
+
+export function identify(verifier: Verifier): RequestHandler {
+  return (req, _res, next) => {
+    const token = extractToken(req.headers);
+    if (!token) {
+      req.edge = {};
+      return next();
+    }
+    verifier.any(token).then((id) => {
+      req.edge = id;
+      next();
+    }, next);
+  };
+}

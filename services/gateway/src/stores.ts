@@ -1,0 +1,67 @@
+/**
+ * Where the edge keeps shared state: Redis when REDIS_URL is set (every gateway replica shares
+ * counts and the dedupe window), memory otherwise (standalone, one process).
+ */
+import { createClient, type RedisClientType } from 'redis';
+import type { Logger } from '@agora/common';
+
+export interface HoldStore {
+  /** Takes the hold if free; false when somebody holds it already. */
+  acquire(key: string, ttlMs: number): Promise<boolean>;
+  release(key: string): Promise<void>;
+}
+
+export function memoryHoldStore(): HoldStore {
+  const holds = new Map<string, number>();
+  return {
+    async acquire(key, ttlMs) {
+      const now = Date.now();
+      const until = holds.get(key);
+      if (until !== undefined && until > now) return false;
+      holds.set(key, now + ttlMs);
+      if (holds.size > 10_000) for (const [k, t] of holds) if (t <= now) holds.delete(k);
+      return true;
+    },
+    async release(key) {
+      holds.delete(key);
+    },
+  };
+}
+
+export function redisHoldStore(client: RedisClientType, prefix: string): HoldStore {
+  return {
+    async acquire(key, ttlMs) {
+      return (await client.set(`${prefix}${key}`, '1', { condition: 'NX', expiration: { type: 'PX', value: ttlMs } })) === 'OK';
+    },
+    async release(key) {
+      await client.del(`${prefix}${key}`);
+    },
+  };
+}
+
+export async function connectRedis(url: string, logger: Logger): Promise<RedisClientType> {
+  const client: RedisClientType = createClient({
+    url,
+    // Fail fast while Redis is away (the limiters fall back to memory); keep reconnecting.
+    disableOfflineQueue: true,
+    socket: { connectTimeout: 2000, reconnectStrategy: (n: number) => Math.min(5000, 100 * 2 ** Math.min(n, 6)) },
+  });
+  let warned = false;
+  client.on('error', (err: Error) => {
+    if (!warned) logger.warn({ err: err.message }, 'redis error (edge falls back to per-process memory)');
+    warned = true;
+  });
+  client.on('ready', () => {
+    warned = false;
+  });
+  await client.connect().catch((err: Error) => logger.warn({ err: err.message }, 'redis not reachable at start'));
+  return client;
+}
+
+/** Uses `primary` and falls back to `fallback` while it fails (Redis away → per-process memory). */
+export function withFallback(primary: HoldStore, fallback: HoldStore): HoldStore {
+  return {
+    acquire: (key, ttl) => primary.acquire(key, ttl).catch(() => fallback.acquire(key, ttl)),
+    release: (key) => primary.release(key).catch(() => fallback.release(key)),
+  };
+}
