@@ -25,7 +25,7 @@ import { createVerifier, identify } from './identity';
 import { adminEdgeGuard, outboxAnonymousGuard } from './guards';
 import { rateLimits } from './rate-limit';
 import { outboxDedupe } from './dedupe';
-import { connectRedis, memoryHoldStore, redisHoldStore, withFallback } from './stores';
+import { closeRedis, connectRedis, memoryHoldStore, redisHoldStore, withFallback } from './stores';
 import { spa } from './browser';
 
 export const WEB_DIST = join(__dirname, '..', '..', '..', 'web', 'dist');
@@ -69,9 +69,9 @@ export function buildGateway(config: Config, targets: Record<ServiceName, string
   const verifier = createVerifier(config, `${targets.federation}/.well-known/jwks.json`);
   app.use(identify(verifier));
   app.use(adminEdgeGuard(verifier));
-  app.use(rateLimits({ enabled: config.RATE_LIMITING_ENABLED, redis }));
+  app.use(rateLimits({ enabled: config.RATE_LIMITING_ENABLED, redis, prefix: config.REDIS_PREFIX }));
   app.use(outboxAnonymousGuard);
-  const holds = redis ? withFallback(redisHoldStore(redis, 'agora:'), memoryHoldStore()) : memoryHoldStore();
+  const holds = redis ? withFallback(redisHoldStore(redis, config.REDIS_PREFIX), memoryHoldStore()) : memoryHoldStore();
   app.use(outboxDedupe({ enabled: config.RATE_LIMITING_ENABLED, store: holds }));
   const proxy = createProxy({ targets, logger });
   app.use(proxy.handler);
@@ -100,7 +100,7 @@ export function createApp(config: Config, opts: GatewayOptions = {}): GatewayApp
     async [Symbol.asyncDispose]() {
       await server?.close();
       agent?.destroy();
-      if (redis?.isOpen) await redis.close();
+      if (redis) await closeRedis(redis);
     },
   };
 }

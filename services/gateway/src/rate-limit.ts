@@ -28,8 +28,8 @@ export const LIMITERS: LimiterSpec[] = [
   { name: 'outbox', points: 200, durationSec: 900, applies: (m, p) => m === 'POST' && /^\/outbox\/?$/.test(p) },
 ];
 
-function build(spec: LimiterSpec, redis: RedisClientType | undefined): RateLimiterAbstract {
-  const base = { keyPrefix: `rl:${spec.name}`, points: spec.points, duration: spec.durationSec };
+function build(spec: LimiterSpec, redis: RedisClientType | undefined, prefix: string): RateLimiterAbstract {
+  const base = { keyPrefix: `${prefix}rl:${spec.name}`, points: spec.points, duration: spec.durationSec };
   const memory = new RateLimiterMemory(base);
   if (!redis) return memory;
   return new RateLimiterRedis({ ...base, storeClient: redis, useRedisPackage: true, insuranceLimiter: memory, rejectIfRedisNotReady: true });
@@ -41,9 +41,9 @@ function setHeaders(res: Response, spec: LimiterSpec, r: RateLimiterRes): void {
   res.setHeader('X-RateLimit-Reset', String(Math.ceil((Date.now() + r.msBeforeNext) / 1000)));
 }
 
-export function rateLimits(opts: { enabled: boolean; redis?: RedisClientType | undefined }): RequestHandler {
+export function rateLimits(opts: { enabled: boolean; redis?: RedisClientType | undefined; prefix?: string }): RequestHandler {
   if (!opts.enabled) return (_req, _res, next) => next();
-  const limiters = LIMITERS.map((spec) => ({ spec, limiter: build(spec, opts.redis) }));
+  const limiters = LIMITERS.map((spec) => ({ spec, limiter: build(spec, opts.redis, opts.prefix ?? '') }));
   return (req, res, next) => {
     const hit = limiters.find(({ spec }) => spec.applies(req.method, req.path));
     if (!hit) return next();

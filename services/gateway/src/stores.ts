@@ -39,6 +39,12 @@ export function redisHoldStore(client: RedisClientType, prefix: string): HoldSto
   };
 }
 
+/** Closes gracefully when connected, at once otherwise. */
+export async function closeRedis(client: RedisClientType): Promise<void> {
+  if (client.isReady) await client.close();
+  else if (client.isOpen) client.destroy();
+}
+
 export async function connectRedis(url: string, logger: Logger): Promise<RedisClientType> {
   const client: RedisClientType = createClient({
     url,
@@ -54,7 +60,14 @@ export async function connectRedis(url: string, logger: Logger): Promise<RedisCl
   client.on('ready', () => {
     warned = false;
   });
-  await client.connect().catch((err: Error) => logger.warn({ err: err.message }, 'redis not reachable at start'));
+  // Wait briefly for the first connection; past that the client keeps trying in the
+  // background and the limiters run on their memory fallback meanwhile.
+  const connecting = client.connect().then(
+    () => true,
+    (err: Error) => (logger.warn({ err: err.message }, 'redis connection failed'), false),
+  );
+  const ready = await Promise.race([connecting, new Promise<boolean>((r) => setTimeout(() => r(false), 2000).unref())]);
+  if (!ready) logger.warn('redis not reachable at start; using per-process memory until it is');
   return client;
 }
 
