@@ -4,7 +4,9 @@ const transform = {
   '^.+\\.(t|j)sx?$|^.+\\.mjs$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2023' }, module: { type: 'commonjs' } }],
 };
 // jose (and a few others) ship ESM only; transpile them to CommonJS for Jest.
-const transformIgnorePatterns = ['/node_modules/(?!(jose|http-proxy-middleware|httpxy|is-plain-obj)/)'];
+// Several dependencies ship ESM only (jose, marked, htmlparser2, http-proxy-middleware, ...): transpile
+// node_modules too, except large CommonJS trees that gain nothing from it.
+const transformIgnorePatterns = ['/node_modules/(mongoose|mongodb|bson|@aws-sdk|@smithy|@opentelemetry|@grpc|protobufjs|amqplib|@redis|redis|rate-limiter-flexible|express|body-parser|zod|typescript|@swc|jest[^/]*|@jest|pino[^/]*|testcontainers|undici)/'];
 const common = { transform, transformIgnorePatterns, testEnvironment: 'node' };
 
 module.exports = {

@@ -5,7 +5,7 @@
 source "$(dirname "$0")/common.sh"
 VERSION=v1.24.2
 BIN="$TOOLS/bin/ferretdb"
-if [[ -x "$BIN" ]] && "$BIN" --version 2>/dev/null | grep -q "$VERSION"; then exit 0; fi
+if [[ -x "$BIN" ]] && [[ "$("$BIN" --version 2>/dev/null || true)" == *"version: $VERSION"* ]]; then exit 0; fi
 command -v go >/dev/null || die "the Go toolchain is needed to build FerretDB $VERSION (apt-get install golang or put go on PATH)"
 log "building FerretDB $VERSION (first run only, a few minutes)"
 export GOFLAGS=-mod=mod
@@ -16,5 +16,5 @@ rm -rf "$WORK" && mkdir -p "$(dirname "$WORK")" && cp -r "$SRC" "$WORK" && chmod
 echo "$VERSION" > "$WORK/build/version/version.txt"
 (cd "$WORK" && go build -o "$BIN" ./cmd/ferretdb)
 rm -rf "$WORK"
-"$BIN" --version | grep -q "$VERSION" || die "FerretDB build did not produce $VERSION"
+[[ "$("$BIN" --version 2>/dev/null || true)" == *"version: $VERSION"* ]] || die "FerretDB build did not produce $VERSION"
 log "FerretDB $VERSION ready at $BIN"

@@ -11,3 +11,4 @@ export * from './messaging';
 export * from './storage';
 export * from './runtime';
 export * from './service';
+export * from './audience';

@@ -33,6 +33,9 @@ export function outboxDedupe(opts: { enabled: boolean; store: HoldStore; windowM
   const windowMs = opts.windowMs ?? DEDUPE_WINDOW_MS;
   return (req, res, next) => {
     if (!isOutboxPost(req.method, req.path)) return next();
+    // A client that sends an Idempotency-Key gets the first result replayed by the service
+    // instead of a 409 (decisions.md §4).
+    if (req.headers['idempotency-key']) return next();
     const activity = asObj(jsonOf(req));
     if (!activity || activity.type === 'React') return next();
     const key = `dedupe:${dedupeKey(req.edge?.sub ?? `anon:${req.ip ?? ''}`, activity)}`;

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { createService, type Config, type ServiceApp, type SharedDeps } from '@agora/common';
 import { bootstrap, type BootstrapOptions } from './bootstrap';
 import type { SocialContext } from './context';
+import { startRelay } from './activities/relay';
 
 export function createApp(config: Config, opts: { shared?: SharedDeps; port?: number; host?: string; bootstrap?: BootstrapOptions } = {}): ServiceApp {
   return createService<SocialContext>(
@@ -11,6 +12,7 @@ export function createApp(config: Config, opts: { shared?: SharedDeps; port?: nu
       buildContext: (rt) => ({ rt }),
       async onStart(rt) {
         await bootstrap(rt, opts.bootstrap);
+        return startRelay(rt);
       },
     },
     config,

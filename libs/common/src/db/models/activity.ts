@@ -15,6 +15,9 @@ export const activitySchema = new Schema(
     server: String,
     remoteId: String,
     dedupeKey: String,
+    // Events to publish for this activity, and whether the broker confirmed them (relay).
+    events: { type: Schema.Types.Mixed, default: undefined },
+    published: { type: Boolean, default: true },
     deletedAt: { type: Date, default: null },
   },
   { timestamps: true, collection: 'activities', strict: false, minimize: false },
@@ -25,6 +28,8 @@ activitySchema.index({ id: 1 }, { unique: true });
 // GET /admin/activities filters by type/actor, newest first.
 activitySchema.index({ actorId: 1, createdAt: -1 });
 activitySchema.index({ type: 1, createdAt: -1 });
+// The event relay: stored activities whose events are not yet published.
+activitySchema.index({ published: 1, createdAt: 1 });
 // Inbound idempotency: an activity id seen before is not processed twice.
 activitySchema.index({ remoteId: 1 }, { unique: true, sparse: true });
 // Client Idempotency-Key per actor.

@@ -4,6 +4,8 @@ import { userSchema } from './user';
 import { settingSchema } from './setting';
 import { circleSchema } from './circle';
 import { activitySchema } from './activity';
+import { postSchema, reactSchema, replySchema } from './content';
+import { bookmarkSchema, flagSchema, groupSchema, pageSchema, timelineEntrySchema } from './places';
 
 function build(conn: Connection) {
   return {
@@ -11,6 +13,14 @@ function build(conn: Connection) {
     Setting: conn.model('Setting', settingSchema),
     Circle: conn.model('Circle', circleSchema),
     Activity: conn.model('Activity', activitySchema),
+    Post: conn.model('Post', postSchema),
+    Reply: conn.model('Reply', replySchema),
+    React: conn.model('React', reactSchema),
+    Group: conn.model('Group', groupSchema),
+    Page: conn.model('Page', pageSchema),
+    Bookmark: conn.model('Bookmark', bookmarkSchema),
+    Flag: conn.model('Flag', flagSchema),
+    TimelineEntry: conn.model('TimelineEntry', timelineEntrySchema),
   };
 }
 
@@ -35,3 +45,6 @@ export type { UserDoc } from './user';
 export type { SettingDoc } from './setting';
 export type { CircleDoc } from './circle';
 export type { ActivityDoc } from './activity';
+export type { PostDoc, ReplyDoc, ReactDoc } from './content';
+export type { GroupDoc, PageDoc, BookmarkDoc, FlagDoc, TimelineEntryDoc } from './places';
+export { RSVP_POLICIES } from './places';

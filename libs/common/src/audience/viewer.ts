@@ -1,0 +1,80 @@
+/**
+ * Audiences of spec section 2: `@public` (anyone), `@<domain>` (local authenticated users),
+ * `circle:…` (the owner or members of that circle), `group:…` (group members), `@user@domain`
+ * and `""` (the owner only). One viewer context per request; every read path checks through it.
+ */
+import type { Models } from '../db/models';
+
+export interface Viewer {
+  /** Undefined for anonymous viewers. */
+  id?: string;
+  /** A user of this server (remote or anonymous viewers see `@public` only). */
+  local: boolean;
+  isAdmin: boolean;
+  /** Circles the viewer is a member of. */
+  circleIds: string[];
+  /** Groups the viewer is a member of. */
+  groupIds: string[];
+}
+
+export const ANONYMOUS: Viewer = { local: false, isAdmin: false, circleIds: [], groupIds: [] };
+
+export async function buildViewer(models: Models, domain: string, user: { id: string; isServerAdmin?: boolean } | undefined): Promise<Viewer> {
+  if (!user) return ANONYMOUS;
+  const local = user.id.endsWith(`@${domain}`);
+  if (!local) return { id: user.id, local: false, isAdmin: false, circleIds: [], groupIds: [] };
+  const circles = await models.Circle.find({ 'members.id': user.id, deletedAt: null }, { id: 1 }).lean();
+  const circleIds = circles.map((c) => c.id);
+  const groups = circleIds.length
+    ? await models.Group.find({ 'circles.members': { $in: circleIds }, deletedAt: null }, { id: 1 }).lean()
+    : [];
+  return { id: user.id, local, isAdmin: user.isServerAdmin === true, circleIds, groupIds: groups.map((g) => g.id) };
+}
+
+/** The `to` values this viewer may read (besides their own objects). */
+export function readableAudiences(viewer: Viewer, domain: string): string[] {
+  const out = ['@public'];
+  if (viewer.id && viewer.local) out.push(`@${domain}`, '@server');
+  if (viewer.id) out.push(viewer.id, ...viewer.circleIds, ...viewer.groupIds);
+  return out;
+}
+
+export interface Addressed {
+  to?: string | null;
+  actorId?: string | null;
+  deletedAt?: Date | null;
+}
+
+/** Whether the viewer may read an object addressed with `to`. */
+export function canSee(obj: Addressed, viewer: Viewer, domain: string): boolean {
+  if (obj.deletedAt) return false;
+  if (viewer.id && obj.actorId === viewer.id) return true;
+  const to = obj.to ?? '';
+  if (to === '@public') return true;
+  if (!viewer.id) return false;
+  if (to === `@${domain}` || to === '@server') return viewer.local;
+  if (to.startsWith('circle:')) return viewer.circleIds.includes(to);
+  if (to.startsWith('group:')) return viewer.groupIds.includes(to);
+  return to !== '' && to === viewer.id;
+}
+
+/** The MongoDB filter matching what the viewer may read (own objects included). */
+export function visibleFilter(viewer: Viewer, domain: string): Record<string, unknown> {
+  const to = { to: { $in: readableAudiences(viewer, domain) } };
+  return viewer.id ? { $or: [to, { actorId: viewer.id }], deletedAt: null } : { ...to, deletedAt: null };
+}
+
+/** Whether an audience capability (`canReply` / `canReact`) admits the viewer. */
+export function capabilityAllows(capability: string | null | undefined, owner: Addressed, viewer: Viewer, domain: string): boolean {
+  if (!viewer.id) return false;
+  const cap = capability || owner.to || '';
+  if (cap === 'none') return owner.actorId === viewer.id;
+  return canSee({ to: cap, actorId: owner.actorId ?? null }, viewer, domain);
+}
+
+/** The coarse tier label clients show. */
+export function tierOf(to: string | null | undefined, domain: string): 'Public' | 'Server' | 'Audience' {
+  if (to === '@public') return 'Public';
+  if (to === `@${domain}` || to === '@server') return 'Server';
+  return 'Audience';
+}

@@ -1,0 +1,165 @@
+/** Group, Page, Bookmark, Flag and the circle timeline rows. */
+import { Schema, type InferSchemaType } from 'mongoose';
+
+const actorRef = new Schema({ id: String, type: String, name: String, icon: String, url: String, server: String }, { _id: false });
+const source = new Schema({ content: { type: String, default: '' }, mediaType: { type: String, default: 'text/markdown' } }, { _id: false });
+
+export const RSVP_POLICIES = ['open', 'serverOpen', 'serverApproval', 'approvalOnly', 'inviteOnly'] as const;
+
+export const groupSchema = new Schema(
+  {
+    id: { type: String, required: true },
+    objectType: { type: String, default: 'Group' },
+    type: { type: String, default: 'Group' },
+    name: { type: String, required: true },
+    description: String,
+    icon: String,
+    image: String,
+    location: Schema.Types.Mixed,
+    actorId: { type: String, required: true },
+    actor: actorRef,
+    server: String,
+    url: String,
+    inbox: String,
+    outbox: String,
+    originDomain: { type: String, default: null },
+    to: { type: String, required: true },
+    canReply: { type: String, required: true },
+    canReact: { type: String, required: true },
+    rsvpPolicy: { type: String, enum: RSVP_POLICIES, default: 'open' },
+    // The group's circles: admins, moderators, members, pending (join requests), blocked.
+    circles: { admins: String, moderators: String, members: String, pending: String, blocked: String },
+    memberCount: { type: Number, default: 0 },
+    reactCount: { type: Number, default: 0 },
+    replyCount: { type: Number, default: 0 },
+    deletedAt: { type: Date, default: null },
+    deletedBy: String,
+  },
+  { timestamps: true, collection: 'groups' },
+);
+groupSchema.index({ id: 1 }, { unique: true });
+// GET /groups: by audience tier, newest first; the admin list filters by rsvpPolicy.
+groupSchema.index({ to: 1, createdAt: -1 });
+groupSchema.index({ rsvpPolicy: 1, createdAt: -1 });
+// Audience resolution: the groups whose members circle the viewer is in.
+groupSchema.index({ 'circles.members': 1 });
+
+export const pageSchema = new Schema(
+  {
+    id: { type: String, required: true },
+    objectType: { type: String, default: 'Page' },
+    type: { type: String, enum: ['Page', 'Folder', 'Tombstone'], default: 'Page' },
+    parentId: { type: String, default: null },
+    order: { type: Number, default: 0 },
+    url: String,
+    actorId: { type: String, required: true },
+    actor: actorRef,
+    server: String,
+    originDomain: { type: String, default: null },
+    title: { type: String, required: true },
+    slug: { type: String, required: true },
+    summary: String,
+    source: source,
+    body: String,
+    image: String,
+    tags: { type: [String], default: [] },
+    to: { type: String, required: true },
+    canReply: { type: String, default: '' },
+    canReact: { type: String, default: '' },
+    replyCount: { type: Number, default: 0 },
+    reactCount: { type: Number, default: 0 },
+    lastFetchedAt: Date,
+    deletedAt: { type: Date, default: null },
+    deletedBy: String,
+  },
+  { timestamps: true, collection: 'pages' },
+);
+pageSchema.index({ id: 1 }, { unique: true });
+// GET /pages/:id by slug (local pages, and remote shadows keyed by origin).
+pageSchema.index({ slug: 1, originDomain: 1 });
+// GET /pages: public pages in order.
+pageSchema.index({ to: 1, order: 1, createdAt: -1 });
+
+export const bookmarkSchema = new Schema(
+  {
+    id: { type: String, required: true },
+    objectType: { type: String, default: 'Bookmark' },
+    type: { type: String, enum: ['Bookmark', 'Folder', 'Tombstone'], default: 'Bookmark' },
+    actorId: { type: String, required: true },
+    actor: actorRef,
+    server: String,
+    url: String,
+    parentFolder: { type: String, default: null },
+    href: String,
+    target: String,
+    title: String,
+    summary: String,
+    source: source,
+    body: String,
+    image: String,
+    tags: { type: [String], default: [] },
+    to: { type: String, required: true },
+    canReply: { type: String, default: '' },
+    canReact: { type: String, default: '' },
+    replyCount: { type: Number, default: 0 },
+    reactCount: { type: Number, default: 0 },
+    deletedAt: { type: Date, default: null },
+    deletedBy: String,
+  },
+  { timestamps: true, collection: 'bookmarks' },
+);
+bookmarkSchema.index({ id: 1 }, { unique: true });
+// GET /users/:id/bookmarks and folder listings: an owner's items by folder.
+bookmarkSchema.index({ actorId: 1, parentFolder: 1, createdAt: -1 });
+// GET /bookmarks: visible root items.
+bookmarkSchema.index({ parentFolder: 1, to: 1, createdAt: -1 });
+
+export const flagSchema = new Schema(
+  {
+    id: { type: String, required: true },
+    target: { type: String, required: true },
+    targetType: String,
+    targetActorId: String,
+    reason: { code: String, label: String, description: String, details: String },
+    notes: String,
+    actorId: { type: String, required: true },
+    status: { type: String, enum: ['open', 'resolved', 'dismissed'], default: 'open' },
+    resolvedAt: Date,
+    resolvedBy: String,
+    server: String,
+  },
+  { timestamps: true, collection: 'flags' },
+);
+flagSchema.index({ id: 1 }, { unique: true });
+// GET /admin/flagged: queue by status, newest first; duplicate check per actor and target.
+flagSchema.index({ status: 1, createdAt: -1 });
+flagSchema.index({ actorId: 1, target: 1, status: 1 });
+
+/**
+ * Circle timeline rows, written at post time for every circle the author is a member of: a
+ * circle timeline read is one indexed query on (circleId, publishedAt) with the viewer's
+ * audience filter on `to`.
+ */
+export const timelineEntrySchema = new Schema(
+  {
+    circleId: { type: String, required: true },
+    postId: { type: String, required: true },
+    authorId: { type: String, required: true },
+    to: { type: String, required: true },
+    type: String,
+    publishedAt: { type: Date, required: true },
+  },
+  { collection: 'timeline' },
+);
+// GET /circles/:id/posts: newest first with a `before` cursor.
+timelineEntrySchema.index({ circleId: 1, publishedAt: -1 });
+// Idempotent fan-out (upsert) and clean-up when a post is deleted.
+timelineEntrySchema.index({ postId: 1, circleId: 1 }, { unique: true });
+// Clean-up when a member leaves a circle.
+timelineEntrySchema.index({ circleId: 1, authorId: 1 });
+
+export type GroupDoc = InferSchemaType<typeof groupSchema>;
+export type PageDoc = InferSchemaType<typeof pageSchema>;
+export type BookmarkDoc = InferSchemaType<typeof bookmarkSchema>;
+export type FlagDoc = InferSchemaType<typeof flagSchema>;
+export type TimelineEntryDoc = InferSchemaType<typeof timelineEntrySchema>;

@@ -1,0 +1,24 @@
+/** Who may address what: the writer of an object must be able to use the audience it names. */
+import { BadRequest, NotAuthorized, NotFound, type Runtime, type Viewer } from '@agora/common';
+
+export async function assertCanAddress(rt: Runtime, viewer: Viewer, to: string): Promise<void> {
+  const domain = rt.config.DOMAIN;
+  if (to === '@public' || to === `@${domain}`) return;
+  if (to.startsWith('@')) {
+    if (to !== viewer.id) throw new BadRequest('to: only your own id can be used as a private audience');
+    return;
+  }
+  if (to.startsWith('circle:')) {
+    const circle = await rt.repos.circles.findById(to);
+    if (!circle) throw new NotFound('Circle not found');
+    if (circle.actorId !== viewer.id && !viewer.circleIds.includes(to)) throw new NotAuthorized('You can only address circles you own or belong to');
+    return;
+  }
+  if (to.startsWith('group:')) {
+    const group = await rt.repos.models.Group.findOne({ id: to, deletedAt: null }).lean();
+    if (!group) throw new NotFound('Group not found');
+    if (!viewer.groupIds.includes(to)) throw new NotAuthorized('Only group members can post to a group');
+    return;
+  }
+  throw new BadRequest('to: unsupported audience');
+}

@@ -1,0 +1,95 @@
+/** Create Circle; Add/Remove circle members (decisions.md §4, behaviour-notes §4.3). */
+import { z } from 'zod';
+import { BadRequest, NotAuthorized, NotFound, canonicalTo, type Runtime } from '@agora/common';
+import type { AreaHandlers } from '../registry';
+import type { ActivityHandler, HandlerContext } from '../types';
+import { clean, idString, parse } from '../validate';
+import { resolveMember } from '../members';
+import { backfillMember, dropMember } from '../../timelines/fanout';
+
+const circleObject = z.object({
+  name: z.string().trim().min(1).max(100),
+  summary: z.string().max(2000).optional(),
+  icon: z.string().max(2000).optional(),
+  members: z.array(z.union([idString, z.object({ id: idString }).loose()])).max(1000).optional(),
+});
+
+const createCircle: ActivityHandler = async ({ rt, actor, activity }) => {
+  const obj = parse(circleObject, activity.object, 'object');
+  const domain = rt.config.DOMAIN;
+  // A circle with no audience is private to its owner.
+  const to = canonicalTo(activity.to ?? (activity.object as { to?: unknown }).to, 'to', domain, actor.id);
+  const canReply = canonicalTo(activity.canReply, 'canReply', domain, to);
+  const canReact = canonicalTo(activity.canReact, 'canReact', domain, to);
+  const members = [];
+  for (const m of obj.members ?? []) members.push(await resolveMember(rt, m));
+  const unique = [...new Map(members.map((m) => [m.id, m])).values()];
+  const circle = await rt.repos.circles.create({ name: obj.name, actorId: actor.id, to, canReply, canReact, ...(obj.summary ? { summary: obj.summary } : {}), members: unique });
+  if (obj.icon) await rt.repos.models.Circle.updateOne({ id: circle.id }, { $set: { icon: obj.icon } });
+  for (const m of unique) await backfillMember(rt.repos.models, circle.id, m.id);
+  const stored = await rt.repos.models.Circle.findOne({ id: circle.id }).lean();
+  return {
+    result: clean(stored),
+    objectId: circle.id,
+    objectType: 'Circle',
+    to,
+    events: [{ name: 'circle.created', payload: { circleId: circle.id, actorId: actor.id, to } }],
+  };
+};
+
+/** The circle an Add/Remove acts on, if the actor may change its members. */
+async function ownedCircle(rt: Runtime, ctx: HandlerContext) {
+  const target = parse(idString, ctx.activity.target, 'target');
+  const circle = await rt.repos.circles.findById(target);
+  if (!circle) throw new NotFound('Circle not found');
+  if (circle.type === 'System' && !['Blocked', 'Muted', 'Groups', 'All Following'].includes(circle.name)) throw new NotAuthorized('This circle cannot be changed');
+  const serverOwned = circle.actorId === `@${rt.config.DOMAIN}`;
+  if (serverOwned ? !ctx.actor.isServerAdmin : circle.actorId !== ctx.actor.id) throw new NotAuthorized('Only the circle owner can change its members');
+  return circle;
+}
+
+const addToCircle: ActivityHandler = async (ctx) => {
+  const { rt } = ctx;
+  const circle = await ownedCircle(rt, ctx);
+  const refs = Array.isArray(ctx.activity.object) ? ctx.activity.object : [ctx.activity.object];
+  if (!refs.length || refs.length > 100) throw new BadRequest('object: one to 100 members');
+  const added: string[] = [];
+  for (const ref of refs) {
+    const member = await resolveMember(rt, ref);
+    if (await rt.repos.circles.addMember(circle.id, member)) {
+      added.push(member.id);
+      await backfillMember(rt.repos.models, circle.id, member.id);
+    }
+  }
+  const stored = await rt.repos.models.Circle.findOne({ id: circle.id }).lean();
+  return {
+    result: clean(stored),
+    objectId: circle.id,
+    objectType: 'Circle',
+    target: circle.id,
+    events: added.map((memberId) => ({ name: 'member.added', payload: { circleId: circle.id, ownerId: circle.actorId, memberId, actorId: ctx.actor.id } })),
+  };
+};
+
+const removeFromCircle: ActivityHandler = async (ctx) => {
+  const { rt } = ctx;
+  const circle = await ownedCircle(rt, ctx);
+  const ref = ctx.activity.object;
+  const memberId = parse(idString, typeof ref === 'object' && ref !== null ? (ref as { id?: unknown }).id : ref, 'object');
+  const removed = await rt.repos.circles.removeMember(circle.id, memberId);
+  if (removed) await dropMember(rt.repos.models, circle.id, memberId);
+  const stored = await rt.repos.models.Circle.findOne({ id: circle.id }).lean();
+  return {
+    result: clean(stored),
+    objectId: circle.id,
+    objectType: 'Circle',
+    target: circle.id,
+    events: removed ? [{ name: 'member.removed', payload: { circleId: circle.id, memberId, actorId: ctx.actor.id } }] : [],
+  };
+};
+
+export const circleHandlers: AreaHandlers = {
+  create: { Circle: createCircle },
+  add: { circle: addToCircle },
+  remove: { circle: removeFromCircle },
+};

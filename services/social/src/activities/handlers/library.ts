@@ -1,0 +1,3 @@
+import type { AreaHandlers } from '../registry';
+
+export const libraryHandlers: AreaHandlers = {};

@@ -1,0 +1,82 @@
+/** Create Post (decisions.md §4; payloads from behaviour-notes §4.5). */
+import { z } from 'zod';
+import { canonicalTo, mintId } from '@agora/common';
+import type { AreaHandlers } from '../registry';
+import type { ActivityHandler } from '../types';
+import { actorRef, clean, markdownSource, parse } from '../validate';
+import { assertCanAddress } from '../audience-check';
+import { plainText, renderMarkdown } from '../../content/markdown';
+import { fanOutPost } from '../../timelines/fanout';
+
+export const POST_TYPES = ['Note', 'Article', 'Media', 'Link', 'Event'] as const;
+
+const postObject = z
+  .object({
+    type: z.enum(POST_TYPES).default('Note'),
+    content: markdownSource.optional(),
+    source: markdownSource.optional(),
+    title: z.string().max(300).optional(),
+    summary: z.string().max(2000).optional(),
+    href: z.url().max(2000).optional(),
+    image: z.string().max(2000).optional(),
+    featuredImage: z.string().max(2000).optional(),
+    tags: z.array(z.string().max(100)).max(50).optional(),
+    startTime: z.coerce.date().optional(),
+    endTime: z.coerce.date().optional(),
+    location: z.union([z.string().max(300), z.object({ name: z.string().max(300).optional(), lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) })]).optional(),
+  })
+  .refine((o) => (o.source ?? o.content ?? '').trim() || o.title || o.href || o.image || o.featuredImage, { message: 'a post needs content, a title, a link or an image' })
+  .refine((o) => o.type !== 'Link' || o.href, { message: 'a Link post needs href', path: ['href'] })
+  .refine((o) => o.type !== 'Event' || o.startTime, { message: 'an Event needs startTime', path: ['startTime'] });
+
+function location(loc: z.infer<typeof postObject>['location']) {
+  if (loc === undefined) return undefined;
+  if (typeof loc === 'string') return { name: loc };
+  return { name: loc.name, type: 'Point', coordinates: [loc.lon, loc.lat] };
+}
+
+const createPost: ActivityHandler = async ({ rt, actor, viewer, activity }) => {
+  const obj = parse(postObject, activity.object, 'object');
+  const domain = rt.config.DOMAIN;
+  const to = canonicalTo(activity.to ?? (activity.object as { to?: unknown }).to, 'to', domain);
+  await assertCanAddress(rt, viewer, to);
+  const canReply = canonicalTo(activity.canReply, 'canReply', domain, to);
+  const canReact = canonicalTo(activity.canReact, 'canReact', domain, to);
+  const source = obj.source ?? obj.content ?? '';
+  const id = mintId('post', domain);
+  const now = new Date();
+  const doc = {
+    id,
+    type: obj.type,
+    actorId: actor.id,
+    actor: actorRef(actor),
+    server: `@${domain}`,
+    url: `${rt.config.publicUrl}/posts/${id}`,
+    title: obj.title,
+    summary: obj.summary ?? (source ? plainText(source) : undefined),
+    source: { content: source, mediaType: 'text/markdown' },
+    body: renderMarkdown(source),
+    href: obj.href,
+    image: obj.image ?? obj.featuredImage,
+    tags: obj.tags ?? [],
+    location: location(obj.location),
+    ...(obj.type === 'Event' ? { event: { startDate: obj.startTime, endDate: obj.endTime } } : {}),
+    to,
+    canReply,
+    canReact,
+    group: to.startsWith('group:') ? to : null,
+    publishedAt: now,
+  };
+  const created = await rt.repos.models.Post.create(doc);
+  await rt.repos.models.User.updateOne({ id: actor.id }, { $inc: { postCount: 1 } });
+  await fanOutPost(rt.repos.models, { id, actorId: actor.id, to, type: obj.type, publishedAt: now });
+  return {
+    result: clean(created.toObject() as Record<string, unknown>),
+    objectId: id,
+    objectType: 'Post',
+    to,
+    events: [{ name: 'post.created', payload: { postId: id, actorId: actor.id, to, type: obj.type } }],
+  };
+};
+
+export const postHandlers: AreaHandlers = { create: { Post: createPost } };

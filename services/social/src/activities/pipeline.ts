@@ -1,0 +1,79 @@
+/**
+ * POST /outbox (decisions.md §4): validate the envelope, run the handler for the type as the
+ * authenticated actor, store the activity, then publish its events. The activity row is written
+ * with `published: false` before the response; the relay (relay.ts) republishes any row whose
+ * events did not reach the broker, so nothing accepted is lost.
+ */
+import { BadRequest, mintId, type AuthUser, type Runtime, buildViewer } from '@agora/common';
+import { HANDLERS } from './registry';
+import type { ActivityInput, DomainEvent, HandlerResult } from './types';
+import { clean } from './validate';
+
+export interface ActivityOutcome {
+  activity: Record<string, unknown>;
+  result: Record<string, unknown> | null;
+  createdId: string | undefined;
+  replayed: boolean;
+}
+
+export function envelope(body: unknown): ActivityInput {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new BadRequest('body: must be an activity object');
+  const b = body as Record<string, unknown>;
+  if (typeof b.type !== 'string' || !b.type) throw new BadRequest('type: is required');
+  if (!Object.prototype.hasOwnProperty.call(HANDLERS, b.type)) throw new BadRequest(`type: unsupported activity type ${b.type.slice(0, 40)}`);
+  return b as unknown as ActivityInput;
+}
+
+export async function runActivity(rt: Runtime, actor: AuthUser, input: ActivityInput, opts: { idempotencyKey?: string } = {}): Promise<ActivityOutcome> {
+  const { Activity } = rt.repos.models;
+  const dedupeKey = opts.idempotencyKey ? `${actor.id}:${opts.idempotencyKey}` : undefined;
+  if (dedupeKey) {
+    const prior = await Activity.findOne({ dedupeKey }).lean();
+    if (prior) return { activity: present(prior), result: (prior.object as Record<string, unknown> | undefined) ?? null, createdId: prior.objectId ?? undefined, replayed: true };
+  }
+  const viewer = await buildViewer(rt.repos.models, rt.config.DOMAIN, actor);
+  const handler = HANDLERS[input.type]!;
+  const out: HandlerResult = await handler({ rt, actor, viewer, activity: input });
+  const id = mintId('activity', rt.config.DOMAIN);
+  const events: DomainEvent[] = [{ name: `activity.${input.type.toLowerCase()}`, payload: { activityId: id, actorId: actor.id, objectId: out.objectId ?? null } }, ...(out.events ?? [])];
+  const doc = {
+    id,
+    type: input.type,
+    actorId: actor.id,
+    objectType: out.objectType ?? (typeof input.objectType === 'string' ? input.objectType : undefined),
+    objectId: out.objectId,
+    target: out.target ?? (typeof input.target === 'string' ? input.target : undefined),
+    to: out.to ?? (typeof input.to === 'string' ? input.to : undefined),
+    object: out.result ?? undefined,
+    server: `@${rt.config.DOMAIN}`,
+    ...(dedupeKey ? { dedupeKey } : {}),
+    events,
+    published: false,
+  };
+  const saved = await Activity.create(doc).catch(async (err: { code?: number }) => {
+    // Two requests with one Idempotency-Key: the first stored wins, the second replays it.
+    if (err?.code === 11000 && dedupeKey) return null;
+    throw err;
+  });
+  if (!saved) return runActivity(rt, actor, input, opts);
+  await publishEvents(rt, id, events);
+  return { activity: present(saved.toObject() as Record<string, unknown>), result: out.result, createdId: out.objectId, replayed: false };
+}
+
+/** Publishes an activity's events and marks it; failures leave it for the relay. */
+export async function publishEvents(rt: Runtime, activityId: string, events: DomainEvent[]): Promise<void> {
+  try {
+    for (const [i, e] of events.entries()) await rt.bus.publish(e.name, e.payload, { id: `${activityId}#${i}` });
+    await rt.repos.models.Activity.updateOne({ id: activityId }, { $set: { published: true } });
+  } catch (err) {
+    rt.logger.warn({ err: (err as Error).message, activityId }, 'event publish failed; the relay will retry');
+  }
+}
+
+function present(doc: Record<string, unknown>): Record<string, unknown> {
+  const { events, published, dedupeKey, ...rest } = clean(doc) ?? {};
+  void events;
+  void published;
+  void dedupeKey;
+  return rest;
+}

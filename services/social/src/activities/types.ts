@@ -1,0 +1,39 @@
+/** The activity pipeline's contracts (decisions.md §4). */
+import type { AuthUser, Runtime, Viewer } from '@agora/common';
+
+/** What a client sends to POST /outbox (validated field by field by each handler). */
+export interface ActivityInput {
+  type: string;
+  objectType?: unknown;
+  object?: unknown;
+  target?: unknown;
+  to?: unknown;
+  canReply?: unknown;
+  canReact?: unknown;
+  summary?: unknown;
+}
+
+export interface HandlerContext {
+  rt: Runtime;
+  actor: AuthUser;
+  viewer: Viewer;
+  activity: ActivityInput;
+}
+
+export interface DomainEvent {
+  name: string;
+  payload: Record<string, unknown>;
+}
+
+export interface HandlerResult {
+  /** The created or changed object (no secrets). */
+  result: Record<string, unknown> | null;
+  objectId?: string;
+  objectType?: string;
+  target?: string;
+  to?: string;
+  /** Events to publish once the activity is stored. */
+  events?: DomainEvent[];
+}
+
+export type ActivityHandler = (ctx: HandlerContext) => Promise<HandlerResult>;

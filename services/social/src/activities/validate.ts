@@ -1,0 +1,43 @@
+/** Handler input validation: zod, and a 400 whose message names the offending field. */
+import { z } from 'zod';
+import { BadRequest, type AuthUser } from '@agora/common';
+
+export function parse<S extends z.ZodType>(schema: S, value: unknown, prefix = ''): z.infer<S> {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0]!;
+  const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
+  throw new BadRequest(`${path || 'body'}: ${issue.message}`);
+}
+
+/** A string id of an object or user: no operators, no objects, bounded. */
+export const idString = z.string().min(1).max(300).regex(/^[^$\s{}]+$/, 'must be an id');
+
+export const markdownSource = z.union([
+  z.string().max(100_000),
+  z.object({ content: z.string().max(100_000), mediaType: z.string().max(50).optional() }).transform((s) => s.content),
+]);
+
+/** The denormalised author reference stored on objects. */
+export function actorRef(user: AuthUser) {
+  const profile = (user.record.profile ?? {}) as { name?: string; icon?: string };
+  return {
+    id: user.id,
+    type: 'Person',
+    name: profile.name ?? user.username,
+    icon: profile.icon ?? '',
+    url: String(user.record.url ?? ''),
+    server: String(user.record.server ?? ''),
+  };
+}
+
+/** Removes storage internals from a lean document before it is returned. */
+export function clean<T extends Record<string, unknown>>(doc: T | null | undefined): Record<string, unknown> | null {
+  if (!doc) return null;
+  const { _id, __v, password, privateKey, ...rest } = doc as Record<string, unknown>;
+  void _id;
+  void __v;
+  void password;
+  void privateKey;
+  return rest;
+}

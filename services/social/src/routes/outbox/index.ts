@@ -1,0 +1,33 @@
+import { Router, Unauthorized, handler, routeTreeBodyParsers } from '@agora/common';
+import type { SocialContext } from '../../context';
+import { envelope, runActivity } from '../../activities/pipeline';
+import { createKind } from '../../activities/registry';
+import { registerViaOutbox } from '../../users/register-activity';
+
+/** POST /outbox: the single write API (decisions.md §4). */
+export default function outboxRoutes({ rt }: SocialContext): Router {
+  const r = Router();
+  // Spec 1.2: the outbox parses again with the route-tree matcher, whatever the mount order.
+  r.use(...routeTreeBodyParsers(rt.config.jsonLimitBytes));
+  r.post(
+    '/',
+    handler(async ({ req, body, user, set, setStatus }) => {
+      const activity = envelope(body);
+      if (activity.type === 'Create' && createKind(activity) === 'User') {
+        const out = await registerViaOutbox(rt, activity);
+        setStatus(201);
+        for (const [k, v] of Object.entries(out)) set(k, v);
+        return;
+      }
+      if (!user) throw new Unauthorized();
+      const key = req.headers['idempotency-key'];
+      const out = await runActivity(rt, user, activity, typeof key === 'string' && key.length <= 200 ? { idempotencyKey: key } : {});
+      setStatus(out.replayed ? 200 : 201);
+      set('ok', true);
+      set('activity', out.activity);
+      set('result', out.result);
+      set('createdId', out.createdId);
+    }, { allowUnauth: true }),
+  );
+  return r;
+}

@@ -1,0 +1,55 @@
+/** Reading a circle timeline: one indexed query on the precomputed rows, then the posts. */
+import { AS_CONTEXT, readableAudiences, type Runtime, type Viewer } from '@agora/common';
+import { presentPost } from '../views/posts';
+
+export interface TimelineQuery {
+  types: string[];
+  before?: Date;
+  limit: number;
+}
+
+/** Authors a viewer never wants to see: members of their Blocked and Muted circles. */
+export async function excludedAuthors(rt: Runtime, viewer: Viewer): Promise<string[]> {
+  if (!viewer.id) return [];
+  const user = await rt.repos.users.findById(viewer.id);
+  const ids = [user?.circles?.blocked, user?.circles?.muted].filter((x): x is string => !!x);
+  if (!ids.length) return [];
+  const circles = await rt.repos.models.Circle.find({ id: { $in: ids } }, { members: 1 }).lean();
+  return circles.flatMap((c) => (c.members ?? []).map((m) => m.id));
+}
+
+export async function circleTimeline(rt: Runtime, viewer: Viewer, circleId: string, q: TimelineQuery) {
+  const domain = rt.config.DOMAIN;
+  const excluded = await excludedAuthors(rt, viewer);
+  const filter: Record<string, unknown> = {
+    circleId,
+    $or: [{ to: { $in: readableAudiences(viewer, domain) } }, ...(viewer.id ? [{ authorId: viewer.id }] : [])],
+    ...(excluded.length ? { authorId: { $nin: excluded } } : {}),
+    ...(q.types.length ? { type: { $in: q.types } } : {}),
+  };
+  const { TimelineEntry, Post, React } = rt.repos.models;
+  const [total, rows] = await Promise.all([
+    TimelineEntry.countDocuments(filter),
+    TimelineEntry.find(q.before ? { ...filter, publishedAt: { $lt: q.before } } : filter)
+      .sort({ publishedAt: -1 })
+      .limit(q.limit)
+      .lean(),
+  ]);
+  const ids = rows.map((x) => x.postId);
+  const posts = ids.length ? await Post.find({ id: { $in: ids }, deletedAt: null }).lean() : [];
+  const byId = new Map(posts.map((p) => [p.id, p]));
+  const reacts = viewer.id && ids.length ? await React.find({ actorId: viewer.id, target: { $in: ids } }, { target: 1, emoji: 1 }).lean() : [];
+  const mine = new Map(reacts.map((x) => [x.target, x.emoji]));
+  const items = ids
+    .map((id) => byId.get(id))
+    .filter((p): p is NonNullable<typeof p> => !!p)
+    .map((p) => presentPost(p as never, viewer, domain, { myReact: mine.get(p.id) ?? null }));
+  const last = rows[rows.length - 1];
+  return {
+    '@context': AS_CONTEXT,
+    type: 'OrderedCollectionPage',
+    totalItems: total,
+    orderedItems: items,
+    ...(rows.length === q.limit && last ? { nextCursor: last.publishedAt.toISOString() } : {}),
+  };
+}

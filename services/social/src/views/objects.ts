@@ -1,0 +1,40 @@
+/** Loading any addressable object (post, reply, page, …) with the viewer's access checked. */
+import { NotAuthorized, NotFound, Unauthorized, canSee, parseId, type Runtime, type Viewer } from '@agora/common';
+
+type Lean = Record<string, unknown> & { id: string; to?: string | null; actorId?: string | null; deletedAt?: Date | null };
+
+const MODELS = { post: 'Post', page: 'Page', bookmark: 'Bookmark', group: 'Group', circle: 'Circle', reply: 'Reply' } as const;
+
+/** Finds a local object by id; null when missing or deleted. */
+export async function findObject(rt: Runtime, id: string): Promise<{ kind: keyof typeof MODELS; doc: Lean } | null> {
+  if (typeof id !== 'string') return null;
+  const p = parseId(id);
+  const kind = p.type === 'Object' ? (p.kind as keyof typeof MODELS) : undefined;
+  if (!kind || !(kind in MODELS)) return null;
+  const model = rt.repos.models[MODELS[kind]] as unknown as { findOne(q: object): { lean(): Promise<Lean | null> } };
+  const doc = await model.findOne({ id, deletedAt: null }).lean();
+  return doc ? { kind, doc } : null;
+}
+
+/**
+ * The audience of an object: a reply is read with its thread root's audience.
+ */
+export async function effectiveAudience(rt: Runtime, found: { kind: string; doc: Lean }): Promise<{ to: string | null; actorId: string | null; deletedAt: Date | null } | null> {
+  if (found.kind !== 'reply') return { to: found.doc.to ?? null, actorId: found.doc.actorId ?? null, deletedAt: found.doc.deletedAt ?? null };
+  const root = await findObject(rt, String(found.doc.target));
+  if (!root || root.kind === 'reply') return null;
+  return { to: root.doc.to ?? null, actorId: root.doc.actorId ?? null, deletedAt: null };
+}
+
+/** The object if the viewer may read it: 404 when missing, 401 anonymous, 403 denied. */
+export async function readableObject(rt: Runtime, viewer: Viewer, id: string, notFound = 'Not found') {
+  const found = await findObject(rt, id);
+  if (!found) throw new NotFound(notFound);
+  const audience = await effectiveAudience(rt, found);
+  if (!audience) throw new NotFound(notFound);
+  if (!canSee(audience, viewer, rt.config.DOMAIN) && !(viewer.id && found.doc.actorId === viewer.id)) {
+    if (!viewer.id) throw new Unauthorized('Authentication required');
+    throw new NotAuthorized('Access denied');
+  }
+  return found;
+}

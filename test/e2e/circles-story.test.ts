@@ -1,0 +1,151 @@
+/**
+ * The circle story of the social issue: alice makes a private circle with bob in it and posts
+ * to it; bob reads it in the circle timeline; carol (not a member) can reach neither the circle
+ * nor the post by any route.
+ */
+import { bootServer, client, type TestServer } from '../harness/standalone';
+import { outbox, registerActor, type Actor } from '../harness/actors';
+
+let server: TestServer;
+let api: ReturnType<typeof client>;
+let alice: Actor, bob: Actor, carol: Actor;
+let circleId: string;
+let postId: string;
+
+beforeAll(async () => {
+  server = await bootServer();
+  api = client(server.url);
+  [alice, bob, carol] = await Promise.all(['alice', 'bob', 'carol'].map((n) => registerActor(api, n))) as [Actor, Actor, Actor];
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+test('alice creates a circle addressed to herself and adds bob', async () => {
+  const created = await outbox(api, alice, { type: 'Create', objectType: 'Circle', to: alice.id, object: { name: 'Close friends' } });
+  expect(created.status).toBe(201);
+  expect(created.body.ok).toBe(true);
+  circleId = created.body.createdId!;
+  expect(circleId).toMatch(/^circle:[0-9a-f]{24}@social\.test$/);
+  const add = await outbox(api, alice, { type: 'Add', target: circleId, object: bob.id });
+  expect(add.status).toBe(201);
+  expect((add.body.result as { memberCount: number }).memberCount).toBe(1);
+  // Only the owner changes members.
+  expect((await outbox(api, carol, { type: 'Add', target: circleId, object: carol.id })).status).toBe(403);
+});
+
+test('alice posts to the circle; bob sees it in the circle timeline', async () => {
+  const post = await outbox(api, alice, { type: 'Create', objectType: 'Post', to: circleId, object: { type: 'Note', content: 'For **close friends** only' } });
+  expect(post.status).toBe(201);
+  postId = post.body.createdId!;
+  expect(post.body.result).toMatchObject({ id: postId, to: circleId, body: expect.stringContaining('<strong>close friends</strong>') });
+
+  // bob follows alice through his Following circle, so her posts reach his timeline.
+  const bobMe = await api.get<{ user: { following: string } }>('/auth/me', { token: bob.token });
+  expect((await outbox(api, bob, { type: 'Add', target: bobMe.body.user.following, object: alice.id })).status).toBe(201);
+  const tl = await api.get<{ orderedItems: Array<{ id: string }>; totalItems: number }>(`/circles/${bobMe.body.user.following}/posts`, { token: bob.token });
+  expect(tl.status).toBe(200);
+  expect(tl.body.orderedItems.map((p) => p.id)).toContain(postId);
+  // bob can open the post itself.
+  expect((await api.get(`/posts/${postId}`, { token: bob.token })).status).toBe(200);
+});
+
+test('carol, not a member, gets 403 on the circle and cannot find the post by any route', async () => {
+  expect((await api.get(`/circles/${circleId}`, { token: carol.token })).status).toBe(403);
+  expect((await api.get(`/circles/${circleId}`)).status).toBe(401);
+  expect((await api.get(`/circles/${circleId}/members`, { token: carol.token })).status).toBe(403);
+  expect((await api.get(`/circles/${circleId}/posts`, { token: carol.token })).status).toBe(403);
+  expect((await api.get(`/circles/${circleId}/posts`)).status).toBe(401);
+  expect((await api.get(`/posts/${postId}`, { token: carol.token })).status).toBe(403);
+  expect((await api.get(`/posts/${postId}`)).status).toBe(401);
+  expect((await api.get(`/posts/${postId}/replies`, { token: carol.token })).status).toBe(403);
+  expect((await api.get(`/posts/${postId}/reacts`, { token: carol.token })).status).toBe(403);
+  const list = await api.get<{ orderedItems: Array<{ id: string }> }>('/posts', { token: carol.token });
+  expect(list.body.orderedItems.map((p) => p.id)).not.toContain(postId);
+  // carol follows alice: the circle post still never reaches her timeline.
+  const carolMe = await api.get<{ user: { following: string } }>('/auth/me', { token: carol.token });
+  await outbox(api, carol, { type: 'Add', target: carolMe.body.user.following, object: alice.id });
+  const tl = await api.get<{ orderedItems: Array<{ id: string }> }>(`/circles/${carolMe.body.user.following}/posts`, { token: carol.token });
+  expect(tl.body.orderedItems.map((p) => p.id)).not.toContain(postId);
+});
+
+test('circle detail for the owner and a member carries isOwner and isMember', async () => {
+  const own = await api.get<{ item: { isOwner: boolean; isMember: boolean } }>(`/circles/${circleId}`, { token: alice.token });
+  expect(own.body.item).toMatchObject({ isOwner: true, isMember: false });
+  const member = await api.get<{ item: { isOwner: boolean; isMember: boolean } }>(`/circles/${circleId}`, { token: bob.token });
+  expect(member.body.item).toMatchObject({ isOwner: false, isMember: true });
+  const members = await api.get<{ totalItems: number; orderedItems: Array<{ id: string }> }>(`/circles/${circleId}/members`, { token: bob.token });
+  expect(members.body.orderedItems.map((m) => m.id)).toEqual([bob.id]);
+  expect((await api.get('/circles/circle:000000000000000000000000@social.test', { token: alice.token })).status).toBe(404);
+});
+
+test('PATCH /circles/:id/seen: owner only, valid dates, never rewinds', async () => {
+  const seen = (who: Actor | undefined, lastSeenAt: unknown, id = circleId) =>
+    api.call<{ lastSeenAt?: string; error?: string }>('PATCH', `/circles/${id}/seen`, { body: { lastSeenAt }, ...(who ? { token: who.token } : {}) });
+  expect((await seen(undefined, '2026-01-01T00:00:00Z')).status).toBe(401);
+  expect((await seen(bob, '2026-01-01T00:00:00Z')).status).toBe(403);
+  expect((await seen(alice, 'not a date')).status).toBe(400);
+  expect((await seen(alice, { $gt: '' })).status).toBe(400);
+  expect((await seen(alice, '2026-01-01T00:00:00Z', 'circle:000000000000000000000000@social.test')).status).toBe(404);
+  const first = await seen(alice, '2026-06-01T00:00:00.000Z');
+  expect(first.body.lastSeenAt).toBe('2026-06-01T00:00:00.000Z');
+  const back = await seen(alice, '2026-01-01T00:00:00.000Z');
+  expect(back.status).toBe(200);
+  expect(back.body.lastSeenAt).toBe('2026-06-01T00:00:00.000Z');
+});
+
+test('GET /circles tiers: anonymous sees @public, local users also @domain; private circles never', async () => {
+  const pub = await outbox(api, alice, { type: 'Create', objectType: 'Circle', to: '@public', object: { name: 'Public circle' } });
+  const srv = await outbox(api, alice, { type: 'Create', objectType: 'Circle', to: '@social.test', object: { name: 'Server circle' } });
+  const ids = (body: { orderedItems: Array<{ id: string }> }) => body.orderedItems.map((c) => c.id);
+  const anon = await api.get<{ orderedItems: Array<{ id: string; userReacted: boolean }> }>('/circles?limit=100');
+  expect(ids(anon.body)).toContain(pub.body.createdId);
+  expect(ids(anon.body)).not.toContain(srv.body.createdId);
+  expect(ids(anon.body)).not.toContain(circleId);
+  const local = await api.get<{ orderedItems: Array<{ id: string; userReacted: boolean }> }>('/circles?limit=100', { token: carol.token });
+  expect(ids(local.body)).toEqual(expect.arrayContaining([pub.body.createdId, srv.body.createdId]));
+  expect(ids(local.body)).not.toContain(circleId);
+  expect(local.body.orderedItems.every((c) => c.userReacted === false)).toBe(true);
+  // @domain circle detail: local users yes, anonymous no.
+  expect((await api.get(`/circles/${srv.body.createdId}`, { token: carol.token })).status).toBe(200);
+  expect((await api.get(`/circles/${srv.body.createdId}`)).status).toBe(401);
+  expect((await api.get(`/circles/${pub.body.createdId}`)).status).toBe(200);
+});
+
+test('outbox validation and authorisation', async () => {
+  expect((await outbox(api, undefined, { type: 'Create', objectType: 'Post', object: { content: 'x' } })).status).toBe(401);
+  expect((await outbox(api, alice, { type: 'Explode' })).status).toBe(400);
+  expect((await outbox(api, alice, [1, 2])).status).toBe(400);
+  const noName = await outbox(api, alice, { type: 'Create', objectType: 'Circle', object: {} });
+  expect(noName.status).toBe(400);
+  expect(noName.body.error).toMatch(/object\.name/);
+  const inj = await outbox(api, alice, { type: 'Create', objectType: 'Post', to: { $ne: null }, object: { content: 'x' } });
+  expect(inj.status).toBe(400);
+  // Posting to someone else's private circle is refused.
+  expect((await outbox(api, carol, { type: 'Create', objectType: 'Post', to: circleId, object: { content: 'sneaky' } })).status).toBe(403);
+  // The actor is always the token's user.
+  const spoof = await outbox(api, carol, { type: 'Create', objectType: 'Post', actorId: alice.id, to: '@public', object: { content: 'who am i', actorId: alice.id } });
+  expect(spoof.status).toBe(201);
+  expect(spoof.body.result).toMatchObject({ actorId: carol.id });
+});
+
+test('registration through the outbox runs the same checks as /register', async () => {
+  const ok = await outbox(api, undefined, { type: 'Create', objectType: 'User', object: { username: 'dave', password: 'password123' } });
+  expect(ok.status).toBe(201);
+  expect(ok.body.createdId).toBe('@dave@social.test');
+  expect(JSON.stringify(ok.body)).not.toContain('password123');
+  expect((await outbox(api, undefined, { type: 'Create', objectType: 'User', object: { username: 'dave', password: 'password123' } })).status).toBe(409);
+  expect((await outbox(api, undefined, { type: 'Create', object: { type: 'Person', username: 'x', password: 'password123' } })).status).toBe(400);
+  const activities = await server.services[0]!.runtime!.repos.models.Activity.find({ objectId: '@dave@social.test' }).lean();
+  expect(JSON.stringify(activities)).not.toContain('password123');
+});
+
+test('Idempotency-Key replays the first result', async () => {
+  const body = { type: 'Create', objectType: 'Post', to: '@public', object: { content: 'once only' } };
+  const headers = { 'idempotency-key': 'abc-123' };
+  const a = await api.post<{ createdId: string }>('/outbox', body, { token: alice.token, headers });
+  const b = await api.post<{ createdId: string }>('/outbox', body, { token: alice.token, headers });
+  expect(a.status).toBe(201);
+  expect(b.status).toBe(200);
+  expect(b.body.createdId).toBe(a.body.createdId);
+});
