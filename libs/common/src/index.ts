@@ -12,3 +12,4 @@ export * from './storage';
 export * from './runtime';
 export * from './service';
 export * from './audience';
+export * from './telemetry';

@@ -71,26 +71,3 @@ export function createService<C>(def: ServiceDefinition<C>, config: Config, opts
     },
   };
 }
-
-/** Runs a service app as a process: SIGTERM/SIGINT dispose it and let the process end. */
-export async function runMain(make: () => ServiceApp): Promise<void> {
-  const app = make();
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.runtime?.logger.info({ signal }, 'shutting down');
-    app[Symbol.asyncDispose]().then(
-      () => {
-        process.exitCode = 0;
-      },
-      (err: unknown) => {
-        console.error(err);
-        process.exitCode = 1;
-      },
-    );
-  };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
-  await app.start();
-}

@@ -1,4 +1,3 @@
-import { loadConfig, runMain } from '@agora/common';
-import { createApp } from './app';
+import { bootMain } from '@agora/common/src/boot';
 
-void runMain(() => createApp(loadConfig()));
+void bootMain('backup', async () => (await import('./app')).createApp);

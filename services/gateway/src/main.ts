@@ -1,8 +1,3 @@
-import { loadConfig } from '@agora/common';
-import { createApp } from './app';
+import { bootMain } from '@agora/common/src/boot';
 
-const app = createApp(loadConfig());
-const stop = () => void app[Symbol.asyncDispose]();
-process.once('SIGTERM', stop);
-process.once('SIGINT', stop);
-void app.start();
+void bootMain('gateway', async () => (await import('./app')).createApp);
