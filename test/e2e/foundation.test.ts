@@ -4,7 +4,7 @@
  */
 import { createPrivateKey, createSecretKey } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { ADMIN, bootServer, client, type TestServer } from '../harness/standalone';
+import { ADMIN, bootServer, client, waitFor, type TestServer } from '../harness/standalone';
 
 let server: TestServer;
 let api: ReturnType<typeof client>;
@@ -165,7 +165,8 @@ describe('token attacks (quality-bars.md)', () => {
     const { body } = await register('doomed');
     expect((await api.get('/auth/me', { token: body.token })).status).toBe(200);
     await server.services[0]!.runtime!.repos.users.softDelete('@doomed@social.test');
-    expect((await api.get('/auth/me', { token: body.token })).status).toBe(401);
+    // Services cache verified users for AUTH_CACHE_MS (2 s): the token stops working after that.
+    await waitFor(async () => (await api.get('/auth/me', { token: body.token })).status === 401, 5000);
     expect((await api.post('/auth/login', { username: 'doomed', password: 'password123' })).status).toBe(401);
   });
 });

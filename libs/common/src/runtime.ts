@@ -53,6 +53,8 @@ export async function createRuntime(name: string, config: Config, shared: Shared
   const tokens = new TokenService({ domain: config.DOMAIN, keys: settingsKeySource(repos.settings), hmacSecret: config.hmacSecret, ttlSeconds: config.tokenTtlSeconds });
   const bus = shared.bus ?? createBus({ ...(config.AMQP_URL ? { url: config.AMQP_URL } : {}), logger, service: name });
   const storage = shared.storage ?? storageFromConfig(config);
+  // Every process makes sure its bucket exists (idempotent), so a cluster needs no init job.
+  if (!shared.storage) await storage.ensureBucket().catch((err: Error) => logger.warn({ err: err.message }, 'object storage not reachable at start'));
   return {
     name,
     config,

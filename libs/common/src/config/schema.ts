@@ -119,7 +119,7 @@ export const configDocs: Record<keyof z.infer<typeof configSchema>, string> = {
   DATA_DIR: 'Standalone data: FerretDB/SQLite files, disk object storage, logs.',
   FERRETDB_BIN: 'FerretDB binary used by standalone mode (built by scripts/infra/ferretdb.sh).',
   OTEL_EXPORTER_OTLP_ENDPOINT: 'Enables OpenTelemetry tracing, exported over OTLP/HTTP to this endpoint.',
-  OTEL_SERVICE_NAME: 'Service name on traces (default: the service name).',
+  OTEL_SERVICE_NAME: 'Service name on traces (default `agora-<service>`).',
   SERVICE_URLS: 'Gateway only: `social=http://social:8080,admin=http://admin:8080,...` (cluster mode).',
   FEDERATION_ALLOW_PRIVATE: 'Allow federation fetches to private/loopback addresses (tests and local multi-instance only).',
 };

@@ -35,8 +35,24 @@ export async function loadAuthUser(repos: Repositories, roles: RoleChecker, user
   };
 }
 
+/**
+ * A short per-process cache of verified users (decisions.md §3 allows it): without it every
+ * authenticated request costs three database reads. A deleted or demoted user loses access
+ * within AUTH_CACHE_MS.
+ */
+export const AUTH_CACHE_MS = 2000;
+
 export function authenticate(tokens: TokenService, repos: Repositories): RequestHandler {
   const roles = roleChecker(repos);
+  const cache = new Map<string, { at: number; user: AuthUser | undefined }>();
+  const load = async (id: string) => {
+    const hit = cache.get(id);
+    if (hit && Date.now() - hit.at < AUTH_CACHE_MS) return hit.user;
+    const user = await loadAuthUser(repos, roles, id);
+    if (cache.size > 10_000) cache.clear();
+    cache.set(id, { at: Date.now(), user });
+    return user;
+  };
   return (req, _res, next) => {
     const token = extractToken(req.headers);
     req.auth = {};
@@ -48,7 +64,7 @@ export function authenticate(tokens: TokenService, repos: Repositories): Request
           req.auth = { invalidToken: true };
           return;
         }
-        const user = await loadAuthUser(repos, roles, v.sub);
+        const user = await load(v.sub);
         req.auth = user ? { user, tokenSource: v.source } : { invalidToken: true };
       })
       .then(() => next(), next);

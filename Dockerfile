@@ -1,0 +1,104 @@
+# syntax=docker/dockerfile:1.7
+#
+# One image for every Agora process. The process is chosen at run time by the first argument
+# (or the SERVICE variable): gateway | social | admin | federation | notifications | backup |
+# standalone. See deploy/docker-entrypoint.sh and docs/operations.md.
+#
+#   docker build -t agora .
+#   docker run --rm -p 8080:8080 -v agora-data:/app/data agora            # standalone
+#   docker run --rm -e MONGO_URL=... -e AMQP_URL=... agora social          # one cluster service
+#
+# TypeScript runs directly through tsx (no compile step), so tsx, a devDependency, must be in
+# the image: `npm ci --omit=dev` is not enough. The deps stage installs every dependency; the
+# runtime stage copies node_modules and the sources.
+
+ARG NODE_IMAGE=node:24-bookworm-slim
+
+# ---------------------------------------------------------------------------------------------
+# FerretDB for standalone mode (the embedded MongoDB-compatible database, SQLite handler).
+# Built the same way and at the same pinned version as scripts/infra/ferretdb.sh: `go install`
+# alone yields a binary without build/version/version.txt that panics at start. The SQLite
+# driver is pure Go, so the binary is static (CGO_ENABLED=0) and runs on the slim image.
+# Cluster services never use it; it costs one static binary in the image.
+# ---------------------------------------------------------------------------------------------
+FROM golang:1.24-bookworm AS ferretdb
+ARG FERRETDB_VERSION=v1.24.2
+ENV CGO_ENABLED=0 GOFLAGS=-mod=mod
+RUN set -eux; \
+    go mod download "github.com/FerretDB/FerretDB@${FERRETDB_VERSION}"; \
+    src="$(go env GOMODCACHE)/github.com/!ferret!d!b/!ferret!d!b@${FERRETDB_VERSION}"; \
+    cp -r "$src" /src; \
+    chmod -R u+w /src; \
+    echo "${FERRETDB_VERSION}" > /src/build/version/version.txt; \
+    cd /src; \
+    go build -trimpath -ldflags="-s -w" -o /out/ferretdb ./cmd/ferretdb; \
+    /out/ferretdb --version | grep -q "${FERRETDB_VERSION}"
+
+# ---------------------------------------------------------------------------------------------
+# Dependencies: every workspace's package.json and the lockfile, then `npm ci` with dev
+# dependencies (tsx). Only these files are copied first so the layer is cached until the
+# lockfile or a package.json changes.
+#
+# --ignore-scripts: no production dependency needs its install script at run time (protobufjs'
+# is a version notice). It also keeps the `node` devDependency (which pins Node for npm scripts
+# on development machines) from downloading a second Node binary, and skips native builds of
+# test-only packages. esbuild (used by tsx) finds its platform binary through its optional
+# dependency without its script; the smoke test in the runtime stage proves tsx works.
+# ---------------------------------------------------------------------------------------------
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY libs/common/package.json libs/common/
+COPY services/gateway/package.json services/gateway/
+COPY services/social/package.json services/social/
+COPY services/admin/package.json services/admin/
+COPY services/federation/package.json services/federation/
+COPY services/notifications/package.json services/notifications/
+COPY services/backup/package.json services/backup/
+COPY standalone/package.json standalone/
+RUN --mount=type=cache,target=/root/.npm \
+    npm ci --ignore-scripts --no-audit --no-fund
+
+# ---------------------------------------------------------------------------------------------
+# Runtime.
+# ---------------------------------------------------------------------------------------------
+FROM ${NODE_IMAGE} AS runtime
+
+# tini as PID 1: forwards SIGTERM to node (which drains and exits) and reaps zombies (the
+# FerretDB child process of standalone mode).
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends tini \
+    && rm -rf /var/lib/apt/lists/*
+
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=8080 \
+    DATA_DIR=/app/data \
+    FERRETDB_BIN=/usr/local/bin/ferretdb
+
+WORKDIR /app
+COPY --from=ferretdb /out/ferretdb /usr/local/bin/ferretdb
+# The whole /app of the deps stage: root node_modules (with the workspace symlinks
+# node_modules/@agora/* -> ../../libs|services|standalone) and any nested workspace node_modules.
+COPY --from=deps /app /app
+# Sources (filtered by .dockerignore). Code stays owned by root and read-only for the process;
+# only DATA_DIR (standalone data) belongs to the `node` user.
+COPY . .
+
+# Then a smoke test: tsx runs TypeScript, the workspace packages resolve, the config schema loads.
+RUN set -eux; \
+    chmod 0755 deploy/docker-entrypoint.sh; \
+    mkdir -p /app/data; \
+    chown node:node /app/data; \
+    node --import tsx -e "require('@agora/common').loadConfig({})"; \
+    rm -rf /tmp/tsx-*
+
+# The image's own non-root user (uid/gid 1000). Kubernetes manifests set runAsUser: 1000 too,
+# because runAsNonRoot cannot verify a user given by name.
+USER node
+EXPOSE 8080
+
+# tsx keeps its transform cache in the OS temp directory: with a read-only root filesystem,
+# mount a writable /tmp (deploy/k8s does, as an emptyDir).
+ENTRYPOINT ["/usr/bin/tini", "--", "/app/deploy/docker-entrypoint.sh"]
+# No CMD: the first argument picks the process; without one, SERVICE (default standalone).
