@@ -30,6 +30,9 @@ test('alice creates a circle addressed to herself and adds bob', async () => {
   const add = await outbox(api, alice, { type: 'Add', target: circleId, object: bob.id });
   expect(add.status).toBe(201);
   expect((add.body.result as { memberCount: number }).memberCount).toBe(1);
+  // Adding twice keeps one membership.
+  const again = await outbox(api, alice, { type: 'Add', target: circleId, object: [bob.id] });
+  expect((again.body.result as { memberCount: number }).memberCount).toBe(1);
   // Only the owner changes members.
   expect((await outbox(api, carol, { type: 'Add', target: circleId, object: carol.id })).status).toBe(403);
 });
@@ -77,6 +80,18 @@ test('circle detail for the owner and a member carries isOwner and isMember', as
   const members = await api.get<{ totalItems: number; orderedItems: Array<{ id: string }> }>(`/circles/${circleId}/members`, { token: bob.token });
   expect(members.body.orderedItems.map((m) => m.id)).toEqual([bob.id]);
   expect((await api.get('/circles/circle:000000000000000000000000@social.test', { token: alice.token })).status).toBe(404);
+});
+
+test('removing a member takes their access away; adding them back restores it', async () => {
+  const removed = await outbox(api, alice, { type: 'Remove', target: circleId, object: bob.id });
+  expect(removed.status).toBe(201);
+  expect((removed.body.result as { memberCount: number }).memberCount).toBe(0);
+  expect((await api.get(`/circles/${circleId}`, { token: bob.token })).status).toBe(403);
+  expect((await api.get(`/posts/${postId}`, { token: bob.token })).status).toBe(403);
+  // The gateway refuses a like-for-like Add within 30 s (spec 1.6); an Idempotency-Key opts out.
+  const readd = await api.post('/outbox', { type: 'Add', target: circleId, object: bob.id }, { token: alice.token, headers: { 'idempotency-key': 're-add-bob' } });
+  expect(readd.status).toBe(201);
+  expect((await api.get(`/posts/${postId}`, { token: bob.token })).status).toBe(200);
 });
 
 test('PATCH /circles/:id/seen: owner only, valid dates, never rewinds', async () => {

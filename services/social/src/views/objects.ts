@@ -1,5 +1,6 @@
 /** Loading any addressable object (post, reply, page, …) with the viewer's access checked. */
 import { NotAuthorized, NotFound, Unauthorized, canSee, parseId, type Runtime, type Viewer } from '@agora/common';
+import { canSeeBookmark, type BookmarkRecord } from './bookmarks';
 
 type Lean = Record<string, unknown> & { id: string; to?: string | null; actorId?: string | null; deletedAt?: Date | null };
 
@@ -36,5 +37,7 @@ export async function readableObject(rt: Runtime, viewer: Viewer, id: string, no
     if (!viewer.id) throw new Unauthorized('Authentication required');
     throw new NotAuthorized('Access denied');
   }
+  // A bookmark is also hidden by any folder above it that the viewer may not see.
+  if (found.kind === 'bookmark' && !(await canSeeBookmark(rt, viewer, found.doc as unknown as BookmarkRecord))) throw new NotFound(notFound);
   return found;
 }

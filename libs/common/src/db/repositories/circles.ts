@@ -59,11 +59,24 @@ export class CirclesRepository {
     return res.modifiedCount === 1;
   }
 
+  /**
+   * Removes a member. FerretDB 1.24 matches nothing with a `'members.id': value` update filter
+   * and ignores partial `$pull` conditions, so this pulls the exact stored element under an
+   * `$in` guard (which both FerretDB and MongoDB evaluate); the count moves once per removal.
+   */
   async removeMember(circleId: string, memberId: string): Promise<boolean> {
-    const res = await this.models.Circle.updateOne(
-      { id: circleId, 'members.id': memberId },
-      { $pull: { members: { id: memberId } }, $inc: { memberCount: -1 } },
-    );
-    return res.modifiedCount === 1;
+    const { Circle } = this.models;
+    const circle = await Circle.findOne({ id: circleId }, { members: 1 }).lean();
+    let removed = false;
+    for (const element of (circle?.members ?? []).filter((m) => m.id === memberId)) {
+      const res = await Circle.collection.updateOne({ id: circleId, 'members.id': { $in: [memberId] } }, {
+        $pull: { members: element },
+        $inc: { memberCount: -1 },
+        $set: { updatedAt: new Date() },
+      } as Record<string, unknown>);
+      removed ||= res.modifiedCount === 1;
+    }
+    return removed;
   }
+
 }

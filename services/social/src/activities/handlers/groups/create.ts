@@ -1,0 +1,119 @@
+/** Create Group (behaviour-notes §2.4 Group, §4.3 Create, §4.5 cookbook). */
+import { z } from 'zod';
+import { RSVP_POLICIES, canonicalTo, mintId, type Member, type Runtime } from '@agora/common';
+import type { ActivityHandler } from '../../types';
+import { actorRef, parse } from '../../validate';
+import { assertCanAddress } from '../../audience-check';
+import { GROUP_ROLES, type GroupRecord, type GroupRole } from '../../../views/groups';
+import { addToGroupsCircle, freshGroup } from './shared';
+
+const groupObject = z.object({
+  name: z.string().trim().min(1).max(100),
+  description: z.string().max(5000).optional(),
+  icon: z.string().max(2000).optional(),
+  image: z.string().max(2000).optional(),
+  rsvpPolicy: z.enum(RSVP_POLICIES).default('open'),
+  location: z
+    .union([
+      z.string().max(300),
+      z.object({
+        name: z.string().max(300).optional(),
+        lat: z.number().min(-90).max(90),
+        lon: z.number().min(-180).max(180),
+      }),
+    ])
+    .optional(),
+});
+
+const CIRCLE_NAMES: Record<GroupRole, string> = {
+  admins: 'Admins',
+  moderators: 'Moderators',
+  members: 'Members',
+  pending: 'Pending',
+  blocked: 'Blocked',
+};
+
+/** The five circles of a new group, owned by the group and readable by its members. */
+async function createCircles(
+  rt: Runtime,
+  groupId: string,
+  name: string,
+  creator: Member,
+): Promise<Record<GroupRole, string>> {
+  const seeded: GroupRole[] = ['admins', 'moderators', 'members'];
+  const made = await Promise.all(
+    GROUP_ROLES.map((role) =>
+      rt.repos.circles.create({
+        name: `${name} - ${CIRCLE_NAMES[role]}`,
+        actorId: groupId,
+        type: 'System',
+        to: groupId,
+        members: seeded.includes(role) ? [creator] : [],
+      }),
+    ),
+  );
+  return Object.fromEntries(GROUP_ROLES.map((role, i) => [role, made[i]!.id])) as Record<GroupRole, string>;
+}
+
+export const createGroup: ActivityHandler = async ({ rt, actor, viewer, activity }) => {
+  const obj = parse(groupObject, activity.object, 'object');
+  const domain = rt.config.DOMAIN;
+  const to = canonicalTo(activity.to ?? (activity.object as { to?: unknown }).to, 'to', domain);
+  await assertCanAddress(rt, viewer, to);
+  const canReply = canonicalTo(activity.canReply, 'canReply', domain, to);
+  const canReact = canonicalTo(activity.canReact, 'canReact', domain, to);
+  const id = mintId('group', domain);
+  const base = `${rt.config.publicUrl}/groups/${id}`;
+  const ref = actorRef(actor);
+  const circles = await createCircles(rt, id, obj.name, {
+    id: actor.id,
+    type: 'Person',
+    name: ref.name,
+    icon: ref.icon,
+    url: ref.url,
+    server: `@${domain}`,
+  });
+  const loc =
+    obj.location === undefined
+      ? undefined
+      : typeof obj.location === 'string'
+        ? { name: obj.location }
+        : { name: obj.location.name, type: 'Point', coordinates: [obj.location.lon, obj.location.lat] };
+  try {
+    await rt.repos.models.Group.create({
+      id,
+      name: obj.name,
+      description: obj.description,
+      icon: obj.icon ?? `${rt.config.publicUrl}/images/group.svg`,
+      image: obj.image,
+      location: loc,
+      rsvpPolicy: obj.rsvpPolicy,
+      actorId: actor.id,
+      actor: ref,
+      server: `@${domain}`,
+      url: base,
+      inbox: `${base}/inbox`,
+      outbox: `${base}/outbox`,
+      to,
+      canReply,
+      canReact,
+      circles,
+      memberCount: 1,
+    });
+  } catch (err) {
+    // No transactions: undo the circles so a failed create leaves nothing behind.
+    await rt.repos.models.Circle.deleteMany({ id: { $in: Object.values(circles) } });
+    throw err;
+  }
+  const group = (await freshGroup(rt, id)) as GroupRecord & Record<string, unknown>;
+  await addToGroupsCircle(rt, actor.id, group);
+  return {
+    result: group,
+    objectId: id,
+    objectType: 'Group',
+    to,
+    events: [
+      { name: 'group.created', payload: { groupId: id, actorId: actor.id, to, rsvpPolicy: obj.rsvpPolicy } },
+    ],
+  };
+};

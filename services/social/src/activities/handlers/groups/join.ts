@@ -1,0 +1,129 @@
+/**
+ * Join and Leave a local group (behaviour-notes §4.3 Join/Leave, fixed: the group must be
+ * visible to the actor, and Leave keeps the actor's Groups circle in step). Remote groups wait
+ * for federation.
+ */
+import { NotAuthorized, NotFound, canSee, type Runtime, type AuthUser } from '@agora/common';
+import type { ActivityHandler, DomainEvent, HandlerResult } from '../../types';
+import { actorRef } from '../../validate';
+import { circleMemberIds, groupRoles, type GroupRecord } from '../../../views/groups';
+import { assertKeepsAnAdmin, circleOf, disenrol, enrol, freshGroup, loadLocalGroup } from './shared';
+
+type JoinOutcome = 'joined' | 'already_joined' | 'pending' | 'already_pending';
+
+/** What a local actor's Join does under each policy (remote actors arrive with federation). */
+function policyFor(group: GroupRecord): 'join' | 'approve' | 'refuse' {
+  switch (group.rsvpPolicy) {
+    case 'open':
+    case 'serverOpen':
+      return 'join';
+    case 'serverApproval':
+    case 'approvalOnly':
+      return 'approve';
+    case 'inviteOnly':
+      return 'refuse';
+    default:
+      return 'approve';
+  }
+}
+
+function memberOf(rt: Runtime, actor: AuthUser) {
+  const ref = actorRef(actor);
+  const { inbox, outbox } = actor.record;
+  return {
+    id: actor.id,
+    type: 'Person',
+    name: ref.name,
+    icon: ref.icon,
+    url: ref.url,
+    inbox: typeof inbox === 'string' ? inbox : '',
+    outbox: typeof outbox === 'string' ? outbox : '',
+    server: `@${rt.config.DOMAIN}`,
+  };
+}
+
+async function outcome(
+  rt: Runtime,
+  group: GroupRecord,
+  status: JoinOutcome | 'left',
+  events: DomainEvent[],
+): Promise<HandlerResult> {
+  return {
+    result: { ...(await freshGroup(rt, group.id)), status },
+    objectId: group.id,
+    objectType: 'Group',
+    target: group.id,
+    to: group.id,
+    events,
+  };
+}
+
+export const joinGroup: ActivityHandler = async ({ rt, actor, viewer, activity }) => {
+  const group = await loadLocalGroup(rt, activity.target, 'target');
+  const roles = await groupRoles(rt, group, actor.id);
+  // A group the actor cannot see does not exist for them (the reference let anyone join any id).
+  if (!canSee(group, viewer, rt.config.DOMAIN) && !roles.members && !roles.pending)
+    throw new NotFound('Group not found');
+  if (roles.blocked) throw new NotAuthorized('You are blocked from this group');
+  if (roles.members) return outcome(rt, group, 'already_joined', []);
+  const policy = policyFor(group);
+  if (policy === 'refuse') throw new NotAuthorized('This group is invite-only');
+  if (policy === 'approve') {
+    if (roles.pending) return outcome(rt, group, 'already_pending', []);
+    const added = await rt.repos.circles.addMember(circleOf(group, 'pending'), memberOf(rt, actor));
+    const adminIds = await circleMemberIds(rt, group, 'admins');
+    return outcome(
+      rt,
+      group,
+      'pending',
+      added
+        ? [{ name: 'group.join_requested', payload: { groupId: group.id, actorId: actor.id, adminIds } }]
+        : [],
+    );
+  }
+  const added = await enrol(rt, group, memberOf(rt, actor));
+  const events: DomainEvent[] = added
+    ? [
+        {
+          name: 'member.added',
+          payload: {
+            circleId: circleOf(group, 'members'),
+            ownerId: group.id,
+            groupId: group.id,
+            memberId: actor.id,
+            actorId: actor.id,
+          },
+        },
+      ]
+    : [];
+  return outcome(rt, group, added ? 'joined' : 'already_joined', events);
+};
+
+export const leaveGroup: ActivityHandler = async ({ rt, actor, viewer, activity }) => {
+  const group = await loadLocalGroup(rt, activity.target, 'target');
+  const roles = await groupRoles(rt, group, actor.id);
+  if (!canSee(group, viewer, rt.config.DOMAIN) && !roles.members && !roles.pending)
+    throw new NotFound('Group not found');
+  await assertKeepsAnAdmin(rt, group, actor.id);
+  const removed = await disenrol(rt, group, actor.id);
+  const events: DomainEvent[] = removed.members
+    ? [
+        {
+          name: 'member.removed',
+          payload: {
+            circleId: circleOf(group, 'members'),
+            ownerId: group.id,
+            groupId: group.id,
+            memberId: actor.id,
+            actorId: actor.id,
+          },
+        },
+      ]
+    : [];
+  const result = await outcome(rt, group, 'left', events);
+  result.result = {
+    ...result.result,
+    removedFrom: [...(removed.members ? ['members'] : []), ...(removed.pending ? ['pending'] : [])],
+  };
+  return result;
+};

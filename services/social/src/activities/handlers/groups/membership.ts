@@ -1,0 +1,152 @@
+/**
+ * Group Add/Remove (behaviour-notes §4.3 Add/Remove, §4.5): `{ to: <group>, target?: <one of
+ * its circles, default members>, object: <user> }`, by group admins only. Add to members
+ * approves a pending request; Remove of a pending user rejects it; Remove from members keeps
+ * `memberCount` and the member's Groups circle in step (the reference's drift bug, §11.2-15).
+ */
+import { BadRequest, Conflict, NotAuthorized, parseId } from '@agora/common';
+import type { ActivityHandler, DomainEvent, HandlerContext, HandlerResult } from '../../types';
+import { idString, parse } from '../../validate';
+import { resolveMember } from '../../members';
+import { GROUP_ROLES, groupRoles, type GroupRecord, type GroupRole } from '../../../views/groups';
+import {
+  assertKeepsAnAdmin,
+  circleOf,
+  disenrol,
+  enrol,
+  freshGroup,
+  loadLocalGroup,
+  removeCircleMember,
+} from './shared';
+
+interface Change {
+  group: GroupRecord;
+  role: GroupRole;
+}
+
+/** The group, the circle acted on, and the check that the actor administers the group. */
+async function resolveChange(ctx: HandlerContext): Promise<Change> {
+  const { rt, actor, activity } = ctx;
+  const group = await loadLocalGroup(rt, activity.to, 'to');
+  let role: GroupRole = 'members';
+  if (activity.target !== undefined) {
+    const target = parse(idString, activity.target, 'target');
+    const found = GROUP_ROLES.find((r) => group.circles?.[r] === target);
+    if (!found) throw new BadRequest("target: must be one of the group's circles");
+    role = found;
+  }
+  if (!(await groupRoles(rt, group, actor.id)).admins)
+    throw new NotAuthorized('Only group admins can change its members');
+  return { group, role };
+}
+
+function memberIdOf(ref: unknown): string {
+  const id = parse(
+    idString,
+    typeof ref === 'object' && ref !== null && !Array.isArray(ref) ? (ref as { id?: unknown }).id : ref,
+    'object',
+  );
+  if (parseId(id).type !== 'User') throw new BadRequest('object: must be a user id');
+  return id;
+}
+
+async function done(ctx: HandlerContext, change: Change, events: DomainEvent[]): Promise<HandlerResult> {
+  const { group, role } = change;
+  return {
+    result: await freshGroup(ctx.rt, group.id),
+    objectId: group.id,
+    objectType: 'Group',
+    target: circleOf(group, role),
+    to: group.id,
+    events,
+  };
+}
+
+export const addToGroup: ActivityHandler = async (ctx) => {
+  const { rt, actor, activity } = ctx;
+  const memberId = memberIdOf(activity.object);
+  const change = await resolveChange(ctx);
+  const { group, role } = change;
+  const roles = await groupRoles(rt, group, memberId);
+  const base = { groupId: group.id, memberId, actorId: actor.id };
+  if (role === 'pending') throw new BadRequest('target: join requests are made with Join');
+  if (role === 'members') {
+    if (roles.blocked) throw new Conflict('This user is blocked from the group');
+    const added = await enrol(rt, group, await resolveMember(rt, memberId));
+    const events: DomainEvent[] = [];
+    if (added)
+      events.push({
+        name: 'member.added',
+        payload: { ...base, circleId: circleOf(group, 'members'), ownerId: group.id },
+      });
+    if (added && roles.pending) events.push({ name: 'group.join_approved', payload: base });
+    return done(ctx, change, events);
+  }
+  if (role === 'blocked') {
+    if (memberId === actor.id) throw new BadRequest('object: you cannot block yourself');
+    const removed = await disenrol(rt, group, memberId);
+    const blocked = await rt.repos.circles.addMember(
+      circleOf(group, 'blocked'),
+      await resolveMember(rt, memberId),
+    );
+    return done(ctx, change, [
+      ...(removed.members
+        ? [
+            {
+              name: 'member.removed',
+              payload: { ...base, circleId: circleOf(group, 'members'), ownerId: group.id },
+            },
+          ]
+        : []),
+      ...(blocked ? [{ name: 'group.member_blocked', payload: base }] : []),
+    ]);
+  }
+  // Admins and moderators are roles of members.
+  if (!roles.members) throw new BadRequest(`object: only members can be made ${role}`);
+  const added = await rt.repos.circles.addMember(circleOf(group, role), await resolveMember(rt, memberId));
+  return done(ctx, change, added ? [{ name: 'group.role_added', payload: { ...base, role } }] : []);
+};
+
+export const removeFromGroup: ActivityHandler = async (ctx) => {
+  const { rt, actor, activity } = ctx;
+  const memberId = memberIdOf(activity.object);
+  const change = await resolveChange(ctx);
+  const { group, role } = change;
+  const roles = await groupRoles(rt, group, memberId);
+  const base = { groupId: group.id, memberId, actorId: actor.id };
+  // Remove from members of someone who only asked to join = reject the request.
+  if (role === 'pending' || (role === 'members' && !roles.members && roles.pending)) {
+    const rejected = await removeCircleMember(rt, circleOf(group, 'pending'), memberId);
+    return done(ctx, change, rejected ? [{ name: 'group.join_rejected', payload: base }] : []);
+  }
+  if (role === 'members') {
+    await assertKeepsAnAdmin(rt, group, memberId);
+    const removed = await disenrol(rt, group, memberId);
+    return done(
+      ctx,
+      change,
+      removed.members
+        ? [
+            {
+              name: 'member.removed',
+              payload: { ...base, circleId: circleOf(group, 'members'), ownerId: group.id },
+            },
+          ]
+        : [],
+    );
+  }
+  if (role === 'admins') await assertKeepsAnAdmin(rt, group, memberId, { roleOnly: true });
+  const removed = await removeCircleMember(rt, circleOf(group, role), memberId);
+  return done(
+    ctx,
+    change,
+    removed
+      ? [
+          {
+            name: role === 'blocked' ? 'group.member_unblocked' : 'group.role_removed',
+            payload: { ...base, role },
+          },
+        ]
+      : [],
+  );
+};

@@ -1,0 +1,126 @@
+/**
+ * Group membership writes shared by Join/Leave and Add/Remove. There are no transactions
+ * (decisions.md §1): every step is a single-document atomic update that is safe to repeat, and
+ * `memberCount` moves only when the members circle really changed.
+ */
+import { BadRequest, Conflict, type Member, type Runtime } from '@agora/common';
+import { idString, parse } from '../../validate';
+import {
+  circleMemberIds,
+  GROUP_ID,
+  loadGroup,
+  type GroupRecord,
+  type GroupRole,
+} from '../../../views/groups';
+
+/** A group id from the activity, local only until federation arrives. */
+export function localGroupId(rt: Runtime, value: unknown, field: string): string {
+  const id = parse(idString, value, field);
+  if (!GROUP_ID.test(id)) throw new BadRequest(`${field}: must be a group id`);
+  if (id.slice(id.lastIndexOf('@') + 1) !== rt.config.DOMAIN)
+    throw new BadRequest('Remote groups are not supported yet');
+  return id;
+}
+
+export async function loadLocalGroup(rt: Runtime, value: unknown, field: string): Promise<GroupRecord> {
+  return loadGroup(rt, localGroupId(rt, value, field));
+}
+
+export function circleOf(group: GroupRecord, role: GroupRole): string {
+  const id = group.circles?.[role];
+  // Every local group is created with its five circles; a group without one is corrupt.
+  if (!id) throw new Error(`group ${group.id} has no ${role} circle`);
+  return id;
+}
+
+/** How a group is kept in a user's Groups system circle. */
+function asMember(group: GroupRecord): Member {
+  return { id: group.id, type: 'Group', name: group.name, icon: group.icon ?? '', url: group.url ?? '' };
+}
+
+async function groupsCircleOf(rt: Runtime, userId: string): Promise<string | null> {
+  const user = await rt.repos.models.User.findOne({ id: userId }, { circles: 1 }).lean();
+  return user?.circles?.groups || null;
+}
+
+export async function addToGroupsCircle(rt: Runtime, userId: string, group: GroupRecord): Promise<void> {
+  const circleId = await groupsCircleOf(rt, userId);
+  if (circleId) await rt.repos.circles.addMember(circleId, asMember(group));
+}
+
+/**
+ * Removes a member from a circle; true only when one was really removed (and then the count
+ * moves by one). Works on FerretDB 1.24 as well as MongoDB: FerretDB matches neither
+ * `'members.id': <value>` in an update filter nor a partial `$pull` condition (both silently
+ * change nothing, which is why CirclesRepository.removeMember is a no-op there), so the exact
+ * stored element is pulled under an `$in` guard, without mongoose casting it.
+ */
+export async function removeCircleMember(rt: Runtime, circleId: string, memberId: string): Promise<boolean> {
+  return rt.repos.circles.removeMember(circleId, memberId);
+}
+
+async function dropFromGroupsCircle(rt: Runtime, userId: string, groupId: string): Promise<void> {
+  const circleId = await groupsCircleOf(rt, userId);
+  if (circleId) await removeCircleMember(rt, circleId, groupId);
+}
+
+/**
+ * Puts `member` into the members circle (approving a pending request on the way). Returns
+ * whether they were newly added; the count and their Groups circle follow only then.
+ */
+export async function enrol(rt: Runtime, group: GroupRecord, member: Member): Promise<boolean> {
+  await removeCircleMember(rt, circleOf(group, 'pending'), member.id);
+  const added = await rt.repos.circles.addMember(circleOf(group, 'members'), member);
+  if (!added) return false;
+  await rt.repos.models.Group.updateOne({ id: group.id }, { $inc: { memberCount: 1 } });
+  await addToGroupsCircle(rt, member.id, group);
+  return true;
+}
+
+/**
+ * Takes `memberId` out of the members and pending circles and drops their roles. Returns which
+ * of members / pending they were removed from.
+ */
+export async function disenrol(
+  rt: Runtime,
+  group: GroupRecord,
+  memberId: string,
+): Promise<{ members: boolean; pending: boolean }> {
+  const members = await removeCircleMember(rt, circleOf(group, 'members'), memberId);
+  const pending = await removeCircleMember(rt, circleOf(group, 'pending'), memberId);
+  await removeCircleMember(rt, circleOf(group, 'admins'), memberId);
+  await removeCircleMember(rt, circleOf(group, 'moderators'), memberId);
+  // Never below zero, whatever happened to the counter before.
+  if (members)
+    await rt.repos.models.Group.updateOne(
+      { id: group.id, memberCount: { $gt: 0 } },
+      { $inc: { memberCount: -1 } },
+    );
+  // The reference left the group in the member's Groups circle on Remove (its drift bug).
+  await dropFromGroupsCircle(rt, memberId, group.id);
+  return { members, pending };
+}
+
+/**
+ * A group must keep an admin while it has other members: the last admin can neither leave,
+ * be removed, nor lose the role until someone else holds it.
+ */
+export async function assertKeepsAnAdmin(
+  rt: Runtime,
+  group: GroupRecord,
+  losingId: string,
+  opts: { roleOnly?: boolean } = {},
+): Promise<void> {
+  const admins = await circleMemberIds(rt, group, 'admins');
+  if (!admins.includes(losingId) || admins.length > 1) return;
+  if (!opts.roleOnly) {
+    const members = await circleMemberIds(rt, group, 'members');
+    if (members.every((m) => m === losingId)) return;
+  }
+  throw new Conflict('A group needs an admin: make another member admin first');
+}
+
+/** The group as returned in handler results (fresh, without storage internals). */
+export async function freshGroup(rt: Runtime, groupId: string): Promise<Record<string, unknown> | null> {
+  return rt.repos.models.Group.findOne({ id: groupId }, { _id: 0, __v: 0 }).lean();
+}

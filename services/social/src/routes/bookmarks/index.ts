@@ -1,0 +1,80 @@
+import {
+  BadRequest,
+  NotFound,
+  Router,
+  collectionBase,
+  handler,
+  orderedCollection,
+  parsePaging,
+  visibleFilter,
+} from '@agora/common';
+import type { SocialContext } from '../../context';
+import { viewerOf } from '../../views/viewer';
+import { lookup, parseMode } from '../../views/lookup';
+import { BOOKMARK_ID, BOOKMARK_LIST_FIELDS, findVisibleBookmark } from '../../views/bookmarks';
+
+const search = (url: string) => new URLSearchParams(url.split('?')[1] ?? '');
+
+/** /bookmarks (behaviour-notes §3.10). Bookmarks are local only and never federate. */
+export default function bookmarkRoutes({ rt }: SocialContext): Router {
+  const r = Router();
+
+  // Every user's root items the viewer may see (items inside folders are reached through them).
+  r.get(
+    '/',
+    handler(async ({ req, query, set }) => {
+      const viewer = await viewerOf(rt, req);
+      const type = query.type;
+      if (type !== undefined && type !== 'Bookmark' && type !== 'Folder')
+        throw new BadRequest('type must be Bookmark or Folder');
+      const filter: Record<string, unknown> = {
+        ...visibleFilter(viewer, rt.config.DOMAIN),
+        parentFolder: null,
+        type: type ?? { $in: ['Bookmark', 'Folder'] },
+      };
+      const paging = parsePaging(query);
+      const { Bookmark } = rt.repos.models;
+      const [total, items] = await Promise.all([
+        Bookmark.countDocuments(filter),
+        Bookmark.find(filter, BOOKMARK_LIST_FIELDS)
+          .sort({ createdAt: -1 })
+          .skip(paging.skip)
+          .limit(paging.limit)
+          .lean(),
+      ]);
+      for (const [k, v] of Object.entries(
+        orderedCollection({
+          base: collectionBase(rt.config.publicUrl, req),
+          search: search(req.url),
+          paging,
+          total,
+          items,
+        }),
+      ))
+        set(k, v);
+    }),
+  );
+
+  // Spec 1.8 lookup, with the folder-chain check first: invisible is answered as missing.
+  r.get(
+    '/:id',
+    handler(async ({ req, params, query, set }) => {
+      const viewer = await viewerOf(rt, req);
+      const mode = parseMode(query.mode);
+      const id = params.id!;
+      if (!BOOKMARK_ID.test(id)) throw new NotFound('Not found');
+      if (!id.endsWith(`@${rt.config.DOMAIN}`)) {
+        // A remote bookmark: the shared lookup decides (400 for remote modes until federation).
+        await lookup(rt, viewer, id, mode);
+        throw new NotFound('Not found');
+      }
+      const doc = await findVisibleBookmark(rt, viewer, id);
+      if (!doc) throw new NotFound('Not found');
+      const { _id, __v, ...item } = doc as typeof doc & { _id?: unknown; __v?: unknown };
+      void _id;
+      void __v;
+      set('item', item);
+    }),
+  );
+  return r;
+}

@@ -1,0 +1,163 @@
+import {
+  BadRequest,
+  NotAuthorized,
+  NotFound,
+  Router,
+  Unauthorized,
+  collectionBase,
+  handler,
+  orderedCollection,
+  parsePaging,
+  visibleFilter,
+} from '@agora/common';
+import type { SocialContext } from '../../context';
+import { viewerOf } from '../../views/viewer';
+import { lookup, parseMode } from '../../views/lookup';
+import { readableObject } from '../../views/objects';
+import { presentPost } from '../../views/posts';
+import {
+  GROUP_ID,
+  GROUP_LIST_FIELDS,
+  canReadGroupPosts,
+  circleMembersCollection,
+  groupRoles,
+  loadGroup,
+  type GroupRecord,
+} from '../../views/groups';
+
+const search = (url: string) => new URLSearchParams(url.split('?')[1] ?? '');
+
+/** /groups (behaviour-notes §3.8, audience-checked on every route). */
+export default function groupRoutes({ rt }: SocialContext): Router {
+  const r = Router();
+  const domain = rt.config.DOMAIN;
+
+  // Anonymous and remote viewers see @public groups; local users also @<domain> groups and
+  // groups addressed to their circles or groups; everyone sees the groups they created.
+  r.get(
+    '/',
+    handler(async ({ req, query, set }) => {
+      const viewer = await viewerOf(rt, req);
+      const paging = parsePaging(query);
+      const filter = { ...visibleFilter(viewer, domain), originDomain: null };
+      const { Group } = rt.repos.models;
+      const [total, items] = await Promise.all([
+        Group.countDocuments(filter),
+        Group.find(filter, GROUP_LIST_FIELDS)
+          .sort({ createdAt: -1 })
+          .skip(paging.skip)
+          .limit(paging.limit)
+          .lean(),
+      ]);
+      for (const [k, v] of Object.entries(
+        orderedCollection({
+          base: collectionBase(rt.config.publicUrl, req),
+          search: search(req.url),
+          paging,
+          total,
+          items,
+        }),
+      ))
+        set(k, v);
+    }),
+  );
+
+  r.get(
+    '/:id',
+    handler(async ({ req, params, query, set }) => {
+      const viewer = await viewerOf(rt, req);
+      const mode = parseMode(query.mode);
+      const id = params.id!;
+      const item = GROUP_ID.test(id) ? await lookup(rt, viewer, id, mode) : null;
+      if (!item) throw new NotFound('Not found');
+      const roles = await groupRoles(rt, item as unknown as GroupRecord, viewer.id);
+      set('item', {
+        ...item,
+        isMember: roles.members,
+        isAdmin: roles.admins,
+        isModerator: roles.moderators,
+        isPending: roles.pending,
+      });
+    }),
+  );
+
+  r.get(
+    '/:id/members',
+    handler(async ({ req, params, query, set }) => {
+      const viewer = await viewerOf(rt, req);
+      if (!GROUP_ID.test(params.id!)) throw new NotFound('Group not found');
+      const { doc } = await readableObject(rt, viewer, params.id!, 'Group not found');
+      const c = await circleMembersCollection(
+        rt,
+        doc as unknown as GroupRecord,
+        'members',
+        collectionBase(rt.config.publicUrl, req),
+        search(req.url),
+        parsePaging(query),
+      );
+      for (const [k, v] of Object.entries(c)) set(k, v);
+    }),
+  );
+
+  r.get(
+    '/:id/pending',
+    handler(
+      async ({ req, params, query, set }) => {
+        const viewer = await viewerOf(rt, req);
+        const group = await loadGroup(rt, params.id);
+        if (!(await groupRoles(rt, group, viewer.id)).admins) throw new NotAuthorized('Access denied');
+        const c = await circleMembersCollection(
+          rt,
+          group,
+          'pending',
+          collectionBase(rt.config.publicUrl, req),
+          search(req.url),
+          parsePaging(query),
+        );
+        for (const [k, v] of Object.entries(c)) set(k, v);
+      },
+      { requireAuth: true },
+    ),
+  );
+
+  r.get(
+    '/:id/posts',
+    handler(async ({ req, params, query, set }) => {
+      const viewer = await viewerOf(rt, req);
+      const group = await loadGroup(rt, params.id);
+      const access = canReadGroupPosts(group, viewer);
+      if (access === 'anonymous') throw new Unauthorized('Authentication required');
+      if (access === 'denied') throw new NotAuthorized('Access denied');
+      const filter: Record<string, unknown> = { group: group.id, deletedAt: null };
+      if (query.type !== undefined) {
+        const types =
+          typeof query.type === 'string'
+            ? query.type
+                .split(',')
+                .filter((t) => /^[A-Za-z]{1,30}$/.test(t))
+                .slice(0, 10)
+            : [];
+        if (!types.length) throw new BadRequest('type must be a comma-separated list of post types');
+        filter.type = { $in: types };
+      }
+      const paging = parsePaging(query);
+      const { Post } = rt.repos.models;
+      const [total, posts] = await Promise.all([
+        Post.countDocuments(filter),
+        Post.find(filter).sort({ publishedAt: -1 }).skip(paging.skip).limit(paging.limit).lean(),
+      ]);
+      const items = posts.map((p) => presentPost(p as never, viewer, domain));
+      for (const [k, v] of Object.entries(
+        orderedCollection({
+          base: collectionBase(rt.config.publicUrl, req),
+          search: search(req.url),
+          paging,
+          total,
+          items,
+        }),
+      ))
+        set(k, v);
+    }),
+  );
+  return r;
+}

@@ -1,0 +1,146 @@
+/**
+ * Reading bookmarks (behaviour-notes §3.10). A bookmark is visible to its owner always, and to
+ * others only when its own audience admits them AND every folder above it exists, is live and
+ * admits them too: a bookmark filed in a private folder stays private whatever its own `to`.
+ * Invisible and missing are the same answer (404), so ids do not leak existence.
+ */
+import {
+  BadRequest,
+  NotFound,
+  canSee,
+  orderedCollection,
+  parsePaging,
+  visibleFilter,
+  type BookmarkDoc,
+  type Runtime,
+  type Viewer,
+} from '@agora/common';
+
+export type BookmarkRecord = BookmarkDoc & { createdAt?: Date; updatedAt?: Date };
+
+/** Folders nest at most this deep (a root folder is level 1). */
+export const MAX_FOLDER_DEPTH = 5;
+
+export const BOOKMARK_ID = /^bookmark:[a-f0-9]{24}@[a-z0-9.-]+(:\d+)?$/;
+
+/** Fields of a bookmark in lists (§3.10). */
+export const BOOKMARK_LIST_FIELDS = {
+  _id: 0,
+  id: 1,
+  type: 1,
+  title: 1,
+  summary: 1,
+  href: 1,
+  target: 1,
+  image: 1,
+  tags: 1,
+  to: 1,
+  parentFolder: 1,
+  actorId: 1,
+  url: 1,
+  createdAt: 1,
+  updatedAt: 1,
+} as const;
+
+/**
+ * The folders above `doc`, nearest first. Null when the chain is broken: a parent that is
+ * missing, deleted or not a folder, a cycle, or more levels than folders may nest.
+ */
+export async function ancestorsOf(
+  rt: Runtime,
+  doc: Pick<BookmarkRecord, 'id' | 'parentFolder'>,
+): Promise<BookmarkRecord[] | null> {
+  const chain: BookmarkRecord[] = [];
+  const seen = new Set<string>([doc.id]);
+  let next = doc.parentFolder ?? null;
+  while (next) {
+    if (seen.has(next) || chain.length >= MAX_FOLDER_DEPTH) return null;
+    seen.add(next);
+    const folder = await rt.repos.models.Bookmark.findOne({ id: next }).lean<BookmarkRecord>();
+    if (!folder || folder.deletedAt || folder.type !== 'Folder') return null;
+    chain.push(folder);
+    next = folder.parentFolder ?? null;
+  }
+  return chain;
+}
+
+/** Whether the viewer may read the bookmark, checked through the whole folder chain. */
+export async function canSeeBookmark(rt: Runtime, viewer: Viewer, doc: BookmarkRecord): Promise<boolean> {
+  if (doc.deletedAt || doc.type === 'Tombstone') return false;
+  if (viewer.id && doc.actorId === viewer.id) return true;
+  const domain = rt.config.DOMAIN;
+  if (!canSee(doc, viewer, domain)) return false;
+  const chain = await ancestorsOf(rt, doc);
+  return chain !== null && chain.every((folder) => canSee(folder, viewer, domain));
+}
+
+/** A live bookmark by id if the viewer may read it; null otherwise (missing or invisible). */
+export async function findVisibleBookmark(
+  rt: Runtime,
+  viewer: Viewer,
+  id: unknown,
+): Promise<BookmarkRecord | null> {
+  if (typeof id !== 'string' || !BOOKMARK_ID.test(id)) return null;
+  const doc = await rt.repos.models.Bookmark.findOne({ id, deletedAt: null }).lean<BookmarkRecord>();
+  return doc && (await canSeeBookmark(rt, viewer, doc)) ? doc : null;
+}
+
+function stringParam(query: Record<string, unknown>, name: string): string | undefined {
+  const v = query[name];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string') throw new BadRequest(`${name} must be a string`);
+  return v;
+}
+
+/**
+ * GET /users/:id/bookmarks (§3.10): `parentFolder` omitted → the owner sees all their items
+ * (flat), others root items only; `root` → root items; a folder id → that folder's direct
+ * children (the folder must be the owner's and visible to the viewer, else 404). Others see only
+ * items whose own audience admits them. Optional `type` (Bookmark or Folder). Returns the spec
+ * 1.5 collection body.
+ */
+export async function listUserBookmarks(
+  rt: Runtime,
+  viewer: Viewer,
+  ownerId: string,
+  query: Record<string, unknown>,
+) {
+  const isOwner = viewer.id !== undefined && viewer.id === ownerId;
+  const parent = stringParam(query, 'parentFolder');
+  const type = stringParam(query, 'type');
+  if (type !== undefined && type !== 'Bookmark' && type !== 'Folder')
+    throw new BadRequest('type must be Bookmark or Folder');
+  const filter: Record<string, unknown> = {
+    actorId: String(ownerId),
+    deletedAt: null,
+    ...(type ? { type } : { type: { $in: ['Bookmark', 'Folder'] } }),
+  };
+  if (parent === 'root' || (parent === undefined && !isOwner)) filter.parentFolder = null;
+  else if (parent !== undefined) {
+    const folder = await findVisibleBookmark(rt, viewer, parent);
+    if (!folder || folder.type !== 'Folder' || folder.actorId !== ownerId) throw new NotFound('Not found');
+    filter.parentFolder = folder.id;
+  }
+  const scoped = isOwner
+    ? filter
+    : { ...filter, ...visibleFilter(viewer, rt.config.DOMAIN), actorId: String(ownerId) };
+  const paging = parsePaging(query);
+  const { Bookmark } = rt.repos.models;
+  const [total, items] = await Promise.all([
+    Bookmark.countDocuments(scoped),
+    Bookmark.find(scoped, { ...BOOKMARK_LIST_FIELDS, body: 1 })
+      .sort({ createdAt: -1 })
+      .skip(paging.skip)
+      .limit(paging.limit)
+      .lean(),
+  ]);
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (typeof v === 'string' && k !== 'page') search.set(k, v);
+  return orderedCollection({
+    base: `${rt.config.publicUrl}/users/${ownerId}/bookmarks`,
+    search,
+    paging,
+    total,
+    items,
+  });
+}

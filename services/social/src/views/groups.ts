@@ -1,0 +1,150 @@
+/**
+ * Reading groups (behaviour-notes §3.8, audience-checked): a viewer's roles in a group, the
+ * group list fields, and the groups a user belongs to (GET /users/:id/groups). A group's roles
+ * live in its five circles; membership is the members circle, never a copy.
+ */
+import {
+  NotFound,
+  orderedCollection,
+  visibleFilter,
+  type GroupDoc,
+  type Paging,
+  type Runtime,
+  type Viewer,
+} from '@agora/common';
+
+export type GroupRecord = GroupDoc & { createdAt?: Date; updatedAt?: Date };
+export type GroupRole = 'admins' | 'moderators' | 'members' | 'pending' | 'blocked';
+export const GROUP_ROLES: GroupRole[] = ['admins', 'moderators', 'members', 'pending', 'blocked'];
+
+/** Local and remote group ids have one shape: `group:<24 hex>@<domain>`. */
+export const GROUP_ID = /^group:[a-f0-9]{24}@[a-z0-9.-]+(:\d+)?$/;
+
+/** Fields of a group in lists (§3.8). */
+export const GROUP_LIST_FIELDS = {
+  _id: 0,
+  id: 1,
+  type: 1,
+  objectType: 1,
+  name: 1,
+  description: 1,
+  icon: 1,
+  to: 1,
+  rsvpPolicy: 1,
+  memberCount: 1,
+  url: 1,
+  createdAt: 1,
+  updatedAt: 1,
+} as const;
+
+/** A live local group by id; null when missing, deleted or not a group id. */
+export async function findGroup(rt: Runtime, id: unknown): Promise<GroupRecord | null> {
+  if (typeof id !== 'string' || !GROUP_ID.test(id)) return null;
+  return rt.repos.models.Group.findOne({ id, deletedAt: null }).lean<GroupRecord>();
+}
+
+export async function loadGroup(rt: Runtime, id: unknown): Promise<GroupRecord> {
+  const group = await findGroup(rt, id);
+  if (!group) throw new NotFound('Group not found');
+  return group;
+}
+
+export type GroupRoles = Record<GroupRole, boolean>;
+
+const NO_ROLES: GroupRoles = {
+  admins: false,
+  moderators: false,
+  members: false,
+  pending: false,
+  blocked: false,
+};
+
+/** Which of the group's circles `userId` is in (one query over the five circles). */
+export async function groupRoles(
+  rt: Runtime,
+  group: GroupRecord,
+  userId: string | undefined,
+): Promise<GroupRoles> {
+  if (!userId) return { ...NO_ROLES };
+  const byCircle = new Map<string, GroupRole>();
+  for (const role of GROUP_ROLES) {
+    const circleId = group.circles?.[role];
+    if (circleId) byCircle.set(circleId, role);
+  }
+  const hits = await rt.repos.models.Circle.find(
+    { id: { $in: [...byCircle.keys()] }, 'members.id': userId },
+    { id: 1 },
+  ).lean();
+  const roles = { ...NO_ROLES };
+  for (const c of hits) roles[byCircle.get(c.id)!] = true;
+  return roles;
+}
+
+/** The member ids of one of the group's circles. */
+export async function circleMemberIds(rt: Runtime, group: GroupRecord, role: GroupRole): Promise<string[]> {
+  const circleId = group.circles?.[role];
+  if (!circleId) return [];
+  const circle = await rt.repos.models.Circle.findOne({ id: circleId }, { members: 1 }).lean();
+  return (circle?.members ?? []).map((m) => m.id);
+}
+
+/** A page of one of the group's circles as a spec 1.5 collection. */
+export async function circleMembersCollection(
+  rt: Runtime,
+  group: GroupRecord,
+  role: GroupRole,
+  base: string,
+  search: URLSearchParams,
+  paging: Paging,
+) {
+  const circleId = group.circles?.[role];
+  const circle = circleId
+    ? await rt.repos.models.Circle.findOne({ id: circleId }, { members: 1 }).lean()
+    : null;
+  const members = circle?.members ?? [];
+  return orderedCollection({
+    base,
+    search,
+    paging,
+    total: members.length,
+    items: members.slice(paging.skip, paging.skip + paging.limit),
+  });
+}
+
+/**
+ * Whether the viewer may read the group's posts: anyone for a `@public` group, otherwise its
+ * members only (the posts themselves are addressed to the group).
+ */
+export function canReadGroupPosts(group: GroupRecord, viewer: Viewer): 'ok' | 'anonymous' | 'denied' {
+  if (group.to === '@public') return 'ok';
+  if (!viewer.id) return 'anonymous';
+  return viewer.groupIds.includes(group.id) ? 'ok' : 'denied';
+}
+
+/**
+ * GET /users/:id/groups: the groups `ownerId` is a member of that the viewer may see, newest
+ * first, as a spec 1.5 collection. Membership is read from the groups' members circles.
+ */
+export async function listUserGroups(rt: Runtime, viewer: Viewer, ownerId: string, paging: Paging) {
+  const base = `${rt.config.publicUrl}/users/${ownerId}/groups`;
+  const { Circle, Group } = rt.repos.models;
+  const circles =
+    typeof ownerId === 'string'
+      ? await Circle.find({ 'members.id': ownerId, type: 'System', deletedAt: null }, { id: 1 }).lean()
+      : [];
+  const filter = {
+    ...visibleFilter(viewer, rt.config.DOMAIN),
+    'circles.members': { $in: circles.map((c) => c.id) },
+  };
+  const [total, items] = circles.length
+    ? await Promise.all([
+        Group.countDocuments(filter),
+        Group.find(filter, GROUP_LIST_FIELDS)
+          .sort({ createdAt: -1 })
+          .skip(paging.skip)
+          .limit(paging.limit)
+          .lean(),
+      ])
+    : [0, []];
+  return orderedCollection({ base, paging, total, items });
+}

@@ -1,0 +1,78 @@
+/**
+ * Reading pages (spec 4.3, behaviour-notes §3.9, fixed): the list shows public pages only; a
+ * page by id or slug is checked against its audience like any other object (the reference
+ * served any page to anyone who knew its slug, §11.1-6).
+ */
+import {
+  BadRequest,
+  NotAuthorized,
+  NotFound,
+  Unauthorized,
+  canSee,
+  type PageDoc,
+  type Runtime,
+  type Viewer,
+} from '@agora/common';
+
+export type PageRecord = PageDoc & { createdAt?: Date; updatedAt?: Date };
+
+/** Fields of a page in lists (§3.9). */
+export const PAGE_LIST_FIELDS = {
+  _id: 0,
+  id: 1,
+  type: 1,
+  title: 1,
+  slug: 1,
+  summary: 1,
+  url: 1,
+  image: 1,
+  tags: 1,
+  to: 1,
+  parentId: 1,
+  order: 1,
+  server: 1,
+  createdAt: 1,
+  updatedAt: 1,
+} as const;
+
+const PAGE_ID = /^page:[a-f0-9]{24}@[a-z0-9.-]+(:\d+)?$/;
+const SLUG = /^[a-z0-9-]{1,120}$/;
+
+/** A string query parameter, or 400 (operator objects from `?tag[$ne]=` never reach a query). */
+export function stringParam(query: Record<string, unknown>, name: string, max = 200): string | undefined {
+  const v = query[name];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string' || v.length > max) throw new BadRequest(`${name} must be a string`);
+  return v;
+}
+
+/** The filter of GET /pages: public, live, optionally by tag and server. */
+export function publicPagesFilter(query: Record<string, unknown>): Record<string, unknown> {
+  const tag = stringParam(query, 'tag', 100);
+  const serverId = stringParam(query, 'serverId', 300);
+  return {
+    to: '@public',
+    deletedAt: null,
+    ...(tag ? { tags: tag } : {}),
+    ...(serverId ? { server: serverId } : {}),
+  };
+}
+
+/** A live local page by id or slug; 404 when missing or deleted. */
+export async function findPage(rt: Runtime, idOrSlug: unknown): Promise<PageRecord> {
+  const key = typeof idOrSlug === 'string' ? idOrSlug : '';
+  const { Page } = rt.repos.models;
+  let page: PageRecord | null = null;
+  if (PAGE_ID.test(key)) page = await Page.findOne({ id: key, deletedAt: null }).lean<PageRecord>();
+  else if (SLUG.test(key))
+    page = await Page.findOne({ slug: key, originDomain: null, deletedAt: null }).lean<PageRecord>();
+  if (!page) throw new NotFound('Page not found');
+  return page;
+}
+
+/** The page if the viewer may read it: 401 anonymous, 403 denied. */
+export function assertCanReadPage(rt: Runtime, viewer: Viewer, page: PageRecord): void {
+  if (canSee(page, viewer, rt.config.DOMAIN)) return;
+  if (!viewer.id) throw new Unauthorized('Authentication required');
+  throw new NotAuthorized('Access denied');
+}
