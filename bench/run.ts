@@ -32,10 +32,34 @@ async function startServer(mongoUrl: string) {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
+    createInterface({ input: child.stdout }).once('line', resolve);
     child.once('exit', (c) => reject(new Error(`bench server exited ${c}`)));
   });
   return { urls: JSON.parse(line) as { gateway: string; services: Record<string, string> }, stop: () => child.kill('SIGTERM') };
+}
+
+/** The gateway in its own process, as in the cluster (in standalone it shares the services' event loop). */
+async function startGatewayProcess(services: Record<string, string>) {
+  const port = 18000 + Math.floor(Math.random() * 1000);
+  const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, '..', 'services', 'gateway', 'src', 'main.ts')], {
+    env: {
+      ...process.env,
+      DOMAIN,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      REDIS_PREFIX: `benchgw${Date.now()}:`,
+      SERVICE_URLS: Object.entries(services).filter(([n]) => n !== 'backup').map(([n, u]) => `${n}=${u}`).join(','),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { url, stop: () => child.kill('SIGTERM') };
 }
 
 async function compare(name: string, direct: string, viaGateway: string, headers: Record<string, string>) {
@@ -60,8 +84,12 @@ async function main(): Promise<void> {
   const base = (process.env.TEST_MONGO_URL ?? 'mongodb://127.0.0.1:27117/').replace(/\/?$/, '/');
   const mongoUrl = `${base}bench_${Date.now().toString(36)}`;
   const server = await startServer(mongoUrl);
+  const stops: Array<() => void> = [];
   try {
-    const { gateway, services } = server.urls;
+    const { services } = server.urls;
+    const gw = await startGatewayProcess(services);
+    stops.push(gw.stop);
+    const gateway = gw.url;
     const reg = await fetch(`${gateway}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'bench_admin', password: 'bench-password' }) });
     const { token, user } = (await reg.json()) as { token: string; user: { id: string } };
     // A token on every request, so the gateway verifies it (edge checks on).
@@ -95,6 +123,7 @@ async function main(): Promise<void> {
       if (bad) console.log(`WARNING: ${bad} errors or non-2xx responses`);
     }
   } finally {
+    for (const stop of stops) stop();
     server.stop();
   }
 }

@@ -16,7 +16,8 @@ const lines = [
 ];
 for (const [name, schema] of Object.entries(configSchema.shape)) {
   const parsed = (schema as { safeParse(v: unknown): { success: boolean; data?: unknown } }).safeParse(undefined);
-  const def = parsed.success && parsed.data !== undefined && parsed.data !== '' ? `\`${String(parsed.data)}\`` : '—';
+  const shown = typeof parsed.data === 'string' || typeof parsed.data === 'number' || typeof parsed.data === 'boolean' ? String(parsed.data) : '';
+  const def = parsed.success && shown !== '' ? `\`${shown}\`` : '—';
   lines.push(`| \`${name}\` | ${def} | ${configDocs[name as keyof typeof configDocs]} |`);
 }
 writeFileSync(join(__dirname, '..', 'docs', 'configuration.md'), `${lines.join('\n')}\n`);

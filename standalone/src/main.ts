@@ -4,7 +4,9 @@ import { startStandalone } from './standalone';
 async function main(): Promise<void> {
   let config;
   try {
-    config = loadConfig(process.env, { PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 8080}` });
+    const loaded = loadConfig();
+    // On a laptop the public URL is the local port unless told otherwise.
+    config = loaded.PUBLIC_URL ? loaded : { ...loaded, publicUrl: `http://localhost:${loaded.PORT}` };
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);

@@ -59,7 +59,7 @@ export function buildGateway(config: Config, targets: Record<ServiceName, string
   app.set('query parser', 'extended');
   app.use(requestId);
   app.get('/__routes', routesHandler(targets));
-  app.get('/health', healthAggregate(targets, redis ? { redis: async () => ({ ok: redis.isReady }) } : {}));
+  app.get('/health', healthAggregate(targets, redis ? { redis: () => Promise.resolve({ ok: redis.isReady }) } : {}));
   app.use(cors(config));
   if (config.SERVE_FRONTEND) {
     const web = spa(WEB_DIST);

@@ -21,7 +21,8 @@ export function isCreateUser(activity: unknown): boolean {
   if (typeof activity !== 'object' || activity === null) return false;
   const a = activity as Record<string, unknown>;
   const obj = a.object as Record<string, unknown> | undefined;
-  return a.type === 'Create' && (/^(User|Person)$/i.test(String(a.objectType ?? '')) || /^(User|Person)$/i.test(String(obj?.type ?? '')));
+  const kind = (v: unknown) => typeof v === 'string' && /^(User|Person)$/i.test(v);
+  return a.type === 'Create' && (kind(a.objectType) || kind(obj?.type));
 }
 
 export const outboxAnonymousGuard: RequestHandler = (req, res, next) => {

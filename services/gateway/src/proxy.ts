@@ -40,7 +40,7 @@ export function createProxy({ targets, logger, timeoutMs = 30_000 }: ProxyOption
       error: (err, req, res) => {
         const code = (err as NodeJS.ErrnoException).code;
         const timedOut = code === 'ECONNRESET' && /timeout/i.test(err.message) || code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT';
-        logger.warn({ err: err.message, code, url: (req as http.IncomingMessage).url }, 'proxy error');
+        logger.warn({ err: err.message, code, url: (req).url }, 'proxy error');
         const out = res as http.ServerResponse;
         if (!('writeHead' in out) || out.headersSent) {
           (out as unknown as { destroy?: () => void }).destroy?.();

@@ -14,16 +14,17 @@ export interface HoldStore {
 export function memoryHoldStore(): HoldStore {
   const holds = new Map<string, number>();
   return {
-    async acquire(key, ttlMs) {
+    acquire(key, ttlMs) {
       const now = Date.now();
       const until = holds.get(key);
-      if (until !== undefined && until > now) return false;
+      if (until !== undefined && until > now) return Promise.resolve(false);
       holds.set(key, now + ttlMs);
       if (holds.size > 10_000) for (const [k, t] of holds) if (t <= now) holds.delete(k);
-      return true;
+      return Promise.resolve(true);
     },
-    async release(key) {
+    release(key) {
       holds.delete(key);
+      return Promise.resolve();
     },
   };
 }

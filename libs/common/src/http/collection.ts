@@ -14,8 +14,8 @@ export interface Paging {
 export function parsePaging(query: Record<string, unknown>, opts: { defaultLimit?: number; maxLimit?: number } = {}): Paging {
   const max = opts.maxLimit ?? 100;
   const def = opts.defaultLimit ?? 20;
-  const rawPage = Number.parseInt(String(query.page ?? ''), 10);
-  const rawLimit = Number.parseInt(String(query.limit ?? ''), 10);
+  const rawPage = Number.parseInt(typeof query.page === 'string' ? query.page : '', 10);
+  const rawLimit = Number.parseInt(typeof query.limit === 'string' ? query.limit : '', 10);
   const explicit = query.page !== undefined && Number.isFinite(rawPage);
   const page = Number.isFinite(rawPage) ? Math.max(1, rawPage) : 1;
   const limit = Math.min(max, Math.max(1, Number.isFinite(rawLimit) ? rawLimit : def));

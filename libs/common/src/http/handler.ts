@@ -45,7 +45,7 @@ export function handler(fn: (args: HandlerArgs) => Promise<void> | void, opts: H
     const args: HandlerArgs = {
       req,
       res,
-      query: (req.query ?? {}) as Record<string, unknown>,
+      query: (req.query ?? {}),
       params: (req.params ?? {}) as Record<string, string>,
       body: isPlainObject(req.body) ? req.body : {},
       user,

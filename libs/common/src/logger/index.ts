@@ -53,6 +53,6 @@ export function createLogger(opts: LoggerOptions): Logger {
       },
       redact: { paths: ['password', '*.password', 'token', '*.token', 'privateKey', '*.privateKey'], censor: '[redacted]' },
     },
-    streams.length === 1 ? (streams[0]!.stream as DestinationStream) : multistream(streams as never),
+    streams.length === 1 ? (streams[0]!.stream) : multistream(streams as never),
   );
 }

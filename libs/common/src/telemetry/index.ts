@@ -11,7 +11,7 @@ export interface Telemetry {
   shutdown(): Promise<void>;
 }
 
-const OFF: Telemetry = { enabled: false, shutdown: async () => undefined };
+const OFF: Telemetry = { enabled: false, shutdown: () => Promise.resolve() };
 
 export async function startTelemetry(config: Config, service: string): Promise<Telemetry> {
   const endpoint = config.OTEL_EXPORTER_OTLP_ENDPOINT;

@@ -38,7 +38,7 @@ export class CirclesRepository {
       members,
       memberCount: members.length,
     });
-    return doc.toObject() as CircleRecord;
+    return doc.toObject();
   }
 
   async findById(id: string): Promise<CircleRecord | null> {

@@ -40,7 +40,7 @@ export class UsersRepository {
 
   async create(doc: Record<string, unknown> & { id: string; username: string; password: string }): Promise<UserRecord> {
     const created = await this.models.User.create(doc);
-    return created.toObject() as UserRecord;
+    return created.toObject();
   }
 
   async setCircles(id: string, circles: Record<string, string>): Promise<void> {
