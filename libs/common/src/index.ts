@@ -12,4 +12,5 @@ export * from './storage';
 export * from './runtime';
 export * from './service';
 export * from './audience';
+export * from './email';
 export * from './telemetry';

@@ -8,7 +8,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type Request, type RequestHandler } from 'express';
 
-export const SPA_SEGMENTS = new Set(['circles', 'groups', 'users', 'posts', 'pages', 'profile', 'search', 'notifications', 'servers', 'discover', 'admin']);
+// Spec 1.7's segments, plus the pages that e-mail links open (verify-email, reset-password).
+export const SPA_SEGMENTS = new Set(['circles', 'groups', 'users', 'posts', 'pages', 'profile', 'search', 'notifications', 'servers', 'discover', 'admin', 'verify-email', 'reset-password']);
 
 export function wantsHtml(req: Request): boolean {
   const accept = String(req.headers.accept ?? '').toLowerCase();

@@ -23,7 +23,9 @@ export function dedupeKey(actor: string, activity: Obj): string {
     objectType: activity.objectType ?? object?.type ?? null,
     to: activity.to ?? object?.to ?? null,
     target: idOf(activity.target) ?? null,
-    content: object?.content ?? activity.content ?? (typeof activity.object === 'string' ? activity.object : null),
+    // The spec hashes the content; an activity without one (Update, Add, Flag…) is told apart
+    // by its object, so two different edits within the window are not taken for duplicates.
+    content: object?.content ?? activity.content ?? activity.object ?? null,
   };
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }

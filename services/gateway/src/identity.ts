@@ -56,14 +56,28 @@ export function createVerifier(config: Config, jwksUrl: string): Verifier {
   };
 }
 
+/**
+ * Verified tokens are remembered for a few seconds (a signature check per request is the
+ * gateway's largest CPU cost); expiry is still honoured because the window is short.
+ */
+const VERIFY_CACHE_MS = 5000;
+
 export function identify(verifier: Verifier): RequestHandler {
+  const cache = new Map<string, { at: number; id: EdgeIdentity }>();
   return (req, _res, next) => {
     const token = extractToken(req.headers);
     if (!token) {
       req.edge = {};
       return next();
     }
+    const hit = cache.get(token);
+    if (hit && Date.now() - hit.at < VERIFY_CACHE_MS) {
+      req.edge = hit.id;
+      return next();
+    }
     verifier.any(token).then((id) => {
+      if (cache.size > 10_000) cache.clear();
+      if (id.sub) cache.set(token, { at: Date.now(), id });
       req.edge = id;
       next();
     }, next);

@@ -6,6 +6,9 @@ import { z } from 'zod';
 import { BadRequest, Conflict, NotAuthorized, NotFound, USERNAME_RE, hashPassword, userId, type Runtime, type UserRecord } from '@agora/common';
 import { createSystemCircles } from './system-circles';
 import { registeredUser } from './present';
+import { VERIFY_TTL_MS, mintEmailToken } from './tokens';
+import { sendBestEffort, verificationMail } from './mail';
+import { sanitize } from '../content/markdown';
 
 export const registrationSchema = z.object({
   username: z.string({ error: 'username is required' }).trim().toLowerCase(),
@@ -64,6 +67,8 @@ export async function registerUser(rt: Runtime, input: RegistrationInput, opts: 
 
   const id = userId(input.username, domain);
   const base = config.publicUrl;
+  // Only the hash is stored; the clear token leaves in the e-mail below.
+  const verification = requireVerification ? mintEmailToken(VERIFY_TTL_MS) : undefined;
   const record = await repos.users.create({
     id,
     username: input.username,
@@ -76,7 +81,9 @@ export async function registerUser(rt: Runtime, input: RegistrationInput, opts: 
     outbox: `${base}/users/${input.username}/outbox`,
     password: await hashPassword(input.password),
     ...(input.email ? { email: input.email } : {}),
-    profile: { name: input.profile?.name ?? input.username, description: input.profile?.description ?? '', urls: [] },
+    ...(verification ? { emailVerificationToken: verification.hash, emailVerificationExpires: verification.expires } : {}),
+    // The same sanitising as a profile Update: clients render the description as HTML.
+    profile: { name: input.profile?.name ?? input.username, description: sanitize(input.profile?.description ?? ''), urls: [] },
     acknowledgedRules: rules.map((r) => ({ id: r.id, text: r.text, acknowledgedAt: new Date() })),
   }).catch((err: { code?: number }) => {
     // A concurrent registration of the same name or e-mail loses on the unique index.
@@ -87,6 +94,9 @@ export async function registerUser(rt: Runtime, input: RegistrationInput, opts: 
   await repos.users.setCircles(id, circles);
   const stored = (await repos.users.findById(id))!;
   await rt.bus.publish('user.registered', { userId: id, username: input.username }, { id: `user.registered:${id}` });
-  if (requireVerification) return { kind: 'verification', record: stored };
+  if (verification && stored.email) {
+    sendBestEffort(rt, verificationMail(rt, stored.email, verification.token), 'verification');
+    return { kind: 'verification', record: stored };
+  }
   return { kind: 'created', user: registeredUser(stored), token: await rt.tokens.issue(id), record: stored };
 }

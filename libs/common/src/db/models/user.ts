@@ -62,6 +62,9 @@ userSchema.index({ id: 1 }, { unique: true });
 userSchema.index({ username: 1, domain: 1 }, { unique: true });
 // Password reset / verification by e-mail; sparse because e-mail is optional.
 userSchema.index({ email: 1 }, { unique: true, sparse: true });
+// E-mail verification and password reset look a user up by the hash of their token.
+userSchema.index({ emailVerificationToken: 1 }, { sparse: true });
+userSchema.index({ passwordResetToken: 1 }, { sparse: true });
 // GET /users: active, not deleted, newest first.
 userSchema.index({ active: 1, deletedAt: 1, createdAt: -1 });
 

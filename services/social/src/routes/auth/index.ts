@@ -1,10 +1,12 @@
-import { BadRequest, NotFound, Router, Unauthorized, handler, loadAuthUser, roleChecker, verifyPassword } from '@agora/common';
+import { BadRequest, NotAuthorized, NotFound, Router, Unauthorized, handler, loadAuthUser, roleChecker, verifyPassword } from '@agora/common';
 import type { SocialContext } from '../../context';
 import { sessionUser } from '../../users/present';
+import { emailRoutes } from './email';
+import { passwordRoutes } from './password';
 
 const LOGIN_FIELDS = new Set(['username', 'id', 'password']);
 
-/** /auth: login and the current user (decisions.md §3). */
+/** /auth: login, the current user, e-mail verification and password reset (decisions.md §3). */
 export default function authRoutes({ rt }: SocialContext): Router {
   const r = Router();
   const roles = roleChecker(rt.repos);
@@ -20,9 +22,14 @@ export default function authRoutes({ rt }: SocialContext): Router {
       }
       if (!username && !id) throw new BadRequest('username or id is required');
       if (typeof password !== 'string' || !password) throw new BadRequest('password is required');
-      const rec = await rt.repos.users.findForLogin(id ? { id } : { username: username as string }, rt.config.DOMAIN);
+      const rec = await rt.repos.users.findForLogin(id ? { id } : { username: username! }, rt.config.DOMAIN);
       const ok = await verifyPassword(password, rec?.password);
       if (!rec || !ok || rec.active === false || rec.deletedAt) throw new Unauthorized('Invalid credentials');
+      // Checked only after the password, so it reveals nothing to someone guessing. Users with no
+      // address (the bootstrap admin, accounts from before the setting) have nothing to verify.
+      if (rec.email && rec.emailVerified !== true && (await rt.repos.settings.get<boolean>('requireEmailVerification')) === true) {
+        throw new NotAuthorized('Please verify your email address before logging in.', { extra: { unverified: true } });
+      }
       await rt.repos.users.markLogin(rec.id);
       const auth = await loadAuthUser(rt.repos, roles, rec.id);
       set('token', await rt.tokens.issue(rec.id));
@@ -38,5 +45,8 @@ export default function authRoutes({ rt }: SocialContext): Router {
       set('user', sessionUser(rec, user!));
     }, { requireAuth: true }),
   );
+
+  emailRoutes(r, rt, roles);
+  passwordRoutes(r, rt);
   return r;
 }

@@ -1,0 +1,93 @@
+/**
+ * ActivityPub actor documents (behaviour-notes §3.5, fixed): a user's actor and the server
+ * actor `@<domain>`. Users hold no private keys in this design: server-to-server requests are
+ * signed with the server key (decisions.md §6), so every actor publishes the server's public key
+ * under its own `#main-key` id. Personal profile fields follow the profile's audience, as for
+ * the JSON view; the e-mail address is never part of an actor.
+ */
+import { AS_CONTEXT, type Runtime, type UserRecord, type Viewer } from '@agora/common';
+import { presentUser } from '../../views/users';
+
+const SECURITY_CONTEXT = 'https://w3id.org/security/v1';
+export const ACTIVITY_JSON = 'application/activity+json';
+
+/** Whether the client asked for ActivityPub JSON rather than this API's `{ item }` shape. */
+export function wantsActivityJson(accept: string | undefined): boolean {
+  const a = (accept ?? '').toLowerCase();
+  return a.includes('application/activity+json') || a.includes('application/ld+json');
+}
+
+function absolute(rt: Runtime, ref: unknown): string | null {
+  if (typeof ref !== 'string' || !ref) return null;
+  return ref.startsWith('/') ? `${rt.config.publicUrl}${ref}` : ref;
+}
+
+function keyOf(actorUrl: string, pem: string | undefined) {
+  return { id: `${actorUrl}#main-key`, owner: actorUrl, publicKeyPem: pem ?? '' };
+}
+
+export function serverActorUrl(rt: Runtime): string {
+  return `${rt.config.publicUrl}/users/${encodeURIComponent(`@${rt.config.DOMAIN}`)}`;
+}
+
+/** The server actor as an `{ item }` of this API. */
+export async function serverActor(rt: Runtime): Promise<Record<string, unknown>> {
+  const { settings } = rt.repos;
+  const [profile, pem] = await Promise.all([settings.get<Record<string, unknown>>('profile'), settings.get<string>('publicKey')]);
+  const p = profile ?? {};
+  const url = serverActorUrl(rt);
+  return {
+    id: `@${rt.config.DOMAIN}`,
+    type: 'Application',
+    name: typeof p.name === 'string' && p.name ? p.name : rt.config.DOMAIN,
+    summary: typeof p.description === 'string' ? p.description : null,
+    icon: absolute(rt, p.icon),
+    url,
+    inbox: `${rt.config.publicUrl}/inbox`,
+    outbox: `${rt.config.publicUrl}/outbox`,
+    publicKey: keyOf(url, pem),
+  };
+}
+
+/** The server actor as an ActivityPub document. */
+export async function serverActorDocument(rt: Runtime): Promise<Record<string, unknown>> {
+  const item = await serverActor(rt);
+  const icon = item.icon as string | null;
+  return {
+    '@context': [AS_CONTEXT, SECURITY_CONTEXT],
+    ...item,
+    id: item.url,
+    preferredUsername: rt.config.DOMAIN,
+    icon: icon ? { type: 'Image', url: icon } : null,
+    endpoints: { sharedInbox: `${rt.config.publicUrl}/inbox` },
+  };
+}
+
+/** A local user as an ActivityPub document. */
+export async function userActorDocument(rt: Runtime, user: UserRecord, viewer: Viewer): Promise<Record<string, unknown>> {
+  const pem = await rt.repos.settings.get<string>('publicKey');
+  const shown = presentUser(user, viewer, rt.config.DOMAIN);
+  const profile = shown.profile as Record<string, unknown>;
+  const restricted = shown.audienceRestricted === true;
+  const actorUrl = user.actorId ?? `${rt.config.publicUrl}/users/${user.username}`;
+  const icon = absolute(rt, profile.icon);
+  return {
+    '@context': [AS_CONTEXT, SECURITY_CONTEXT],
+    id: actorUrl,
+    type: user.type ?? 'Person',
+    objectType: 'User',
+    preferredUsername: user.username,
+    name: typeof profile.name === 'string' && profile.name ? profile.name : user.username,
+    summary: !restricted && typeof profile.description === 'string' && profile.description ? profile.description : null,
+    icon: icon ? { type: 'Image', url: icon } : null,
+    url: user.url,
+    inbox: user.inbox,
+    outbox: user.outbox,
+    endpoints: { sharedInbox: `${rt.config.publicUrl}/inbox` },
+    publicKey: keyOf(actorUrl, pem),
+    handle: user.id,
+    domain: user.domain ?? rt.config.DOMAIN,
+    profile,
+    ...(restricted ? { audienceRestricted: true } : {}),
+  };
+}
