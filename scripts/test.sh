@@ -6,7 +6,19 @@ cd "$ROOT"
 
 [[ "$(node -v)" == v24.* ]] || die "expected Node 24 from node_modules/.bin (run through npm: npm test); got $(node -v)"
 
-source scripts/infra/run-services.sh
+if [[ "${TEST_PROVIDER:-local}" == containers ]]; then
+  # MongoDB 7, Redis, RabbitMQ and S3 from testcontainers (needs a Docker engine).
+  bash scripts/infra/ferretdb.sh # the DB-outage test still spawns its own FerretDB
+  export FERRETDB_BIN="$TOOLS/bin/ferretdb"
+  coproc CONTAINERS { node --import tsx test/harness/containers.ts; }
+  trap 'kill "$CONTAINERS_PID" 2>/dev/null || true' EXIT INT TERM
+  while read -r line <&"${CONTAINERS[0]}"; do
+    [[ "$line" == READY ]] && break
+    export "${line?}"
+  done
+else
+  source scripts/infra/run-services.sh
+fi
 
 log "type-checking"
 npx tsc -p tsconfig.json

@@ -34,8 +34,10 @@ export const circleSchema = new Schema(
     memberCount: { type: Number, default: 0 },
     reactCount: { type: Number, default: 0 },
     replyCount: { type: Number, default: 0 },
+    reactSummary: { type: Schema.Types.Mixed, default: () => ({}) },
     lastSeenAt: { type: Date, default: null },
     deletedAt: { type: Date, default: null },
+    deletedBy: String,
   },
   { timestamps: true, collection: 'circles' },
 );

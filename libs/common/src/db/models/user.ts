@@ -52,6 +52,7 @@ export const userSchema = new Schema(
     lastLogin: Date,
     acknowledgedRules: { type: [{ id: String, text: String, acknowledgedAt: Date, _id: false }], default: [] },
     deletedAt: { type: Date, default: null },
+    deletedBy: String,
   },
   { timestamps: true, collection: 'users' },
 );

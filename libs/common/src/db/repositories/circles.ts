@@ -50,10 +50,14 @@ export class CirclesRepository {
     return (await this.models.Circle.countDocuments({ id: circleId, 'members.id': memberId, deletedAt: null }).limit(1)) > 0;
   }
 
-  /** Adds a member once; the count moves only when the member was really added. */
+  /**
+   * Adds a member once; the count moves only when the member was really added. The guard is
+   * `$nor` because FerretDB 1.24 evaluates `'members.id': { $ne }` wrongly on arrays of two or
+   * more members (so do `$nin` and `$not`); `$nor` is right on both FerretDB and MongoDB.
+   */
   async addMember(circleId: string, member: Member): Promise<boolean> {
     const res = await this.models.Circle.updateOne(
-      { id: circleId, 'members.id': { $ne: member.id } },
+      { id: circleId, $nor: [{ 'members.id': member.id }] },
       { $push: { members: { ...member, addedAt: new Date() } }, $inc: { memberCount: 1 } },
     );
     return res.modifiedCount === 1;

@@ -1,0 +1,120 @@
+/**
+ * Delete (behaviour-notes §4.3 and §2.5, fixed): owner or server admin (a user deletes only
+ * themselves); soft delete with `deletedAt`/`deletedBy` and `type: 'Tombstone'` (users get
+ * `active: false`); the side effects run once, for the request whose conditional update wins;
+ * counters move by atomic `$inc` and never below 0; a deleted post leaves every timeline.
+ */
+import { NotAuthorized, NotFound, parseId } from '@agora/common';
+import type { ActivityHandler, HandlerContext, HandlerResult } from '../../types';
+import { clean, idString, parse } from '../../validate';
+import { dropPost } from '../../../timelines/fanout';
+import { KIND_MODELS, kindAmong, modelOf, type Lean, type StoredKind } from './targets';
+import { assertOwnerOrAdmin, loadForChange } from './owned';
+import { bumpObject, bumpUser, recountReacts } from './counters';
+import { descendantsOf } from './folders';
+
+const DELETABLE = ['post', 'reply', 'react', 'circle', 'page', 'bookmark', 'group', 'user'] as const;
+
+export const del: ActivityHandler = async (ctx) => {
+  const { rt, actor } = ctx;
+  const targetId = parse(idString, ctx.activity.target, 'target');
+  const kind = kindAmong(rt, targetId, DELETABLE, 'target');
+  if (kind === 'user') return deleteUser(ctx, targetId);
+  if (kind === 'react') return deleteReact(ctx, targetId);
+
+  const doc = await loadForChange(ctx, kind, targetId, { includeDeleted: true });
+  if (kind === 'circle') await assertCircleDeletable(ctx, doc);
+  const model = modelOf(rt, kind);
+  const tomb = { deletedAt: new Date(), deletedBy: actor.id, type: 'Tombstone' };
+  // Re-deleting is harmless: only the request that flips `deletedAt` runs the side effects.
+  const first = (await model.updateOne({ id: targetId, deletedAt: null }, { $set: tomb })).modifiedCount === 1;
+  if (first) await afterDelete(ctx, kind, doc, tomb);
+  const objectType = KIND_MODELS[kind];
+  return {
+    result: clean(await model.findOne({ id: targetId }).lean()),
+    objectId: targetId,
+    objectType,
+    target: targetId,
+    events: first ? [{ name: `${kind}.deleted`, payload: { objectId: targetId, objectType, actorId: actor.id, ownerId: doc.actorId ?? null } }] : [],
+  };
+};
+
+async function afterDelete(ctx: HandlerContext, kind: StoredKind, doc: Lean, tomb: Record<string, unknown>): Promise<void> {
+  const { rt } = ctx;
+  const author = String(doc.actorId);
+  switch (kind) {
+    case 'post':
+      await bumpUser(rt, author, 'postCount', -1);
+      await dropPost(rt.repos.models, doc.id);
+      return;
+    case 'reply': {
+      await bumpUser(rt, author, 'replyCount', -1);
+      const root = String(doc.target);
+      await bumpObject(rt, root, 'replyCount', -1);
+      if (typeof doc.parent === 'string' && doc.parent !== root) await bumpObject(rt, doc.parent, 'replyCount', -1);
+      return;
+    }
+    case 'bookmark':
+      if (doc.type === 'Folder') {
+        const model = modelOf(rt, 'bookmark');
+        const ids = await descendantsOf(model, doc.id, author, 'parentFolder');
+        if (ids.length) await model.updateMany({ id: { $in: ids }, deletedAt: null }, { $set: tomb });
+      }
+      return;
+    case 'circle':
+      await rt.repos.models.TimelineEntry.deleteMany({ circleId: doc.id });
+      return;
+    case 'page':
+    case 'group':
+    case 'react':
+      return;
+  }
+}
+
+/** A user's own Following and system circles, a group's circles and the server's role circles stay. */
+async function assertCircleDeletable({ rt }: HandlerContext, circle: Lean): Promise<void> {
+  const owner = String(circle.actorId);
+  let kept = circle.type === 'System' || owner.startsWith('group:');
+  if (!kept && parseId(owner).type === 'User') {
+    const user = await rt.repos.users.findById(owner);
+    kept = Object.values((user?.circles ?? {}) as Record<string, string>).includes(circle.id);
+  }
+  if (!kept) kept = [await rt.repos.settings.get<string>('adminCircle'), await rt.repos.settings.get<string>('modCircle')].includes(circle.id);
+  if (kept) throw new NotAuthorized('This circle cannot be deleted');
+}
+
+async function deleteUser(ctx: HandlerContext, id: string): Promise<HandlerResult> {
+  const { rt, actor } = ctx;
+  const user = await rt.repos.users.findById(id);
+  if (!user) throw new NotFound('User not found');
+  if (user.id !== actor.id && !actor.isServerAdmin) throw new NotAuthorized('Only the user themselves or a server admin can delete an account');
+  const deletedAt = new Date();
+  const first = (await rt.repos.models.User.updateOne({ id, deletedAt: null }, { $set: { deletedAt, active: false } })).modifiedCount === 1;
+  return {
+    result: { id, type: 'Person', objectType: 'User', active: false, deletedAt: first ? deletedAt : user.deletedAt },
+    objectId: id,
+    objectType: 'User',
+    target: id,
+    events: first ? [{ name: 'user.deleted', payload: { userId: id, actorId: actor.id } }] : [],
+  };
+}
+
+/** Reactions are removed outright: the (actor, target) unique index must let the actor react again. */
+async function deleteReact(ctx: HandlerContext, id: string): Promise<HandlerResult> {
+  const { rt, actor } = ctx;
+  const { React } = rt.repos.models;
+  const doc = await React.findOne({ id }).lean();
+  if (!doc) throw new NotFound('Not found');
+  assertOwnerOrAdmin(ctx, doc.actorId);
+  if ((await React.deleteOne({ id })).deletedCount === 1) {
+    await bumpUser(rt, doc.actorId, 'reactCount', -1);
+    await recountReacts(rt, doc.target);
+  }
+  return {
+    result: { ...clean(doc as unknown as Record<string, unknown>), type: 'Tombstone', deletedAt: new Date() },
+    objectId: id,
+    objectType: 'React',
+    target: doc.target,
+    events: [{ name: 'react.deleted', payload: { objectId: id, objectType: 'React', actorId: actor.id, ownerId: doc.actorId, target: doc.target } }],
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * Block / Unblock / Mute / Unmute / Follow / Unfollow: membership of a user in one of the
+ * actor's own circles (`user.circles.blocked|muted|following`). Local users and remote
+ * `@user@domain` handles both work (the reference's empty-member bug, §11.2-15, is not
+ * ported). Blocked and muted authors leave the actor's circle timelines (timelines/query.ts);
+ * followed ones are backfilled into the Following timeline and dropped from it on unfollow.
+ */
+import { BadRequest, NotFound, parseId } from '@agora/common';
+import type { ActivityHandler, HandlerContext, HandlerResult } from '../../types';
+import { clean, idString, parse } from '../../validate';
+import { resolveMember } from '../../members';
+import { backfillMember, dropMember } from '../../../timelines/fanout';
+
+interface Relation {
+  circle: 'blocked' | 'muted' | 'following';
+  add: boolean;
+  /** The verb in messages ("you cannot block yourself"). */
+  verb: string;
+  event: string;
+  /** Where the user id is read first (Follow names its followee in `object`, as the reference). */
+  from: 'target' | 'object';
+}
+
+export const RELATIONS = {
+  Block: { circle: 'blocked', add: true, verb: 'block', event: 'user.blocked', from: 'target' },
+  Unblock: { circle: 'blocked', add: false, verb: 'unblock', event: 'user.unblocked', from: 'target' },
+  Mute: { circle: 'muted', add: true, verb: 'mute', event: 'user.muted', from: 'target' },
+  Unmute: { circle: 'muted', add: false, verb: 'unmute', event: 'user.unmuted', from: 'target' },
+  Follow: { circle: 'following', add: true, verb: 'follow', event: 'user.followed', from: 'object' },
+  Unfollow: { circle: 'following', add: false, verb: 'unfollow', event: 'user.unfollowed', from: 'object' },
+} as const satisfies Record<string, Relation>;
+
+/** The user id an activity names in `field` (a string or `{ id }`). */
+export function userRef(value: unknown, field: string): string {
+  const raw = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as { id?: unknown }).id : value;
+  const id = parse(idString, raw, field);
+  if (parseId(id).type !== 'User') throw new BadRequest(`${field}: must be a user id (@user@domain)`);
+  return id;
+}
+
+/** Adds or removes a user in one of the actor's relation circles. */
+export async function changeRelation(ctx: HandlerContext, rel: Relation, userId: string, field = rel.from): Promise<HandlerResult> {
+  const { rt, actor } = ctx;
+  if (userId === actor.id) throw new BadRequest(`${field}: you cannot ${rel.verb} yourself`);
+  const circleId = ((ctx.actor.record.circles ?? {}) as Record<string, string | undefined>)[rel.circle];
+  if (!circleId) throw new NotFound(`Your ${rel.circle} circle is missing`);
+  const { models } = rt.repos;
+  let changed: boolean;
+  if (rel.add) {
+    const member = await resolveMember(rt, userId);
+    // FerretDB 1.24 mis-evaluates addMember's `'members.id': {$ne}` guard once a circle has two
+    // members, so membership is checked first with a positive query (which it gets right).
+    changed = !(await rt.repos.circles.isMember(circleId, userId)) && (await rt.repos.circles.addMember(circleId, member));
+    // Only Following is a timeline; Blocked and Muted are filters.
+    if (changed && rel.circle === 'following') await backfillMember(models, circleId, userId);
+  } else {
+    changed = await rt.repos.circles.removeMember(circleId, userId);
+    // Fan-out writes rows to every circle an author is in, Blocked and Muted included.
+    if (changed) await dropMember(models, circleId, userId);
+  }
+  const circle = await models.Circle.findOne({ id: circleId }).lean();
+  return {
+    result: { ...clean(circle), changed },
+    objectId: circleId,
+    objectType: 'Circle',
+    target: userId,
+    events: changed ? [{ name: rel.event, payload: { actorId: actor.id, targetId: userId, circleId } }] : [],
+  };
+}
+
+function handlerFor(rel: Relation): ActivityHandler {
+  return (ctx) => {
+    // Either field is accepted; the preferred one wins when both are given.
+    const field = ctx.activity[rel.from] !== undefined ? rel.from : rel.from === 'object' ? 'target' : 'object';
+    return changeRelation(ctx, rel, userRef(ctx.activity[field], field), field);
+  };
+}
+
+export const relationHandlers: Record<string, ActivityHandler> = Object.fromEntries(Object.entries(RELATIONS).map(([type, rel]) => [type, handlerFor(rel)]));

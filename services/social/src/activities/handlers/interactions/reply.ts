@@ -1,0 +1,65 @@
+/**
+ * Reply (behaviour-notes §4.3, fixed per decisions.md §4): the target must exist, be visible to
+ * the actor and admit them through `canReply`; threads are at most two levels deep; the same
+ * text sent twice to the same parent within five minutes returns the first reply.
+ */
+import { z } from 'zod';
+import { mintId } from '@agora/common';
+import type { ActivityHandler, HandlerContext } from '../../types';
+import { actorRef, clean, idString, markdownSource, parse } from '../../validate';
+import { renderMarkdown } from '../../../content/markdown';
+import { assertCapability, kindAmong, threadOf, visibleTarget } from './targets';
+import { bumpObject, bumpUser } from './counters';
+
+const REPLYABLE = ['post', 'page', 'bookmark', 'circle', 'group', 'reply'] as const;
+const DEDUPE_MS = 5 * 60_000;
+
+const replyObject = z
+  .object({ source: markdownSource.optional(), content: markdownSource.optional() })
+  .refine((o) => (o.source ?? o.content ?? '').trim(), { message: 'a reply needs content (source or content)' });
+
+/** The object an interaction points at: `to`, or `target` when `to` is absent. */
+export function pointedAt(ctx: HandlerContext): { id: string; field: 'to' | 'target' } {
+  const field = ctx.activity.to !== undefined ? 'to' : 'target';
+  return { id: parse(idString, ctx.activity[field], field), field };
+}
+
+export const reply: ActivityHandler = async (ctx) => {
+  const { rt, actor, viewer } = ctx;
+  const { id: targetId, field } = pointedAt(ctx);
+  kindAmong(rt, targetId, REPLYABLE, field);
+  const obj = parse(replyObject, ctx.activity.object, 'object');
+  const content = obj.source ?? obj.content ?? '';
+
+  const replied = await visibleTarget(rt, viewer, targetId);
+  const { root, parentId } = await threadOf(rt, replied);
+  assertCapability(rt, viewer, root, 'canReply');
+
+  const { Reply } = rt.repos.models;
+  const recent = await Reply.findOne({ actorId: actor.id, parent: parentId, 'source.content': content, deletedAt: null, createdAt: { $gte: new Date(Date.now() - DEDUPE_MS) } }).lean();
+  if (recent) return { result: clean(recent), objectId: recent.id, objectType: 'Reply', target: targetId };
+
+  const domain = rt.config.DOMAIN;
+  const id = mintId('reply', domain);
+  const created = await Reply.create({
+    id,
+    actorId: actor.id,
+    actor: actorRef(actor),
+    server: `@${domain}`,
+    url: `${rt.config.publicUrl}/posts/${id}`,
+    target: root.doc.id,
+    parent: parentId,
+    source: { content, mediaType: 'text/markdown' },
+    body: renderMarkdown(content),
+  });
+  await bumpUser(rt, actor.id, 'replyCount', 1);
+  await bumpObject(rt, root.doc.id, 'replyCount', 1);
+  if (parentId !== root.doc.id) await bumpObject(rt, parentId, 'replyCount', 1);
+  return {
+    result: clean(created.toObject() as Record<string, unknown>),
+    objectId: id,
+    objectType: 'Reply',
+    target: targetId,
+    events: [{ name: 'reply.created', payload: { replyId: id, rootId: root.doc.id, parentId, actorId: actor.id, recipientId: replied.doc.actorId ?? null } }],
+  };
+};

@@ -1,0 +1,96 @@
+/**
+ * The objects an interaction acts on: which kinds exist, where they are stored, and whether the
+ * actor may see them and use their reply/react capability (decisions.md §4: Reply and React
+ * check existence, visibility and `canReply` / `canReact`).
+ */
+import { BadRequest, NotAuthorized, NotFound, capabilityAllows, parseId, type Runtime, type Viewer } from '@agora/common';
+import { readableObject } from '../../../views/objects';
+import { checkCircleAccess, loadCircle } from '../../../views/circle-access';
+
+export const KIND_MODELS = { post: 'Post', reply: 'Reply', react: 'React', circle: 'Circle', page: 'Page', bookmark: 'Bookmark', group: 'Group' } as const;
+export type StoredKind = keyof typeof KIND_MODELS;
+
+export type Lean = Record<string, unknown> & {
+  id: string;
+  actorId?: string | null;
+  to?: string | null;
+  type?: string | null;
+  canReply?: string | null;
+  canReact?: string | null;
+  deletedAt?: Date | null;
+};
+
+/** The part of a mongoose model the generic handlers use, whatever the collection. */
+export interface LooseModel {
+  findOne(filter: object, projection?: object): { lean(): Promise<Lean | null> };
+  find(filter: object, projection?: object): { lean(): Promise<Lean[]> };
+  updateOne(filter: object, update: object): Promise<{ matchedCount: number; modifiedCount: number }>;
+  updateMany(filter: object, update: object): Promise<{ modifiedCount: number }>;
+  deleteOne(filter: object): Promise<{ deletedCount: number }>;
+}
+
+export function modelOf(rt: Runtime, kind: StoredKind): LooseModel {
+  return rt.repos.models[KIND_MODELS[kind]];
+}
+
+export type TargetKind = StoredKind | 'user';
+
+/** The kind of a local id; a remote or unknown id is 404 (nothing of it is stored here). */
+export function localKind(rt: Runtime, id: string): TargetKind {
+  const p = parseId(id);
+  if (p.domain !== rt.config.DOMAIN.toLowerCase()) throw new NotFound('Not found');
+  if (p.type === 'User') return 'user';
+  if (p.type === 'Object' && p.kind && p.kind in KIND_MODELS) return p.kind as StoredKind;
+  throw new NotFound('Not found');
+}
+
+/** The target kind, restricted to the kinds an activity accepts (400 naming the field otherwise). */
+export function kindAmong<K extends TargetKind>(rt: Runtime, id: string, allowed: readonly K[], field: string): K {
+  const p = parseId(id);
+  const kind = p.type === 'User' ? 'user' : p.type === 'Object' ? p.kind : undefined;
+  if (!kind || !(allowed as readonly string[]).includes(kind)) throw new BadRequest(`${field}: must be the id of a ${allowed.join(', ')}`);
+  return localKind(rt, id) as K;
+}
+
+export interface Found {
+  kind: StoredKind;
+  doc: Lean;
+}
+
+/** The object if the viewer may read it: 404 missing, 403 denied (circles by their access tiers). */
+export async function visibleTarget(rt: Runtime, viewer: Viewer, id: string): Promise<Found> {
+  const kind = localKind(rt, id);
+  if (kind === 'user' || kind === 'react') throw new NotFound('Not found');
+  if (kind === 'circle') {
+    const circle = await loadCircle(rt, id);
+    await checkCircleAccess(rt, circle, viewer);
+    return { kind, doc: circle as unknown as Lean };
+  }
+  return readableObject(rt, viewer, id);
+}
+
+/** The thread a reply belongs to: the root object and the first-level parent (depth ≤ 2). */
+export async function threadOf(rt: Runtime, found: Found): Promise<{ root: Found; parentId: string }> {
+  if (found.kind !== 'reply') return { root: found, parentId: found.doc.id };
+  const rootId = String(found.doc.target);
+  const rootKind = localKind(rt, rootId);
+  if (rootKind === 'user' || rootKind === 'reply' || rootKind === 'react') throw new NotFound('Not found');
+  const root = await modelOf(rt, rootKind).findOne({ id: rootId, deletedAt: null }).lean();
+  if (!root) throw new NotFound('Not found');
+  // A reply to a second-level reply joins its first-level ancestor.
+  const parentId = found.doc.parent === found.doc.target ? found.doc.id : String(found.doc.parent);
+  return { root: { kind: rootKind, doc: root }, parentId };
+}
+
+/**
+ * Whether the viewer may reply to / react on an object they can see. A circle's capability that
+ * just repeats its audience admits everyone who passed the circle's access check (members).
+ */
+export function assertCapability(rt: Runtime, viewer: Viewer, target: Found, which: 'canReply' | 'canReact'): void {
+  const doc = target.doc;
+  const cap = doc[which] || doc.to || '';
+  if (target.kind === 'circle' && cap === (doc.to ?? '')) return;
+  if (!capabilityAllows(cap, { to: doc.to ?? null, actorId: doc.actorId ?? null }, viewer, rt.config.DOMAIN)) {
+    throw new NotAuthorized(which === 'canReply' ? 'You cannot reply to this' : 'You cannot react to this');
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * Undo (behaviour-notes §4.3): `object` is the undone activity, inline (`{type, to|target,
+ * object}`) or as the id of one of the actor's stored activities. React/Like → the actor's
+ * reaction on the target is cleared; Follow → unfollow; anything else is acknowledged and
+ * ignored.
+ */
+import { z } from 'zod';
+import { BadRequest, NotFound } from '@agora/common';
+import type { ActivityHandler } from '../../types';
+import { idString, parse } from '../../validate';
+import { kindAmong } from './targets';
+import { REACTABLE, clearReaction } from './react';
+import { RELATIONS, changeRelation, userRef } from './relations';
+
+const inline = z.looseObject({
+  type: z.string().min(1).max(40),
+  to: idString.optional(),
+  target: idString.optional(),
+  object: z.union([idString, z.looseObject({ id: idString })]).optional(),
+});
+
+interface Undone {
+  type: string;
+  to?: string | undefined;
+  target?: string | undefined;
+  object?: string | { id: string } | undefined;
+}
+
+export const undo: ActivityHandler = async (ctx) => {
+  const { rt, actor } = ctx;
+  if (ctx.activity.object === undefined) throw new BadRequest('object: the activity to undo is required');
+  const given = parse(z.union([idString, inline]), ctx.activity.object, 'object');
+  let undone: Undone;
+  if (typeof given === 'string') {
+    const stored = await rt.repos.models.Activity.findOne({ id: given, actorId: actor.id }).lean();
+    if (!stored) throw new NotFound('Activity not found');
+    // Stored React and Follow activities record the reacted-to object or followee as `target`.
+    undone = { type: stored.type, target: stored.target ?? undefined };
+  } else {
+    undone = given;
+  }
+
+  switch (undone.type) {
+    case 'React':
+    case 'Like': {
+      const objectId = typeof undone.object === 'object' ? undone.object.id : undone.object;
+      const targetId = undone.to ?? undone.target ?? objectId;
+      if (!targetId) throw new BadRequest('object.to: the reacted-to object is required');
+      kindAmong(rt, targetId, REACTABLE, 'object.to');
+      return clearReaction(ctx, targetId);
+    }
+    case 'Follow':
+      return changeRelation(ctx, RELATIONS.Unfollow, userRef(undone.object ?? undone.target, 'object.object'), 'object');
+    default:
+      return { result: { status: 'ignored', type: undone.type } };
+  }
+};
