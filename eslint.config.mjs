@@ -2,7 +2,16 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '.tools/**', 'data/**', 'web/dist/**', 'jest.config.js', 'eslint.config.mjs'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '.tools/**',
+      'data/**',
+      'web/dist/**',
+      'jest.config.js',
+      'eslint.config.mjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -12,8 +21,14 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false } }],
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through libs/common/config.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through libs/common/config.' },
+      ],
     },
   },
-  { files: ['libs/common/src/config/**', 'test/**', 'scripts/**', 'bench/**'], rules: { 'no-restricted-properties': 'off' } },
+  {
+    files: ['libs/common/src/config/**', 'test/**', 'scripts/**', 'bench/**'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
 );

@@ -1,17 +1,26 @@
 // Three tiers (style.md §9): unit tests beside the code, integration tests against the real
 // local services, e2e tests that boot the standalone wiring and talk HTTP.
 const transform = {
-  '^.+\\.(t|j)sx?$|^.+\\.mjs$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2023' }, module: { type: 'commonjs' } }],
+  '^.+\\.(t|j)sx?$|^.+\\.mjs$': [
+    '@swc/jest',
+    { jsc: { parser: { syntax: 'typescript' }, target: 'es2023' }, module: { type: 'commonjs' } },
+  ],
 };
 // jose (and a few others) ship ESM only; transpile them to CommonJS for Jest.
 // Several dependencies ship ESM only (jose, marked, htmlparser2, http-proxy-middleware, ...): transpile
 // node_modules too, except large CommonJS trees that gain nothing from it.
-const transformIgnorePatterns = ['/node_modules/(mongoose|mongodb|bson|@aws-sdk|@smithy|@opentelemetry|@grpc|protobufjs|amqplib|@redis|redis|rate-limiter-flexible|express|body-parser|zod|typescript|@swc|jest[^/]*|@jest|pino[^/]*|testcontainers|undici)/'];
+const transformIgnorePatterns = [
+  '/node_modules/(mongoose|mongodb|bson|@aws-sdk|@smithy|@opentelemetry|@grpc|protobufjs|amqplib|@redis|redis|rate-limiter-flexible|express|body-parser|zod|typescript|@swc|jest[^/]*|@jest|pino[^/]*|testcontainers|undici)/',
+];
 const common = { transform, transformIgnorePatterns, testEnvironment: 'node' };
 
 module.exports = {
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/libs/*/src/**/*.test.ts', '<rootDir>/services/*/src/**/*.test.ts'] },
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/libs/*/src/**/*.test.ts', '<rootDir>/services/*/src/**/*.test.ts'],
+    },
     {
       ...common,
       displayName: 'integration',

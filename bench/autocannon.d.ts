@@ -11,6 +11,12 @@ declare module 'autocannon' {
     errors: number;
     non2xx: number;
   }
-  function autocannon(opts: { url: string; connections?: number; duration?: number; headers?: Record<string, string>; timeout?: number }): Promise<Result>;
+  function autocannon(opts: {
+    url: string;
+    connections?: number;
+    duration?: number;
+    headers?: Record<string, string>;
+    timeout?: number;
+  }): Promise<Result>;
   export default autocannon;
 }

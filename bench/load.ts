@@ -9,10 +9,25 @@ export interface Sample {
   non2xx: number;
 }
 
-export async function measure(url: string, opts: { connections: number; seconds: number; headers?: Record<string, string> }): Promise<Sample> {
-  const r = await autocannon({ url, connections: opts.connections, duration: opts.seconds, headers: opts.headers ?? {}, timeout: 60 });
+export async function measure(
+  url: string,
+  opts: { connections: number; seconds: number; headers?: Record<string, string> },
+): Promise<Sample> {
+  const r = await autocannon({
+    url,
+    connections: opts.connections,
+    duration: opts.seconds,
+    headers: opts.headers ?? {},
+    timeout: 60,
+  });
   const lat = r.latency as unknown as Record<string, number>;
-  return { rps: r.requests.average, p50: lat.p50 ?? r.latency.median, p95: lat.p97_5 ?? lat.p99 ?? 0, errors: r.errors, non2xx: r.non2xx };
+  return {
+    rps: r.requests.average,
+    p50: lat.p50 ?? r.latency.median,
+    p95: lat.p97_5 ?? lat.p99 ?? 0,
+    errors: r.errors,
+    non2xx: r.non2xx,
+  };
 }
 
 export function median(xs: number[]): number {

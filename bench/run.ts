@@ -28,35 +28,60 @@ const DOMAIN = 'bench.test';
 
 async function startServer(mongoUrl: string) {
   const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'server.ts')], {
-    env: { ...process.env, MONGO_URL: mongoUrl, DOMAIN, PUBLIC_URL: 'http://bench.test', REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', REDIS_PREFIX: `bench${Date.now()}:`, ADMIN_USERNAME: 'bench_admin', ADMIN_PASSWORD: 'bench-password' },
+    env: {
+      ...process.env,
+      MONGO_URL: mongoUrl,
+      DOMAIN,
+      PUBLIC_URL: 'http://bench.test',
+      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      REDIS_PREFIX: `bench${Date.now()}:`,
+      ADMIN_USERNAME: 'bench_admin',
+      ADMIN_PASSWORD: 'bench-password',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout }).once('line', resolve);
     child.once('exit', (c) => reject(new Error(`bench server exited ${c}`)));
   });
-  return { urls: JSON.parse(line) as { gateway: string; services: Record<string, string> }, stop: () => child.kill('SIGTERM') };
+  return {
+    urls: JSON.parse(line) as { gateway: string; services: Record<string, string> },
+    stop: () => child.kill('SIGTERM'),
+  };
 }
 
 /** The gateway in its own process, as in the cluster (in standalone it shares the services' event loop). */
 async function startGatewayProcess(services: Record<string, string>) {
   const port = 18000 + Math.floor(Math.random() * 1000);
-  const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, '..', 'services', 'gateway', 'src', 'main.ts')], {
-    env: {
-      ...process.env,
-      DOMAIN,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'error',
-      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-      REDIS_PREFIX: `benchgw${Date.now()}:`,
-      SERVICE_URLS: Object.entries(services).filter(([n]) => n !== 'backup').map(([n, u]) => `${n}=${u}`).join(','),
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(__dirname, '..', 'services', 'gateway', 'src', 'main.ts')],
+    {
+      env: {
+        ...process.env,
+        DOMAIN,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'error',
+        REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+        REDIS_PREFIX: `benchgw${Date.now()}:`,
+        SERVICE_URLS: Object.entries(services)
+          .filter(([n]) => n !== 'backup')
+          .map(([n, u]) => `${n}=${u}`)
+          .join(','),
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
-    if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((r) => setTimeout(r, 200));
   }
   return { url, stop: () => child.kill('SIGTERM') };
@@ -73,9 +98,15 @@ async function compare(name: string, direct: string, viaGateway: string, headers
   const added = d.map((x, i) => g[i]!.p50 - x.p50);
   const bad = [...d, ...g].reduce((n, s) => n + s.errors + s.non2xx, 0);
   console.log(`\n## ${name}`);
-  console.log(`direct   req/s median ${median(d.map((s) => s.rps)).toFixed(0)}  p50 ${median(d.map((s) => s.p50))} ms`);
-  console.log(`gateway  req/s median ${median(g.map((s) => s.rps)).toFixed(0)}  p50 ${median(g.map((s) => s.p50))} ms`);
-  console.log(`throughput ratio gateway/direct: median ${median(ratios).toFixed(2)} (spread ${spread(ratios)})`);
+  console.log(
+    `direct   req/s median ${median(d.map((s) => s.rps)).toFixed(0)}  p50 ${median(d.map((s) => s.p50))} ms`,
+  );
+  console.log(
+    `gateway  req/s median ${median(g.map((s) => s.rps)).toFixed(0)}  p50 ${median(g.map((s) => s.p50))} ms`,
+  );
+  console.log(
+    `throughput ratio gateway/direct: median ${median(ratios).toFixed(2)} (spread ${spread(ratios)})`,
+  );
   console.log(`added median latency: ${median(added).toFixed(2)} ms (spread ${spread(added)})`);
   if (bad) console.log(`WARNING: ${bad} errors or non-2xx responses`);
 }
@@ -90,35 +121,78 @@ async function main(): Promise<void> {
     const gw = await startGatewayProcess(services);
     stops.push(gw.stop);
     const gateway = gw.url;
-    const reg = await fetch(`${gateway}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'bench_admin', password: 'bench-password' }) });
+    const reg = await fetch(`${gateway}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'bench_admin', password: 'bench-password' }),
+    });
     const { token, user } = (await reg.json()) as { token: string; user: { id: string } };
     // A token on every request, so the gateway verifies it (edge checks on).
-    const headers = { authorization: `Bearer ${token}`, accept: 'application/json', origin: `https://${DOMAIN}` };
+    const headers = {
+      authorization: `Bearer ${token}`,
+      accept: 'application/json',
+      origin: `https://${DOMAIN}`,
+    };
     for (let i = 0; i < 40; i++) {
-      await fetch(`${gateway}/outbox`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ type: 'Create', objectType: 'Post', to: '@public', object: { content: `seed ${i}` } }) });
+      await fetch(`${gateway}/outbox`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          type: 'Create',
+          objectType: 'Post',
+          to: '@public',
+          object: { content: `seed ${i}` },
+        }),
+      });
     }
-    console.log(`# Benchmarks (${new Date().toISOString()}, ${ROUNDS} rounds × ${SECONDS}s, 20 connections, Node ${process.version})`);
+    console.log(
+      `# Benchmarks (${new Date().toISOString()}, ${ROUNDS} rounds × ${SECONDS}s, 20 connections, Node ${process.version})`,
+    );
     if (!values.skipGateway) {
-    await compare('Trivial endpoint: GET /.well-known/nodeinfo', `${services.federation}/.well-known/nodeinfo`, `${gateway}/.well-known/nodeinfo`, headers);
-    await compare('DB-backed list: GET /posts?limit=20', `${services.social}/posts?limit=20`, `${gateway}/posts?limit=20`, headers);
+      await compare(
+        'Trivial endpoint: GET /.well-known/nodeinfo',
+        `${services.federation}/.well-known/nodeinfo`,
+        `${gateway}/.well-known/nodeinfo`,
+        headers,
+      );
+      await compare(
+        'DB-backed list: GET /posts?limit=20',
+        `${services.social}/posts?limit=20`,
+        `${gateway}/posts?limit=20`,
+        headers,
+      );
     }
 
     if (!values.skipTimeline) {
       const posts = Number(values.posts);
       console.log(`\n## Circle timeline: 200 members, ${posts} posts, 1000 circles (seeding...)`);
       const t0 = Date.now();
-      const { circleId } = await seed(mongoUrl, DOMAIN, { posts, members: 200, circles: 1000, ownerId: user.id });
+      const { circleId } = await seed(mongoUrl, DOMAIN, {
+        posts,
+        members: 200,
+        circles: 1000,
+        ownerId: user.id,
+      });
       console.log(`seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
       const conn = await mongoose.createConnection(mongoUrl).asPromise();
-      const plan = (await registerModels(conn).TimelineEntry.find({ circleId, to: { $in: ['@public', `@${DOMAIN}`, user.id] } }).sort({ publishedAt: -1 }).limit(50).explain()) as unknown;
+      const plan = (await registerModels(conn)
+        .TimelineEntry.find({ circleId, to: { $in: ['@public', `@${DOMAIN}`, user.id] } })
+        .sort({ publishedAt: -1 })
+        .limit(50)
+        .explain()) as unknown;
       console.log('query plan:', JSON.stringify(plan).slice(0, 1500));
       await conn.close();
       const url = `${gateway}/circles/${encodeURIComponent(circleId)}/posts?limit=50`;
       const single = await measure(url, { connections: 1, seconds: SECONDS, headers });
-      console.log(`timeline, one client: req/s ${single.rps.toFixed(1)}, p50 ${single.p50} ms, p97.5 ${single.p95} ms`);
+      console.log(
+        `timeline, one client: req/s ${single.rps.toFixed(1)}, p50 ${single.p50} ms, p97.5 ${single.p95} ms`,
+      );
       const samples: Sample[] = [];
-      for (let i = 0; i < ROUNDS; i++) samples.push(await measure(url, { connections: 50, seconds: SECONDS, headers }));
-      console.log(`timeline at 50 concurrent clients: req/s median ${median(samples.map((s) => s.rps)).toFixed(0)}, p50 median ${median(samples.map((s) => s.p50))} ms, p97.5 median ${median(samples.map((s) => s.p95))} ms (spread ${spread(samples.map((s) => s.p95))})`);
+      for (let i = 0; i < ROUNDS; i++)
+        samples.push(await measure(url, { connections: 50, seconds: SECONDS, headers }));
+      console.log(
+        `timeline at 50 concurrent clients: req/s median ${median(samples.map((s) => s.rps)).toFixed(0)}, p50 median ${median(samples.map((s) => s.p50))} ms, p97.5 median ${median(samples.map((s) => s.p95))} ms (spread ${spread(samples.map((s) => s.p95))})`,
+      );
       const bad = samples.reduce((n, s) => n + s.errors + s.non2xx, 0);
       if (bad) console.log(`WARNING: ${bad} errors or non-2xx responses`);
     }

@@ -15,8 +15,13 @@ const lines = [
   '|---|---|---|',
 ];
 for (const [name, schema] of Object.entries(configSchema.shape)) {
-  const parsed = (schema as { safeParse(v: unknown): { success: boolean; data?: unknown } }).safeParse(undefined);
-  const shown = typeof parsed.data === 'string' || typeof parsed.data === 'number' || typeof parsed.data === 'boolean' ? String(parsed.data) : '';
+  const parsed = (schema as { safeParse(v: unknown): { success: boolean; data?: unknown } }).safeParse(
+    undefined,
+  );
+  const shown =
+    typeof parsed.data === 'string' || typeof parsed.data === 'number' || typeof parsed.data === 'boolean'
+      ? String(parsed.data)
+      : '';
   const def = parsed.success && shown !== '' ? `\`${shown}\`` : '—';
   lines.push(`| \`${name}\` | ${def} | ${configDocs[name as keyof typeof configDocs]} |`);
 }

@@ -36,7 +36,11 @@ export interface StandaloneOptions {
 }
 
 export async function startStandalone(config: Config, opts: StandaloneOptions = {}): Promise<Standalone> {
-  const logger = createLogger({ level: config.LOG_LEVEL, service: 'standalone', file: config.LOG_FILE ?? join(config.DATA_DIR, 'logs', 'app.log') });
+  const logger = createLogger({
+    level: config.LOG_LEVEL,
+    service: 'standalone',
+    file: config.LOG_FILE ?? join(config.DATA_DIR, 'logs', 'app.log'),
+  });
   let ferret: FerretProcess | undefined;
   let mongoUrl = config.MONGO_URL;
   if (!mongoUrl) {
@@ -49,22 +53,39 @@ export async function startStandalone(config: Config, opts: StandaloneOptions = 
     logger.info({ url: mongoUrl }, 'embedded FerretDB (SQLite) started');
   }
   const db = await connectDatabase({ url: mongoUrl, logger });
-  const bus = createBus({ ...(config.AMQP_URL ? { url: config.AMQP_URL } : {}), logger, service: 'standalone' });
+  const bus = createBus({
+    ...(config.AMQP_URL ? { url: config.AMQP_URL } : {}),
+    logger,
+    service: 'standalone',
+  });
   const storage = storageFromConfig(config);
   await storage.ensureBucket();
   const shared: SharedDeps = { logger, db, bus, storage };
   const local = { shared, port: 0, host: '127.0.0.1' };
 
-  const social = createSocial(config, { ...local, bootstrap: { generateAdmin: opts.generateAdmin ?? false } });
+  const social = createSocial(config, {
+    ...local,
+    bootstrap: { generateAdmin: opts.generateAdmin ?? false },
+  });
   // Social bootstraps keys and settings that the others read, so it starts first.
   await social.start();
-  const others = [createAdmin(config, local), createFederation(config, local), createNotifications(config, local), createBackup(config, { shared })];
+  const others = [
+    createAdmin(config, local),
+    createFederation(config, local),
+    createNotifications(config, local),
+    createBackup(config, { shared }),
+  ];
   await Promise.all(others.map((s) => s.start()));
   const services = [social, ...others];
   const url = (s: ServiceApp) => s.url!;
   const gateway = createGateway(config, {
     logger,
-    targets: { social: url(social), admin: url(others[0]!), federation: url(others[1]!), notifications: url(others[2]!) },
+    targets: {
+      social: url(social),
+      admin: url(others[0]!),
+      federation: url(others[1]!),
+      notifications: url(others[2]!),
+    },
   });
   const server = await gateway.start();
 

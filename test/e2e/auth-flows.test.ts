@@ -72,7 +72,11 @@ describe('forgot and reset password', () => {
   let danaId: string;
 
   beforeAll(async () => {
-    const reg = await api.post<{ user: { id: string } }>('/register', { username: 'dana', password: 'first-password', email });
+    const reg = await api.post<{ user: { id: string } }>('/register', {
+      username: 'dana',
+      password: 'first-password',
+      email,
+    });
     expect(reg.status).toBe(201);
     danaId = reg.body.user.id;
   });
@@ -80,12 +84,17 @@ describe('forgot and reset password', () => {
   test('a reset link is mailed; the database holds only its hash; short passwords are refused; the token works once', async () => {
     const forgot = await api.post('/auth/forgot-password', { email: 'Dana@Example.TEST' });
     expect(forgot.status).toBe(200);
-    expect(forgot.body).toEqual({ ok: true, message: 'If that email is registered, a reset link has been sent.' });
+    expect(forgot.body).toEqual({
+      ok: true,
+      message: 'If that email is registered, a reset link has been sent.',
+    });
     const mail = await nthMail(email, 1);
     expect(mail.kind).toBe('reset-password');
     expect(mail.subject).toMatch(/reset/i);
 
-    const stored = await rt.repos.models.User.findOne({ id: danaId }).select('+passwordResetToken +passwordResetExpires').lean();
+    const stored = await rt.repos.models.User.findOne({ id: danaId })
+      .select('+passwordResetToken +passwordResetExpires')
+      .lean();
     expect(stored!.passwordResetToken).toBe(sha256(mail.token));
     expect(stored!.passwordResetToken).not.toBe(mail.token);
     const ttl = stored!.passwordResetExpires!.getTime() - Date.now();
@@ -96,17 +105,28 @@ describe('forgot and reset password', () => {
     expect(short.status).toBe(400);
     expect(short.body.error).toBe('Password must be at least 8 characters');
     expect((await api.post('/auth/reset-password', { token: mail.token })).status).toBe(400);
-    expect((await api.post('/auth/reset-password', { token: { $ne: null }, password: 'second-password' })).status).toBe(400);
-    expect((await api.post('/auth/reset-password', { token: mail.token, password: { $gt: '' } })).status).toBe(400);
+    expect(
+      (await api.post('/auth/reset-password', { token: { $ne: null }, password: 'second-password' })).status,
+    ).toBe(400);
+    expect(
+      (await api.post('/auth/reset-password', { token: mail.token, password: { $gt: '' } })).status,
+    ).toBe(400);
 
-    const reset = await api.post<{ ok: boolean; token: string }>('/auth/reset-password', { token: mail.token, password: 'second-password' });
+    const reset = await api.post<{ ok: boolean; token: string }>('/auth/reset-password', {
+      token: mail.token,
+      password: 'second-password',
+    });
     expect(reset.status).toBe(200);
     expect(reset.body.ok).toBe(true);
     const me = await api.get<{ user: { id: string } }>('/auth/me', { token: reset.body.token });
     expect(me.body.user.id).toBe(danaId);
 
-    expect((await api.post('/auth/login', { username: 'dana', password: 'first-password' })).status).toBe(401);
-    expect((await api.post('/auth/login', { username: 'dana', password: 'second-password' })).status).toBe(200);
+    expect((await api.post('/auth/login', { username: 'dana', password: 'first-password' })).status).toBe(
+      401,
+    );
+    expect((await api.post('/auth/login', { username: 'dana', password: 'second-password' })).status).toBe(
+      200,
+    );
 
     const again = await api.post('/auth/reset-password', { token: mail.token, password: 'third-password' });
     expect(again.status).toBe(400);
@@ -118,11 +138,16 @@ describe('forgot and reset password', () => {
   test('an expired token is refused', async () => {
     await api.post('/auth/forgot-password', { email });
     const mail = await nthMail(email, 2);
-    await rt.repos.models.User.updateOne({ id: danaId }, { $set: { passwordResetExpires: new Date(Date.now() - 1000) } });
+    await rt.repos.models.User.updateOne(
+      { id: danaId },
+      { $set: { passwordResetExpires: new Date(Date.now() - 1000) } },
+    );
     const res = await api.post('/auth/reset-password', { token: mail.token, password: 'third-password' });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('Reset token is invalid or has expired');
-    expect((await api.post('/auth/login', { username: 'dana', password: 'second-password' })).status).toBe(200);
+    expect((await api.post('/auth/login', { username: 'dana', password: 'second-password' })).status).toBe(
+      200,
+    );
   });
 
   test('unknown, patterned and deleted addresses get the same answer and no mail; operators are refused', async () => {
@@ -137,7 +162,11 @@ describe('forgot and reset password', () => {
     expect((await api.post('/auth/forgot-password', { email: { $regex: '.*' } })).status).toBe(400);
     expect((await api.post('/auth/forgot-password', {})).status).toBe(400);
 
-    const reg = await api.post<{ user: { id: string } }>('/register', { username: 'erin', password: 'erin-password', email: 'erin@example.test' });
+    const reg = await api.post<{ user: { id: string } }>('/register', {
+      username: 'erin',
+      password: 'erin-password',
+      email: 'erin@example.test',
+    });
     await rt.repos.users.softDelete(reg.body.user.id);
     expect((await api.post('/auth/forgot-password', { email: 'erin@example.test' })).body).toEqual(neutral);
     await settle();
@@ -171,7 +200,9 @@ describe('e-mail verification', () => {
     expect(reg.body.token).toBeUndefined();
     const mail = await nthMail(email, 1);
     expect(mail.kind).toBe('verify-email');
-    const stored = await rt.repos.models.User.findOne({ id: '@frank@social.test' }).select('+emailVerificationToken +emailVerificationExpires').lean();
+    const stored = await rt.repos.models.User.findOne({ id: '@frank@social.test' })
+      .select('+emailVerificationToken +emailVerificationExpires')
+      .lean();
     expect(stored!.emailVerificationToken).toBe(sha256(mail.token));
     expect(stored!.emailVerificationExpires!.getTime() - Date.now()).toBeGreaterThan(23 * 3600_000);
 
@@ -179,9 +210,13 @@ describe('e-mail verification', () => {
     expect(login.status).toBe(403);
     expect(login.body).toEqual(locked);
     // A wrong password learns nothing about verification.
-    expect((await api.post('/auth/login', { username: 'frank', password: 'wrong-password' })).status).toBe(401);
+    expect((await api.post('/auth/login', { username: 'frank', password: 'wrong-password' })).status).toBe(
+      401,
+    );
     // Users with no address to verify (the bootstrap admin) are not locked out.
-    expect((await api.post('/auth/login', { username: ADMIN.username, password: ADMIN.password })).status).toBe(200);
+    expect(
+      (await api.post('/auth/login', { username: ADMIN.username, password: ADMIN.password })).status,
+    ).toBe(200);
   });
 
   test('bad tokens are refused; resend replaces the token; a token verifies once and logs in', async () => {
@@ -195,7 +230,9 @@ describe('e-mail verification', () => {
     expect((await api.get('/auth/verify-email?token[$ne]=x')).status).toBe(400);
     expect((await api.get(`/auth/verify-email?token=${first.token}&token=${first.token}`)).status).toBe(400);
 
-    const neutral = { message: 'If that address is registered and unverified, a new verification email has been sent.' };
+    const neutral = {
+      message: 'If that address is registered and unverified, a new verification email has been sent.',
+    };
     const resend = await api.post('/auth/resend-verification', { email: 'FRANK@example.test' });
     expect(resend.status).toBe(200);
     expect(resend.body).toEqual(neutral);
@@ -203,7 +240,9 @@ describe('e-mail verification', () => {
     expect(second.token).not.toBe(first.token);
     expect((await api.get(`/auth/verify-email?token=${first.token}`)).status).toBe(400);
 
-    const ok = await api.get<{ user: { id: string; emailVerified: boolean; email: string }; token: string }>(`/auth/verify-email?token=${second.token}`);
+    const ok = await api.get<{ user: { id: string; emailVerified: boolean; email: string }; token: string }>(
+      `/auth/verify-email?token=${second.token}`,
+    );
     expect(ok.status).toBe(200);
     expect(ok.body.user).toMatchObject({ id: '@frank@social.test', emailVerified: true, email });
     expect(JSON.stringify(ok.body)).not.toMatch(/password|VerificationToken/);
@@ -215,7 +254,9 @@ describe('e-mail verification', () => {
 
     // Verified, unknown or malformed addresses: the same answer, and no new mail.
     expect((await api.post('/auth/resend-verification', { email })).body).toEqual(neutral);
-    expect((await api.post('/auth/resend-verification', { email: 'ghost@example.test' })).body).toEqual(neutral);
+    expect((await api.post('/auth/resend-verification', { email: 'ghost@example.test' })).body).toEqual(
+      neutral,
+    );
     expect((await api.post('/auth/resend-verification', { email: { $ne: null } })).status).toBe(400);
     await settle();
     expect(mailsTo(email)).toHaveLength(2);
@@ -223,7 +264,11 @@ describe('e-mail verification', () => {
   });
 
   test('registration through the outbox sends the link too', async () => {
-    const res = await api.post('/outbox', { type: 'Create', objectType: 'User', object: { username: 'hana', password: 'hana-password', email: 'hana@example.test' } });
+    const res = await api.post('/outbox', {
+      type: 'Create',
+      objectType: 'User',
+      object: { username: 'hana', password: 'hana-password', email: 'hana@example.test' },
+    });
     expect(res.status).toBe(201);
     expect(res.body.requiresVerification).toBe(true);
     const mail = await nthMail('hana@example.test', 1);

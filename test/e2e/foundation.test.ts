@@ -26,7 +26,11 @@ async function serverKeys() {
 }
 
 async function register(username: string, extra: Record<string, unknown> = {}) {
-  return api.post<{ user: { id: string }; token: string; error?: string }>('/register', { username, password: 'password123', ...extra });
+  return api.post<{ user: { id: string }; token: string; error?: string }>('/register', {
+    username,
+    password: 'password123',
+    ...extra,
+  });
 }
 
 describe('health and routes', () => {
@@ -39,10 +43,22 @@ describe('health and routes', () => {
   });
 
   test('GET /__routes lists every service route once per method, sorted, without itself', async () => {
-    const res = await api.get<{ total: number; routes: Array<{ methods: string[]; path: string }> }>('/__routes');
+    const res = await api.get<{ total: number; routes: Array<{ methods: string[]; path: string }> }>(
+      '/__routes',
+    );
     expect(res.status).toBe(200);
     const keys = res.body.routes.map((r) => `${r.methods.join()} ${r.path}`);
-    expect(keys).toEqual(expect.arrayContaining(['POST /register', 'POST /auth/login', 'GET /auth/me', 'GET /.well-known/jwks.json', 'GET /nodeinfo/2.0', 'GET /health', 'GET /admin/whoami']));
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'POST /register',
+        'POST /auth/login',
+        'GET /auth/me',
+        'GET /.well-known/jwks.json',
+        'GET /nodeinfo/2.0',
+        'GET /health',
+        'GET /admin/whoami',
+      ]),
+    );
     expect(keys).not.toContain('GET /__routes');
     expect(res.body.total).toBe(res.body.routes.length);
     expect(res.body.routes.every((r) => r.methods.length === 1)).toBe(true);
@@ -61,17 +77,30 @@ describe('register, login, me', () => {
   test('a user registers, logs in and reads /auth/me', async () => {
     const reg = await register('alice', { email: 'alice@example.org', profile: { name: 'Alice' } });
     expect(reg.status).toBe(201);
-    expect(reg.body.user).toMatchObject({ id: '@alice@social.test', username: 'alice', email: 'alice@example.org', profile: { name: 'Alice' } });
+    expect(reg.body.user).toMatchObject({
+      id: '@alice@social.test',
+      username: 'alice',
+      email: 'alice@example.org',
+      profile: { name: 'Alice' },
+    });
     expect(JSON.stringify(reg.body)).not.toMatch(/password|privateKey/);
     expect(typeof reg.body.token).toBe('string');
 
-    const login = await api.post<{ token: string; user: Record<string, unknown> }>('/auth/login', { username: 'alice', password: 'password123' });
+    const login = await api.post<{ token: string; user: Record<string, unknown> }>('/auth/login', {
+      username: 'alice',
+      password: 'password123',
+    });
     expect(login.status).toBe(200);
     expect(login.body.user).toMatchObject({ id: '@alice@social.test', isServerAdmin: false });
 
     const me = await api.get<{ user: Record<string, unknown> }>('/auth/me', { token: login.body.token });
     expect(me.status).toBe(200);
-    expect(me.body.user).toMatchObject({ id: '@alice@social.test', username: 'alice', isServerAdmin: false, isModerator: false });
+    expect(me.body.user).toMatchObject({
+      id: '@alice@social.test',
+      username: 'alice',
+      isServerAdmin: false,
+      isModerator: false,
+    });
     expect(me.body.user.following).toMatch(/^circle:/);
   });
 
@@ -81,7 +110,9 @@ describe('register, login, me', () => {
       const res = await api.get('/auth/me', { headers: { [h]: body.token } });
       expect([h, res.status]).toEqual([h, 200]);
     }
-    expect((await api.get('/auth/me', { headers: { authorization: `Token ${body.token}` } })).status).toBe(200);
+    expect((await api.get('/auth/me', { headers: { authorization: `Token ${body.token}` } })).status).toBe(
+      200,
+    );
   });
 
   test('registration checks: duplicate 409, bad username 400, short password 400, operator injection 400', async () => {
@@ -99,9 +130,17 @@ describe('register, login, me', () => {
 
   test('wrong password and unknown user are 401 Invalid credentials; unknown login fields 400', async () => {
     await register('carol');
-    expect(await api.post('/auth/login', { username: 'carol', password: 'wrong-password' })).toMatchObject({ status: 401, body: { error: 'Invalid credentials' } });
-    expect(await api.post('/auth/login', { username: 'nobody', password: 'password123' })).toMatchObject({ status: 401, body: { error: 'Invalid credentials' } });
-    expect((await api.post('/auth/login', { username: 'carol', password: 'password123', admin: true })).status).toBe(400);
+    expect(await api.post('/auth/login', { username: 'carol', password: 'wrong-password' })).toMatchObject({
+      status: 401,
+      body: { error: 'Invalid credentials' },
+    });
+    expect(await api.post('/auth/login', { username: 'nobody', password: 'password123' })).toMatchObject({
+      status: 401,
+      body: { error: 'Invalid credentials' },
+    });
+    expect(
+      (await api.post('/auth/login', { username: 'carol', password: 'password123', admin: true })).status,
+    ).toBe(400);
   });
 
   test('an unauthenticated GET /auth/me is 401 Unauthorized', async () => {
@@ -109,7 +148,10 @@ describe('register, login, me', () => {
   });
 
   test('malformed JSON is a 400 with a JSON error, never a 500', async () => {
-    const res = await api.call('POST', '/register', { body: '{"username": ', headers: { 'content-type': 'application/json' } });
+    const res = await api.call('POST', '/register', {
+      body: '{"username": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: 'Invalid JSON body' });
   });
@@ -125,7 +167,9 @@ describe('admin', () => {
     expect((await api.get('/admin/whoami', { token: body.token })).status).toBe(403);
     expect((await api.get('/admin/whoami')).status).toBe(401);
     // Admin routes read Authorization only (spec 5.3.4).
-    expect((await api.get('/admin/whoami', { headers: { 'x-auth-token': login.body.token } })).status).toBe(401);
+    expect((await api.get('/admin/whoami', { headers: { 'x-auth-token': login.body.token } })).status).toBe(
+      401,
+    );
   });
 });
 
@@ -135,29 +179,55 @@ describe('token attacks (quality-bars.md)', () => {
   test('an HS256 token signed with the server public key as secret is refused', async () => {
     const { publicKey } = await serverKeys();
     await register('victim');
-    const forged = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setIssuer(iss).setSubject('@victim@social.test').setExpirationTime('1h').sign(createSecretKey(Buffer.from(publicKey)));
+    const forged = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer(iss)
+      .setSubject('@victim@social.test')
+      .setExpirationTime('1h')
+      .sign(createSecretKey(Buffer.from(publicKey)));
     expect((await api.get('/auth/me', { token: forged })).status).toBe(401);
   });
 
   test('an alg:none token is refused', async () => {
     const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
-    const payload = Buffer.from(JSON.stringify({ iss, sub: '@victim@social.test', exp: Math.floor(Date.now() / 1000) + 3600 })).toString('base64url');
+    const payload = Buffer.from(
+      JSON.stringify({ iss, sub: '@victim@social.test', exp: Math.floor(Date.now() / 1000) + 3600 }),
+    ).toString('base64url');
     expect((await api.get('/auth/me', { token: `${header}.${payload}.` })).status).toBe(401);
   });
 
   test('an expired token and a wrong-issuer token are refused; a valid RS256 one passes', async () => {
     const key = createPrivateKey((await serverKeys()).privateKey);
-    const sign = (issuer: string, exp: number | string) => new SignJWT({}).setProtectedHeader({ alg: 'RS256' }).setIssuer(issuer).setSubject('@victim@social.test').setIssuedAt().setExpirationTime(exp).sign(key);
-    expect((await api.get('/auth/me', { token: await sign(iss, Math.floor(Date.now() / 1000) - 60) })).status).toBe(401);
+    const sign = (issuer: string, exp: number | string) =>
+      new SignJWT({})
+        .setProtectedHeader({ alg: 'RS256' })
+        .setIssuer(issuer)
+        .setSubject('@victim@social.test')
+        .setIssuedAt()
+        .setExpirationTime(exp)
+        .sign(key);
+    expect(
+      (await api.get('/auth/me', { token: await sign(iss, Math.floor(Date.now() / 1000) - 60) })).status,
+    ).toBe(401);
     expect((await api.get('/auth/me', { token: await sign('https://evil.test', '1h') })).status).toBe(401);
     expect((await api.get('/auth/me', { token: await sign(iss, '1h') })).status).toBe(200);
   });
 
   test('the HMAC fallback accepts JWT_SECRET tokens with the right issuer only', async () => {
     const secret = new TextEncoder().encode('a-long-enough-hmac-secret-for-tests');
-    const ok = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setIssuer(iss).setSubject('@victim@social.test').setExpirationTime('1h').sign(secret);
+    const ok = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer(iss)
+      .setSubject('@victim@social.test')
+      .setExpirationTime('1h')
+      .sign(secret);
     expect((await api.get('/auth/me', { token: ok })).status).toBe(200);
-    const badIss = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setIssuer('https://x.test').setSubject('@victim@social.test').setExpirationTime('1h').sign(secret);
+    const badIss = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer('https://x.test')
+      .setSubject('@victim@social.test')
+      .setExpirationTime('1h')
+      .sign(secret);
     expect((await api.get('/auth/me', { token: badIss })).status).toBe(401);
   });
 

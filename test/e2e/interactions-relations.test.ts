@@ -5,7 +5,13 @@
 import { ADMIN, bootServer, client, waitFor, type TestServer } from '../harness/standalone';
 import { registerActor, type Actor } from '../harness/actors';
 
-type Body = { ok?: boolean; createdId?: string; result?: Record<string, unknown>; activity?: Record<string, unknown>; error?: string };
+type Body = {
+  ok?: boolean;
+  createdId?: string;
+  result?: Record<string, unknown>;
+  activity?: Record<string, unknown>;
+  error?: string;
+};
 type Collection = { totalItems: number; orderedItems: Array<Record<string, unknown> & { id: string }> };
 type Me = { following: string; blocked: string; muted: string };
 
@@ -18,34 +24,66 @@ let publicPost: string;
 let circlePost: string;
 let seq = 0;
 
-const send = (who: Actor, activity: unknown) => api.post<Body>('/outbox', activity, { token: who.token, headers: { 'idempotency-key': `relations-${++seq}` } });
+const send = (who: Actor, activity: unknown) =>
+  api.post<Body>('/outbox', activity, {
+    token: who.token,
+    headers: { 'idempotency-key': `relations-${++seq}` },
+  });
 const models = () => server.services[0]!.runtime!.repos.models;
-const timeline = async (who: Actor, circle: string) => (await api.get<Collection>(`/circles/${circle}/posts`, { token: who.token })).body.orderedItems.map((p) => p.id);
+const timeline = async (who: Actor, circle: string) =>
+  (await api.get<Collection>(`/circles/${circle}/posts`, { token: who.token })).body.orderedItems.map(
+    (p) => p.id,
+  );
 const memberIds = (body: Body) => ((body.result?.members ?? []) as Array<{ id: string }>).map((m) => m.id);
 
 beforeAll(async () => {
   server = await bootServer();
   api = client(server.url);
-  [alice, bob, carol] = (await Promise.all(['alice', 'bob', 'carol'].map((n) => registerActor(api, n)))) as [Actor, Actor, Actor];
+  [alice, bob, carol] = (await Promise.all(['alice', 'bob', 'carol'].map((n) => registerActor(api, n)))) as [
+    Actor,
+    Actor,
+    Actor,
+  ];
   me = {};
-  for (const a of [alice, bob, carol]) me[a.id] = (await api.get<{ user: Me }>('/auth/me', { token: a.token })).body.user;
-  circleId = (await send(alice, { type: 'Create', objectType: 'Circle', to: alice.id, object: { name: 'Inner', members: [bob.id] } })).body.createdId!;
-  publicPost = (await send(alice, { type: 'Create', objectType: 'Post', to: '@public', object: { content: 'Hello world' } })).body.createdId!;
-  circlePost = (await send(alice, { type: 'Create', objectType: 'Post', to: circleId, object: { content: 'Inner news' } })).body.createdId!;
+  for (const a of [alice, bob, carol])
+    me[a.id] = (await api.get<{ user: Me }>('/auth/me', { token: a.token })).body.user;
+  circleId = (
+    await send(alice, {
+      type: 'Create',
+      objectType: 'Circle',
+      to: alice.id,
+      object: { name: 'Inner', members: [bob.id] },
+    })
+  ).body.createdId!;
+  publicPost = (
+    await send(alice, {
+      type: 'Create',
+      objectType: 'Post',
+      to: '@public',
+      object: { content: 'Hello world' },
+    })
+  ).body.createdId!;
+  circlePost = (
+    await send(alice, { type: 'Create', objectType: 'Post', to: circleId, object: { content: 'Inner news' } })
+  ).body.createdId!;
 });
 afterAll(async () => {
   await server?.close();
 });
 
 describe('Follow / Unfollow', () => {
-  test('Follow adds alice to bob\'s Following circle and backfills her posts', async () => {
+  test("Follow adds alice to bob's Following circle and backfills her posts", async () => {
     const follow = await send(bob, { type: 'Follow', object: alice.id });
     expect(follow.status).toBe(201);
     expect(follow.body.result).toMatchObject({ id: me[bob.id]!.following, changed: true });
     expect(memberIds(follow.body)).toContain(alice.id);
-    expect(await timeline(bob, me[bob.id]!.following)).toEqual(expect.arrayContaining([publicPost, circlePost]));
+    expect(await timeline(bob, me[bob.id]!.following)).toEqual(
+      expect.arrayContaining([publicPost, circlePost]),
+    );
     // Following again changes nothing.
-    expect((await send(bob, { type: 'Follow', object: { id: alice.id } })).body.result).toMatchObject({ changed: false });
+    expect((await send(bob, { type: 'Follow', object: { id: alice.id } })).body.result).toMatchObject({
+      changed: false,
+    });
   });
 
   test('Unfollow removes her and her posts; validation and self-follow', async () => {
@@ -59,13 +97,15 @@ describe('Follow / Unfollow', () => {
     expect((await send(bob, { type: 'Follow', object: publicPost })).status).toBe(400);
     expect((await send(bob, { type: 'Follow', object: '@nobody@social.test' })).status).toBe(404);
     // Back to following for the block and mute stories.
-    expect((await send(bob, { type: 'Follow', target: alice.id })).body.result).toMatchObject({ changed: true });
+    expect((await send(bob, { type: 'Follow', target: alice.id })).body.result).toMatchObject({
+      changed: true,
+    });
     expect((await send(carol, { type: 'Follow', object: alice.id })).status).toBe(201);
   });
 });
 
 describe('Block / Mute', () => {
-  test('Block removes the author from the blocker\'s timelines until Unblock', async () => {
+  test("Block removes the author from the blocker's timelines until Unblock", async () => {
     const following = me[bob.id]!.following;
     expect(await timeline(bob, following)).toContain(publicPost);
     const block = await send(bob, { type: 'Block', target: alice.id });
@@ -73,7 +113,9 @@ describe('Block / Mute', () => {
     expect(block.body.result).toMatchObject({ id: me[bob.id]!.blocked, changed: true });
     expect(memberIds(block.body)).toEqual([alice.id]);
     expect(await timeline(bob, following)).not.toContain(publicPost);
-    expect((await send(bob, { type: 'Block', target: alice.id })).body.result).toMatchObject({ changed: false });
+    expect((await send(bob, { type: 'Block', target: alice.id })).body.result).toMatchObject({
+      changed: false,
+    });
     // carol, who has not blocked alice, still sees her.
     expect(await timeline(carol, me[carol.id]!.following)).toContain(publicPost);
     const unblock = await send(bob, { type: 'Unblock', target: alice.id });
@@ -86,15 +128,22 @@ describe('Block / Mute', () => {
     const mute = await send(carol, { type: 'Mute', target: alice.id });
     expect(mute.body.result).toMatchObject({ id: me[carol.id]!.muted, changed: true });
     expect(await timeline(carol, following)).not.toContain(publicPost);
-    expect((await send(carol, { type: 'Unmute', target: alice.id })).body.result).toMatchObject({ changed: true });
+    expect((await send(carol, { type: 'Unmute', target: alice.id })).body.result).toMatchObject({
+      changed: true,
+    });
     expect(await timeline(carol, following)).toContain(publicPost);
   });
 
   test('remote handles work; self, unknown local users and non-user ids do not', async () => {
     const remote = await send(bob, { type: 'Block', target: '@zed@remote.example' });
     expect(remote.status).toBe(201);
-    expect(remote.body.result!.members).toEqual([expect.objectContaining({ id: '@zed@remote.example', server: '@remote.example' })]);
-    expect((await send(bob, { type: 'Unblock', target: '@zed@remote.example' })).body.result).toMatchObject({ changed: true, members: [] });
+    expect(remote.body.result!.members).toEqual([
+      expect.objectContaining({ id: '@zed@remote.example', server: '@remote.example' }),
+    ]);
+    expect((await send(bob, { type: 'Unblock', target: '@zed@remote.example' })).body.result).toMatchObject({
+      changed: true,
+      members: [],
+    });
     const self = await send(bob, { type: 'Mute', target: bob.id });
     expect(self.status).toBe(400);
     expect(self.body.error).toMatch(/^target: /);
@@ -107,31 +156,67 @@ describe('Block / Mute', () => {
 describe('Flag', () => {
   let flagId: string;
 
-  test('bob flags alice\'s post; the flag is stored open with a full minted id', async () => {
-    const res = await send(bob, { type: 'Flag', target: publicPost, object: { reason: 'spam', notes: 'buy now' } });
+  test("bob flags alice's post; the flag is stored open with a full minted id", async () => {
+    const res = await send(bob, {
+      type: 'Flag',
+      target: publicPost,
+      object: { reason: 'spam', notes: 'buy now' },
+    });
     expect(res.status).toBe(201);
     flagId = res.body.createdId!;
     expect(flagId).toMatch(/^flag:[0-9a-f]{24}@social\.test$/);
-    expect(res.body.result).toMatchObject({ target: publicPost, targetType: 'Post', targetActorId: alice.id, actorId: bob.id, status: 'open', notes: 'buy now', reason: { code: 'spam', label: 'Spam' } });
+    expect(res.body.result).toMatchObject({
+      target: publicPost,
+      targetType: 'Post',
+      targetActorId: alice.id,
+      actorId: bob.id,
+      status: 'open',
+      notes: 'buy now',
+      reason: { code: 'spam', label: 'Spam' },
+    });
   });
 
   test('the same open flag is returned, not duplicated; a label or {code, details} also works', async () => {
-    const again = await send(bob, { type: 'Flag', target: publicPost, object: { reason: { label: 'SPAM' } } });
+    const again = await send(bob, {
+      type: 'Flag',
+      target: publicPost,
+      object: { reason: { label: 'SPAM' } },
+    });
     expect(again.status).toBe(201);
     expect(again.body.createdId).toBe(flagId);
     expect(again.body.result).toMatchObject({ duplicated: true });
     expect(await models().Flag.countDocuments({ actorId: bob.id, target: publicPost })).toBe(1);
-    const other = await send(bob, { type: 'Flag', target: publicPost, object: { reason: { code: 'harassment', details: 'again and again' } } });
+    const other = await send(bob, {
+      type: 'Flag',
+      target: publicPost,
+      object: { reason: { code: 'harassment', details: 'again and again' } },
+    });
     expect(other.body.createdId).not.toBe(flagId);
     expect(other.body.result).toMatchObject({ reason: { code: 'harassment', details: 'again and again' } });
     const user = await send(carol, { type: 'Flag', target: alice.id, object: { reason: 'Impersonation' } });
-    expect(user.body.result).toMatchObject({ targetType: 'User', targetActorId: alice.id, reason: { code: 'impersonation' } });
+    expect(user.body.result).toMatchObject({
+      targetType: 'User',
+      targetActorId: alice.id,
+      reason: { code: 'impersonation' },
+    });
   });
 
   test('unknown target 404, invisible target 403, invalid reason 400', async () => {
-    expect((await send(bob, { type: 'Flag', target: 'post:000000000000000000000000@social.test', object: { reason: 'spam' } })).status).toBe(404);
-    expect((await send(bob, { type: 'Flag', target: '@nobody@social.test', object: { reason: 'spam' } })).status).toBe(404);
-    expect((await send(carol, { type: 'Flag', target: circlePost, object: { reason: 'spam' } })).status).toBe(403);
+    expect(
+      (
+        await send(bob, {
+          type: 'Flag',
+          target: 'post:000000000000000000000000@social.test',
+          object: { reason: 'spam' },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await send(bob, { type: 'Flag', target: '@nobody@social.test', object: { reason: 'spam' } })).status,
+    ).toBe(404);
+    expect((await send(carol, { type: 'Flag', target: circlePost, object: { reason: 'spam' } })).status).toBe(
+      403,
+    );
     const bad = await send(bob, { type: 'Flag', target: publicPost, object: { reason: 'boring' } });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatch(/^object\.reason: /);
@@ -146,7 +231,9 @@ describe('Undo', () => {
     const undo = await send(bob, { type: 'Undo', object: { type: 'React', to: publicPost } });
     expect(undo.status).toBe(201);
     expect(undo.body.result).toMatchObject({ status: 'unreacted', targetReactCount: 0 });
-    expect((await api.get<{ reactCount: number }>(`/posts/${publicPost}`, { token: bob.token })).body.reactCount).toBe(0);
+    expect(
+      (await api.get<{ reactCount: number }>(`/posts/${publicPost}`, { token: bob.token })).body.reactCount,
+    ).toBe(0);
 
     const again = await send(bob, { type: 'React', to: publicPost, object: { emoji: '🎉' } });
     const byId = await send(bob, { type: 'Undo', object: again.body.activity!.id });
@@ -178,7 +265,10 @@ describe('Delete of accounts, folders and groups; admin moderation', () => {
     expect(JSON.stringify(del.body)).not.toMatch(/password|privateKey/);
     // Sign-in state is cached per process for a moment (AUTH_CACHE_MS).
     await waitFor(async () => (await api.get('/auth/me', { token: dave.token })).status === 401, 10_000);
-    expect((await send(dave, { type: 'Create', objectType: 'Post', to: '@public', object: { content: 'ghost' } })).status).toBe(401);
+    expect(
+      (await send(dave, { type: 'Create', objectType: 'Post', to: '@public', object: { content: 'ghost' } }))
+        .status,
+    ).toBe(401);
   });
 
   test('deleting a bookmark folder tombstones its descendants of the same owner', async () => {
@@ -189,23 +279,50 @@ describe('Delete of accounts, folders and groups; admin moderation', () => {
     await Bookmark.create([
       { ...base, id: folder, type: 'Folder', title: 'Reading' },
       { ...base, id: sub, type: 'Folder', title: 'Later', parentFolder: folder },
-      { ...base, id: 'bookmark:aaaaaaaaaaaaaaaaaaaaaaa3@social.test', type: 'Bookmark', href: 'https://example.com/a', parentFolder: sub },
-      { ...base, id: 'bookmark:aaaaaaaaaaaaaaaaaaaaaaa4@social.test', actorId: bob.id, type: 'Bookmark', href: 'https://example.com/b', parentFolder: folder },
+      {
+        ...base,
+        id: 'bookmark:aaaaaaaaaaaaaaaaaaaaaaa3@social.test',
+        type: 'Bookmark',
+        href: 'https://example.com/a',
+        parentFolder: sub,
+      },
+      {
+        ...base,
+        id: 'bookmark:aaaaaaaaaaaaaaaaaaaaaaa4@social.test',
+        actorId: bob.id,
+        type: 'Bookmark',
+        href: 'https://example.com/b',
+        parentFolder: folder,
+      },
     ]);
     const moved = await send(alice, { type: 'Update', target: sub, object: { parentFolder: sub } });
     expect(moved.status).toBe(400);
     expect(moved.body.error).toMatch(/^object\.parentFolder: /);
     expect((await send(bob, { type: 'Delete', target: folder })).status).toBe(403);
     expect((await send(alice, { type: 'Delete', target: folder })).status).toBe(201);
-    const rows = await Bookmark.find({ id: { $regex: '^bookmark:a{23}' } }, { id: 1, type: 1, deletedAt: 1 }).lean();
+    const rows = await Bookmark.find(
+      { id: { $regex: '^bookmark:a{23}' } },
+      { id: 1, type: 1, deletedAt: 1 },
+    ).lean();
     const tomb = Object.fromEntries(rows.map((r) => [r.id.slice(32, 33), r.type]));
     expect(tomb).toEqual({ '1': 'Tombstone', '2': 'Tombstone', '3': 'Tombstone', '4': 'Bookmark' });
   });
 
   test('groups are updated by their creator only and validated', async () => {
     const id = 'group:bbbbbbbbbbbbbbbbbbbbbbb1@social.test';
-    await models().Group.create({ id, name: 'Gardeners', actorId: alice.id, to: '@public', canReply: '@public', canReact: '@public' });
-    const res = await send(alice, { type: 'Update', target: id, object: { name: 'Gardeners United', rsvpPolicy: 'approvalOnly' } });
+    await models().Group.create({
+      id,
+      name: 'Gardeners',
+      actorId: alice.id,
+      to: '@public',
+      canReply: '@public',
+      canReact: '@public',
+    });
+    const res = await send(alice, {
+      type: 'Update',
+      target: id,
+      object: { name: 'Gardeners United', rsvpPolicy: 'approvalOnly' },
+    });
     expect(res.body.result).toMatchObject({ name: 'Gardeners United', rsvpPolicy: 'approvalOnly' });
     expect((await send(bob, { type: 'Update', target: id, object: { name: 'Mine' } })).status).toBe(403);
     const bad = await send(alice, { type: 'Update', target: id, object: { rsvpPolicy: 'anyone' } });
@@ -213,12 +330,22 @@ describe('Delete of accounts, folders and groups; admin moderation', () => {
     expect(bad.body.error).toMatch(/^object\.rsvpPolicy: /);
   });
 
-  test('a server admin may update and delete anyone\'s post', async () => {
-    const login = await api.post<{ token: string }>('/auth/login', { username: ADMIN.username, password: ADMIN.password });
+  test("a server admin may update and delete anyone's post", async () => {
+    const login = await api.post<{ token: string }>('/auth/login', {
+      username: ADMIN.username,
+      password: ADMIN.password,
+    });
     const admin = { id: `@${ADMIN.username}@social.test`, username: ADMIN.username, token: login.body.token };
-    const post = await send(carol, { type: 'Create', objectType: 'Post', to: '@public', object: { content: 'rule-breaking' } });
+    const post = await send(carol, {
+      type: 'Create',
+      objectType: 'Post',
+      to: '@public',
+      object: { content: 'rule-breaking' },
+    });
     const id = post.body.createdId!;
-    expect((await send(admin, { type: 'Update', target: id, object: { title: 'Moderated' } })).body.result).toMatchObject({ title: 'Moderated', actorId: carol.id });
+    expect(
+      (await send(admin, { type: 'Update', target: id, object: { title: 'Moderated' } })).body.result,
+    ).toMatchObject({ title: 'Moderated', actorId: carol.id });
     const del = await send(admin, { type: 'Delete', target: id });
     expect(del.body.result).toMatchObject({ type: 'Tombstone', deletedBy: admin.id });
     expect((await api.get(`/posts/${id}`, { token: carol.token })).status).toBe(404);
@@ -230,12 +357,18 @@ describe('operator injection', () => {
   test.each([
     ['Reply to', { type: 'Reply', to: inj, object: { content: 'x' } }],
     ['React to', { type: 'React', to: inj, object: { emoji: '👍' } }],
-    ['React emoji', { type: 'React', to: 'post:000000000000000000000000@social.test', object: { emoji: inj } }],
+    [
+      'React emoji',
+      { type: 'React', to: 'post:000000000000000000000000@social.test', object: { emoji: inj } },
+    ],
     ['Update target', { type: 'Update', target: inj, object: { title: 'x' } }],
     ['Update object.to', { type: 'Update', target: 'OWN_POST', object: { to: inj } }],
     ['Delete target', { type: 'Delete', target: inj }],
     ['Flag target', { type: 'Flag', target: inj, object: { reason: 'spam' } }],
-    ['Flag reason', { type: 'Flag', target: 'post:000000000000000000000000@social.test', object: { reason: inj } }],
+    [
+      'Flag reason',
+      { type: 'Flag', target: 'post:000000000000000000000000@social.test', object: { reason: inj } },
+    ],
     ['Block target', { type: 'Block', target: inj }],
     ['Follow object', { type: 'Follow', object: inj }],
     ['Undo object', { type: 'Undo', object: inj }],

@@ -7,8 +7,20 @@
 import { bootServer, client, type TestServer } from '../harness/standalone';
 import { registerActor, type Actor } from '../harness/actors';
 
-type Body = { ok?: boolean; createdId?: string; result?: Record<string, unknown>; activity?: Record<string, unknown>; error?: string };
-type Post = Record<string, unknown> & { id: string; replyCount: number; reactCount: number; reactSummary: Record<string, number>; myReact?: string | null };
+type Body = {
+  ok?: boolean;
+  createdId?: string;
+  result?: Record<string, unknown>;
+  activity?: Record<string, unknown>;
+  error?: string;
+};
+type Post = Record<string, unknown> & {
+  id: string;
+  replyCount: number;
+  reactCount: number;
+  reactSummary: Record<string, number>;
+  myReact?: string | null;
+};
 type Collection = { totalItems: number; orderedItems: Array<Record<string, unknown> & { id: string }> };
 
 let server: TestServer;
@@ -20,20 +32,44 @@ let replyId: string;
 let seq = 0;
 
 /** POST /outbox with a fresh Idempotency-Key, so repeated bodies reach the handler (spec 1.6 de-dup). */
-const send = (who: Actor, activity: unknown) => api.post<Body>('/outbox', activity, { token: who.token, headers: { 'idempotency-key': `interactions-${++seq}` } });
+const send = (who: Actor, activity: unknown) =>
+  api.post<Body>('/outbox', activity, {
+    token: who.token,
+    headers: { 'idempotency-key': `interactions-${++seq}` },
+  });
 const getPost = (id: string, who: Actor) => api.get<Post>(`/posts/${id}`, { token: who.token });
 const models = () => server.services[0]!.runtime!.repos.models;
-const userCounts = async (who: Actor) => (await models().User.findOne({ id: who.id }, { postCount: 1, replyCount: 1, reactCount: 1 }).lean())!;
-const followingOf = async (who: Actor) => (await api.get<{ user: { following: string; blocked: string } }>('/auth/me', { token: who.token })).body.user;
-const timeline = async (who: Actor, circle: string) => (await api.get<Collection>(`/circles/${circle}/posts`, { token: who.token })).body.orderedItems.map((p) => p.id);
+const userCounts = async (who: Actor) =>
+  (await models().User.findOne({ id: who.id }, { postCount: 1, replyCount: 1, reactCount: 1 }).lean())!;
+const followingOf = async (who: Actor) =>
+  (await api.get<{ user: { following: string; blocked: string } }>('/auth/me', { token: who.token })).body
+    .user;
+const timeline = async (who: Actor, circle: string) =>
+  (await api.get<Collection>(`/circles/${circle}/posts`, { token: who.token })).body.orderedItems.map(
+    (p) => p.id,
+  );
 
 beforeAll(async () => {
   server = await bootServer();
   api = client(server.url);
-  [alice, bob, carol] = (await Promise.all(['alice', 'bob', 'carol'].map((n) => registerActor(api, n)))) as [Actor, Actor, Actor];
-  const circle = await send(alice, { type: 'Create', objectType: 'Circle', to: alice.id, object: { name: 'Friends', members: [bob.id] } });
+  [alice, bob, carol] = (await Promise.all(['alice', 'bob', 'carol'].map((n) => registerActor(api, n)))) as [
+    Actor,
+    Actor,
+    Actor,
+  ];
+  const circle = await send(alice, {
+    type: 'Create',
+    objectType: 'Circle',
+    to: alice.id,
+    object: { name: 'Friends', members: [bob.id] },
+  });
   circleId = circle.body.createdId!;
-  const post = await send(alice, { type: 'Create', objectType: 'Post', to: circleId, object: { content: 'Hello friends' } });
+  const post = await send(alice, {
+    type: 'Create',
+    objectType: 'Post',
+    to: circleId,
+    object: { content: 'Hello friends' },
+  });
   expect(post.status).toBe(201);
   postId = post.body.createdId!;
 });
@@ -43,7 +79,12 @@ afterAll(async () => {
 
 describe('Reply and React on a circle post', () => {
   test('bob replies and reacts; GET /posts/:id shows replyCount 1 and reactCount 1', async () => {
-    const reply = await send(bob, { type: 'Reply', objectType: 'Reply', to: postId, object: { type: 'Reply', source: { content: 'Nice *one*' } } });
+    const reply = await send(bob, {
+      type: 'Reply',
+      objectType: 'Reply',
+      to: postId,
+      object: { type: 'Reply', source: { content: 'Nice *one*' } },
+    });
     expect(reply.status).toBe(201);
     replyId = reply.body.createdId!;
     expect(replyId).toMatch(/^reply:[0-9a-f]{24}@social\.test$/);
@@ -51,9 +92,21 @@ describe('Reply and React on a circle post', () => {
     expect(reply.body.result!.body).toContain('<em>one</em>');
     expect(String(reply.body.result!.url)).toMatch(new RegExp(`/posts/${replyId}$`));
 
-    const react = await send(bob, { type: 'React', objectType: 'React', to: postId, object: { type: 'React', emoji: '👍', name: 'Like' } });
+    const react = await send(bob, {
+      type: 'React',
+      objectType: 'React',
+      to: postId,
+      object: { type: 'React', emoji: '👍', name: 'Like' },
+    });
     expect(react.status).toBe(201);
-    expect(react.body.result).toMatchObject({ status: 'reacted', emoji: '👍', name: 'Like', target: postId, actorId: bob.id, targetReactCount: 1 });
+    expect(react.body.result).toMatchObject({
+      status: 'reacted',
+      emoji: '👍',
+      name: 'Like',
+      target: postId,
+      actorId: bob.id,
+      targetReactCount: 1,
+    });
 
     const post = await getPost(postId, alice);
     expect(post.status).toBe(200);
@@ -85,7 +138,9 @@ describe('Reply and React on a circle post', () => {
     expect(react.status).toBe(403);
     expect((await getPost(postId, alice)).body).toMatchObject({ replyCount: 1, reactCount: 1 });
     // Nor may she reply inside the thread through bob's reply.
-    expect((await send(carol, { type: 'Reply', to: replyId, object: { content: 'side door' } })).status).toBe(403);
+    expect((await send(carol, { type: 'Reply', to: replyId, object: { content: 'side door' } })).status).toBe(
+      403,
+    );
   });
 
   test('unknown targets are 404; targets of the wrong kind and missing content are 400', async () => {
@@ -104,7 +159,13 @@ describe('Reply and React on a circle post', () => {
   });
 
   test('a post whose canReply is alice herself refuses bob (403) but not alice', async () => {
-    const post = await send(alice, { type: 'Create', objectType: 'Post', to: circleId, canReply: alice.id, object: { content: 'Replies off' } });
+    const post = await send(alice, {
+      type: 'Create',
+      objectType: 'Post',
+      to: circleId,
+      canReply: alice.id,
+      object: { content: 'Replies off' },
+    });
     const id = post.body.createdId!;
     expect((await send(bob, { type: 'Reply', to: id, object: { content: 'can I?' } })).status).toBe(403);
     // canReact inherits the circle audience, so bob may still react.
@@ -118,7 +179,11 @@ describe('Reply and React on a circle post', () => {
     const second = await send(alice, { type: 'Reply', to: replyId, object: { content: 'Thanks bob' } });
     expect(second.status).toBe(201);
     expect(second.body.result).toMatchObject({ target: postId, parent: replyId });
-    const third = await send(bob, { type: 'Reply', to: second.body.createdId, object: { content: 'Any time' } });
+    const third = await send(bob, {
+      type: 'Reply',
+      to: second.body.createdId,
+      object: { content: 'Any time' },
+    });
     expect(third.body.result).toMatchObject({ target: postId, parent: replyId });
     expect((await getPost(postId, alice)).body.replyCount).toBe(3);
     expect((await getPost(replyId, bob)).body.replyCount).toBe(2);
@@ -129,8 +194,12 @@ describe('Reply and React on a circle post', () => {
   test('React replaces and clears; the counts follow the reacts collection', async () => {
     const replaced = await send(bob, { type: 'React', to: postId, object: { emoji: '❤️', name: 'Love' } });
     expect(replaced.body.result).toMatchObject({ status: 'replaced', emoji: '❤️', targetReactCount: 1 });
-    expect((await send(bob, { type: 'React', to: postId, object: { emoji: '❤️', name: 'Love' } })).body.result).toMatchObject({ status: 'already_reacted' });
-    expect((await send(alice, { type: 'React', to: postId, object: { react: '👍' } })).body.result).toMatchObject({ status: 'reacted' });
+    expect(
+      (await send(bob, { type: 'React', to: postId, object: { emoji: '❤️', name: 'Love' } })).body.result,
+    ).toMatchObject({ status: 'already_reacted' });
+    expect(
+      (await send(alice, { type: 'React', to: postId, object: { react: '👍' } })).body.result,
+    ).toMatchObject({ status: 'reacted' });
     let post = (await getPost(postId, bob)).body;
     expect(post).toMatchObject({ reactCount: 2, reactSummary: { '❤️': 1, '👍': 1 }, myReact: '❤️' });
 
@@ -140,7 +209,9 @@ describe('Reply and React on a circle post', () => {
     post = (await getPost(postId, bob)).body;
     expect(post).toMatchObject({ reactCount: 1, myReact: null });
     expect(post.reactSummary).toEqual({ '👍': 1 });
-    expect((await send(bob, { type: 'React', to: postId, object: { emoji: '' } })).body.result).toMatchObject({ status: 'no_change' });
+    expect((await send(bob, { type: 'React', to: postId, object: { emoji: '' } })).body.result).toMatchObject(
+      { status: 'no_change' },
+    );
     // bob's given-reactions counter: the 🙂 on the canReply post remains.
     expect((await userCounts(bob)).reactCount).toBe(1);
   });
@@ -148,9 +219,23 @@ describe('Reply and React on a circle post', () => {
 
 describe('Update', () => {
   test('the author edits a post: markdown is re-rendered; a client body is ignored', async () => {
-    const res = await send(alice, { type: 'Update', target: postId, object: { content: 'Hello **again**', body: '<script>alert(1)</script>', title: 'Greeting', replyCount: 99 } });
+    const res = await send(alice, {
+      type: 'Update',
+      target: postId,
+      object: {
+        content: 'Hello **again**',
+        body: '<script>alert(1)</script>',
+        title: 'Greeting',
+        replyCount: 99,
+      },
+    });
     expect(res.status).toBe(201);
-    expect(res.body.result).toMatchObject({ id: postId, title: 'Greeting', source: { content: 'Hello **again**' }, replyCount: 3 });
+    expect(res.body.result).toMatchObject({
+      id: postId,
+      title: 'Greeting',
+      source: { content: 'Hello **again**' },
+      replyCount: 3,
+    });
     expect(res.body.result!.body).toContain('<strong>again</strong>');
     expect(String(res.body.result!.body)).not.toContain('script');
     const seen = (await getPost(postId, bob)).body;
@@ -158,8 +243,10 @@ describe('Update', () => {
     expect(seen.body).toContain('<strong>again</strong>');
   });
 
-  test('bob cannot update alice\'s post (403); invalid patches are 400 naming the field', async () => {
-    expect((await send(bob, { type: 'Update', target: postId, object: { content: 'hijacked' } })).status).toBe(403);
+  test("bob cannot update alice's post (403); invalid patches are 400 naming the field", async () => {
+    expect(
+      (await send(bob, { type: 'Update', target: postId, object: { content: 'hijacked' } })).status,
+    ).toBe(403);
     const badType = await send(alice, { type: 'Update', target: postId, object: { type: 'Bogus' } });
     expect(badType.status).toBe(400);
     expect(badType.body.error).toMatch(/^object\.type: /);
@@ -170,10 +257,26 @@ describe('Update', () => {
     expect(nothing.status).toBe(400);
     expect(nothing.body.error).toMatch(/^object: /);
     expect((await send(alice, { type: 'Update', object: { title: 'x' } })).body.error).toMatch(/^target: /);
-    expect((await send(alice, { type: 'Update', target: 'post:000000000000000000000000@social.test', object: { title: 'x' } })).status).toBe(404);
+    expect(
+      (
+        await send(alice, {
+          type: 'Update',
+          target: 'post:000000000000000000000000@social.test',
+          object: { title: 'x' },
+        })
+      ).status,
+    ).toBe(404);
     // Only audiences the author may use: carol cannot move her post into alice's circle.
-    const carolPost = await send(carol, { type: 'Create', objectType: 'Post', to: '@public', object: { content: 'carol speaks' } });
-    expect((await send(carol, { type: 'Update', target: carolPost.body.createdId, object: { to: circleId } })).status).toBe(403);
+    const carolPost = await send(carol, {
+      type: 'Create',
+      objectType: 'Post',
+      to: '@public',
+      object: { content: 'carol speaks' },
+    });
+    expect(
+      (await send(carol, { type: 'Update', target: carolPost.body.createdId, object: { to: circleId } }))
+        .status,
+    ).toBe(403);
   });
 
   test('changing `to` retags the timeline rows: a follower outside the new audience loses the post', async () => {
@@ -181,7 +284,12 @@ describe('Update', () => {
     const carolFollowing = (await followingOf(carol)).following;
     expect((await send(bob, { type: 'Add', target: bobFollowing, object: alice.id })).status).toBe(201);
     expect((await send(carol, { type: 'Add', target: carolFollowing, object: alice.id })).status).toBe(201);
-    const pub = await send(alice, { type: 'Create', objectType: 'Post', to: '@public', object: { content: 'Public at first' } });
+    const pub = await send(alice, {
+      type: 'Create',
+      objectType: 'Post',
+      to: '@public',
+      object: { content: 'Public at first' },
+    });
     const id = pub.body.createdId!;
     expect(await timeline(carol, carolFollowing)).toContain(id);
     const moved = await send(alice, { type: 'Update', target: id, object: { to: circleId } });
@@ -195,7 +303,9 @@ describe('Update', () => {
   test('replies, reactions and circles are updated by their owners', async () => {
     const reply = await send(bob, { type: 'Update', target: replyId, object: { content: 'Nice _two_' } });
     expect(reply.body.result!.body).toContain('<em>two</em>');
-    expect((await send(alice, { type: 'Update', target: replyId, object: { content: 'not mine' } })).status).toBe(403);
+    expect(
+      (await send(alice, { type: 'Update', target: replyId, object: { content: 'not mine' } })).status,
+    ).toBe(403);
 
     const react = await send(alice, { type: 'React', to: replyId, object: { emoji: '👍' } });
     const reactId = react.body.createdId!;
@@ -207,16 +317,25 @@ describe('Update', () => {
 
     const circle = await send(alice, { type: 'Update', target: circleId, object: { name: 'Best friends' } });
     expect(circle.body.result).toMatchObject({ name: 'Best friends' });
-    expect((await send(bob, { type: 'Update', target: circleId, object: { name: 'Mine now' } })).status).toBe(403);
+    expect((await send(bob, { type: 'Update', target: circleId, object: { name: 'Mine now' } })).status).toBe(
+      403,
+    );
     const blocked = (await followingOf(alice)).blocked;
-    expect((await send(alice, { type: 'Update', target: blocked, object: { name: 'Renamed' } })).status).toBe(403);
+    expect((await send(alice, { type: 'Update', target: blocked, object: { name: 'Renamed' } })).status).toBe(
+      403,
+    );
   });
 });
 
 describe('Delete', () => {
   test('deleting a post: 404 on GET, gone from timelines, postCount decremented, once', async () => {
     const bobFollowing = (await followingOf(bob)).following;
-    const post = await send(alice, { type: 'Create', objectType: 'Post', to: '@public', object: { content: 'Soon gone' } });
+    const post = await send(alice, {
+      type: 'Create',
+      objectType: 'Post',
+      to: '@public',
+      object: { content: 'Soon gone' },
+    });
     const id = post.body.createdId!;
     expect(await timeline(bob, bobFollowing)).toContain(id);
     const before = (await userCounts(alice)).postCount;
@@ -255,15 +374,26 @@ describe('Delete', () => {
   });
 
   test('circles: own circles can be deleted, system circles cannot; validation', async () => {
-    const temp = await send(alice, { type: 'Create', objectType: 'Circle', to: alice.id, object: { name: 'Temp' } });
+    const temp = await send(alice, {
+      type: 'Create',
+      objectType: 'Circle',
+      to: alice.id,
+      object: { name: 'Temp' },
+    });
     expect((await send(bob, { type: 'Delete', target: temp.body.createdId })).status).toBe(403);
     expect((await send(alice, { type: 'Delete', target: temp.body.createdId })).status).toBe(201);
     expect((await api.get(`/circles/${temp.body.createdId}`, { token: alice.token })).status).toBe(404);
-    expect((await send(alice, { type: 'Delete', target: (await followingOf(alice)).following })).status).toBe(403);
-    expect((await send(alice, { type: 'Delete', target: 'post:000000000000000000000000@social.test' })).status).toBe(404);
+    expect((await send(alice, { type: 'Delete', target: (await followingOf(alice)).following })).status).toBe(
+      403,
+    );
+    expect(
+      (await send(alice, { type: 'Delete', target: 'post:000000000000000000000000@social.test' })).status,
+    ).toBe(404);
     const noTarget = await send(alice, { type: 'Delete' });
     expect(noTarget.status).toBe(400);
     expect(noTarget.body.error).toMatch(/^target: /);
-    expect((await send(alice, { type: 'Delete', target: 'flag:000000000000000000000000@social.test' })).status).toBe(400);
+    expect(
+      (await send(alice, { type: 'Delete', target: 'flag:000000000000000000000000@social.test' })).status,
+    ).toBe(400);
   });
 });

@@ -8,7 +8,15 @@ import type { Runtime } from '@agora/common';
 import { ADMIN, bootServer, client, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
 
-type Coll<T = Record<string, unknown>> = { type: string; totalItems: number; orderedItems: T[]; currentPage?: number; next?: string; prev?: string; first?: string };
+type Coll<T = Record<string, unknown>> = {
+  type: string;
+  totalItems: number;
+  orderedItems: T[];
+  currentPage?: number;
+  next?: string;
+  prev?: string;
+  first?: string;
+};
 type Item = Record<string, unknown> & { id: string };
 
 let server: TestServer;
@@ -36,10 +44,24 @@ describe('GET /users', () => {
     // 101 older users straight into the database, so the upper clamp is observable.
     const old = new Date('2020-01-01T00:00:00Z');
     await rt.repos.models.User.collection.insertMany(
-      Array.from({ length: 101 }, (_, i) => ({ id: `@filler${i}@social.test`, username: `filler${i}`, domain: 'social.test', active: true, deletedAt: null, to: '@public', profile: {}, createdAt: old, updatedAt: old })),
+      Array.from({ length: 101 }, (_, i) => ({
+        id: `@filler${i}@social.test`,
+        username: `filler${i}`,
+        domain: 'social.test',
+        active: true,
+        deletedAt: null,
+        to: '@public',
+        profile: {},
+        createdAt: old,
+        updatedAt: old,
+      })),
     );
     // A cached remote user is not one of ours.
-    await rt.repos.models.User.create({ id: '@zed@remote.test', username: 'zed_remote', domain: 'remote.test' });
+    await rt.repos.models.User.create({
+      id: '@zed@remote.test',
+      username: 'zed_remote',
+      domain: 'remote.test',
+    });
     const first = await api.get<Coll<Item>>('/users?limit=3');
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ type: 'OrderedCollection', totalItems: 105 });
@@ -48,12 +70,16 @@ describe('GET /users', () => {
     const page2 = await api.get<Coll<Item>>('/users?limit=2&page=2');
     expect(page2.body).toMatchObject({ type: 'OrderedCollectionPage', currentPage: 2, totalItems: 105 });
     expect(ids(page2.body)).toEqual([alice.id, '@root_admin@social.test']);
-    expect([page2.body.prev, page2.body.next]).toEqual(['https://social.test/users?limit=2&page=1', 'https://social.test/users?limit=2&page=3']);
+    expect([page2.body.prev, page2.body.next]).toEqual([
+      'https://social.test/users?limit=2&page=1',
+      'https://social.test/users?limit=2&page=3',
+    ]);
 
     const most = await api.get<Coll<Item>>('/users?limit=1000');
     expect(most.body.orderedItems).toHaveLength(100);
     expect(ids(most.body)).not.toContain('@zed@remote.test');
-    for (const q of ['limit=0', 'limit=-5&page=-2']) expect((await api.get<Coll<Item>>(`/users?${q}`)).body.orderedItems).toHaveLength(1);
+    for (const q of ['limit=0', 'limit=-5&page=-2'])
+      expect((await api.get<Coll<Item>>(`/users?${q}`)).body.orderedItems).toHaveLength(1);
     // Nobody's e-mail or secrets in a list, not even one's own.
     const mine = await api.get<Coll<Item>>('/users?limit=5', { token: alice.token });
     expect(JSON.stringify(mine.body)).not.toMatch(/password|VerificationToken|ResetToken/);
@@ -70,7 +96,12 @@ describe('GET /users/:id', () => {
     for (const token of [undefined, bob.token]) {
       const res = await api.get<{ item: Item }>(u(alice.id), token ? { token } : {});
       expect(res.status).toBe(200);
-      expect(res.body.item).toMatchObject({ id: alice.id, username: 'alice', type: 'Person', objectType: 'User' });
+      expect(res.body.item).toMatchObject({
+        id: alice.id,
+        username: 'alice',
+        type: 'Person',
+        objectType: 'User',
+      });
       expect(res.body.item).not.toHaveProperty('email');
       expect(JSON.stringify(res.body)).not.toMatch(/password|privateKey|Token/);
     }
@@ -80,15 +111,23 @@ describe('GET /users/:id', () => {
   });
 
   test('a bare username means the local user; unknown, deleted and non-user ids are 404', async () => {
-    for (const name of ['alice', 'Alice']) expect((await api.get<{ item: Item }>(`/users/${name}`)).body.item.id).toBe(alice.id);
+    for (const name of ['alice', 'Alice'])
+      expect((await api.get<{ item: Item }>(`/users/${name}`)).body.item.id).toBe(alice.id);
     expect(await api.get('/users/nobody')).toMatchObject({ status: 404, body: { error: 'Not found' } });
-    for (const id of ['@nobody@social.test', '@someone@elsewhere.test']) expect((await api.get(u(id))).status).toBe(404);
-    const post = await outbox(api, alice, { type: 'Create', objectType: 'Post', to: '@public', object: { content: 'not a user' } });
+    for (const id of ['@nobody@social.test', '@someone@elsewhere.test'])
+      expect((await api.get(u(id))).status).toBe(404);
+    const post = await outbox(api, alice, {
+      type: 'Create',
+      objectType: 'Post',
+      to: '@public',
+      object: { content: 'not a user' },
+    });
     expect((await api.get(u(post.body.createdId!))).status).toBe(404);
 
     const dave = await registerActor(api, 'dave');
     await rt.repos.users.softDelete(dave.id);
-    for (const opts of [{}, { token: bob.token }, { headers: AP }]) expect((await api.get('/users/dave', opts)).status).toBe(404);
+    for (const opts of [{}, { token: bob.token }, { headers: AP }])
+      expect((await api.get('/users/dave', opts)).status).toBe(404);
     expect((await api.get('/users/dave/posts')).status).toBe(404);
     expect(ids((await api.get<Coll<Item>>('/users?limit=10')).body)).not.toContain(dave.id);
   });
@@ -97,24 +136,63 @@ describe('GET /users/:id', () => {
     const pem = await rt.repos.settings.get<string>('publicKey');
     expect(pem).toMatch(/^-----BEGIN PUBLIC KEY-----/);
     const res = await api.get<{ item: Item & { publicKey: Record<string, string> } }>(u('@social.test'));
-    expect(res.body.item).toMatchObject({ id: '@social.test', type: 'Application', name: 'Agora', inbox: 'https://social.test/inbox', outbox: 'https://social.test/outbox' });
-    expect(res.body.item.publicKey).toEqual({ id: `${res.body.item.url as string}#main-key`, owner: res.body.item.url, publicKeyPem: pem });
-    const ap = await api.get<Item & { publicKey: Record<string, string> }>(u('@social.test'), { headers: AP });
+    expect(res.body.item).toMatchObject({
+      id: '@social.test',
+      type: 'Application',
+      name: 'Agora',
+      inbox: 'https://social.test/inbox',
+      outbox: 'https://social.test/outbox',
+    });
+    expect(res.body.item.publicKey).toEqual({
+      id: `${res.body.item.url as string}#main-key`,
+      owner: res.body.item.url,
+      publicKeyPem: pem,
+    });
+    const ap = await api.get<Item & { publicKey: Record<string, string> }>(u('@social.test'), {
+      headers: AP,
+    });
     expect(ap.headers.get('content-type')).toMatch(/^application\/activity\+json/);
-    expect(ap.body).toMatchObject({ type: 'Application', id: res.body.item.url, preferredUsername: 'social.test', publicKey: { publicKeyPem: pem } });
+    expect(ap.body).toMatchObject({
+      type: 'Application',
+      id: res.body.item.url,
+      preferredUsername: 'social.test',
+      publicKey: { publicKeyPem: pem },
+    });
   });
 
   test('with an ActivityPub Accept the raw actor document is returned', async () => {
     const pem = await rt.repos.settings.get<string>('publicKey');
-    for (const accept of ['application/activity+json', 'application/ld+json; profile="https://www.w3.org/ns/activitystreams"', 'text/html, application/activity+json']) {
-      const res = await api.get<Item & { publicKey: Record<string, string>; '@context': string[] }>('/users/alice', { headers: { accept } });
+    for (const accept of [
+      'application/activity+json',
+      'application/ld+json; profile="https://www.w3.org/ns/activitystreams"',
+      'text/html, application/activity+json',
+    ]) {
+      const res = await api.get<Item & { publicKey: Record<string, string>; '@context': string[] }>(
+        '/users/alice',
+        { headers: { accept } },
+      );
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^application\/activity\+json/);
       expect(res.headers.get('vary')).toMatch(/Accept/i);
-      expect(res.body['@context']).toEqual(['https://www.w3.org/ns/activitystreams', 'https://w3id.org/security/v1']);
+      expect(res.body['@context']).toEqual([
+        'https://www.w3.org/ns/activitystreams',
+        'https://w3id.org/security/v1',
+      ]);
       const actor = 'https://social.test/users/alice';
-      expect(res.body).toMatchObject({ id: actor, type: 'Person', preferredUsername: 'alice', inbox: `${actor}/inbox`, outbox: `${actor}/outbox`, endpoints: { sharedInbox: 'https://social.test/inbox' }, handle: alice.id });
-      expect(res.body.publicKey).toEqual({ id: 'https://social.test/users/alice#main-key', owner: 'https://social.test/users/alice', publicKeyPem: pem });
+      expect(res.body).toMatchObject({
+        id: actor,
+        type: 'Person',
+        preferredUsername: 'alice',
+        inbox: `${actor}/inbox`,
+        outbox: `${actor}/outbox`,
+        endpoints: { sharedInbox: 'https://social.test/inbox' },
+        handle: alice.id,
+      });
+      expect(res.body.publicKey).toEqual({
+        id: 'https://social.test/users/alice#main-key',
+        owner: 'https://social.test/users/alice',
+        publicKeyPem: pem,
+      });
       expect(JSON.stringify(res.body)).not.toMatch(/example\.test|password|privateKey/);
     }
     expect((await api.get('/users/nobody', { headers: AP })).status).toBe(404);
@@ -126,21 +204,35 @@ describe('GET /users/:id/posts and /circles by tier', () => {
   const posts: Record<string, string> = {};
 
   beforeAll(async () => {
-    const mk = async (to: string, name: string) => (await outbox(api, alice, { type: 'Create', objectType: 'Circle', to, object: { name } })).body.createdId!;
+    const mk = async (to: string, name: string) =>
+      (await outbox(api, alice, { type: 'Create', objectType: 'Circle', to, object: { name } })).body
+        .createdId!;
     closeCircle = await mk(alice.id, 'Close');
     publicCircle = await mk('@public', 'Open');
     serverCircle = await mk('@social.test', 'Locals');
     expect((await outbox(api, alice, { type: 'Add', target: closeCircle, object: bob.id })).status).toBe(201);
-    const plan: Array<[string, string, string]> = [['public', '@public', 'Note'], ['server', '@social.test', 'Note'], ['circle', closeCircle, 'Note'], ['private', alice.id, 'Note'], ['article', '@public', 'Article']];
+    const plan: Array<[string, string, string]> = [
+      ['public', '@public', 'Note'],
+      ['server', '@social.test', 'Note'],
+      ['circle', closeCircle, 'Note'],
+      ['private', alice.id, 'Note'],
+      ['article', '@public', 'Article'],
+    ];
     for (const [key, to, type] of plan) {
-      const res = await outbox(api, alice, { type: 'Create', objectType: 'Post', to, object: { type, content: `alice ${key} post` } });
+      const res = await outbox(api, alice, {
+        type: 'Create',
+        objectType: 'Post',
+        to,
+        object: { type, content: `alice ${key} post` },
+      });
       expect(res.status).toBe(201);
       posts[key] = res.body.createdId!;
     }
   });
 
   test('anonymous sees @public posts only; locals add @domain; members add the circle; the author sees all', async () => {
-    const list = async (who?: Actor, q = '') => ids((await api.get<Coll<Item>>(`/users/alice/posts${q}`, who ? { token: who.token } : {})).body);
+    const list = async (who?: Actor, q = '') =>
+      ids((await api.get<Coll<Item>>(`/users/alice/posts${q}`, who ? { token: who.token } : {})).body);
     const anon = await list();
     expect(anon).toEqual(expect.arrayContaining([posts.public, posts.article]));
     for (const hidden of [posts.server, posts.circle, posts.private]) expect(anon).not.toContain(hidden);
@@ -160,7 +252,9 @@ describe('GET /users/:id/posts and /circles by tier', () => {
     const items = (await api.get<Coll<Item>>('/users/alice/posts?type=Article')).body.orderedItems;
     expect(items.map((p) => p.id)).toEqual([posts.article]);
     expect(items[0]).toMatchObject({ visibility: 'Public', canReply: false });
-    expect((await api.get<Coll<Item>>('/users/alice/posts?since=2999-01-01T00:00:00Z')).body.totalItems).toBe(0);
+    expect((await api.get<Coll<Item>>('/users/alice/posts?since=2999-01-01T00:00:00Z')).body.totalItems).toBe(
+      0,
+    );
     await rt.repos.models.Post.updateOne({ id: posts.public }, { $set: { reactCount: 5 } });
     const top = await api.get<Coll<Item>>('/users/alice/posts?sort=top', { token: carol.token });
     expect(top.body.orderedItems[0]!.id).toBe(posts.public);
@@ -180,17 +274,33 @@ describe('GET /users/:id/posts and /circles by tier', () => {
     const local = await api.get<Coll<Item>>('/users/alice/circles', { token: carol.token });
     expect(ids(local.body)).toEqual([serverCircle, publicCircle]);
 
-    const own = await api.get<Coll<Item>>(`/users/alice/circles?contains=${encodeURIComponent(bob.id)}&limit=100`, { token: alice.token });
+    const own = await api.get<Coll<Item>>(
+      `/users/alice/circles?contains=${encodeURIComponent(bob.id)}&limit=100`,
+      { token: alice.token },
+    );
     expect(ids(own.body)).toEqual(expect.arrayContaining([publicCircle, serverCircle, closeCircle]));
     expect(names(own.body)).toContain('Following');
-    for (const system of ['Groups', 'All Following', 'Blocked', 'Muted']) expect(names(own.body)).not.toContain(system);
+    for (const system of ['Groups', 'All Following', 'Blocked', 'Muted'])
+      expect(names(own.body)).not.toContain(system);
     const byId = new Map(own.body.orderedItems.map((c) => [c.id, c]));
     expect([byId.get(closeCircle)!.contains, byId.get(publicCircle)!.contains]).toEqual([true, false]);
-    expect(Object.keys(byId.get(closeCircle)!).sort()).toEqual(['contains', 'createdAt', 'id', 'memberCount', 'name', 'to', 'updatedAt']);
+    expect(Object.keys(byId.get(closeCircle)!).sort()).toEqual([
+      'contains',
+      'createdAt',
+      'id',
+      'memberCount',
+      'name',
+      'to',
+      'updatedAt',
+    ]);
     // Membership questions are the owner's alone.
-    const asked = await api.get<Coll<Item>>(`/users/alice/circles?contains=${encodeURIComponent(bob.id)}`, { token: carol.token });
+    const asked = await api.get<Coll<Item>>(`/users/alice/circles?contains=${encodeURIComponent(bob.id)}`, {
+      token: carol.token,
+    });
     expect(asked.body.orderedItems.every((c) => !('contains' in c))).toBe(true);
-    expect((await api.get(`/users/alice/circles?contains=a&contains=b`, { token: alice.token })).status).toBe(400);
+    expect((await api.get(`/users/alice/circles?contains=a&contains=b`, { token: alice.token })).status).toBe(
+      400,
+    );
     expect((await api.get('/users/alice/circles?contains[$ne]=x', { token: alice.token })).status).toBe(400);
     expect((await api.get('/users/alice?mode[$ne]=x')).status).toBe(400);
     expect((await api.get('/users/nobody/circles')).status).toBe(404);
@@ -198,7 +308,10 @@ describe('GET /users/:id/posts and /circles by tier', () => {
 
   test('groups and bookmarks lists are wired to their views', async () => {
     for (const path of ['/users/alice/groups', '/users/alice/bookmarks']) {
-      expect(await api.get<Coll<Item>>(path, { token: bob.token })).toMatchObject({ status: 200, body: { type: 'OrderedCollection' } });
+      expect(await api.get<Coll<Item>>(path, { token: bob.token })).toMatchObject({
+        status: 200,
+        body: { type: 'OrderedCollection' },
+      });
       expect((await api.get(path.replace('alice', 'nobody'))).status).toBe(404);
     }
   });
@@ -209,19 +322,45 @@ describe('Update of a user', () => {
   // its own Idempotency-Key (which also exempts it).
   let n = 0;
   const update = (who: Actor, object: unknown, target = who.id) =>
-    api.post<{ result?: Record<string, unknown>; error?: string }>('/outbox', { type: 'Update', target, object }, { token: who.token, headers: { 'idempotency-key': `update-${(n += 1)}` } });
+    api.post<{ result?: Record<string, unknown>; error?: string }>(
+      '/outbox',
+      { type: 'Update', target, object },
+      { token: who.token, headers: { 'idempotency-key': `update-${(n += 1)}` } },
+    );
 
   test('the owner updates profile and prefs per sub-key; the description is sanitised', async () => {
-    const first = await update(alice, { profile: { name: 'Alice A.', pronouns: 'she/her', description: '<script>alert(1)</script><strong>Hi</strong> there' }, prefs: { theme: 'dark' } });
+    const first = await update(alice, {
+      profile: {
+        name: 'Alice A.',
+        pronouns: 'she/her',
+        description: '<script>alert(1)</script><strong>Hi</strong> there',
+      },
+      prefs: { theme: 'dark' },
+    });
     expect(first.status).toBe(201);
-    expect(first.body.result).toMatchObject({ id: alice.id, profile: { name: 'Alice A.', pronouns: 'she/her', description: '<strong>Hi</strong> there' }, prefs: { theme: 'dark' } });
-    const second = await update(alice, { profile: { name: 'Alice B.' }, prefs: { lang: 'en', notify: { reply: false } } });
+    expect(first.body.result).toMatchObject({
+      id: alice.id,
+      profile: { name: 'Alice A.', pronouns: 'she/her', description: '<strong>Hi</strong> there' },
+      prefs: { theme: 'dark' },
+    });
+    const second = await update(alice, {
+      profile: { name: 'Alice B.' },
+      prefs: { lang: 'en', notify: { reply: false } },
+    });
     expect(second.status).toBe(201);
-    expect(second.body.result).toMatchObject({ email: 'alice@example.test', profile: { name: 'Alice B.', pronouns: 'she/her', description: '<strong>Hi</strong> there' }, prefs: { theme: 'dark', lang: 'en', notify: { reply: false } } });
+    expect(second.body.result).toMatchObject({
+      email: 'alice@example.test',
+      profile: { name: 'Alice B.', pronouns: 'she/her', description: '<strong>Hi</strong> there' },
+      prefs: { theme: 'dark', lang: 'en', notify: { reply: false } },
+    });
     const seen = await api.get<{ item: Item & { profile: Record<string, unknown> } }>('/users/alice');
     expect([seen.body.item.profile.name, seen.body.item.prefs]).toEqual(['Alice B.', undefined]);
     // Registration sanitises the description the same way.
-    const reg = await api.post<{ user: { profile: { description: string } } }>('/register', { username: 'erin', password: 'password123', profile: { description: '<img src=x onerror=alert(1)>hey' } });
+    const reg = await api.post<{ user: { profile: { description: string } } }>('/register', {
+      username: 'erin',
+      password: 'password123',
+      profile: { description: '<img src=x onerror=alert(1)>hey' },
+    });
     expect(reg.body.user.profile.description).toBe('<img src="x" />hey');
   });
 
@@ -231,10 +370,14 @@ describe('Update of a user', () => {
     expect(anon.body.item.audienceRestricted).toBe(true);
     expect(anon.body.item.profile).not.toHaveProperty('description');
     expect((await api.get<Item>('/users/alice', { headers: AP })).body.summary).toBeNull();
-    const local = await api.get<{ item: Item & { profile: Record<string, unknown> } }>('/users/alice', { token: bob.token });
+    const local = await api.get<{ item: Item & { profile: Record<string, unknown> } }>('/users/alice', {
+      token: bob.token,
+    });
     expect(local.body.item.profile.description).toBe('<strong>Hi</strong> there');
     expect((await update(alice, { to: '@public' })).status).toBe(201);
-    expect((await api.get<Item>('/users/alice', { headers: AP })).body.summary).toBe('<strong>Hi</strong> there');
+    expect((await api.get<Item>('/users/alice', { headers: AP })).body.summary).toBe(
+      '<strong>Hi</strong> there',
+    );
   });
 
   test('validation errors name the field', async () => {
@@ -250,7 +393,10 @@ describe('Update of a user', () => {
       [{ prefs: { $where: true } }, /^object\.prefs/],
       [{}, /^object: nothing to change/],
       ['just a string', /^object/],
-      [{ password: { current: 'password123', new: 'short' } }, /^object\.password\.new: Password must be at least 8 characters/],
+      [
+        { password: { current: 'password123', new: 'short' } },
+        /^object\.password\.new: Password must be at least 8 characters/,
+      ],
     ];
     for (const [object, message] of cases) {
       const res = await update(alice, object);
@@ -260,24 +406,48 @@ describe('Update of a user', () => {
 
   test('nobody else may update a user, not even an admin', async () => {
     expect((await update(bob, { profile: { name: 'Hacked' } }, alice.id)).status).toBe(403);
-    const { token } = (await api.post<{ token: string }>('/auth/login', { username: ADMIN.username, password: ADMIN.password })).body;
+    const { token } = (
+      await api.post<{ token: string }>('/auth/login', { username: ADMIN.username, password: ADMIN.password })
+    ).body;
     const admin: Actor = { id: '@root_admin@social.test', username: ADMIN.username, token };
     expect((await update(admin, { profile: { name: 'Hacked by admin' } }, alice.id)).status).toBe(403);
-    expect((await update(admin, { password: { current: 'x', new: 'new-password-1' } }, alice.id)).status).toBe(403);
+    expect(
+      (await update(admin, { password: { current: 'x', new: 'new-password-1' } }, alice.id)).status,
+    ).toBe(403);
     expect((await update(bob, { profile: { name: 'x' } }, '@nobody@social.test')).status).toBe(404);
-    expect((await outbox(api, undefined, { type: 'Update', target: alice.id, object: { profile: { name: 'anon' } } })).status).toBe(401);
-    expect((await api.get<{ item: { profile: { name: string } } }>('/users/alice')).body.item.profile.name).toBe('Alice B.');
+    expect(
+      (
+        await outbox(api, undefined, {
+          type: 'Update',
+          target: alice.id,
+          object: { profile: { name: 'anon' } },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (await api.get<{ item: { profile: { name: string } } }>('/users/alice')).body.item.profile.name,
+    ).toBe('Alice B.');
   });
 
   test('password change: the current password must match; then only the new one logs in', async () => {
-    const wrong = await update(alice, { password: { current: 'not-my-password', new: 'brand-new-password' } });
-    expect([wrong.status, wrong.body.error]).toEqual([403, expect.stringMatching(/^object\.password\.current/)]);
+    const wrong = await update(alice, {
+      password: { current: 'not-my-password', new: 'brand-new-password' },
+    });
+    expect([wrong.status, wrong.body.error]).toEqual([
+      403,
+      expect.stringMatching(/^object\.password\.current/),
+    ]);
     expect((await api.post('/auth/login', { username: 'alice', password: 'password123' })).status).toBe(200);
 
     const ok = await update(alice, { password: { current: 'password123', new: 'brand-new-password' } });
-    expect([ok.status, JSON.stringify(ok.body)]).toEqual([201, expect.not.stringMatching(/brand-new-password|password123|scrypt/)]);
+    expect([ok.status, JSON.stringify(ok.body)]).toEqual([
+      201,
+      expect.not.stringMatching(/brand-new-password|password123|scrypt/),
+    ]);
     expect((await api.post('/auth/login', { username: 'alice', password: 'password123' })).status).toBe(401);
-    expect((await api.post('/auth/login', { username: 'alice', password: 'brand-new-password' })).status).toBe(200);
+    expect(
+      (await api.post('/auth/login', { username: 'alice', password: 'brand-new-password' })).status,
+    ).toBe(200);
     const logged = await rt.repos.models.Activity.find({ actorId: alice.id }).lean();
     expect(JSON.stringify(logged)).not.toMatch(/brand-new-password|password123|scrypt\$/);
   });
@@ -291,7 +461,8 @@ describe('GET /users/:id/activities', () => {
     expect(updates.length).toBeGreaterThanOrEqual(4);
     expect(updates[0]).toMatchObject({ objectType: 'User', objectId: alice.id, target: alice.id });
     const allowed = ['id', 'type', 'objectType', 'objectId', 'target', 'to', 'createdAt'];
-    for (const a of own.body.orderedItems) expect(Object.keys(a).filter((k) => !allowed.includes(k))).toEqual([]);
+    for (const a of own.body.orderedItems)
+      expect(Object.keys(a).filter((k) => !allowed.includes(k))).toEqual([]);
     expect((await api.get(u(alice.id) + '/activities', { token: alice.token })).status).toBe(200);
     expect((await api.get('/users/alice/activities', { token: bob.token })).status).toBe(403);
     expect((await api.get('/users/alice/activities')).status).toBe(401);

@@ -7,7 +7,11 @@
  */
 import { GenericContainer, Wait, type StartedTestContainer } from 'testcontainers';
 
-async function start(image: string, port: number, opts: { env?: Record<string, string>; cmd?: string[] } = {}): Promise<StartedTestContainer> {
+async function start(
+  image: string,
+  port: number,
+  opts: { env?: Record<string, string>; cmd?: string[] } = {},
+): Promise<StartedTestContainer> {
   let c = new GenericContainer(image).withExposedPorts(port).withWaitStrategy(Wait.forListeningPorts());
   if (opts.env) c = c.withEnvironment(opts.env);
   if (opts.cmd) c = c.withCommand(opts.cmd);
@@ -29,7 +33,8 @@ async function main(): Promise<void> {
     `TEST_S3_ENDPOINT=http://${url(s3, 8333)}`,
   ];
   process.stdout.write(`${lines.join('\n')}\nREADY\n`);
-  const stop = () => void Promise.all([mongo, redis, rabbit, s3].map((c) => c.stop())).then(() => process.exit(0));
+  const stop = () =>
+    void Promise.all([mongo, redis, rabbit, s3].map((c) => c.stop())).then(() => process.exit(0));
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
 }

@@ -19,7 +19,10 @@ export function gatewayEnv(upstream: Upstream, env: Record<string, string> = {})
   };
 }
 
-export async function startGateway(upstream: Upstream, env: Record<string, string> = {}): Promise<GatewayApp & { url: string }> {
+export async function startGateway(
+  upstream: Upstream,
+  env: Record<string, string> = {},
+): Promise<GatewayApp & { url: string }> {
   const config = loadConfig({}, { ...gatewayEnv(upstream, env), PORT: '0' });
   const app = createApp(config, { logger: createLogger({ level: 'silent', service: 'test' }) });
   await app.start();
@@ -27,12 +30,19 @@ export async function startGateway(upstream: Upstream, env: Record<string, strin
 }
 
 /** A gateway in its own Node process (two of them share one Redis in the replica tests). */
-export async function spawnGateway(upstream: Upstream, env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
+export async function spawnGateway(
+  upstream: Upstream,
+  env: Record<string, string>,
+): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(__dirname, '../../services/gateway/src/main.ts')], {
-    env: { ...process.env, ...gatewayEnv(upstream, env), PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(__dirname, '../../services/gateway/src/main.ts')],
+    {
+      env: { ...process.env, ...gatewayEnv(upstream, env), PORT: String(port) },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr?.on('data', (b: Buffer) => (stderr += b.toString()));
   await Promise.race([

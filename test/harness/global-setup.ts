@@ -22,6 +22,8 @@ export default async function globalSetup(): Promise<void> {
   const missing: string[] = [];
   for (const [name, url] of needs) if (!(await reachable(url))) missing.push(`${name} at ${url}`);
   if (missing.length) {
-    throw new Error(`Test services not reachable: ${missing.join('; ')}. Run the suite with \`npm test\`, which starts them.`);
+    throw new Error(
+      `Test services not reachable: ${missing.join('; ')}. Run the suite with \`npm test\`, which starts them.`,
+    );
   }
 }

@@ -50,14 +50,20 @@ export interface JsonResponse<T = Record<string, unknown>> {
 
 /** A tiny JSON client for one server. */
 export function client(base: string) {
-  const call = async <T = Record<string, unknown>>(method: string, path: string, opts: { body?: unknown; token?: string; headers?: Record<string, string> } = {}): Promise<JsonResponse<T>> => {
+  const call = async <T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    opts: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+  ): Promise<JsonResponse<T>> => {
     const headers: Record<string, string> = { accept: 'application/json', ...(opts.headers ?? {}) };
     if (opts.body !== undefined) headers['content-type'] ??= 'application/json';
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     const res = await fetch(`${base}${path}`, {
       method,
       headers,
-      ...(opts.body !== undefined ? { body: typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body) } : {}),
+      ...(opts.body !== undefined
+        ? { body: typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body) }
+        : {}),
     });
     const text = await res.text();
     let body: unknown = {};
@@ -69,13 +75,24 @@ export function client(base: string) {
     return { status: res.status, headers: res.headers, body: body as T };
   };
   return {
-    get: <T = Record<string, unknown>>(path: string, opts?: { token?: string; headers?: Record<string, string> }) => call<T>('GET', path, opts),
-    post: <T = Record<string, unknown>>(path: string, body?: unknown, opts?: { token?: string; headers?: Record<string, string> }) => call<T>('POST', path, { ...opts, body }),
+    get: <T = Record<string, unknown>>(
+      path: string,
+      opts?: { token?: string; headers?: Record<string, string> },
+    ) => call<T>('GET', path, opts),
+    post: <T = Record<string, unknown>>(
+      path: string,
+      body?: unknown,
+      opts?: { token?: string; headers?: Record<string, string> },
+    ) => call<T>('POST', path, { ...opts, body }),
     call,
   };
 }
 
-export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, stepMs = 250): Promise<number> {
+export async function waitFor(
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  stepMs = 250,
+): Promise<number> {
   const start = Date.now();
   while (Date.now() - start < timeoutMs) {
     if (await check()) return Date.now() - start;

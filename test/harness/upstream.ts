@@ -27,7 +27,12 @@ export interface Upstream {
 
 export async function startUpstream(domain: string): Promise<Upstream> {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const publicJwk = { ...createPublicKey(privateKey).export({ format: 'jwk' }), kid: 'test-key', alg: 'RS256', use: 'sig' };
+  const publicJwk = {
+    ...createPublicKey(privateKey).export({ format: 'jwk' }),
+    kid: 'test-key',
+    alg: 'RS256',
+    use: 'sig',
+  };
   const state: { requests: Recorded[]; status: number | undefined } = { requests: [], status: undefined };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -38,16 +43,27 @@ export async function startUpstream(domain: string): Promise<Upstream> {
         return;
       }
       if (req.url === '/__routes') {
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ total: 1, routes: [{ methods: ['GET'], path: '/echo' }] }));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ total: 1, routes: [{ methods: ['GET'], path: '/echo' }] }));
         return;
       }
       if (req.url === '/health') {
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'ok', services: { mongodb: 'connected' } }));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ status: 'ok', services: { mongodb: 'connected' } }));
         return;
       }
-      state.requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
+      state.requests.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks),
+      });
       const status = state.status ?? (req.method === 'POST' ? 201 : 200);
-      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(status >= 400 ? { error: 'upstream says no' } : { ok: true }));
+      res
+        .writeHead(status, { 'content-type': 'application/json' })
+        .end(JSON.stringify(status >= 400 ? { error: 'upstream says no' } : { ok: true }));
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -63,7 +79,8 @@ export async function startUpstream(domain: string): Promise<Upstream> {
     set status(v) {
       state.status = v;
     },
-    sign: (sub, opts = {}) => signWith(privateKey, sub, opts.issuer ?? `https://${domain}`, opts.expiresIn ?? '1h'),
+    sign: (sub, opts = {}) =>
+      signWith(privateKey, sub, opts.issuer ?? `https://${domain}`, opts.expiresIn ?? '1h'),
     close: () =>
       new Promise<void>((r) => {
         server.closeAllConnections();
@@ -73,5 +90,11 @@ export async function startUpstream(domain: string): Promise<Upstream> {
 }
 
 function signWith(key: KeyObject, sub: string, issuer: string, exp: string | number): Promise<string> {
-  return new SignJWT({}).setProtectedHeader({ alg: 'RS256', kid: 'test-key' }).setIssuer(issuer).setSubject(sub).setIssuedAt().setExpirationTime(exp).sign(key);
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
+    .setIssuer(issuer)
+    .setSubject(sub)
+    .setIssuedAt()
+    .setExpirationTime(exp)
+    .sign(key);
 }

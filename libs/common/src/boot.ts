@@ -14,7 +14,10 @@ interface Disposable {
   [Symbol.asyncDispose](): Promise<void>;
 }
 
-export async function bootMain(service: string, load: () => Promise<(config: Config) => Disposable>): Promise<void> {
+export async function bootMain(
+  service: string,
+  load: () => Promise<(config: Config) => Disposable>,
+): Promise<void> {
   let config: Config;
   try {
     config = loadConfig();

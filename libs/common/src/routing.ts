@@ -32,9 +32,13 @@ export function serviceFor(path: string): ServiceName {
 /** Parses `social=http://social:8080,admin=http://admin:8080` (SERVICE_URLS). */
 export function parseServiceUrls(raw: string): Partial<Record<ServiceName, string>> {
   const out: Partial<Record<ServiceName, string>> = {};
-  for (const part of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [name, url] = part.split('=');
-    if (name && url && (SERVICE_NAMES as readonly string[]).includes(name)) out[name as ServiceName] = url.replace(/\/+$/, '');
+    if (name && url && (SERVICE_NAMES as readonly string[]).includes(name))
+      out[name as ServiceName] = url.replace(/\/+$/, '');
   }
   return out;
 }

@@ -46,15 +46,26 @@ export function storageFromConfig(config: Config): ObjectStorage {
 }
 
 export async function createRuntime(name: string, config: Config, shared: SharedDeps = {}): Promise<Runtime> {
-  const logger = shared.logger?.child({ service: name }) ?? createLogger({ level: config.LOG_LEVEL, service: name, file: config.LOG_FILE });
+  const logger =
+    shared.logger?.child({ service: name }) ??
+    createLogger({ level: config.LOG_LEVEL, service: name, file: config.LOG_FILE });
   if (!config.MONGO_URL && !shared.db) throw new Error('MONGO_URL is required for a service run on its own');
   const db = shared.db ?? (await connectDatabase({ url: config.MONGO_URL!, logger }));
   const repos = createRepositories(db, config.DOMAIN);
-  const tokens = new TokenService({ domain: config.DOMAIN, keys: settingsKeySource(repos.settings), hmacSecret: config.hmacSecret, ttlSeconds: config.tokenTtlSeconds });
-  const bus = shared.bus ?? createBus({ ...(config.AMQP_URL ? { url: config.AMQP_URL } : {}), logger, service: name });
+  const tokens = new TokenService({
+    domain: config.DOMAIN,
+    keys: settingsKeySource(repos.settings),
+    hmacSecret: config.hmacSecret,
+    ttlSeconds: config.tokenTtlSeconds,
+  });
+  const bus =
+    shared.bus ?? createBus({ ...(config.AMQP_URL ? { url: config.AMQP_URL } : {}), logger, service: name });
   const storage = shared.storage ?? storageFromConfig(config);
   // Every process makes sure its bucket exists (idempotent), so a cluster needs no init job.
-  if (!shared.storage) await storage.ensureBucket().catch((err: Error) => logger.warn({ err: err.message }, 'object storage not reachable at start'));
+  if (!shared.storage)
+    await storage
+      .ensureBucket()
+      .catch((err: Error) => logger.warn({ err: err.message }, 'object storage not reachable at start'));
   return {
     name,
     config,

@@ -28,7 +28,11 @@ export interface ServiceDefinition<C> {
   extraProbes?(rt: Runtime): Record<string, Probe>;
 }
 
-export function createService<C>(def: ServiceDefinition<C>, config: Config, opts: { shared?: SharedDeps; port?: number; host?: string } = {}): ServiceApp {
+export function createService<C>(
+  def: ServiceDefinition<C>,
+  config: Config,
+  opts: { shared?: SharedDeps; port?: number; host?: string } = {},
+): ServiceApp {
   let rt: Runtime | undefined;
   let server: RunningServer | undefined;
   let stopWork: (() => Promise<void>) | void = undefined;

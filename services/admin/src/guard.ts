@@ -4,7 +4,14 @@
  * token of a non-admin → 403.
  */
 import type { RequestHandler } from 'express';
-import { NotAuthorized, Unauthorized, extractAuthorizationToken, loadAuthUser, roleChecker, type Runtime } from '@agora/common';
+import {
+  NotAuthorized,
+  Unauthorized,
+  extractAuthorizationToken,
+  loadAuthUser,
+  roleChecker,
+  type Runtime,
+} from '@agora/common';
 
 export function adminGuard(rt: Runtime): RequestHandler {
   const roles = roleChecker(rt.repos);

@@ -3,7 +3,10 @@ import type { RequestHandler } from 'express';
 import { dedupeSort, type RouteEntry, type ServiceName } from '@agora/common';
 
 async function getJson(url: string, timeoutMs: number): Promise<{ status: number; body: unknown }> {
-  const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
+  const res = await fetch(url, {
+    signal: AbortSignal.timeout(timeoutMs),
+    headers: { accept: 'application/json' },
+  });
   return { status: res.status, body: await res.json().catch(() => ({})) };
 }
 
@@ -11,11 +14,13 @@ export function routesHandler(targets: Record<ServiceName, string>): RequestHand
   return (_req, res, next) => {
     Promise.all(
       Object.values(targets).map((url) =>
-        getJson(`${url}/__routes`, 5000).then((r) => ((r.body as { routes?: RouteEntry[] }).routes ?? [])),
+        getJson(`${url}/__routes`, 5000).then((r) => (r.body as { routes?: RouteEntry[] }).routes ?? []),
       ),
     )
       .then((lists) => {
-        const routes = dedupeSort([...lists.flat(), { methods: ['GET'], path: '/health' }]).filter((r) => r.path !== '/__routes');
+        const routes = dedupeSort([...lists.flat(), { methods: ['GET'], path: '/health' }]).filter(
+          (r) => r.path !== '/__routes',
+        );
         res.json({ total: routes.length, routes });
       })
       .catch(next);
@@ -27,12 +32,21 @@ interface ServiceHealth {
   services?: Record<string, string>;
 }
 
-export function healthAggregate(targets: Record<ServiceName, string>, extra: Record<string, () => Promise<{ ok: boolean }>>): RequestHandler {
+export function healthAggregate(
+  targets: Record<ServiceName, string>,
+  extra: Record<string, () => Promise<{ ok: boolean }>>,
+): RequestHandler {
   return (_req, res) => {
     const names = Object.keys(targets) as ServiceName[];
     void Promise.all([
-      Promise.all(names.map((n) => getJson(`${targets[n]}/health`, 3000).catch(() => ({ status: 0, body: {} })))),
-      Promise.all(Object.entries(extra).map(async ([k, probe]) => [k, await probe().catch(() => ({ ok: false }))] as const)),
+      Promise.all(
+        names.map((n) => getJson(`${targets[n]}/health`, 3000).catch(() => ({ status: 0, body: {} }))),
+      ),
+      Promise.all(
+        Object.entries(extra).map(
+          async ([k, probe]) => [k, await probe().catch(() => ({ ok: false }))] as const,
+        ),
+      ),
     ]).then(([results, extras]) => {
       const services: Record<string, string> = {};
       let dbOk = false;

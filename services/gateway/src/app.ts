@@ -45,21 +45,32 @@ export interface GatewayApp {
   [Symbol.asyncDispose](): Promise<void>;
 }
 
-export function resolveTargets(config: Config, given?: Partial<Record<ServiceName, string>>): Record<ServiceName, string> {
+export function resolveTargets(
+  config: Config,
+  given?: Partial<Record<ServiceName, string>>,
+): Record<ServiceName, string> {
   const merged = { ...parseServiceUrls(config.SERVICE_URLS), ...(given ?? {}) };
   const missing = SERVICE_NAMES.filter((n) => !merged[n]);
   if (missing.length) throw new Error(`SERVICE_URLS: no URL for ${missing.join(', ')}`);
   return merged as Record<ServiceName, string>;
 }
 
-export function buildGateway(config: Config, targets: Record<ServiceName, string>, logger: Logger, redis?: RedisClientType) {
+export function buildGateway(
+  config: Config,
+  targets: Record<ServiceName, string>,
+  logger: Logger,
+  redis?: RedisClientType,
+) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
   app.set('query parser', 'extended');
   app.use(requestId);
   app.get('/__routes', routesHandler(targets));
-  app.get('/health', healthAggregate(targets, redis ? { redis: () => Promise.resolve({ ok: redis.isReady }) } : {}));
+  app.get(
+    '/health',
+    healthAggregate(targets, redis ? { redis: () => Promise.resolve({ ok: redis.isReady }) } : {}),
+  );
   app.use(cors(config));
   if (config.SERVE_FRONTEND) {
     const web = spa(WEB_DIST);
@@ -71,7 +82,9 @@ export function buildGateway(config: Config, targets: Record<ServiceName, string
   app.use(adminEdgeGuard(verifier));
   app.use(rateLimits({ enabled: config.RATE_LIMITING_ENABLED, redis, prefix: config.REDIS_PREFIX }));
   app.use(outboxAnonymousGuard);
-  const holds = redis ? withFallback(redisHoldStore(redis, config.REDIS_PREFIX), memoryHoldStore()) : memoryHoldStore();
+  const holds = redis
+    ? withFallback(redisHoldStore(redis, config.REDIS_PREFIX), memoryHoldStore())
+    : memoryHoldStore();
   app.use(outboxDedupe({ enabled: config.RATE_LIMITING_ENABLED, store: holds }));
   const proxy = createProxy({ targets, logger });
   app.use(proxy.handler);
@@ -80,7 +93,9 @@ export function buildGateway(config: Config, targets: Record<ServiceName, string
 }
 
 export function createApp(config: Config, opts: GatewayOptions = {}): GatewayApp {
-  const logger = opts.logger?.child({ service: 'gateway' }) ?? createLogger({ level: config.LOG_LEVEL, service: 'gateway', file: config.LOG_FILE });
+  const logger =
+    opts.logger?.child({ service: 'gateway' }) ??
+    createLogger({ level: config.LOG_LEVEL, service: 'gateway', file: config.LOG_FILE });
   let server: RunningServer | undefined;
   let agent: { destroy(): void } | undefined;
   let redis: RedisClientType | undefined;

@@ -9,11 +9,29 @@ import { join } from 'node:path';
 import express, { type Request, type RequestHandler } from 'express';
 
 // Spec 1.7's segments, plus the pages that e-mail links open (verify-email, reset-password).
-export const SPA_SEGMENTS = new Set(['circles', 'groups', 'users', 'posts', 'pages', 'profile', 'search', 'notifications', 'servers', 'discover', 'admin', 'verify-email', 'reset-password']);
+export const SPA_SEGMENTS = new Set([
+  'circles',
+  'groups',
+  'users',
+  'posts',
+  'pages',
+  'profile',
+  'search',
+  'notifications',
+  'servers',
+  'discover',
+  'admin',
+  'verify-email',
+  'reset-password',
+]);
 
 export function wantsHtml(req: Request): boolean {
   const accept = String(req.headers.accept ?? '').toLowerCase();
-  return accept.includes('text/html') && !accept.includes('application/activity+json') && !accept.includes('application/ld+json');
+  return (
+    accept.includes('text/html') &&
+    !accept.includes('application/activity+json') &&
+    !accept.includes('application/ld+json')
+  );
 }
 
 export function isBrowserNavigation(req: Request): boolean {
@@ -35,20 +53,25 @@ export function spa(webDist: string): { guard: RequestHandler; assets: RequestHa
     res.setHeader('Cache-Control', 'no-cache');
     res.type('html').send(index);
   };
-  const guard: RequestHandler = (req, res, next) => (isBrowserNavigation(req) ? sendIndex(req, res, next) : next());
+  const guard: RequestHandler = (req, res, next) =>
+    isBrowserNavigation(req) ? sendIndex(req, res, next) : next();
   const staticFiles = existsSync(webDist)
     ? express.static(webDist, {
         index: false,
         setHeaders: (res, path) => {
           // Hashed build assets never change; everything else is revalidated.
-          res.setHeader('Cache-Control', /[.-][0-9a-f]{8,}\./i.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+          res.setHeader(
+            'Cache-Control',
+            /[.-][0-9a-f]{8,}\./i.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+          );
         },
       })
     : (_req: Request, _res: unknown, next: () => void) => next();
   const assets: RequestHandler = (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (req.path === '/' && wantsHtml(req)) return sendIndex(req, res, next);
-    if (/^\/(assets|static)\//.test(req.path) || /\.(js|css|svg|png|ico|webmanifest|woff2?)$/.test(req.path)) return (staticFiles as RequestHandler)(req, res, next);
+    if (/^\/(assets|static)\//.test(req.path) || /\.(js|css|svg|png|ico|webmanifest|woff2?)$/.test(req.path))
+      return (staticFiles as RequestHandler)(req, res, next);
     next();
   };
   return { guard, assets };

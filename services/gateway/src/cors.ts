@@ -7,12 +7,23 @@ import type { RequestHandler } from 'express';
 import type { Config } from '@agora/common';
 
 export function allowedOrigins(config: Config): Set<string> {
-  const set = new Set<string>([`https://${config.DOMAIN}`, `http://${config.DOMAIN}`, ...config.corsOrigins.map((o) => o.replace(/\/+$/, ''))]);
-  if (config.NODE_ENV !== 'production') for (const o of ['http://localhost:5173', 'http://localhost:3000']) set.add(o);
+  const set = new Set<string>([
+    `https://${config.DOMAIN}`,
+    `http://${config.DOMAIN}`,
+    ...config.corsOrigins.map((o) => o.replace(/\/+$/, '')),
+  ]);
+  if (config.NODE_ENV !== 'production')
+    for (const o of ['http://localhost:5173', 'http://localhost:3000']) set.add(o);
   return set;
 }
 
-const EXPOSED = ['X-Request-Id', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'].join(', ');
+const EXPOSED = [
+  'X-Request-Id',
+  'Retry-After',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+].join(', ');
 
 export function cors(config: Config): RequestHandler {
   const allowed = allowedOrigins(config);

@@ -12,7 +12,8 @@ import type { HoldStore } from './stores';
 export const DEDUPE_WINDOW_MS = 30_000;
 
 type Obj = Record<string, unknown>;
-const asObj = (v: unknown): Obj | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : undefined);
+const asObj = (v: unknown): Obj | undefined =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : undefined;
 const idOf = (v: unknown): unknown => asObj(v)?.id ?? v;
 
 export function dedupeKey(actor: string, activity: Obj): string {
@@ -30,7 +31,11 @@ export function dedupeKey(actor: string, activity: Obj): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
-export function outboxDedupe(opts: { enabled: boolean; store: HoldStore; windowMs?: number }): RequestHandler {
+export function outboxDedupe(opts: {
+  enabled: boolean;
+  store: HoldStore;
+  windowMs?: number;
+}): RequestHandler {
   if (!opts.enabled) return (_req, _res, next) => next();
   const windowMs = opts.windowMs ?? DEDUPE_WINDOW_MS;
   return (req, res, next) => {

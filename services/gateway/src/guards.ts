@@ -13,7 +13,9 @@ export function adminEdgeGuard(verifier: Verifier): RequestHandler {
     if (!/^\/admin(\/|$)/.test(req.path)) return next();
     const token = extractAuthorizationToken(req.headers);
     if (!token) return void res.status(401).json({ error: 'Unauthorized' });
-    verifier.rs256(token).then((sub) => (sub ? next() : void res.status(401).json({ error: 'Unauthorized' })), next);
+    verifier
+      .rs256(token)
+      .then((sub) => (sub ? next() : void res.status(401).json({ error: 'Unauthorized' })), next);
   };
 }
 

@@ -28,7 +28,11 @@ export interface Verifier {
 
 export function createVerifier(config: Config, jwksUrl: string): Verifier {
   const issuer = `https://${config.DOMAIN}`;
-  const jwks = createRemoteJWKSet(new URL(jwksUrl), { cooldownDuration: 10_000, cacheMaxAge: 10 * 60_000, timeoutDuration: 3000 });
+  const jwks = createRemoteJWKSet(new URL(jwksUrl), {
+    cooldownDuration: 10_000,
+    cacheMaxAge: 10 * 60_000,
+    timeoutDuration: 3000,
+  });
   const hmac = config.hmacSecret ? new TextEncoder().encode(config.hmacSecret) : undefined;
   const rs256 = async (token: string) => {
     try {
@@ -45,7 +49,10 @@ export function createVerifier(config: Config, jwksUrl: string): Verifier {
       if (sub) return { sub, source: 'rs256' };
       if (hmac) {
         try {
-          const { payload } = await jwtVerify(token, hmac, { algorithms: ['HS256', 'HS384', 'HS512'], issuer });
+          const { payload } = await jwtVerify(token, hmac, {
+            algorithms: ['HS256', 'HS384', 'HS512'],
+            issuer,
+          });
           if (typeof payload.sub === 'string') return { sub: payload.sub, source: 'hmac' };
         } catch {
           /* fall through: invalid */

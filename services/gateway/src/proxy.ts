@@ -16,8 +16,16 @@ export interface ProxyOptions {
   timeoutMs?: number;
 }
 
-export function createProxy({ targets, logger, timeoutMs = 30_000 }: ProxyOptions): { handler: RequestHandler; agent: http.Agent } {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, keepAliveMsecs: 10_000 });
+export function createProxy({ targets, logger, timeoutMs = 30_000 }: ProxyOptions): {
+  handler: RequestHandler;
+  agent: http.Agent;
+} {
+  const agent = new http.Agent({
+    keepAlive: true,
+    maxSockets: 256,
+    maxFreeSockets: 64,
+    keepAliveMsecs: 10_000,
+  });
   const handler = createProxyMiddleware({
     router: (req) => targets[serviceFor((req.url ?? '/').split('?')[0]!)],
     target: targets.social,
@@ -27,7 +35,8 @@ export function createProxy({ targets, logger, timeoutMs = 30_000 }: ProxyOption
     proxyTimeout: timeoutMs,
     on: {
       proxyReq: (proxyReq, req) => {
-        for (const name of proxyReq.getHeaderNames()) if (name.startsWith(INTERNAL_HEADER_PREFIX)) proxyReq.removeHeader(name);
+        for (const name of proxyReq.getHeaderNames())
+          if (name.startsWith(INTERNAL_HEADER_PREFIX)) proxyReq.removeHeader(name);
         const rid = (req as { requestId?: string }).requestId;
         if (rid) proxyReq.setHeader('x-request-id', rid);
         const raw = (req as { rawBody?: Buffer }).rawBody;
@@ -39,15 +48,20 @@ export function createProxy({ targets, logger, timeoutMs = 30_000 }: ProxyOption
       },
       error: (err, req, res) => {
         const code = (err as NodeJS.ErrnoException).code;
-        const timedOut = code === 'ECONNRESET' && /timeout/i.test(err.message) || code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT';
-        logger.warn({ err: err.message, code, url: (req).url }, 'proxy error');
+        const timedOut =
+          (code === 'ECONNRESET' && /timeout/i.test(err.message)) ||
+          code === 'ETIMEDOUT' ||
+          code === 'ESOCKETTIMEDOUT';
+        logger.warn({ err: err.message, code, url: req.url }, 'proxy error');
         const out = res as http.ServerResponse;
         if (!('writeHead' in out) || out.headersSent) {
           (out as unknown as { destroy?: () => void }).destroy?.();
           return;
         }
         out.writeHead(timedOut ? 504 : 502, { 'content-type': 'application/json; charset=utf-8' });
-        out.end(JSON.stringify({ error: timedOut ? 'Upstream service timed out' : 'Upstream service unavailable' }));
+        out.end(
+          JSON.stringify({ error: timedOut ? 'Upstream service timed out' : 'Upstream service unavailable' }),
+        );
       },
     },
   });

@@ -7,7 +7,12 @@
  * limit, never closed and never unlimited).
  */
 import type { RequestHandler, Response } from 'express';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import type { RedisClientType } from 'redis';
 
 export interface LimiterSpec {
@@ -22,17 +27,29 @@ export const LIMITERS: LimiterSpec[] = [
     name: 'strict',
     points: 20,
     durationSec: 300,
-    applies: (_m, p) => /^\/register(\/|$)/.test(p) || (/^\/auth(\/|$)/.test(p) && !/^\/auth\/(me|verify-email)\/?$/.test(p)),
+    applies: (_m, p) =>
+      /^\/register(\/|$)/.test(p) || (/^\/auth(\/|$)/.test(p) && !/^\/auth\/(me|verify-email)\/?$/.test(p)),
   },
   { name: 'inbox', points: 100, durationSec: 900, applies: (m, p) => m === 'POST' && /^\/inbox\/?$/.test(p) },
-  { name: 'outbox', points: 200, durationSec: 900, applies: (m, p) => m === 'POST' && /^\/outbox\/?$/.test(p) },
+  {
+    name: 'outbox',
+    points: 200,
+    durationSec: 900,
+    applies: (m, p) => m === 'POST' && /^\/outbox\/?$/.test(p),
+  },
 ];
 
 function build(spec: LimiterSpec, redis: RedisClientType | undefined, prefix: string): RateLimiterAbstract {
   const base = { keyPrefix: `${prefix}rl:${spec.name}`, points: spec.points, duration: spec.durationSec };
   const memory = new RateLimiterMemory(base);
   if (!redis) return memory;
-  return new RateLimiterRedis({ ...base, storeClient: redis, useRedisPackage: true, insuranceLimiter: memory, rejectIfRedisNotReady: true });
+  return new RateLimiterRedis({
+    ...base,
+    storeClient: redis,
+    useRedisPackage: true,
+    insuranceLimiter: memory,
+    rejectIfRedisNotReady: true,
+  });
 }
 
 function setHeaders(res: Response, spec: LimiterSpec, r: RateLimiterRes): void {
@@ -41,7 +58,11 @@ function setHeaders(res: Response, spec: LimiterSpec, r: RateLimiterRes): void {
   res.setHeader('X-RateLimit-Reset', String(Math.ceil((Date.now() + r.msBeforeNext) / 1000)));
 }
 
-export function rateLimits(opts: { enabled: boolean; redis?: RedisClientType | undefined; prefix?: string }): RequestHandler {
+export function rateLimits(opts: {
+  enabled: boolean;
+  redis?: RedisClientType | undefined;
+  prefix?: string;
+}): RequestHandler {
   if (!opts.enabled) return (_req, _res, next) => next();
   const limiters = LIMITERS.map((spec) => ({ spec, limiter: build(spec, opts.redis, opts.prefix ?? '') }));
   return (req, res, next) => {

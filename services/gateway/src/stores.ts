@@ -32,7 +32,12 @@ export function memoryHoldStore(): HoldStore {
 export function redisHoldStore(client: RedisClientType, prefix: string): HoldStore {
   return {
     async acquire(key, ttlMs) {
-      return (await client.set(`${prefix}${key}`, '1', { condition: 'NX', expiration: { type: 'PX', value: ttlMs } })) === 'OK';
+      return (
+        (await client.set(`${prefix}${key}`, '1', {
+          condition: 'NX',
+          expiration: { type: 'PX', value: ttlMs },
+        })) === 'OK'
+      );
     },
     async release(key) {
       await client.del(`${prefix}${key}`);
@@ -51,7 +56,10 @@ export async function connectRedis(url: string, logger: Logger): Promise<RedisCl
     url,
     // Fail fast while Redis is away (the limiters fall back to memory); keep reconnecting.
     disableOfflineQueue: true,
-    socket: { connectTimeout: 2000, reconnectStrategy: (n: number) => Math.min(5000, 100 * 2 ** Math.min(n, 6)) },
+    socket: {
+      connectTimeout: 2000,
+      reconnectStrategy: (n: number) => Math.min(5000, 100 * 2 ** Math.min(n, 6)),
+    },
   });
   let warned = false;
   client.on('error', (err: Error) => {
@@ -67,7 +75,10 @@ export async function connectRedis(url: string, logger: Logger): Promise<RedisCl
     () => true,
     (err: Error) => (logger.warn({ err: err.message }, 'redis connection failed'), false),
   );
-  const ready = await Promise.race([connecting, new Promise<boolean>((r) => setTimeout(() => r(false), 2000).unref())]);
+  const ready = await Promise.race([
+    connecting,
+    new Promise<boolean>((r) => setTimeout(() => r(false), 2000).unref()),
+  ]);
   if (!ready) logger.warn('redis not reachable at start; using per-process memory until it is');
   return client;
 }

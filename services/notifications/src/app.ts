@@ -6,6 +6,13 @@ export interface NotificationsContext {
 }
 
 /** Notifications service: its routes and the event consumer arrive with the notifications issue. */
-export function createApp(config: Config, opts: { shared?: SharedDeps; port?: number; host?: string } = {}): ServiceApp {
-  return createService<NotificationsContext>({ name: 'notifications', routesDir: join(__dirname, 'routes'), buildContext: (rt) => ({ rt }) }, config, opts);
+export function createApp(
+  config: Config,
+  opts: { shared?: SharedDeps; port?: number; host?: string } = {},
+): ServiceApp {
+  return createService<NotificationsContext>(
+    { name: 'notifications', routesDir: join(__dirname, 'routes'), buildContext: (rt) => ({ rt }) },
+    config,
+    opts,
+  );
 }

@@ -4,7 +4,10 @@ import { bootstrap, type BootstrapOptions } from './bootstrap';
 import type { SocialContext } from './context';
 import { startRelay } from './activities/relay';
 
-export function createApp(config: Config, opts: { shared?: SharedDeps; port?: number; host?: string; bootstrap?: BootstrapOptions } = {}): ServiceApp {
+export function createApp(
+  config: Config,
+  opts: { shared?: SharedDeps; port?: number; host?: string; bootstrap?: BootstrapOptions } = {},
+): ServiceApp {
   return createService<SocialContext>(
     {
       name: 'social',

@@ -41,7 +41,10 @@ export async function bootstrap(rt: Runtime, opts: BootstrapOptions = {}): Promi
     await repos.circles.addMember(adminCircle, member);
     await repos.circles.addMember(modCircle, member);
     if (generated) {
-      logger.warn({ username }, `created admin user "${username}" with password: ${password} (shown once; change it after logging in)`);
+      logger.warn(
+        { username },
+        `created admin user "${username}" with password: ${password} (shown once; change it after logging in)`,
+      );
     } else {
       logger.info({ username }, 'created admin user');
     }
@@ -59,11 +62,22 @@ async function ensureKeys(rt: Runtime): Promise<void> {
   if ((await settings.get<string>('publicKey')) !== pub) await settings.set('publicKey', pub);
 }
 
-async function ensureServerCircle(rt: Runtime, setting: 'adminCircle' | 'modCircle', label: string): Promise<string> {
+async function ensureServerCircle(
+  rt: Runtime,
+  setting: 'adminCircle' | 'modCircle',
+  label: string,
+): Promise<string> {
   const { repos, config } = rt;
   const current = await repos.settings.get<string>(setting);
   if (current && (await repos.circles.findById(current))) return current;
-  const circle = await repos.circles.create({ name: `Agora ${label}`, actorId: `@${config.DOMAIN}`, type: 'Circle', to: '', canReply: '', canReact: '' });
+  const circle = await repos.circles.create({
+    name: `Agora ${label}`,
+    actorId: `@${config.DOMAIN}`,
+    type: 'Circle',
+    to: '',
+    canReply: '',
+    canReact: '',
+  });
   if (current) await repos.settings.set(setting, circle.id); // the old circle is gone: replace it
   const winner = (await repos.settings.setIfEmpty(setting, circle.id)) as string;
   if (winner !== circle.id) await rt.repos.models.Circle.deleteOne({ id: circle.id });

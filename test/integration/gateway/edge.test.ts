@@ -8,7 +8,10 @@ let gw: GatewayApp & { url: string };
 
 beforeAll(async () => {
   upstream = await startUpstream('edge.test');
-  gw = await startGateway(upstream, { RATE_LIMITING_ENABLED: 'false', CORS_ORIGIN: 'https://app.example,https://other.example' });
+  gw = await startGateway(upstream, {
+    RATE_LIMITING_ENABLED: 'false',
+    CORS_ORIGIN: 'https://app.example,https://other.example',
+  });
 });
 afterAll(async () => {
   await gw?.[Symbol.asyncDispose]();
@@ -19,25 +22,37 @@ beforeEach(() => {
   upstream.status = undefined;
 });
 
-const big = (bytes: number) => JSON.stringify({ type: 'Create', object: { type: 'Note', content: 'x'.repeat(bytes) } });
+const big = (bytes: number) =>
+  JSON.stringify({ type: 'Create', object: { type: 'Note', content: 'x'.repeat(bytes) } });
 
 describe('CORS (spec 1.3)', () => {
   const preflight = (origin: string) =>
-    fetch(`${gw.url}/posts`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,authorization' } });
+    fetch(`${gw.url}/posts`, {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,authorization',
+      },
+    });
 
-  test.each([['https://edge.test'], ['http://edge.test'], ['https://app.example'], ['https://other.example'], ['http://localhost:5173'], ['http://localhost:3000']])(
-    '%s is allowed with credentials',
-    async (origin) => {
-      const res = await fetch(`${gw.url}/posts`, { headers: { origin, accept: 'application/json' } });
-      expect(res.headers.get('access-control-allow-origin')).toBe(origin);
-      expect(res.headers.get('access-control-allow-credentials')).toBe('true');
-      const pre = await preflight(origin);
-      expect(pre.status).toBe(204);
-      expect(pre.headers.get('access-control-allow-origin')).toBe(origin);
-      expect(pre.headers.get('access-control-allow-methods')).toMatch(/POST/);
-      expect(pre.headers.get('access-control-allow-headers')).toBe('content-type,authorization');
-    },
-  );
+  test.each([
+    ['https://edge.test'],
+    ['http://edge.test'],
+    ['https://app.example'],
+    ['https://other.example'],
+    ['http://localhost:5173'],
+    ['http://localhost:3000'],
+  ])('%s is allowed with credentials', async (origin) => {
+    const res = await fetch(`${gw.url}/posts`, { headers: { origin, accept: 'application/json' } });
+    expect(res.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(res.headers.get('access-control-allow-credentials')).toBe('true');
+    const pre = await preflight(origin);
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(pre.headers.get('access-control-allow-methods')).toMatch(/POST/);
+    expect(pre.headers.get('access-control-allow-headers')).toBe('content-type,authorization');
+  });
 
   test('a disallowed origin gets no CORS headers; preflights stop at the gateway', async () => {
     const res = await fetch(`${gw.url}/posts`, { headers: { origin: 'https://evil.example' } });
@@ -68,7 +83,11 @@ describe('CORS (spec 1.3)', () => {
 
 describe('body limits (spec 1.2)', () => {
   test('application/json over 1 MB is refused with a JSON 413 before proxying', async () => {
-    const res = await fetch(`${gw.url}/outbox`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-auth-token': await upstream.sign('@a@edge.test') }, body: big(1.5 * 1024 * 1024) });
+    const res = await fetch(`${gw.url}/outbox`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-auth-token': await upstream.sign('@a@edge.test') },
+      body: big(1.5 * 1024 * 1024),
+    });
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ error: 'Request body too large' });
     expect(upstream.requests).toHaveLength(0);
@@ -77,18 +96,34 @@ describe('body limits (spec 1.2)', () => {
   test('application/activity+json of 1.5 MB reaches the outbox intact; above JSON_LIMIT it is 413', async () => {
     const token = await upstream.sign('@a@edge.test');
     const body = big(1.5 * 1024 * 1024);
-    const res = await fetch(`${gw.url}/outbox`, { method: 'POST', headers: { 'content-type': 'application/activity+json', authorization: `Bearer ${token}` }, body });
+    const res = await fetch(`${gw.url}/outbox`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/activity+json', authorization: `Bearer ${token}` },
+      body,
+    });
     expect(res.status).toBe(201);
     expect(upstream.requests[0]!.body.toString()).toBe(body);
-    const tooBig = await fetch(`${gw.url}/outbox`, { method: 'POST', headers: { 'content-type': 'application/activity+json', authorization: `Bearer ${token}` }, body: big(2.5 * 1024 * 1024) });
+    const tooBig = await fetch(`${gw.url}/outbox`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/activity+json', authorization: `Bearer ${token}` },
+      body: big(2.5 * 1024 * 1024),
+    });
     expect(tooBig.status).toBe(413);
   });
 
   test('small JSON bodies and other types stream through unchanged', async () => {
     const json = JSON.stringify({ username: 'zed', password: 'password123' });
-    await fetch(`${gw.url}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: json });
+    await fetch(`${gw.url}/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: json,
+    });
     const bin = Buffer.alloc(3 * 1024 * 1024, 7);
-    await fetch(`${gw.url}/files`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: bin });
+    await fetch(`${gw.url}/files`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: bin,
+    });
     expect(upstream.requests[0]!.body.toString()).toBe(json);
     expect(upstream.requests[1]!.body.equals(bin)).toBe(true);
   });
@@ -97,16 +132,25 @@ describe('body limits (spec 1.2)', () => {
 describe('browser navigation (spec 1.7, 5.3.4)', () => {
   const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
 
-  test.each(['/circles/x', '/groups', '/users/@a@edge.test', '/posts/1', '/pages/about', '/profile', '/search', '/notifications', '/servers', '/discover', '/admin'])(
-    'GET %s from a browser gets the app',
-    async (path) => {
-      const res = await fetch(`${gw.url}${path}`, { headers: html });
-      expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toMatch(/text\/html/);
-      expect(await res.text()).toMatch(/<html/);
-      expect(upstream.requests).toHaveLength(0);
-    },
-  );
+  test.each([
+    '/circles/x',
+    '/groups',
+    '/users/@a@edge.test',
+    '/posts/1',
+    '/pages/about',
+    '/profile',
+    '/search',
+    '/notifications',
+    '/servers',
+    '/discover',
+    '/admin',
+  ])('GET %s from a browser gets the app', async (path) => {
+    const res = await fetch(`${gw.url}${path}`, { headers: html });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await res.text()).toMatch(/<html/);
+    expect(upstream.requests).toHaveLength(0);
+  });
 
   test('ActivityPub accepts, rss, API accepts, other segments and /admin with Authorization go to the API', async () => {
     await fetch(`${gw.url}/users/a`, { headers: { accept: 'text/html, application/activity+json' } });
@@ -114,8 +158,17 @@ describe('browser navigation (spec 1.7, 5.3.4)', () => {
     await fetch(`${gw.url}/users/a/posts?rss`, { headers: html });
     await fetch(`${gw.url}/posts`, { headers: { accept: 'application/json' } });
     await fetch(`${gw.url}/auth/me`, { headers: html });
-    await fetch(`${gw.url}/admin/users`, { headers: { ...html, authorization: `Bearer ${await upstream.sign('@root@edge.test')}` } });
-    expect(upstream.requests.map((r) => r.url)).toEqual(['/users/a', '/users/a', '/users/a/posts?rss', '/posts', '/auth/me', '/admin/users']);
+    await fetch(`${gw.url}/admin/users`, {
+      headers: { ...html, authorization: `Bearer ${await upstream.sign('@root@edge.test')}` },
+    });
+    expect(upstream.requests.map((r) => r.url)).toEqual([
+      '/users/a',
+      '/users/a',
+      '/users/a/posts?rss',
+      '/posts',
+      '/auth/me',
+      '/admin/users',
+    ]);
   });
 
   test('SERVE_FRONTEND=false turns it off', async () => {
@@ -131,23 +184,57 @@ describe('browser navigation (spec 1.7, 5.3.4)', () => {
 
 describe('auth at the edge (spec 5.3, 5.4)', () => {
   test('admin routes need an RS256 token in Authorization', async () => {
-    expect((await fetch(`${gw.url}/admin/users`, { headers: { accept: 'application/json' } })).status).toBe(401);
+    expect((await fetch(`${gw.url}/admin/users`, { headers: { accept: 'application/json' } })).status).toBe(
+      401,
+    );
     const token = await upstream.sign('@root@edge.test');
-    expect((await fetch(`${gw.url}/admin/users`, { headers: { accept: 'application/json', 'x-auth-token': token } })).status).toBe(401);
-    expect((await fetch(`${gw.url}/admin/users`, { headers: { accept: 'application/json', authorization: `Token ${token}` } })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${gw.url}/admin/users`, {
+          headers: { accept: 'application/json', 'x-auth-token': token },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await fetch(`${gw.url}/admin/users`, {
+          headers: { accept: 'application/json', authorization: `Token ${token}` },
+        })
+      ).status,
+    ).toBe(200);
     const wrongIssuer = await upstream.sign('@root@edge.test', { issuer: 'https://evil.test' });
-    expect((await fetch(`${gw.url}/admin/users`, { headers: { authorization: `Bearer ${wrongIssuer}` } })).status).toBe(401);
+    expect(
+      (await fetch(`${gw.url}/admin/users`, { headers: { authorization: `Bearer ${wrongIssuer}` } })).status,
+    ).toBe(401);
     const expired = await upstream.sign('@root@edge.test', { expiresIn: Math.floor(Date.now() / 1000) - 10 });
-    expect((await fetch(`${gw.url}/admin/users`, { headers: { authorization: `Bearer ${expired}` } })).status).toBe(401);
+    expect(
+      (await fetch(`${gw.url}/admin/users`, { headers: { authorization: `Bearer ${expired}` } })).status,
+    ).toBe(401);
   });
 
   test('anonymous POST /outbox passes only for a Create of a User/Person', async () => {
-    const post = (body: unknown) => fetch(`${gw.url}/outbox`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const post = (body: unknown) =>
+      fetch(`${gw.url}/outbox`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     const denied = await post({ type: 'Create', objectType: 'Post', object: { content: 'hi' } });
     expect(denied.status).toBe(401);
     expect(await denied.json()).toEqual({ error: 'Unauthorized' });
-    expect((await post({ type: 'Create', objectType: 'User', object: { username: 'u1', password: 'password123' } })).status).toBe(201);
-    expect((await post({ type: 'Create', object: { type: 'Person', username: 'u2', password: 'password123' } })).status).toBe(201);
+    expect(
+      (
+        await post({
+          type: 'Create',
+          objectType: 'User',
+          object: { username: 'u1', password: 'password123' },
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (await post({ type: 'Create', object: { type: 'Person', username: 'u2', password: 'password123' } }))
+        .status,
+    ).toBe(201);
     expect(upstream.requests).toHaveLength(2);
   });
 });
@@ -155,7 +242,11 @@ describe('auth at the edge (spec 5.3, 5.4)', () => {
 describe('proxying', () => {
   test('request ids are kept or made and returned; internal headers are stripped; traceparent is forwarded', async () => {
     const res = await fetch(`${gw.url}/posts`, {
-      headers: { 'x-request-id': 'client-supplied-id-1', 'x-agora-user': '@root@edge.test', traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' },
+      headers: {
+        'x-request-id': 'client-supplied-id-1',
+        'x-agora-user': '@root@edge.test',
+        traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01',
+      },
     });
     expect(res.headers.get('x-request-id')).toBe('client-supplied-id-1');
     const seen = upstream.requests[0]!.headers;

@@ -17,10 +17,26 @@ afterAll(async () => {
 
 const redisEnv = () => ({ REDIS_URL: testEnv.redisUrl, REDIS_PREFIX: `${uniqueName('t')}:` });
 const login = (url: string, headers: Record<string, string> = {}) =>
-  fetch(`${url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ username: 'x', password: 'y' }) });
+  fetch(`${url}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ username: 'x', password: 'y' }),
+  });
 const outbox = (url: string, body: unknown, token?: string) =>
-  fetch(`${url}/outbox`, { method: 'POST', headers: { 'content-type': 'application/activity+json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
-const note = (content: string, to = '@public') => ({ type: 'Create', objectType: 'Post', to, object: { type: 'Note', content } });
+  fetch(`${url}/outbox`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/activity+json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+const note = (content: string, to = '@public') => ({
+  type: 'Create',
+  objectType: 'Post',
+  to,
+  object: { type: 'Note', content },
+});
 
 describe('rate limits', () => {
   test('the 21st strict request in a window is 429 with Retry-After and X-RateLimit-*; /auth/me is not limited', async () => {
@@ -55,7 +71,12 @@ describe('rate limits', () => {
   test('inbox limit is 100 per window', async () => {
     const gw = await startGateway(upstream, redisEnv());
     try {
-      const post = () => fetch(`${gw.url}/inbox`, { method: 'POST', headers: { 'content-type': 'application/activity+json' }, body: '{}' });
+      const post = () =>
+        fetch(`${gw.url}/inbox`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/activity+json' },
+          body: '{}',
+        });
       for (let i = 0; i < 100; i++) expect((await post()).status).toBe(201);
       expect((await post()).status).toBe(429);
     } finally {
@@ -71,7 +92,8 @@ describe('rate limits', () => {
       expect((await login(untrusted.url, { 'x-forwarded-for': '10.9.9.9' })).status).toBe(429);
       // Behind one trusted proxy the rightmost entry is the client the proxy saw; what the
       // client itself put in front of it does not count.
-      for (let i = 0; i < 20; i++) await login(oneHop.url, { 'x-forwarded-for': `203.0.113.${i}, 198.51.100.7` });
+      for (let i = 0; i < 20; i++)
+        await login(oneHop.url, { 'x-forwarded-for': `203.0.113.${i}, 198.51.100.7` });
       expect((await login(oneHop.url, { 'x-forwarded-for': '203.0.113.99, 198.51.100.7' })).status).toBe(429);
       expect((await login(oneHop.url, { 'x-forwarded-for': '198.51.100.8' })).status).toBe(201);
     } finally {

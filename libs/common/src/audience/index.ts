@@ -1,2 +1,12 @@
-export { ANONYMOUS, buildViewer, canSee, capabilityAllows, readableAudiences, tierOf, visibleFilter, type Addressed, type Viewer } from './viewer';
+export {
+  ANONYMOUS,
+  buildViewer,
+  canSee,
+  capabilityAllows,
+  readableAudiences,
+  tierOf,
+  visibleFilter,
+  type Addressed,
+  type Viewer,
+} from './viewer';
 export { canonicalTo } from './canonical';

@@ -19,7 +19,11 @@ export interface Viewer {
 
 export const ANONYMOUS: Viewer = { local: false, isAdmin: false, circleIds: [], groupIds: [] };
 
-export async function buildViewer(models: Models, domain: string, user: { id: string; isServerAdmin?: boolean } | undefined): Promise<Viewer> {
+export async function buildViewer(
+  models: Models,
+  domain: string,
+  user: { id: string; isServerAdmin?: boolean } | undefined,
+): Promise<Viewer> {
   if (!user) return ANONYMOUS;
   const local = user.id.endsWith(`@${domain}`);
   if (!local) return { id: user.id, local: false, isAdmin: false, circleIds: [], groupIds: [] };
@@ -28,7 +32,13 @@ export async function buildViewer(models: Models, domain: string, user: { id: st
   const groups = circleIds.length
     ? await models.Group.find({ 'circles.members': { $in: circleIds }, deletedAt: null }, { id: 1 }).lean()
     : [];
-  return { id: user.id, local, isAdmin: user.isServerAdmin === true, circleIds, groupIds: groups.map((g) => g.id) };
+  return {
+    id: user.id,
+    local,
+    isAdmin: user.isServerAdmin === true,
+    circleIds,
+    groupIds: groups.map((g) => g.id),
+  };
 }
 
 /** The `to` values this viewer may read (besides their own objects). */
@@ -65,7 +75,12 @@ export function visibleFilter(viewer: Viewer, domain: string): Record<string, un
 }
 
 /** Whether an audience capability (`canReply` / `canReact`) admits the viewer. */
-export function capabilityAllows(capability: string | null | undefined, owner: Addressed, viewer: Viewer, domain: string): boolean {
+export function capabilityAllows(
+  capability: string | null | undefined,
+  owner: Addressed,
+  viewer: Viewer,
+  domain: string,
+): boolean {
   if (!viewer.id) return false;
   const cap = capability || owner.to || '';
   if (cap === 'none') return owner.actorId === viewer.id;

@@ -4,7 +4,8 @@ test('the six headers of spec 5.2', () => {
   expect(extractToken({ authorization: 'Bearer abc' })).toBe('abc');
   expect(extractToken({ authorization: 'Token abc' })).toBe('abc');
   expect(extractToken({ authorization: 'Basic abc' })).toBeUndefined();
-  for (const h of ['x-auth-token', 'x-access-token', 'x-token', 'auth-token', 'x-jwt']) expect(extractToken({ [h]: 'tok' })).toBe('tok');
+  for (const h of ['x-auth-token', 'x-access-token', 'x-token', 'auth-token', 'x-jwt'])
+    expect(extractToken({ [h]: 'tok' })).toBe('tok');
   expect(extractToken({})).toBeUndefined();
 });
 

@@ -1,7 +1,14 @@
 /** Token headers of spec 5.2; the first one present is used. */
 import type { IncomingHttpHeaders } from 'node:http';
 
-export const TOKEN_HEADERS = ['authorization', 'x-auth-token', 'x-access-token', 'x-token', 'auth-token', 'x-jwt'] as const;
+export const TOKEN_HEADERS = [
+  'authorization',
+  'x-auth-token',
+  'x-access-token',
+  'x-token',
+  'auth-token',
+  'x-jwt',
+] as const;
 
 function first(v: string | string[] | undefined): string | undefined {
   return Array.isArray(v) ? v[0] : v;

@@ -38,7 +38,8 @@ export class TokenService {
   private async publicKey(): Promise<{ key: PublicKey; kid: string } | undefined> {
     const pem = await this.opts.keys.publicKey();
     if (!pem) return undefined;
-    if (this.cached?.pem !== pem) this.cached = { pem, key: await importSPKI(pem, 'RS256'), kid: keyIdOf(pem) };
+    if (this.cached?.pem !== pem)
+      this.cached = { pem, key: await importSPKI(pem, 'RS256'), kid: keyIdOf(pem) };
     return this.cached;
   }
 

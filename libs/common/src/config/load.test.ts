@@ -21,7 +21,13 @@ describe('loadConfig', () => {
   });
 
   test('derived values', () => {
-    const c = loadConfig({ DOMAIN: 'social.example', JWT_KEY: 'k'.repeat(20), CORS_ORIGIN: 'https://a.example, https://b.example', JSON_LIMIT: '512kb', RATE_LIMITING_ENABLED: 'false' });
+    const c = loadConfig({
+      DOMAIN: 'social.example',
+      JWT_KEY: 'k'.repeat(20),
+      CORS_ORIGIN: 'https://a.example, https://b.example',
+      JSON_LIMIT: '512kb',
+      RATE_LIMITING_ENABLED: 'false',
+    });
     expect(c.publicUrl).toBe('https://social.example');
     expect(c.hmacSecret).toBe('k'.repeat(20));
     expect(c.corsOrigins).toEqual(['https://a.example', 'https://b.example']);

@@ -20,7 +20,10 @@ export function parseDuration(v: string): number {
  * Reads and validates the configuration once. A bad value throws a ConfigError whose message
  * names every offending variable; entry points print it and exit non-zero.
  */
-export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Record<string, string>> = {}): Config {
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  overrides: Partial<Record<string, string>> = {},
+): Config {
   const input: Record<string, string | undefined> = {};
   for (const key of Object.keys(configSchema.shape)) {
     const raw = overrides[key] ?? env[key];

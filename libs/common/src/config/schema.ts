@@ -15,7 +15,9 @@ const url = (protocols: string[]) =>
   z
     .string()
     .url()
-    .refine((v) => protocols.some((p) => v.startsWith(`${p}://`)), { message: `must start with ${protocols.join('|')}://` })
+    .refine((v) => protocols.some((p) => v.startsWith(`${p}://`)), {
+      message: `must start with ${protocols.join('|')}://`,
+    })
     .optional();
 
 const byteSize = z
@@ -41,7 +43,10 @@ export const configSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   MONGO_URL: url(['mongodb', 'mongodb+srv']),
   REDIS_URL: url(['redis', 'rediss']),
-  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{0,64}$/, 'letters, digits, ":", "_" or "-" only').default('agora:'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{0,64}$/, 'letters, digits, ":", "_" or "-" only')
+    .default('agora:'),
   AMQP_URL: url(['amqp', 'amqps']),
   S3_ENDPOINT: url(['http', 'https']),
   S3_BUCKET: z.string().min(3).default('agora'),
@@ -97,7 +102,8 @@ export const configDocs: Record<keyof z.infer<typeof configSchema>, string> = {
   REDIS_URL: 'Redis for shared rate limits and de-duplication. Unset: in-memory (one process only).',
   REDIS_PREFIX: 'Prefix of every Redis key the gateway writes (several deployments can share one Redis).',
   AMQP_URL: 'RabbitMQ. Unset: the in-process bus (same semantics, one process only).',
-  S3_ENDPOINT: 'S3-compatible endpoint. Unset with no keys: objects are stored on disk under `DATA_DIR/objects`.',
+  S3_ENDPOINT:
+    'S3-compatible endpoint. Unset with no keys: objects are stored on disk under `DATA_DIR/objects`.',
   S3_BUCKET: 'Bucket for files and backup archives.',
   S3_REGION: 'S3 region.',
   S3_ACCESS_KEY: 'S3 access key.',
@@ -121,5 +127,6 @@ export const configDocs: Record<keyof z.infer<typeof configSchema>, string> = {
   OTEL_EXPORTER_OTLP_ENDPOINT: 'Enables OpenTelemetry tracing, exported over OTLP/HTTP to this endpoint.',
   OTEL_SERVICE_NAME: 'Service name on traces (default `agora-<service>`).',
   SERVICE_URLS: 'Gateway only: `social=http://social:8080,admin=http://admin:8080,...` (cluster mode).',
-  FEDERATION_ALLOW_PRIVATE: 'Allow federation fetches to private/loopback addresses (tests and local multi-instance only).',
+  FEDERATION_ALLOW_PRIVATE:
+    'Allow federation fetches to private/loopback addresses (tests and local multi-instance only).',
 };

@@ -20,7 +20,11 @@ export interface ConnectOptions {
   initialRetryMs?: number;
 }
 
-export async function connectDatabase({ url, logger, initialRetryMs = 60_000 }: ConnectOptions): Promise<Database> {
+export async function connectDatabase({
+  url,
+  logger,
+  initialRetryMs = 60_000,
+}: ConnectOptions): Promise<Database> {
   const conn = mongoose.createConnection(url, {
     bufferCommands: false,
     autoIndex: true,

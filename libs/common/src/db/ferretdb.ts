@@ -53,7 +53,8 @@ export async function waitForPort(port: number, timeoutMs: number, host = '127.0
 
 export async function spawnFerretDB(opts: FerretOptions): Promise<FerretProcess> {
   const bin = resolve(opts.bin);
-  if (!existsSync(bin)) throw new Error(`FerretDB not found at ${bin}: run scripts/infra/ferretdb.sh (npm start does)`);
+  if (!existsSync(bin))
+    throw new Error(`FerretDB not found at ${bin}: run scripts/infra/ferretdb.sh (npm start does)`);
   const dataDir = resolve(opts.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const port = opts.port ?? (await freePort());
@@ -66,14 +67,23 @@ export async function spawnFerretDB(opts: FerretOptions): Promise<FerretProcess>
       '--debug-addr=-',
       '--telemetry=disable',
       '--log-level=warn',
-      ...(opts.postgresUrl ? ['--handler=postgresql', `--postgresql-url=${opts.postgresUrl}`] : ['--handler=sqlite', `--sqlite-url=file:${dataDir}/`]),
+      ...(opts.postgresUrl
+        ? ['--handler=postgresql', `--postgresql-url=${opts.postgresUrl}`]
+        : ['--handler=sqlite', `--sqlite-url=file:${dataDir}/`]),
     ];
     const proc = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     child = proc;
-    const forward = (b: Buffer) => b.toString().split('\n').filter(Boolean).forEach((l) => opts.onLog?.(l));
+    const forward = (b: Buffer) =>
+      b
+        .toString()
+        .split('\n')
+        .filter(Boolean)
+        .forEach((l) => opts.onLog?.(l));
     proc.stdout?.on('data', forward);
     proc.stderr?.on('data', forward);
-    const exited = new Promise<never>((_, rej) => proc.once('exit', (code) => rej(new Error(`FerretDB exited with code ${code}`))));
+    const exited = new Promise<never>((_, rej) =>
+      proc.once('exit', (code) => rej(new Error(`FerretDB exited with code ${code}`))),
+    );
     await Promise.race([waitForPort(port, 30_000), exited]);
     exited.catch(() => undefined);
   };

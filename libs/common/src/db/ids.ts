@@ -2,8 +2,20 @@
 import { Types } from 'mongoose';
 
 export type ObjectKind =
-  | 'post' | 'reply' | 'react' | 'circle' | 'group' | 'page' | 'bookmark' | 'activity'
-  | 'notification' | 'flag' | 'invite' | 'recommendation' | 'section' | 'file';
+  | 'post'
+  | 'reply'
+  | 'react'
+  | 'circle'
+  | 'group'
+  | 'page'
+  | 'bookmark'
+  | 'activity'
+  | 'notification'
+  | 'flag'
+  | 'invite'
+  | 'recommendation'
+  | 'section'
+  | 'file';
 
 export function mintId(kind: ObjectKind, domain: string, oid: Types.ObjectId = new Types.ObjectId()): string {
   return `${kind}:${oid.toHexString()}@${domain}`;

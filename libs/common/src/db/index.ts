@@ -5,7 +5,23 @@ import { UsersRepository } from './repositories/users';
 import { CirclesRepository } from './repositories/circles';
 
 export { connectDatabase, type Database, type ConnectOptions } from './connection';
-export { registerModels, syncIndexes, RSVP_POLICIES, type Models, type PostDoc, type ReplyDoc, type ReactDoc, type GroupDoc, type PageDoc, type BookmarkDoc, type FlagDoc, type TimelineEntryDoc, type UserDoc, type CircleDoc, type ActivityDoc } from './models';
+export {
+  registerModels,
+  syncIndexes,
+  RSVP_POLICIES,
+  type Models,
+  type PostDoc,
+  type ReplyDoc,
+  type ReactDoc,
+  type GroupDoc,
+  type PageDoc,
+  type BookmarkDoc,
+  type FlagDoc,
+  type TimelineEntryDoc,
+  type UserDoc,
+  type CircleDoc,
+  type ActivityDoc,
+} from './models';
 export { mintId, userId, parseId, USERNAME_RE, type ObjectKind, type ParsedId } from './ids';
 export { SettingsRepository } from './repositories/settings';
 export { UsersRepository, stripSecrets, type UserRecord } from './repositories/users';

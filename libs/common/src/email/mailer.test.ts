@@ -61,16 +61,32 @@ test('without SMTP_URL the message is logged at info level with its text and lin
   const { lines, logger } = capture();
   const mailer = createMailer({ from: 'noreply@social.test', logger });
   expect(mailer.mode).toBe('log');
-  await mailer.send({ to: 'ann@example.test', subject: 'Verify your e-mail', text: 'Open https://social.test/verify-email?token=abc123 to verify.' });
+  await mailer.send({
+    to: 'ann@example.test',
+    subject: 'Verify your e-mail',
+    text: 'Open https://social.test/verify-email?token=abc123 to verify.',
+  });
   const line = lines.find((l) => l.msg === MAIL_LOG_MESSAGE);
-  expect(line).toMatchObject({ level: 30, service: 'mail-test', mail: { from: 'noreply@social.test', to: 'ann@example.test', subject: 'Verify your e-mail' } });
-  expect((line?.mail as { text?: string } | undefined)?.text).toContain('https://social.test/verify-email?token=abc123');
+  expect(line).toMatchObject({
+    level: 30,
+    service: 'mail-test',
+    mail: { from: 'noreply@social.test', to: 'ann@example.test', subject: 'Verify your e-mail' },
+  });
+  expect((line?.mail as { text?: string } | undefined)?.text).toContain(
+    'https://social.test/verify-email?token=abc123',
+  );
 });
 
 test('with the log level above info the mail line is dropped (LOG_LEVEL must be info to see mails), and send still resolves', async () => {
   const lines: string[] = [];
-  const logger = createLogger({ level: 'warn', service: 'mail-test', destination: { write: (s: string) => void lines.push(s) } });
-  await expect(createMailer({ from: 'a@b.test', logger }).send({ to: 'x@y.test', subject: 's', text: 't' })).resolves.toBeUndefined();
+  const logger = createLogger({
+    level: 'warn',
+    service: 'mail-test',
+    destination: { write: (s: string) => void lines.push(s) },
+  });
+  await expect(
+    createMailer({ from: 'a@b.test', logger }).send({ to: 'x@y.test', subject: 's', text: 't' }),
+  ).resolves.toBeUndefined();
   expect(lines).toHaveLength(0);
 });
 
@@ -91,7 +107,12 @@ describe('with SMTP_URL', () => {
     const { lines, logger } = capture();
     const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'noreply@social.test', logger });
     expect(mailer.mode).toBe('smtp');
-    await mailer.send({ to: 'bob@example.test', subject: 'Reset your password', text: 'Link: https://social.test/reset-password?token=secret1', html: '<p>Link</p>' });
+    await mailer.send({
+      to: 'bob@example.test',
+      subject: 'Reset your password',
+      text: 'Link: https://social.test/reset-password?token=secret1',
+      html: '<p>Link</p>',
+    });
     mailer.close();
     expect(received).toHaveLength(1);
     expect(received[0]!.envelope).toEqual(['MAIL FROM:<noreply@social.test>', 'RCPT TO:<bob@example.test>']);
@@ -110,7 +131,11 @@ describe('with SMTP_URL', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const deadPort = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${deadPort}`, from: 'noreply@social.test', logger });
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${deadPort}`,
+      from: 'noreply@social.test',
+      logger,
+    });
     await expect(mailer.send({ to: 'c@example.test', subject: 's', text: 't' })).rejects.toThrow();
     mailer.close();
     expect(lines.some((l) => l.msg === MAIL_LOG_MESSAGE)).toBe(false);

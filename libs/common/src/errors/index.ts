@@ -7,7 +7,11 @@ export class AppError extends Error {
   readonly status: number;
   /** Extra fields merged into the `{ error }` body (e.g. `blocked` keys). */
   readonly extra: Record<string, unknown> | undefined;
-  constructor(status: number, message: string, options?: { cause?: unknown; extra?: Record<string, unknown> }) {
+  constructor(
+    status: number,
+    message: string,
+    options?: { cause?: unknown; extra?: Record<string, unknown> },
+  ) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.status = status;
     this.extra = options?.extra;
@@ -81,19 +85,36 @@ export class ConfigError extends Error {
 }
 
 /** Maps any thrown value to a status and a safe client message. */
-export function toHttpError(err: unknown): { status: number; message: string; extra?: Record<string, unknown>; internal: boolean } {
+export function toHttpError(err: unknown): {
+  status: number;
+  message: string;
+  extra?: Record<string, unknown>;
+  internal: boolean;
+} {
   if (err instanceof AppError) {
-    return { status: err.status, message: err.message, ...(err.extra ? { extra: err.extra } : {}), internal: err.status >= 500 };
+    return {
+      status: err.status,
+      message: err.message,
+      ...(err.extra ? { extra: err.extra } : {}),
+      internal: err.status >= 500,
+    };
   }
   const e = err as { name?: string; status?: unknown; statusCode?: unknown; type?: string; message?: string };
   // body-parser errors carry a status and a type; their messages are safe.
-  const status = typeof e?.status === 'number' ? e.status : typeof e?.statusCode === 'number' ? e.statusCode : undefined;
-  if (status === 413 || e?.type === 'entity.too.large') return { status: 413, message: 'Request body too large', internal: false };
-  if (e?.type === 'entity.parse.failed') return { status: 400, message: 'Invalid JSON body', internal: false };
-  if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') return { status: 415, message: 'Unsupported body encoding', internal: false };
-  if (status !== undefined && status >= 400 && status < 500) return { status, message: e.message ?? 'Bad request', internal: false };
+  const status =
+    typeof e?.status === 'number' ? e.status : typeof e?.statusCode === 'number' ? e.statusCode : undefined;
+  if (status === 413 || e?.type === 'entity.too.large')
+    return { status: 413, message: 'Request body too large', internal: false };
+  if (e?.type === 'entity.parse.failed')
+    return { status: 400, message: 'Invalid JSON body', internal: false };
+  if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported')
+    return { status: 415, message: 'Unsupported body encoding', internal: false };
+  if (status !== undefined && status >= 400 && status < 500)
+    return { status, message: e.message ?? 'Bad request', internal: false };
   // Mongoose validation and cast errors come from client input.
-  if (e?.name === 'ValidationError' || e?.name === 'CastError') return { status: 400, message: e.message ?? 'Invalid input', internal: false };
-  if (e?.name === 'MongoServerSelectionError' || e?.name === 'MongoNotConnectedError') return { status: 503, message: 'Database unavailable', internal: true };
+  if (e?.name === 'ValidationError' || e?.name === 'CastError')
+    return { status: 400, message: e.message ?? 'Invalid input', internal: false };
+  if (e?.name === 'MongoServerSelectionError' || e?.name === 'MongoNotConnectedError')
+    return { status: 503, message: 'Database unavailable', internal: true };
   return { status: 500, message: 'Internal server error', internal: true };
 }

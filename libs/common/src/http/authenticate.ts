@@ -22,7 +22,11 @@ export function roleChecker(repos: Repositories): RoleChecker {
   return { isAdmin: (id) => check('adminCircle', id), isModerator: (id) => check('modCircle', id) };
 }
 
-export async function loadAuthUser(repos: Repositories, roles: RoleChecker, userId: string): Promise<AuthUser | undefined> {
+export async function loadAuthUser(
+  repos: Repositories,
+  roles: RoleChecker,
+  userId: string,
+): Promise<AuthUser | undefined> {
   const rec = await repos.users.findActiveById(userId);
   if (!rec) return undefined;
   const [isServerAdmin, isModerator] = await Promise.all([roles.isAdmin(rec.id), roles.isModerator(rec.id)]);

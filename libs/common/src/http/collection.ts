@@ -11,7 +11,10 @@ export interface Paging {
   explicit: boolean;
 }
 
-export function parsePaging(query: Record<string, unknown>, opts: { defaultLimit?: number; maxLimit?: number } = {}): Paging {
+export function parsePaging(
+  query: Record<string, unknown>,
+  opts: { defaultLimit?: number; maxLimit?: number } = {},
+): Paging {
   const max = opts.maxLimit ?? 100;
   const def = opts.defaultLimit ?? 20;
   const rawPage = Number.parseInt(typeof query.page === 'string' ? query.page : '', 10);
@@ -38,12 +41,18 @@ export interface CollectionInput<T> {
   items: T[];
 }
 
-export function orderedCollection<T>({ base, search = new URLSearchParams(), paging, total, items }: CollectionInput<T>) {
+export function orderedCollection<T>({
+  base,
+  search = new URLSearchParams(),
+  paging,
+  total,
+  items,
+}: CollectionInput<T>) {
   search.delete('page');
   const totalPages = Math.max(1, Math.ceil(total / paging.limit));
   const keep = search.toString();
   const baseWithQuery = keep ? `${base}?${keep}` : base;
-  if (!paging.explicit || totalPages === 1 && paging.page === 1) {
+  if (!paging.explicit || (totalPages === 1 && paging.page === 1)) {
     return {
       '@context': AS_CONTEXT,
       type: 'OrderedCollection' as const,

@@ -8,21 +8,35 @@ test('handler conventions of spec 1.4 and the auth gate of spec 5.3', async () =
   const app = express();
   app.use(express.json());
   app.use((req, _res, next) => {
-    req.auth = req.headers['x-test-user'] ? { user: { id: '@u@d', username: 'u', isServerAdmin: false, isModerator: false, record: {} } } : {};
+    req.auth = req.headers['x-test-user']
+      ? { user: { id: '@u@d', username: 'u', isServerAdmin: false, isModerator: false, record: {} } }
+      : {};
     next();
   });
-  app.get('/a', handler(({ set, query, params, body }) => {
-    set('error', '');
-    set('echo', { query, params, body });
-  }));
-  app.post('/b', handler(({ set, setStatus, user }) => {
-    setStatus(201);
-    set('user', user?.id);
-  }));
-  app.post('/open', handler(({ set }) => set('ok', true), { allowUnauth: true }));
-  app.get('/boom', handler(() => {
-    throw new Error('internal detail');
-  }));
+  app.get(
+    '/a',
+    handler(({ set, query, params, body }) => {
+      set('error', '');
+      set('echo', { query, params, body });
+    }),
+  );
+  app.post(
+    '/b',
+    handler(({ set, setStatus, user }) => {
+      setStatus(201);
+      set('user', user?.id);
+    }),
+  );
+  app.post(
+    '/open',
+    handler(({ set }) => set('ok', true), { allowUnauth: true }),
+  );
+  app.get(
+    '/boom',
+    handler(() => {
+      throw new Error('internal detail');
+    }),
+  );
   app.use(errorMiddleware(createLogger({ level: 'silent', service: 't' })));
   const srv = await listen(app, 0);
   try {

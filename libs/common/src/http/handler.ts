@@ -33,7 +33,10 @@ export function needsAuth(method: string, opts: HandlerOptions): boolean {
   return !opts.allowUnauth;
 }
 
-export function handler(fn: (args: HandlerArgs) => Promise<void> | void, opts: HandlerOptions = {}): RequestHandler {
+export function handler(
+  fn: (args: HandlerArgs) => Promise<void> | void,
+  opts: HandlerOptions = {},
+): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const user = req.auth?.user;
     if (!user && needsAuth(req.method, opts)) {
@@ -45,7 +48,7 @@ export function handler(fn: (args: HandlerArgs) => Promise<void> | void, opts: H
     const args: HandlerArgs = {
       req,
       res,
-      query: (req.query ?? {}),
+      query: req.query ?? {},
       params: (req.params ?? {}) as Record<string, string>,
       body: isPlainObject(req.body) ? req.body : {},
       user,

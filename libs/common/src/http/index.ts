@@ -2,7 +2,17 @@ export { handler, needsAuth, type HandlerArgs, type HandlerOptions } from './han
 export type { AuthUser, RequestAuth } from './context';
 export { isJsonType, routeTreeBodyParsers } from './body';
 export { parsePaging, orderedCollection, collectionBase, AS_CONTEXT, type Paging } from './collection';
-export { buildRouteTree, discoverRouteDirs, mountPathFor, listRoutes, dedupeSort, mountSub, Router, type RouteEntry, type MountedRouter } from './route-tree';
+export {
+  buildRouteTree,
+  discoverRouteDirs,
+  mountPathFor,
+  listRoutes,
+  dedupeSort,
+  mountSub,
+  Router,
+  type RouteEntry,
+  type MountedRouter,
+} from './route-tree';
 export { authenticate, loadAuthUser, roleChecker, type RoleChecker } from './authenticate';
 export { errorMiddleware, notFoundJson } from './errors-mw';
 export { requestId } from './request-id';

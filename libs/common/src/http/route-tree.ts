@@ -104,7 +104,9 @@ export function dedupeSort(routes: RouteEntry[]): RouteEntry[] {
       seen.add(k);
       return true;
     })
-    .sort((a, b) => (a.path === b.path ? a.methods.join().localeCompare(b.methods.join()) : a.path.localeCompare(b.path)));
+    .sort((a, b) =>
+      a.path === b.path ? a.methods.join().localeCompare(b.methods.join()) : a.path.localeCompare(b.path),
+    );
 }
 
 export { Router };

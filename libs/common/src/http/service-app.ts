@@ -28,7 +28,10 @@ export interface ServiceAppOptions<C> {
   before?: RequestHandler[];
 }
 
-export function createServiceHttpApp<C>(opts: ServiceAppOptions<C>): { app: Express; routes: MountedRouter[] } {
+export function createServiceHttpApp<C>(opts: ServiceAppOptions<C>): {
+  app: Express;
+  routes: MountedRouter[];
+} {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', true); // only the gateway talks to services; it sets X-Forwarded-*

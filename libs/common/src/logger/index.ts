@@ -51,8 +51,11 @@ export function createLogger(opts: LoggerOptions): Logger {
         if (span && span.traceId !== '00000000000000000000000000000000') out.traceId = span.traceId;
         return out;
       },
-      redact: { paths: ['password', '*.password', 'token', '*.token', 'privateKey', '*.privateKey'], censor: '[redacted]' },
+      redact: {
+        paths: ['password', '*.password', 'token', '*.token', 'privateKey', '*.privateKey'],
+        censor: '[redacted]',
+      },
     },
-    streams.length === 1 ? (streams[0]!.stream) : multistream(streams as never),
+    streams.length === 1 ? streams[0]!.stream : multistream(streams as never),
   );
 }

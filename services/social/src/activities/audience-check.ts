@@ -11,7 +11,8 @@ export async function assertCanAddress(rt: Runtime, viewer: Viewer, to: string):
   if (to.startsWith('circle:')) {
     const circle = await rt.repos.circles.findById(to);
     if (!circle) throw new NotFound('Circle not found');
-    if (circle.actorId !== viewer.id && !viewer.circleIds.includes(to)) throw new NotAuthorized('You can only address circles you own or belong to');
+    if (circle.actorId !== viewer.id && !viewer.circleIds.includes(to))
+      throw new NotAuthorized('You can only address circles you own or belong to');
     return;
   }
   if (to.startsWith('group:')) {

@@ -2,15 +2,30 @@
 import { BadRequest, NotFound, parseId, type Member, type Runtime } from '@agora/common';
 
 export async function resolveMember(rt: Runtime, ref: unknown): Promise<Member> {
-  const id = typeof ref === 'string' ? ref : typeof ref === 'object' && ref !== null ? (ref as { id?: unknown }).id : undefined;
-  if (typeof id !== 'string' || !id || id.length > 300) throw new BadRequest('object: a member id is required');
+  const id =
+    typeof ref === 'string'
+      ? ref
+      : typeof ref === 'object' && ref !== null
+        ? (ref as { id?: unknown }).id
+        : undefined;
+  if (typeof id !== 'string' || !id || id.length > 300)
+    throw new BadRequest('object: a member id is required');
   const parsed = parseId(id);
   const domain = rt.config.DOMAIN;
   if (parsed.type === 'User') {
     if (parsed.domain === domain) {
       const u = await rt.repos.users.findActiveById(id);
       if (!u) throw new NotFound(`User not found: ${id}`);
-      return { id: u.id, type: 'Person', name: u.profile?.name ?? u.username, icon: u.profile?.icon ?? '', url: u.url ?? '', inbox: u.inbox ?? '', outbox: u.outbox ?? '', server: `@${domain}` };
+      return {
+        id: u.id,
+        type: 'Person',
+        name: u.profile?.name ?? u.username,
+        icon: u.profile?.icon ?? '',
+        url: u.url ?? '',
+        inbox: u.inbox ?? '',
+        outbox: u.outbox ?? '',
+        server: `@${domain}`,
+      };
     }
     return { id, type: 'Person', name: parsed.username ?? id, server: `@${parsed.domain}` };
   }

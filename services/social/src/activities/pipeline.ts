@@ -17,25 +17,44 @@ export interface ActivityOutcome {
 }
 
 export function envelope(body: unknown): ActivityInput {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new BadRequest('body: must be an activity object');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new BadRequest('body: must be an activity object');
   const b = body as Record<string, unknown>;
   if (typeof b.type !== 'string' || !b.type) throw new BadRequest('type: is required');
-  if (!Object.prototype.hasOwnProperty.call(HANDLERS, b.type)) throw new BadRequest(`type: unsupported activity type ${b.type.slice(0, 40)}`);
+  if (!Object.prototype.hasOwnProperty.call(HANDLERS, b.type))
+    throw new BadRequest(`type: unsupported activity type ${b.type.slice(0, 40)}`);
   return b as unknown as ActivityInput;
 }
 
-export async function runActivity(rt: Runtime, actor: AuthUser, input: ActivityInput, opts: { idempotencyKey?: string } = {}): Promise<ActivityOutcome> {
+export async function runActivity(
+  rt: Runtime,
+  actor: AuthUser,
+  input: ActivityInput,
+  opts: { idempotencyKey?: string } = {},
+): Promise<ActivityOutcome> {
   const { Activity } = rt.repos.models;
   const dedupeKey = opts.idempotencyKey ? `${actor.id}:${opts.idempotencyKey}` : undefined;
   if (dedupeKey) {
     const prior = await Activity.findOne({ dedupeKey }).lean();
-    if (prior) return { activity: present(prior), result: (prior.object as Record<string, unknown> | undefined) ?? null, createdId: prior.objectId ?? undefined, replayed: true };
+    if (prior)
+      return {
+        activity: present(prior),
+        result: (prior.object as Record<string, unknown> | undefined) ?? null,
+        createdId: prior.objectId ?? undefined,
+        replayed: true,
+      };
   }
   const viewer = await buildViewer(rt.repos.models, rt.config.DOMAIN, actor);
   const handler = HANDLERS[input.type]!;
   const out: HandlerResult = await handler({ rt, actor, viewer, activity: input });
   const id = mintId('activity', rt.config.DOMAIN);
-  const events: DomainEvent[] = [{ name: `activity.${input.type.toLowerCase()}`, payload: { activityId: id, actorId: actor.id, objectId: out.objectId ?? null } }, ...(out.events ?? [])];
+  const events: DomainEvent[] = [
+    {
+      name: `activity.${input.type.toLowerCase()}`,
+      payload: { activityId: id, actorId: actor.id, objectId: out.objectId ?? null },
+    },
+    ...(out.events ?? []),
+  ];
   const doc = {
     id,
     type: input.type,
@@ -50,20 +69,26 @@ export async function runActivity(rt: Runtime, actor: AuthUser, input: ActivityI
     events,
     published: false,
   };
-  const saved = await Activity.create(doc).catch(async (err: { code?: number }) => {
+  const saved = await Activity.create(doc).catch((err: { code?: number }) => {
     // Two requests with one Idempotency-Key: the first stored wins, the second replays it.
     if (err?.code === 11000 && dedupeKey) return null;
     throw err;
   });
   if (!saved) return runActivity(rt, actor, input, opts);
   await publishEvents(rt, id, events);
-  return { activity: present(saved.toObject() as Record<string, unknown>), result: out.result, createdId: out.objectId, replayed: false };
+  return {
+    activity: present(saved.toObject()),
+    result: out.result,
+    createdId: out.objectId,
+    replayed: false,
+  };
 }
 
 /** Publishes an activity's events and marks it; failures leave it for the relay. */
 export async function publishEvents(rt: Runtime, activityId: string, events: DomainEvent[]): Promise<void> {
   try {
-    for (const [i, e] of events.entries()) await rt.bus.publish(e.name, e.payload, { id: `${activityId}#${i}` });
+    for (const [i, e] of events.entries())
+      await rt.bus.publish(e.name, e.payload, { id: `${activityId}#${i}` });
     await rt.repos.models.Activity.updateOne({ id: activityId }, { $set: { published: true } });
   } catch (err) {
     rt.logger.warn({ err: (err as Error).message, activityId }, 'event publish failed; the relay will retry');

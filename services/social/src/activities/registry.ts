@@ -49,7 +49,10 @@ const TYPES = merge('types');
 
 /** Create's object type, from `objectType` or `object.type` (User and Person are the same). */
 export function createKind(activity: { objectType?: unknown; object?: unknown }): string {
-  const raw = typeof activity.objectType === 'string' ? activity.objectType : ((activity.object as { type?: unknown } | undefined)?.type as string | undefined);
+  const raw =
+    typeof activity.objectType === 'string'
+      ? activity.objectType
+      : ((activity.object as { type?: unknown } | undefined)?.type as string | undefined);
   if (typeof raw !== 'string' || !raw) throw new BadRequest('objectType: is required for Create');
   return raw === 'Person' ? 'User' : raw;
 }
@@ -64,7 +67,11 @@ export function membershipKind(activity: { target?: unknown; to?: unknown }): st
   return kind;
 }
 
-function byKey(map: Record<string, ActivityHandler>, key: (a: never) => string, what: string): ActivityHandler {
+function byKey(
+  map: Record<string, ActivityHandler>,
+  key: (a: never) => string,
+  what: string,
+): ActivityHandler {
   return (ctx) => {
     const k = key(ctx.activity as never);
     const fn = map[k];
@@ -80,4 +87,9 @@ export const HANDLERS: Record<string, ActivityHandler> = {
   ...TYPES,
 };
 
-export const SUPPORTED = { create: Object.keys(CREATE), add: Object.keys(ADD), remove: Object.keys(REMOVE), types: Object.keys(TYPES) };
+export const SUPPORTED = {
+  create: Object.keys(CREATE),
+  add: Object.keys(ADD),
+  remove: Object.keys(REMOVE),
+  types: Object.keys(TYPES),
+};

@@ -11,11 +11,17 @@ export function parse<S extends z.ZodType>(schema: S, value: unknown, prefix = '
 }
 
 /** A string id of an object or user: no operators, no objects, bounded. */
-export const idString = z.string().min(1).max(300).regex(/^[^$\s{}]+$/, 'must be an id');
+export const idString = z
+  .string()
+  .min(1)
+  .max(300)
+  .regex(/^[^$\s{}]+$/, 'must be an id');
 
 export const markdownSource = z.union([
   z.string().max(100_000),
-  z.object({ content: z.string().max(100_000), mediaType: z.string().max(50).optional() }).transform((s) => s.content),
+  z
+    .object({ content: z.string().max(100_000), mediaType: z.string().max(50).optional() })
+    .transform((s) => s.content),
 ]);
 
 /** The denormalised author reference stored on objects. */
@@ -26,13 +32,15 @@ export function actorRef(user: AuthUser) {
     type: 'Person',
     name: profile.name ?? user.username,
     icon: profile.icon ?? '',
-    url: String(user.record.url ?? ''),
-    server: String(user.record.server ?? ''),
+    url: typeof user.record.url === 'string' ? user.record.url : '',
+    server: typeof user.record.server === 'string' ? user.record.server : '',
   };
 }
 
 /** Removes storage internals from a lean document before it is returned. */
-export function clean<T extends Record<string, unknown>>(doc: T | null | undefined): Record<string, unknown> | null {
+export function clean<T extends Record<string, unknown>>(
+  doc: T | null | undefined,
+): Record<string, unknown> | null {
   if (!doc) return null;
   const { _id, __v, password, privateKey, ...rest } = doc as Record<string, unknown>;
   void _id;

@@ -3,7 +3,28 @@ import { marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 
 const ALLOWED = {
-  allowedTags: ['p', 'br', 'strong', 'em', 'u', 's', 'del', 'a', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre', 'h1', 'h2', 'h3', 'h4', 'hr', 'img'],
+  allowedTags: [
+    'p',
+    'br',
+    'strong',
+    'em',
+    'u',
+    's',
+    'del',
+    'a',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'code',
+    'pre',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'hr',
+    'img',
+  ],
   allowedAttributes: { a: ['href', 'title', 'rel'], img: ['src', 'alt', 'title'] },
   allowedSchemes: ['http', 'https', 'mailto'],
   transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'nofollow noopener noreferrer' }) },
@@ -20,6 +41,8 @@ export function sanitize(html: string): string {
 
 /** Plain text (for summaries and notifications). */
 export function plainText(source: string, max = 300): string {
-  const text = sanitizeHtml(renderMarkdown(source), { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
+  const text = sanitizeHtml(renderMarkdown(source), { allowedTags: [], allowedAttributes: {} })
+    .replace(/\s+/g, ' ')
+    .trim();
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

@@ -13,7 +13,16 @@ function row(circleId: string, p: PostLike) {
   return {
     updateOne: {
       filter: { postId: p.id, circleId },
-      update: { $set: { circleId, postId: p.id, authorId: p.actorId, to: p.to, type: p.type, publishedAt: p.publishedAt } },
+      update: {
+        $set: {
+          circleId,
+          postId: p.id,
+          authorId: p.actorId,
+          to: p.to,
+          type: p.type,
+          publishedAt: p.publishedAt,
+        },
+      },
       upsert: true,
     },
   };
@@ -22,16 +31,26 @@ function row(circleId: string, p: PostLike) {
 export async function fanOutPost(models: Models, post: PostLike): Promise<number> {
   const circles = await models.Circle.find({ 'members.id': post.actorId, deletedAt: null }, { id: 1 }).lean();
   if (!circles.length) return 0;
-  await models.TimelineEntry.bulkWrite(circles.map((c) => row(c.id, post)), { ordered: false });
+  await models.TimelineEntry.bulkWrite(
+    circles.map((c) => row(c.id, post)),
+    { ordered: false },
+  );
   return circles.length;
 }
 
 export async function backfillMember(models: Models, circleId: string, memberId: string): Promise<void> {
-  const posts = await models.Post.find({ actorId: memberId, deletedAt: null }, { id: 1, actorId: 1, to: 1, type: 1, publishedAt: 1 })
+  const posts = await models.Post.find(
+    { actorId: memberId, deletedAt: null },
+    { id: 1, actorId: 1, to: 1, type: 1, publishedAt: 1 },
+  )
     .sort({ publishedAt: -1 })
     .limit(BACKFILL)
     .lean();
-  if (posts.length) await models.TimelineEntry.bulkWrite(posts.map((p) => row(circleId, p as PostLike)), { ordered: false });
+  if (posts.length)
+    await models.TimelineEntry.bulkWrite(
+      posts.map((p) => row(circleId, p as PostLike)),
+      { ordered: false },
+    );
 }
 
 export async function dropMember(models: Models, circleId: string, memberId: string): Promise<void> {

@@ -23,7 +23,10 @@ export async function circleTimeline(rt: Runtime, viewer: Viewer, circleId: stri
   const excluded = await excludedAuthors(rt, viewer);
   const filter: Record<string, unknown> = {
     circleId,
-    $or: [{ to: { $in: readableAudiences(viewer, domain) } }, ...(viewer.id ? [{ authorId: viewer.id }] : [])],
+    $or: [
+      { to: { $in: readableAudiences(viewer, domain) } },
+      ...(viewer.id ? [{ authorId: viewer.id }] : []),
+    ],
     ...(excluded.length ? { authorId: { $nin: excluded } } : {}),
     ...(q.types.length ? { type: { $in: q.types } } : {}),
   };
@@ -38,7 +41,10 @@ export async function circleTimeline(rt: Runtime, viewer: Viewer, circleId: stri
   const ids = rows.map((x) => x.postId);
   const posts = ids.length ? await Post.find({ id: { $in: ids }, deletedAt: null }).lean() : [];
   const byId = new Map(posts.map((p) => [p.id, p]));
-  const reacts = viewer.id && ids.length ? await React.find({ actorId: viewer.id, target: { $in: ids } }, { target: 1, emoji: 1 }).lean() : [];
+  const reacts =
+    viewer.id && ids.length
+      ? await React.find({ actorId: viewer.id, target: { $in: ids } }, { target: 1, emoji: 1 }).lean()
+      : [];
   const mine = new Map(reacts.map((x) => [x.target, x.emoji]));
   const items = ids
     .map((id) => byId.get(id))

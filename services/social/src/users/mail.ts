@@ -29,7 +29,9 @@ export async function mailerFor(rt: Runtime): Promise<Mailer> {
 export function sendBestEffort(rt: Runtime, message: MailMessage, kind: string): void {
   void mailerFor(rt)
     .then((m) => m.send(message))
-    .catch((err: unknown) => rt.logger.warn({ err: (err as Error).message, kind, to: message.to }, 'email send failed'));
+    .catch((err: unknown) =>
+      rt.logger.warn({ err: (err as Error).message, kind, to: message.to }, 'email send failed'),
+    );
 }
 
 export function verificationMail(rt: Runtime, to: string, token: string): MailMessage {

@@ -3,7 +3,10 @@ import { mintId, type Runtime } from '@agora/common';
 import type { ActivityInput } from '../activities/types';
 import { parseRegistration, registerUser } from './register';
 
-export async function registerViaOutbox(rt: Runtime, activity: ActivityInput): Promise<Record<string, unknown>> {
+export async function registerViaOutbox(
+  rt: Runtime,
+  activity: ActivityInput,
+): Promise<Record<string, unknown>> {
   const result = await registerUser(rt, parseRegistration(activity.object));
   const userId = result.record.id;
   // The activity log gets the fact, never the password.
@@ -17,9 +20,30 @@ export async function registerViaOutbox(rt: Runtime, activity: ActivityInput): P
     server: `@${rt.config.DOMAIN}`,
     published: true,
   });
-  const activityOut = { id: logged.id, type: 'Create', objectType: 'User', actorId: userId, objectId: userId, to: '@public', createdAt: logged.createdAt };
+  const activityOut = {
+    id: logged.id,
+    type: 'Create',
+    objectType: 'User',
+    actorId: userId,
+    objectId: userId,
+    to: '@public',
+    createdAt: logged.createdAt,
+  };
   if (result.kind === 'verification') {
-    return { ok: true, activity: activityOut, createdId: userId, requiresVerification: true, message: 'Account created. Please check your email to verify your address.' };
+    return {
+      ok: true,
+      activity: activityOut,
+      createdId: userId,
+      requiresVerification: true,
+      message: 'Account created. Please check your email to verify your address.',
+    };
   }
-  return { ok: true, activity: activityOut, result: result.user, user: result.user, createdId: userId, token: result.token };
+  return {
+    ok: true,
+    activity: activityOut,
+    result: result.user,
+    user: result.user,
+    createdId: userId,
+    token: result.token,
+  };
 }

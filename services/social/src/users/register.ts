@@ -3,7 +3,17 @@
  * activity of POST /outbox, with the same checks and the same response.
  */
 import { z } from 'zod';
-import { BadRequest, Conflict, NotAuthorized, NotFound, USERNAME_RE, hashPassword, userId, type Runtime, type UserRecord } from '@agora/common';
+import {
+  BadRequest,
+  Conflict,
+  NotAuthorized,
+  NotFound,
+  USERNAME_RE,
+  hashPassword,
+  userId,
+  type Runtime,
+  type UserRecord,
+} from '@agora/common';
 import { createSystemCircles } from './system-circles';
 import { registeredUser } from './present';
 import { VERIFY_TTL_MS, mintEmailToken } from './tokens';
@@ -12,7 +22,10 @@ import { sanitize } from '../content/markdown';
 
 export const registrationSchema = z.object({
   username: z.string({ error: 'username is required' }).trim().toLowerCase(),
-  password: z.string({ error: 'password is required' }).min(8, 'Password must be at least 8 characters').max(1024),
+  password: z
+    .string({ error: 'password is required' })
+    .min(8, 'Password must be at least 8 characters')
+    .max(1024),
   email: z.email('email must be an e-mail address').max(320).optional(),
   profile: z
     .object({ name: z.string().max(100).optional(), description: z.string().max(5000).optional() })
@@ -44,56 +57,78 @@ interface Rule {
   text: string;
 }
 
-export async function registerUser(rt: Runtime, input: RegistrationInput, opts: { bypassPolicy?: boolean } = {}): Promise<RegistrationResult> {
+export async function registerUser(
+  rt: Runtime,
+  input: RegistrationInput,
+  opts: { bypassPolicy?: boolean } = {},
+): Promise<RegistrationResult> {
   const { repos, config } = rt;
   const domain = config.DOMAIN;
   if (!opts.bypassPolicy) {
     const open = await repos.settings.get<boolean>('registrationIsOpen');
     if (open === false) {
-      if (!input.inviteCode) throw new NotAuthorized('Registration is invite-only. Please provide an invite code.');
+      if (!input.inviteCode)
+        throw new NotAuthorized('Registration is invite-only. Please provide an invite code.');
       // Invites are created by the admin API; until one matches, the code is unknown.
       throw new NotFound('Invalid invite code');
     }
   }
   if (await repos.users.existsByUsername(input.username, domain)) throw new Conflict('User already exists');
-  const requireVerification = !opts.bypassPolicy && (await repos.settings.get<boolean>('requireEmailVerification')) === true;
+  const requireVerification =
+    !opts.bypassPolicy && (await repos.settings.get<boolean>('requireEmailVerification')) === true;
   if (requireVerification && !input.email) throw new BadRequest('email is required');
-  if (input.email && (await repos.users.existsByEmail(input.email))) throw new Conflict('Email already registered');
-  const rules = ((await repos.settings.get<Rule[]>('rules')) ?? []).filter((r) => r && typeof r.id === 'string');
+  if (input.email && (await repos.users.existsByEmail(input.email)))
+    throw new Conflict('Email already registered');
+  const rules = ((await repos.settings.get<Rule[]>('rules')) ?? []).filter(
+    (r) => r && typeof r.id === 'string',
+  );
   if (!opts.bypassPolicy && rules.length) {
     const acked = new Set(input.acknowledgedRules ?? []);
-    if (!rules.every((r) => acked.has(r.id))) throw new BadRequest('You must acknowledge all server rules to register.');
+    if (!rules.every((r) => acked.has(r.id)))
+      throw new BadRequest('You must acknowledge all server rules to register.');
   }
 
   const id = userId(input.username, domain);
   const base = config.publicUrl;
   // Only the hash is stored; the clear token leaves in the e-mail below.
   const verification = requireVerification ? mintEmailToken(VERIFY_TTL_MS) : undefined;
-  const record = await repos.users.create({
-    id,
-    username: input.username,
-    domain,
-    server: `@${domain}`,
-    originDomain: domain,
-    actorId: `${base}/users/${input.username}`,
-    url: `${base}/users/${encodeURIComponent(id)}`,
-    inbox: `${base}/users/${input.username}/inbox`,
-    outbox: `${base}/users/${input.username}/outbox`,
-    password: await hashPassword(input.password),
-    ...(input.email ? { email: input.email } : {}),
-    ...(verification ? { emailVerificationToken: verification.hash, emailVerificationExpires: verification.expires } : {}),
-    // The same sanitising as a profile Update: clients render the description as HTML.
-    profile: { name: input.profile?.name ?? input.username, description: sanitize(input.profile?.description ?? ''), urls: [] },
-    acknowledgedRules: rules.map((r) => ({ id: r.id, text: r.text, acknowledgedAt: new Date() })),
-  }).catch((err: { code?: number }) => {
-    // A concurrent registration of the same name or e-mail loses on the unique index.
-    if (err?.code === 11000) throw new Conflict('User already exists');
-    throw err;
-  });
+  const record = await repos.users
+    .create({
+      id,
+      username: input.username,
+      domain,
+      server: `@${domain}`,
+      originDomain: domain,
+      actorId: `${base}/users/${input.username}`,
+      url: `${base}/users/${encodeURIComponent(id)}`,
+      inbox: `${base}/users/${input.username}/inbox`,
+      outbox: `${base}/users/${input.username}/outbox`,
+      password: await hashPassword(input.password),
+      ...(input.email ? { email: input.email } : {}),
+      ...(verification
+        ? { emailVerificationToken: verification.hash, emailVerificationExpires: verification.expires }
+        : {}),
+      // The same sanitising as a profile Update: clients render the description as HTML.
+      profile: {
+        name: input.profile?.name ?? input.username,
+        description: sanitize(input.profile?.description ?? ''),
+        urls: [],
+      },
+      acknowledgedRules: rules.map((r) => ({ id: r.id, text: r.text, acknowledgedAt: new Date() })),
+    })
+    .catch((err: { code?: number }) => {
+      // A concurrent registration of the same name or e-mail loses on the unique index.
+      if (err?.code === 11000) throw new Conflict('User already exists');
+      throw err;
+    });
   const circles = await createSystemCircles(repos.circles, record);
   await repos.users.setCircles(id, circles);
   const stored = (await repos.users.findById(id))!;
-  await rt.bus.publish('user.registered', { userId: id, username: input.username }, { id: `user.registered:${id}` });
+  await rt.bus.publish(
+    'user.registered',
+    { userId: id, username: input.username },
+    { id: `user.registered:${id}` },
+  );
   if (verification && stored.email) {
     sendBestEffort(rt, verificationMail(rt, stored.email, verification.token), 'verification');
     return { kind: 'verification', record: stored };

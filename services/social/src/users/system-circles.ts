@@ -5,11 +5,27 @@
  */
 import type { CirclesRepository } from '@agora/common';
 
-export async function createSystemCircles(circles: CirclesRepository, user: { id: string; username: string }) {
+export async function createSystemCircles(
+  circles: CirclesRepository,
+  user: { id: string; username: string },
+) {
   const owner = { to: user.id, canReply: user.id, canReact: user.id, actorId: user.id };
-  const following = await circles.create({ ...owner, name: 'Following', type: 'Circle', members: [{ id: user.id, type: 'Person', name: user.username }] });
+  const following = await circles.create({
+    ...owner,
+    name: 'Following',
+    type: 'Circle',
+    members: [{ id: user.id, type: 'Person', name: user.username }],
+  });
   const [groups, allFollowing, blocked, muted] = await Promise.all(
-    ['Groups', 'All Following', 'Blocked', 'Muted'].map((name) => circles.create({ ...owner, name, type: 'System' })),
+    ['Groups', 'All Following', 'Blocked', 'Muted'].map((name) =>
+      circles.create({ ...owner, name, type: 'System' }),
+    ),
   );
-  return { following: following.id, groups: groups!.id, allFollowing: allFollowing!.id, blocked: blocked!.id, muted: muted!.id };
+  return {
+    following: following.id,
+    groups: groups!.id,
+    allFollowing: allFollowing!.id,
+    blocked: blocked!.id,
+    muted: muted!.id,
+  };
 }

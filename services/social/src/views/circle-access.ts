@@ -4,7 +4,14 @@
  * authenticated but denied, 404 when missing (and for the server's admin/mod circles unless the
  * viewer is an admin).
  */
-import { NotAuthorized, NotFound, Unauthorized, type CircleRecord, type Runtime, type Viewer } from '@agora/common';
+import {
+  NotAuthorized,
+  NotFound,
+  Unauthorized,
+  type CircleRecord,
+  type Runtime,
+  type Viewer,
+} from '@agora/common';
 
 export interface CircleAccess {
   circle: CircleRecord;
@@ -18,17 +25,25 @@ export async function loadCircle(rt: Runtime, id: string): Promise<CircleRecord>
   return circle;
 }
 
-export async function checkCircleAccess(rt: Runtime, circle: CircleRecord, viewer: Viewer, opts: { requireAuth?: boolean } = {}): Promise<CircleAccess> {
+export async function checkCircleAccess(
+  rt: Runtime,
+  circle: CircleRecord,
+  viewer: Viewer,
+  opts: { requireAuth?: boolean } = {},
+): Promise<CircleAccess> {
   const domain = rt.config.DOMAIN;
   const isOwner = viewer.id !== undefined && circle.actorId === viewer.id;
   const isMember = viewer.id !== undefined && (circle.members ?? []).some((m) => m.id === viewer.id);
-  const serverRole = [await rt.repos.settings.get<string>('adminCircle'), await rt.repos.settings.get<string>('modCircle')].includes(circle.id);
+  const serverRole = [
+    await rt.repos.settings.get<string>('adminCircle'),
+    await rt.repos.settings.get<string>('modCircle'),
+  ].includes(circle.id);
   if (serverRole && !viewer.isAdmin && !isMember) throw new NotFound('Circle not found');
   if (opts.requireAuth && !viewer.id) throw new Unauthorized();
   const to = circle.to ?? '';
   if (to === '@public') return { circle, isOwner, isMember };
   if (!viewer.id) throw new Unauthorized('Authentication required');
   if ((to === `@${domain}` || to === '@server') && viewer.local) return { circle, isOwner, isMember };
-  if (isOwner || isMember || viewer.isAdmin && serverRole) return { circle, isOwner, isMember };
+  if (isOwner || isMember || (viewer.isAdmin && serverRole)) return { circle, isOwner, isMember };
   throw new NotAuthorized('Access denied');
 }

@@ -18,7 +18,12 @@ export function parseMode(raw: unknown): LookupMode {
   throw new BadRequest('mode must be one of local, remote, prefer-local, both');
 }
 
-export async function lookup(rt: Runtime, viewer: Viewer, id: string, mode: LookupMode = 'local'): Promise<Record<string, unknown> | null> {
+export async function lookup(
+  rt: Runtime,
+  viewer: Viewer,
+  id: string,
+  mode: LookupMode = 'local',
+): Promise<Record<string, unknown> | null> {
   const parsed = parseId(id);
   const local = parsed.domain === rt.config.DOMAIN;
   if (mode !== 'local' && !local) throw new BadRequest(`Remote lookups are not available yet (mode ${mode})`);

@@ -1,18 +1,43 @@
 /** Loading any addressable object (post, reply, page, …) with the viewer's access checked. */
-import { NotAuthorized, NotFound, Unauthorized, canSee, parseId, type Runtime, type Viewer } from '@agora/common';
+import {
+  NotAuthorized,
+  NotFound,
+  Unauthorized,
+  canSee,
+  parseId,
+  type Runtime,
+  type Viewer,
+} from '@agora/common';
 import { canSeeBookmark, type BookmarkRecord } from './bookmarks';
 
-type Lean = Record<string, unknown> & { id: string; to?: string | null; actorId?: string | null; deletedAt?: Date | null };
+type Lean = Record<string, unknown> & {
+  id: string;
+  to?: string | null;
+  actorId?: string | null;
+  deletedAt?: Date | null;
+};
 
-const MODELS = { post: 'Post', page: 'Page', bookmark: 'Bookmark', group: 'Group', circle: 'Circle', reply: 'Reply' } as const;
+const MODELS = {
+  post: 'Post',
+  page: 'Page',
+  bookmark: 'Bookmark',
+  group: 'Group',
+  circle: 'Circle',
+  reply: 'Reply',
+} as const;
 
 /** Finds a local object by id; null when missing or deleted. */
-export async function findObject(rt: Runtime, id: string): Promise<{ kind: keyof typeof MODELS; doc: Lean } | null> {
+export async function findObject(
+  rt: Runtime,
+  id: string,
+): Promise<{ kind: keyof typeof MODELS; doc: Lean } | null> {
   if (typeof id !== 'string') return null;
   const p = parseId(id);
   const kind = p.type === 'Object' ? (p.kind as keyof typeof MODELS) : undefined;
   if (!kind || !(kind in MODELS)) return null;
-  const model = rt.repos.models[MODELS[kind]] as unknown as { findOne(q: object): { lean(): Promise<Lean | null> } };
+  const model = rt.repos.models[MODELS[kind]] as unknown as {
+    findOne(q: object): { lean(): Promise<Lean | null> };
+  };
   const doc = await model.findOne({ id, deletedAt: null }).lean();
   return doc ? { kind, doc } : null;
 }
@@ -20,8 +45,16 @@ export async function findObject(rt: Runtime, id: string): Promise<{ kind: keyof
 /**
  * The audience of an object: a reply is read with its thread root's audience.
  */
-export async function effectiveAudience(rt: Runtime, found: { kind: string; doc: Lean }): Promise<{ to: string | null; actorId: string | null; deletedAt: Date | null } | null> {
-  if (found.kind !== 'reply') return { to: found.doc.to ?? null, actorId: found.doc.actorId ?? null, deletedAt: found.doc.deletedAt ?? null };
+export async function effectiveAudience(
+  rt: Runtime,
+  found: { kind: string; doc: Lean },
+): Promise<{ to: string | null; actorId: string | null; deletedAt: Date | null } | null> {
+  if (found.kind !== 'reply')
+    return {
+      to: found.doc.to ?? null,
+      actorId: found.doc.actorId ?? null,
+      deletedAt: found.doc.deletedAt ?? null,
+    };
   const root = await findObject(rt, String(found.doc.target));
   if (!root || root.kind === 'reply') return null;
   return { to: root.doc.to ?? null, actorId: root.doc.actorId ?? null, deletedAt: null };
@@ -38,6 +71,10 @@ export async function readableObject(rt: Runtime, viewer: Viewer, id: string, no
     throw new NotAuthorized('Access denied');
   }
   // A bookmark is also hidden by any folder above it that the viewer may not see.
-  if (found.kind === 'bookmark' && !(await canSeeBookmark(rt, viewer, found.doc as unknown as BookmarkRecord))) throw new NotFound(notFound);
+  if (
+    found.kind === 'bookmark' &&
+    !(await canSeeBookmark(rt, viewer, found.doc as unknown as BookmarkRecord))
+  )
+    throw new NotFound(notFound);
   return found;
 }

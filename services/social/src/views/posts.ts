@@ -1,9 +1,20 @@
 /** How a post is shown to a viewer. */
 import { capabilityAllows, tierOf, type Viewer } from '@agora/common';
 
-type Doc = Record<string, unknown> & { id: string; to?: string | null; actorId?: string | null; canReply?: string | null; canReact?: string | null };
+type Doc = Record<string, unknown> & {
+  id: string;
+  to?: string | null;
+  actorId?: string | null;
+  canReply?: string | null;
+  canReact?: string | null;
+};
 
-export function presentPost(post: Doc, viewer: Viewer, domain: string, extras: { myReact?: string | null } = {}) {
+export function presentPost(
+  post: Doc,
+  viewer: Viewer,
+  domain: string,
+  extras: { myReact?: string | null } = {},
+) {
   const { _id, __v, ...rest } = post;
   void _id;
   void __v;

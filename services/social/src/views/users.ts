@@ -7,7 +7,8 @@ import type { UserRecord, Viewer } from '@agora/common';
 export function presentUser(u: UserRecord, viewer: Viewer, domain: string): Record<string, unknown> {
   const isSelf = viewer.id === u.id;
   const to = u.to ?? '@public';
-  const personal = isSelf || to === '@public' || ((to === `@${domain}` || to === '@server') && !!viewer.id && viewer.local);
+  const personal =
+    isSelf || to === '@public' || ((to === `@${domain}` || to === '@server') && !!viewer.id && viewer.local);
   const profile = (u.profile ?? {}) as Record<string, unknown>;
   return {
     id: u.id,
@@ -22,10 +23,19 @@ export function presentUser(u: UserRecord, viewer: Viewer, domain: string): Reco
     outbox: u.outbox,
     server: u.server,
     to,
-    profile: personal ? profile : { name: profile.name, icon: profile.icon, featuredImage: profile.featuredImage },
+    profile: personal
+      ? profile
+      : { name: profile.name, icon: profile.icon, featuredImage: profile.featuredImage },
     ...(personal ? {} : { audienceRestricted: true }),
     postCount: u.postCount ?? 0,
     createdAt: u.createdAt,
-    ...(isSelf ? { email: u.email ?? null, emailVerified: u.emailVerified ?? false, prefs: u.prefs ?? {}, circles: u.circles } : {}),
+    ...(isSelf
+      ? {
+          email: u.email ?? null,
+          emailVerified: u.emailVerified ?? false,
+          prefs: u.prefs ?? {},
+          circles: u.circles,
+        }
+      : {}),
   };
 }

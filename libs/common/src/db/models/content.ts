@@ -4,8 +4,14 @@
  */
 import { Schema, type InferSchemaType } from 'mongoose';
 
-const actorRef = new Schema({ id: String, type: String, name: String, icon: String, url: String, server: String }, { _id: false });
-const source = new Schema({ content: { type: String, default: '' }, mediaType: { type: String, default: 'text/markdown' } }, { _id: false });
+const actorRef = new Schema(
+  { id: String, type: String, name: String, icon: String, url: String, server: String },
+  { _id: false },
+);
+const source = new Schema(
+  { content: { type: String, default: '' }, mediaType: { type: String, default: 'text/markdown' } },
+  { _id: false },
+);
 
 export const postSchema = new Schema(
   {

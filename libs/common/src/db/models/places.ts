@@ -1,8 +1,14 @@
 /** Group, Page, Bookmark, Flag and the circle timeline rows. */
 import { Schema, type InferSchemaType } from 'mongoose';
 
-const actorRef = new Schema({ id: String, type: String, name: String, icon: String, url: String, server: String }, { _id: false });
-const source = new Schema({ content: { type: String, default: '' }, mediaType: { type: String, default: 'text/markdown' } }, { _id: false });
+const actorRef = new Schema(
+  { id: String, type: String, name: String, icon: String, url: String, server: String },
+  { _id: false },
+);
+const source = new Schema(
+  { content: { type: String, default: '' }, mediaType: { type: String, default: 'text/markdown' } },
+  { _id: false },
+);
 
 export const RSVP_POLICIES = ['open', 'serverOpen', 'serverApproval', 'approvalOnly', 'inviteOnly'] as const;
 

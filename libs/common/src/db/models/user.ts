@@ -50,7 +50,10 @@ export const userSchema = new Schema(
     reactCount: { type: Number, default: 0 },
     active: { type: Boolean, default: true },
     lastLogin: Date,
-    acknowledgedRules: { type: [{ id: String, text: String, acknowledgedAt: Date, _id: false }], default: [] },
+    acknowledgedRules: {
+      type: [{ id: String, text: String, acknowledgedAt: Date, _id: false }],
+      default: [],
+    },
     deletedAt: { type: Date, default: null },
     deletedBy: String,
   },

@@ -21,7 +21,16 @@ export class CirclesRepository {
     private readonly domain: string,
   ) {}
 
-  async create(input: { name: string; actorId: string; type?: string; to?: string; canReply?: string; canReact?: string; summary?: string; members?: Member[] }): Promise<CircleRecord> {
+  async create(input: {
+    name: string;
+    actorId: string;
+    type?: string;
+    to?: string;
+    canReply?: string;
+    canReact?: string;
+    summary?: string;
+    members?: Member[];
+  }): Promise<CircleRecord> {
     const id = mintId('circle', this.domain);
     const members = input.members ?? [];
     const doc = await this.models.Circle.create({
@@ -47,7 +56,13 @@ export class CirclesRepository {
 
   async isMember(circleId: string, memberId: string): Promise<boolean> {
     if (!circleId) return false;
-    return (await this.models.Circle.countDocuments({ id: circleId, 'members.id': memberId, deletedAt: null }).limit(1)) > 0;
+    return (
+      (await this.models.Circle.countDocuments({
+        id: circleId,
+        'members.id': memberId,
+        deletedAt: null,
+      }).limit(1)) > 0
+    );
   }
 
   /**
@@ -82,5 +97,4 @@ export class CirclesRepository {
     }
     return removed;
   }
-
 }

@@ -34,7 +34,10 @@ export class SettingsRepository {
     for (const d of SETTING_DEFAULTS) {
       await this.models.Setting.updateOne(
         { name: d.name },
-        { $setOnInsert: { name: d.name, value: d.value(ctx) }, $set: { summary: d.summary, to: d.to, canEdit: d.canEdit, ui: d.ui } },
+        {
+          $setOnInsert: { name: d.name, value: d.value(ctx) },
+          $set: { summary: d.summary, to: d.to, canEdit: d.canEdit, ui: d.ui },
+        },
         { upsert: true },
       );
     }

@@ -2,7 +2,15 @@
 import type { Models, UserDoc } from '../models';
 
 /** Fields never returned by any API. */
-const SECRET_FIELDS = ['password', 'emailVerificationToken', 'emailVerificationExpires', 'passwordResetToken', 'passwordResetExpires', '_id', '__v'] as const;
+const SECRET_FIELDS = [
+  'password',
+  'emailVerificationToken',
+  'emailVerificationExpires',
+  'passwordResetToken',
+  'passwordResetExpires',
+  '_id',
+  '__v',
+] as const;
 
 export type UserRecord = UserDoc & { createdAt?: Date; updatedAt?: Date };
 
@@ -25,8 +33,13 @@ export class UsersRepository {
   }
 
   /** For login: includes the password hash. */
-  async findForLogin(filter: { username?: string; id?: string }, domain: string): Promise<(UserRecord & { password?: string }) | null> {
-    const q = filter.id ? { id: String(filter.id) } : { username: String(filter.username).toLowerCase(), domain };
+  async findForLogin(
+    filter: { username?: string; id?: string },
+    domain: string,
+  ): Promise<(UserRecord & { password?: string }) | null> {
+    const q = filter.id
+      ? { id: String(filter.id) }
+      : { username: String(filter.username).toLowerCase(), domain };
     return this.models.User.findOne(q).select('+password').lean<UserRecord & { password?: string }>();
   }
 
@@ -38,7 +51,9 @@ export class UsersRepository {
     return (await this.models.User.countDocuments({ email: email.toLowerCase() }).limit(1)) > 0;
   }
 
-  async create(doc: Record<string, unknown> & { id: string; username: string; password: string }): Promise<UserRecord> {
+  async create(
+    doc: Record<string, unknown> & { id: string; username: string; password: string },
+  ): Promise<UserRecord> {
     const created = await this.models.User.create(doc);
     return created.toObject();
   }

@@ -10,7 +10,12 @@ export default function adminRoutes({ rt }: AdminContext): Router {
   r.get(
     '/whoami',
     handler(({ user, set }) => {
-      set('user', { id: user!.id, username: user!.username, isServerAdmin: user!.isServerAdmin, isModerator: user!.isModerator });
+      set('user', {
+        id: user!.id,
+        username: user!.username,
+        isServerAdmin: user!.isServerAdmin,
+        isModerator: user!.isModerator,
+      });
     }),
   );
   return r;

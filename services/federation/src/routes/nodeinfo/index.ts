@@ -8,7 +8,11 @@ export const SOFTWARE_VERSION = '0.1.0';
 export default function nodeinfoRoutes({ rt }: FederationContext): Router {
   const r = Router();
   r.get('/2.0', (_req, res, next) => {
-    Promise.all([rt.repos.users.count(), rt.repos.settings.get<boolean>('registrationIsOpen'), rt.repos.settings.get<{ name?: string }>('profile')])
+    Promise.all([
+      rt.repos.users.count(),
+      rt.repos.settings.get<boolean>('registrationIsOpen'),
+      rt.repos.settings.get<{ name?: string }>('profile'),
+    ])
       .then(([users, open, profile]) =>
         res.json({
           version: '2.0',
@@ -17,7 +21,11 @@ export default function nodeinfoRoutes({ rt }: FederationContext): Router {
           services: { inbound: [], outbound: [] },
           openRegistrations: open !== false,
           usage: { users: { total: users } },
-          metadata: { siteTitle: profile?.name ?? 'Agora', domain: rt.config.DOMAIN, instanceActor: `${rt.config.publicUrl}/users/@${rt.config.DOMAIN}` },
+          metadata: {
+            siteTitle: profile?.name ?? 'Agora',
+            domain: rt.config.DOMAIN,
+            instanceActor: `${rt.config.publicUrl}/users/@${rt.config.DOMAIN}`,
+          },
         }),
       )
       .catch(next);

@@ -9,14 +9,30 @@ export default function wellKnownRoutes({ rt }: FederationContext): Router {
     rt.repos.settings
       .get<string>('publicKey')
       .then((pem) => {
-        const keys = pem ? [{ ...createPublicKey(pem).export({ format: 'jwk' }), kid: keyIdOf(pem), alg: 'RS256', use: 'sig' }] : [];
+        const keys = pem
+          ? [
+              {
+                ...createPublicKey(pem).export({ format: 'jwk' }),
+                kid: keyIdOf(pem),
+                alg: 'RS256',
+                use: 'sig',
+              },
+            ]
+          : [];
         res.setHeader('Cache-Control', 'public, max-age=300');
         res.json({ keys });
       })
       .catch(next);
   });
   r.get('/nodeinfo', (_req, res) => {
-    res.json({ links: [{ rel: 'http://nodeinfo.diaspora.software/ns/schema/2.0', href: `${rt.config.publicUrl}/nodeinfo/2.0` }] });
+    res.json({
+      links: [
+        {
+          rel: 'http://nodeinfo.diaspora.software/ns/schema/2.0',
+          href: `${rt.config.publicUrl}/nodeinfo/2.0`,
+        },
+      ],
+    });
   });
   return r;
 }

@@ -11,7 +11,10 @@ const circleObject = z.object({
   name: z.string().trim().min(1).max(100),
   summary: z.string().max(2000).optional(),
   icon: z.string().max(2000).optional(),
-  members: z.array(z.union([idString, z.object({ id: idString }).loose()])).max(1000).optional(),
+  members: z
+    .array(z.union([idString, z.object({ id: idString }).loose()]))
+    .max(1000)
+    .optional(),
 });
 
 const createCircle: ActivityHandler = async ({ rt, actor, activity }) => {
@@ -24,7 +27,15 @@ const createCircle: ActivityHandler = async ({ rt, actor, activity }) => {
   const members = [];
   for (const m of obj.members ?? []) members.push(await resolveMember(rt, m));
   const unique = [...new Map(members.map((m) => [m.id, m])).values()];
-  const circle = await rt.repos.circles.create({ name: obj.name, actorId: actor.id, to, canReply, canReact, ...(obj.summary ? { summary: obj.summary } : {}), members: unique });
+  const circle = await rt.repos.circles.create({
+    name: obj.name,
+    actorId: actor.id,
+    to,
+    canReply,
+    canReact,
+    ...(obj.summary ? { summary: obj.summary } : {}),
+    members: unique,
+  });
   if (obj.icon) await rt.repos.models.Circle.updateOne({ id: circle.id }, { $set: { icon: obj.icon } });
   for (const m of unique) await backfillMember(rt.repos.models, circle.id, m.id);
   const stored = await rt.repos.models.Circle.findOne({ id: circle.id }).lean();
@@ -42,9 +53,11 @@ async function ownedCircle(rt: Runtime, ctx: HandlerContext) {
   const target = parse(idString, ctx.activity.target, 'target');
   const circle = await rt.repos.circles.findById(target);
   if (!circle) throw new NotFound('Circle not found');
-  if (circle.type === 'System' && !['Blocked', 'Muted', 'Groups', 'All Following'].includes(circle.name)) throw new NotAuthorized('This circle cannot be changed');
+  if (circle.type === 'System' && !['Blocked', 'Muted', 'Groups', 'All Following'].includes(circle.name))
+    throw new NotAuthorized('This circle cannot be changed');
   const serverOwned = circle.actorId === `@${rt.config.DOMAIN}`;
-  if (serverOwned ? !ctx.actor.isServerAdmin : circle.actorId !== ctx.actor.id) throw new NotAuthorized('Only the circle owner can change its members');
+  if (serverOwned ? !ctx.actor.isServerAdmin : circle.actorId !== ctx.actor.id)
+    throw new NotAuthorized('Only the circle owner can change its members');
   return circle;
 }
 
@@ -67,7 +80,10 @@ const addToCircle: ActivityHandler = async (ctx) => {
     objectId: circle.id,
     objectType: 'Circle',
     target: circle.id,
-    events: added.map((memberId) => ({ name: 'member.added', payload: { circleId: circle.id, ownerId: circle.actorId, memberId, actorId: ctx.actor.id } })),
+    events: added.map((memberId) => ({
+      name: 'member.added',
+      payload: { circleId: circle.id, ownerId: circle.actorId, memberId, actorId: ctx.actor.id },
+    })),
   };
 };
 
@@ -75,7 +91,11 @@ const removeFromCircle: ActivityHandler = async (ctx) => {
   const { rt } = ctx;
   const circle = await ownedCircle(rt, ctx);
   const ref = ctx.activity.object;
-  const memberId = parse(idString, typeof ref === 'object' && ref !== null ? (ref as { id?: unknown }).id : ref, 'object');
+  const memberId = parse(
+    idString,
+    typeof ref === 'object' && ref !== null ? (ref as { id?: unknown }).id : ref,
+    'object',
+  );
   const removed = await rt.repos.circles.removeMember(circle.id, memberId);
   if (removed) await dropMember(rt.repos.models, circle.id, memberId);
   const stored = await rt.repos.models.Circle.findOne({ id: circle.id }).lean();
@@ -84,7 +104,9 @@ const removeFromCircle: ActivityHandler = async (ctx) => {
     objectId: circle.id,
     objectType: 'Circle',
     target: circle.id,
-    events: removed ? [{ name: 'member.removed', payload: { circleId: circle.id, memberId, actorId: ctx.actor.id } }] : [],
+    events: removed
+      ? [{ name: 'member.removed', payload: { circleId: circle.id, memberId, actorId: ctx.actor.id } }]
+      : [],
   };
 };
 

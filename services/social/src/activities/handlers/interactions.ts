@@ -13,5 +13,13 @@ import { relationHandlers } from './interactions/relations';
 import { undo } from './interactions/undo';
 
 export const interactionHandlers: AreaHandlers = {
-  types: { Reply: reply, React: react, Update: update, Delete: del, Flag: flag, Undo: undo, ...relationHandlers },
+  types: {
+    Reply: reply,
+    React: react,
+    Update: update,
+    Delete: del,
+    Flag: flag,
+    Undo: undo,
+    ...relationHandlers,
+  },
 };

@@ -23,11 +23,25 @@ const postObject = z
     tags: z.array(z.string().max(100)).max(50).optional(),
     startTime: z.coerce.date().optional(),
     endTime: z.coerce.date().optional(),
-    location: z.union([z.string().max(300), z.object({ name: z.string().max(300).optional(), lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) })]).optional(),
+    location: z
+      .union([
+        z.string().max(300),
+        z.object({
+          name: z.string().max(300).optional(),
+          lat: z.number().min(-90).max(90),
+          lon: z.number().min(-180).max(180),
+        }),
+      ])
+      .optional(),
   })
-  .refine((o) => (o.source ?? o.content ?? '').trim() || o.title || o.href || o.image || o.featuredImage, { message: 'a post needs content, a title, a link or an image' })
+  .refine((o) => (o.source ?? o.content ?? '').trim() || o.title || o.href || o.image || o.featuredImage, {
+    message: 'a post needs content, a title, a link or an image',
+  })
   .refine((o) => o.type !== 'Link' || o.href, { message: 'a Link post needs href', path: ['href'] })
-  .refine((o) => o.type !== 'Event' || o.startTime, { message: 'an Event needs startTime', path: ['startTime'] });
+  .refine((o) => o.type !== 'Event' || o.startTime, {
+    message: 'an Event needs startTime',
+    path: ['startTime'],
+  });
 
 function location(loc: z.infer<typeof postObject>['location']) {
   if (loc === undefined) return undefined;

@@ -4,46 +4,84 @@
  * /auth/resend-verification answers the same whatever the address, so it cannot be used to
  * find out who is registered.
  */
-import { BadRequest, handler, loadAuthUser, type RoleChecker, type Router, type Runtime } from '@agora/common';
+import {
+  BadRequest,
+  handler,
+  loadAuthUser,
+  type RoleChecker,
+  type Router,
+  type Runtime,
+} from '@agora/common';
 import { sessionUser } from '../../users/present';
 import { VERIFY_TTL_MS, hashToken, isTokenShaped, mintEmailToken } from '../../users/tokens';
 import { sendBestEffort, verificationMail } from '../../users/mail';
 import { emailField } from './inputs';
 
-const RESEND_MESSAGE = 'If that address is registered and unverified, a new verification email has been sent.';
+const RESEND_MESSAGE =
+  'If that address is registered and unverified, a new verification email has been sent.';
 
 export function emailRoutes(r: Router, rt: Runtime, roles: RoleChecker): void {
   const { User } = rt.repos.models;
 
-  r.get('/verify-email', handler(async ({ query, set }) => {
-    const token = query.token;
-    if (token === undefined || token === '') throw new BadRequest('Missing verification token');
-    if (!isTokenShaped(token)) throw new BadRequest('Invalid or expired verification token');
-    // FerretDB has no projection on findAndModify: find, then consume with a conditional update
-    // that only one of two racing requests can win.
-    const hash = hashToken(token);
-    const found = await User.findOne({ emailVerificationToken: hash, emailVerificationExpires: { $gt: new Date() }, active: true, deletedAt: null }, { id: 1 }).lean();
-    const consumed = found
-      ? await User.updateOne({ id: found.id, emailVerificationToken: hash }, { $set: { emailVerified: true }, $unset: { emailVerificationToken: 1, emailVerificationExpires: 1 } })
-      : undefined;
-    const rec = consumed?.modifiedCount === 1 ? await rt.repos.users.findActiveById(found!.id) : null;
-    if (!rec) throw new BadRequest('Invalid or expired verification token');
-    const auth = await loadAuthUser(rt.repos, roles, rec.id);
-    set('user', sessionUser(rec, { isServerAdmin: auth?.isServerAdmin ?? false, isModerator: auth?.isModerator ?? false }));
-    set('token', await rt.tokens.issue(rec.id));
-  }));
-
-  r.post('/resend-verification', handler(async ({ body, set }) => {
-    const email = emailField(body.email);
-    if ((await rt.repos.settings.get<boolean>('requireEmailVerification')) === true) {
-      const t = mintEmailToken(VERIFY_TTL_MS);
-      // A new token replaces the old one, so only the latest link works.
-      const sent = await User.updateOne(
-        { email, domain: rt.config.DOMAIN, emailVerified: { $ne: true }, active: true, deletedAt: null },
-        { $set: { emailVerificationToken: t.hash, emailVerificationExpires: t.expires } },
+  r.get(
+    '/verify-email',
+    handler(async ({ query, set }) => {
+      const token = query.token;
+      if (token === undefined || token === '') throw new BadRequest('Missing verification token');
+      if (!isTokenShaped(token)) throw new BadRequest('Invalid or expired verification token');
+      // FerretDB has no projection on findAndModify: find, then consume with a conditional update
+      // that only one of two racing requests can win.
+      const hash = hashToken(token);
+      const found = await User.findOne(
+        {
+          emailVerificationToken: hash,
+          emailVerificationExpires: { $gt: new Date() },
+          active: true,
+          deletedAt: null,
+        },
+        { id: 1 },
+      ).lean();
+      const consumed = found
+        ? await User.updateOne(
+            { id: found.id, emailVerificationToken: hash },
+            {
+              $set: { emailVerified: true },
+              $unset: { emailVerificationToken: 1, emailVerificationExpires: 1 },
+            },
+          )
+        : undefined;
+      const rec = consumed?.modifiedCount === 1 ? await rt.repos.users.findActiveById(found!.id) : null;
+      if (!rec) throw new BadRequest('Invalid or expired verification token');
+      const auth = await loadAuthUser(rt.repos, roles, rec.id);
+      set(
+        'user',
+        sessionUser(rec, {
+          isServerAdmin: auth?.isServerAdmin ?? false,
+          isModerator: auth?.isModerator ?? false,
+        }),
       );
-      if (sent.modifiedCount === 1) sendBestEffort(rt, verificationMail(rt, email, t.token), 'verification');
-    }
-    set('message', RESEND_MESSAGE);
-  }, { allowUnauth: true }));
+      set('token', await rt.tokens.issue(rec.id));
+    }),
+  );
+
+  r.post(
+    '/resend-verification',
+    handler(
+      async ({ body, set }) => {
+        const email = emailField(body.email);
+        if ((await rt.repos.settings.get<boolean>('requireEmailVerification')) === true) {
+          const t = mintEmailToken(VERIFY_TTL_MS);
+          // A new token replaces the old one, so only the latest link works.
+          const sent = await User.updateOne(
+            { email, domain: rt.config.DOMAIN, emailVerified: { $ne: true }, active: true, deletedAt: null },
+            { $set: { emailVerificationToken: t.hash, emailVerificationExpires: t.expires } },
+          );
+          if (sent.modifiedCount === 1)
+            sendBestEffort(rt, verificationMail(rt, email, t.token), 'verification');
+        }
+        set('message', RESEND_MESSAGE);
+      },
+      { allowUnauth: true },
+    ),
+  );
 }

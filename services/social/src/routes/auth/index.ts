@@ -1,4 +1,14 @@
-import { BadRequest, NotAuthorized, NotFound, Router, Unauthorized, handler, loadAuthUser, roleChecker, verifyPassword } from '@agora/common';
+import {
+  BadRequest,
+  NotAuthorized,
+  NotFound,
+  Router,
+  Unauthorized,
+  handler,
+  loadAuthUser,
+  roleChecker,
+  verifyPassword,
+} from '@agora/common';
 import type { SocialContext } from '../../context';
 import { sessionUser } from '../../users/present';
 import { emailRoutes } from './email';
@@ -13,37 +23,62 @@ export default function authRoutes({ rt }: SocialContext): Router {
 
   r.post(
     '/login',
-    handler(async ({ body, set }) => {
-      const extra = Object.keys(body).filter((k) => !LOGIN_FIELDS.has(k));
-      if (extra.length) throw new BadRequest(`Unsupported fields: ${extra.join(', ')}`);
-      const { username, id, password } = body;
-      if ((username !== undefined && typeof username !== 'string') || (id !== undefined && typeof id !== 'string')) {
-        throw new BadRequest('username and id must be strings');
-      }
-      if (!username && !id) throw new BadRequest('username or id is required');
-      if (typeof password !== 'string' || !password) throw new BadRequest('password is required');
-      const rec = await rt.repos.users.findForLogin(id ? { id } : { username: username! }, rt.config.DOMAIN);
-      const ok = await verifyPassword(password, rec?.password);
-      if (!rec || !ok || rec.active === false || rec.deletedAt) throw new Unauthorized('Invalid credentials');
-      // Checked only after the password, so it reveals nothing to someone guessing. Users with no
-      // address (the bootstrap admin, accounts from before the setting) have nothing to verify.
-      if (rec.email && rec.emailVerified !== true && (await rt.repos.settings.get<boolean>('requireEmailVerification')) === true) {
-        throw new NotAuthorized('Please verify your email address before logging in.', { extra: { unverified: true } });
-      }
-      await rt.repos.users.markLogin(rec.id);
-      const auth = await loadAuthUser(rt.repos, roles, rec.id);
-      set('token', await rt.tokens.issue(rec.id));
-      set('user', sessionUser(rec, { isServerAdmin: auth?.isServerAdmin ?? false, isModerator: auth?.isModerator ?? false }));
-    }, { allowUnauth: true }),
+    handler(
+      async ({ body, set }) => {
+        const extra = Object.keys(body).filter((k) => !LOGIN_FIELDS.has(k));
+        if (extra.length) throw new BadRequest(`Unsupported fields: ${extra.join(', ')}`);
+        const { username, id, password } = body;
+        if (
+          (username !== undefined && typeof username !== 'string') ||
+          (id !== undefined && typeof id !== 'string')
+        ) {
+          throw new BadRequest('username and id must be strings');
+        }
+        if (!username && !id) throw new BadRequest('username or id is required');
+        if (typeof password !== 'string' || !password) throw new BadRequest('password is required');
+        const rec = await rt.repos.users.findForLogin(
+          id ? { id } : { username: username! },
+          rt.config.DOMAIN,
+        );
+        const ok = await verifyPassword(password, rec?.password);
+        if (!rec || !ok || rec.active === false || rec.deletedAt)
+          throw new Unauthorized('Invalid credentials');
+        // Checked only after the password, so it reveals nothing to someone guessing. Users with no
+        // address (the bootstrap admin, accounts from before the setting) have nothing to verify.
+        if (
+          rec.email &&
+          rec.emailVerified !== true &&
+          (await rt.repos.settings.get<boolean>('requireEmailVerification')) === true
+        ) {
+          throw new NotAuthorized('Please verify your email address before logging in.', {
+            extra: { unverified: true },
+          });
+        }
+        await rt.repos.users.markLogin(rec.id);
+        const auth = await loadAuthUser(rt.repos, roles, rec.id);
+        set('token', await rt.tokens.issue(rec.id));
+        set(
+          'user',
+          sessionUser(rec, {
+            isServerAdmin: auth?.isServerAdmin ?? false,
+            isModerator: auth?.isModerator ?? false,
+          }),
+        );
+      },
+      { allowUnauth: true },
+    ),
   );
 
   r.get(
     '/me',
-    handler(async ({ user, set }) => {
-      const rec = await rt.repos.users.findActiveById(user!.id);
-      if (!rec) throw new NotFound('User not found');
-      set('user', sessionUser(rec, user!));
-    }, { requireAuth: true }),
+    handler(
+      async ({ user, set }) => {
+        const rec = await rt.repos.users.findActiveById(user!.id);
+        if (!rec) throw new NotFound('User not found');
+        set('user', sessionUser(rec, user!));
+      },
+      { requireAuth: true },
+    ),
   );
 
   emailRoutes(r, rt, roles);

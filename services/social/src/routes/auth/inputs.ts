@@ -11,7 +11,8 @@ export function stringField(value: unknown, field: string, missing = `${field} i
 /** An e-mail address as stored (the schema lower-cases and trims), for exact matches. */
 export function emailField(value: unknown): string {
   const email = stringField(value, 'email').trim().toLowerCase();
-  if (email.length > 320 || !/^[^\s@]+@[^\s@]+$/.test(email)) throw new BadRequest('email must be an e-mail address');
+  if (email.length > 320 || !/^[^\s@]+@[^\s@]+$/.test(email))
+    throw new BadRequest('email must be an e-mail address');
   return email;
 }
 
@@ -20,7 +21,9 @@ export const PASSWORD_MAX = 1024;
 
 export function newPassword(value: unknown): string {
   const password = stringField(value, 'password');
-  if (password.length < PASSWORD_MIN) throw new BadRequest(`Password must be at least ${PASSWORD_MIN} characters`);
-  if (password.length > PASSWORD_MAX) throw new BadRequest(`Password must be at most ${PASSWORD_MAX} characters`);
+  if (password.length < PASSWORD_MIN)
+    throw new BadRequest(`Password must be at least ${PASSWORD_MIN} characters`);
+  if (password.length > PASSWORD_MAX)
+    throw new BadRequest(`Password must be at most ${PASSWORD_MAX} characters`);
   return password;
 }

@@ -14,37 +14,66 @@ const INVALID_RESET = 'Reset token is invalid or has expired';
 export function passwordRoutes(r: Router, rt: Runtime): void {
   const { User } = rt.repos.models;
 
-  r.post('/forgot-password', handler(async ({ body, set }) => {
-    const email = emailField(body.email);
-    const t = mintEmailToken(RESET_TTL_MS);
-    const stored = await User.updateOne(
-      { email, domain: rt.config.DOMAIN, active: true, deletedAt: null },
-      { $set: { passwordResetToken: t.hash, passwordResetExpires: t.expires } },
-    );
-    if (stored.modifiedCount === 1) sendBestEffort(rt, resetMail(rt, email, t.token), 'password-reset');
-    set('ok', true);
-    set('message', FORGOT_MESSAGE);
-  }, { allowUnauth: true }));
+  r.post(
+    '/forgot-password',
+    handler(
+      async ({ body, set }) => {
+        const email = emailField(body.email);
+        const t = mintEmailToken(RESET_TTL_MS);
+        const stored = await User.updateOne(
+          { email, domain: rt.config.DOMAIN, active: true, deletedAt: null },
+          { $set: { passwordResetToken: t.hash, passwordResetExpires: t.expires } },
+        );
+        if (stored.modifiedCount === 1) sendBestEffort(rt, resetMail(rt, email, t.token), 'password-reset');
+        set('ok', true);
+        set('message', FORGOT_MESSAGE);
+      },
+      { allowUnauth: true },
+    ),
+  );
 
-  r.post('/reset-password', handler(async ({ body, set }) => {
-    if (body.token === undefined || body.token === '' || body.password === undefined || body.password === '') throw new BadRequest('token and password are required');
-    const token = stringField(body.token, 'token');
-    const password = newPassword(body.password);
-    if (!isTokenShaped(token)) throw new BadRequest(INVALID_RESET);
-    const hash = await hashPassword(password);
-    const tokenHash = hashToken(token);
-    const found = await User.findOne({ passwordResetToken: tokenHash, passwordResetExpires: { $gt: new Date() }, active: true, deletedAt: null }, { id: 1 }).lean();
-    // The token condition on the update makes it single use even for two racing requests.
-    const changed = found
-      ? await User.updateOne(
-          { id: found.id, passwordResetToken: tokenHash },
-          // Opening the link proves the mailbox is the user's, so the address counts as verified.
-          { $set: { password: hash, emailVerified: true }, $unset: { passwordResetToken: 1, passwordResetExpires: 1 } },
+  r.post(
+    '/reset-password',
+    handler(
+      async ({ body, set }) => {
+        if (
+          body.token === undefined ||
+          body.token === '' ||
+          body.password === undefined ||
+          body.password === ''
         )
-      : undefined;
-    if (!found || changed?.modifiedCount !== 1) throw new BadRequest(INVALID_RESET);
-    rt.logger.info({ userId: found.id }, 'password reset');
-    set('ok', true);
-    set('token', await rt.tokens.issue(found.id));
-  }, { allowUnauth: true }));
+          throw new BadRequest('token and password are required');
+        const token = stringField(body.token, 'token');
+        const password = newPassword(body.password);
+        if (!isTokenShaped(token)) throw new BadRequest(INVALID_RESET);
+        const hash = await hashPassword(password);
+        const tokenHash = hashToken(token);
+        const found = await User.findOne(
+          {
+            passwordResetToken: tokenHash,
+            passwordResetExpires: { $gt: new Date() },
+            active: true,
+            deletedAt: null,
+          },
+          { id: 1 },
+        ).lean();
+        // The token condition on the update makes it single use even for two racing requests.
+        const changed = found
+          ? await User.updateOne(
+              { id: found.id, passwordResetToken: tokenHash },
+              // Opening the link proves the mailbox is the user's, so the address counts as verified.
+              {
+                $set: { password: hash, emailVerified: true },
+                $unset: { passwordResetToken: 1, passwordResetExpires: 1 },
+              },
+            )
+          : undefined;
+        if (!found || changed?.modifiedCount !== 1) throw new BadRequest(INVALID_RESET);
+        rt.logger.info({ userId: found.id }, 'password reset');
+        set('ok', true);
+        set('token', await rt.tokens.issue(found.id));
+      },
+      { allowUnauth: true },
+    ),
+  );
 }

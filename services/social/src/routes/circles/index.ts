@@ -1,80 +1,173 @@
-import { BadRequest, NotAuthorized, Router, collectionBase, handler, orderedCollection, parsePaging, type Runtime } from '@agora/common';
+import {
+  BadRequest,
+  NotAuthorized,
+  Router,
+  collectionBase,
+  handler,
+  orderedCollection,
+  parsePaging,
+  type Runtime,
+} from '@agora/common';
 import type { SocialContext } from '../../context';
 import { viewerOf } from '../../views/viewer';
 import { checkCircleAccess, loadCircle } from '../../views/circle-access';
 import { circleTimeline } from '../../timelines/query';
 
-const LIST_FIELDS = { _id: 0, id: 1, name: 1, summary: 1, icon: 1, to: 1, memberCount: 1, reactCount: 1, actorId: 1, url: 1, type: 1, createdAt: 1, updatedAt: 1 };
+const LIST_FIELDS = {
+  _id: 0,
+  id: 1,
+  name: 1,
+  summary: 1,
+  icon: 1,
+  to: 1,
+  memberCount: 1,
+  reactCount: 1,
+  actorId: 1,
+  url: 1,
+  type: 1,
+  createdAt: 1,
+  updatedAt: 1,
+};
 
 /** /circles (spec 4.2). */
 export default function circleRoutes({ rt }: SocialContext): Router {
   const r = Router();
   const domain = rt.config.DOMAIN;
 
-  r.get('/', handler(async ({ req, query, set }) => {
-    const viewer = await viewerOf(rt, req);
-    const paging = parsePaging(query);
-    const type = typeof query.type === 'string' && /^[A-Za-z]{1,30}$/.test(query.type) ? query.type : 'Circle';
-    // Local circles only: cached remote circles carry their originDomain.
-    const filter = { deletedAt: null, originDomain: null, type, to: { $in: viewer.id && viewer.local ? ['@public', `@${domain}`] : ['@public'] } };
-    const sort: Record<string, 1 | -1> = query.sort === 'reacts' ? { reactCount: -1, memberCount: -1, createdAt: -1 } : { createdAt: -1 };
-    const { Circle, React } = rt.repos.models;
-    const [total, items] = await Promise.all([Circle.countDocuments(filter), Circle.find(filter, LIST_FIELDS).sort(sort).skip(paging.skip).limit(paging.limit).lean()]);
-    const reacted = viewer.id && items.length ? new Set((await React.find({ actorId: viewer.id, target: { $in: items.map((c) => c.id) } }, { target: 1 }).lean()).map((x) => x.target)) : new Set<string>();
-    const out = items.map((c) => ({ ...c, userReacted: reacted.has(c.id) }));
-    const c = orderedCollection({ base: collectionBase(rt.config.publicUrl, req), search: new URLSearchParams(req.url.split('?')[1] ?? ''), paging, total, items: out });
-    for (const [k, v] of Object.entries(c)) set(k, v);
-  }));
+  r.get(
+    '/',
+    handler(async ({ req, query, set }) => {
+      const viewer = await viewerOf(rt, req);
+      const paging = parsePaging(query);
+      const type =
+        typeof query.type === 'string' && /^[A-Za-z]{1,30}$/.test(query.type) ? query.type : 'Circle';
+      // Local circles only: cached remote circles carry their originDomain.
+      const filter = {
+        deletedAt: null,
+        originDomain: null,
+        type,
+        to: { $in: viewer.id && viewer.local ? ['@public', `@${domain}`] : ['@public'] },
+      };
+      const sort: Record<string, 1 | -1> =
+        query.sort === 'reacts' ? { reactCount: -1, memberCount: -1, createdAt: -1 } : { createdAt: -1 };
+      const { Circle, React } = rt.repos.models;
+      const [total, items] = await Promise.all([
+        Circle.countDocuments(filter),
+        Circle.find(filter, LIST_FIELDS).sort(sort).skip(paging.skip).limit(paging.limit).lean(),
+      ]);
+      const reacted =
+        viewer.id && items.length
+          ? new Set(
+              (
+                await React.find(
+                  { actorId: viewer.id, target: { $in: items.map((c) => c.id) } },
+                  { target: 1 },
+                ).lean()
+              ).map((x) => x.target),
+            )
+          : new Set<string>();
+      const out = items.map((c) => ({ ...c, userReacted: reacted.has(c.id) }));
+      const c = orderedCollection({
+        base: collectionBase(rt.config.publicUrl, req),
+        search: new URLSearchParams(req.url.split('?')[1] ?? ''),
+        paging,
+        total,
+        items: out,
+      });
+      for (const [k, v] of Object.entries(c)) set(k, v);
+    }),
+  );
 
-  r.get('/:id', handler(async ({ req, params, set }) => {
-    const viewer = await viewerOf(rt, req);
-    const { circle, isOwner, isMember } = await checkCircleAccess(rt, await loadCircle(rt, params.id!), viewer);
-    const { _id, __v, ...item } = circle as Record<string, unknown>;
-    void _id;
-    void __v;
-    const userReacted = viewer.id ? (await rt.repos.models.React.countDocuments({ actorId: viewer.id, target: circle.id })) > 0 : false;
-    set('item', { ...item, isOwner, isMember, userReacted });
-  }));
+  r.get(
+    '/:id',
+    handler(async ({ req, params, set }) => {
+      const viewer = await viewerOf(rt, req);
+      const { circle, isOwner, isMember } = await checkCircleAccess(
+        rt,
+        await loadCircle(rt, params.id!),
+        viewer,
+      );
+      const { _id, __v, ...item } = circle as Record<string, unknown>;
+      void _id;
+      void __v;
+      const userReacted = viewer.id
+        ? (await rt.repos.models.React.countDocuments({ actorId: viewer.id, target: circle.id })) > 0
+        : false;
+      set('item', { ...item, isOwner, isMember, userReacted });
+    }),
+  );
 
-  r.get('/:id/members', handler(async ({ req, params, query, set }) => {
-    const viewer = await viewerOf(rt, req);
-    const { circle } = await checkCircleAccess(rt, await loadCircle(rt, params.id!), viewer);
-    const paging = parsePaging(query);
-    const members = circle.members ?? [];
-    const c = orderedCollection({ base: collectionBase(rt.config.publicUrl, req), search: new URLSearchParams(req.url.split('?')[1] ?? ''), paging, total: members.length, items: members.slice(paging.skip, paging.skip + paging.limit) });
-    for (const [k, v] of Object.entries(c)) set(k, v);
-  }));
+  r.get(
+    '/:id/members',
+    handler(async ({ req, params, query, set }) => {
+      const viewer = await viewerOf(rt, req);
+      const { circle } = await checkCircleAccess(rt, await loadCircle(rt, params.id!), viewer);
+      const paging = parsePaging(query);
+      const members = circle.members ?? [];
+      const c = orderedCollection({
+        base: collectionBase(rt.config.publicUrl, req),
+        search: new URLSearchParams(req.url.split('?')[1] ?? ''),
+        paging,
+        total: members.length,
+        items: members.slice(paging.skip, paging.skip + paging.limit),
+      });
+      for (const [k, v] of Object.entries(c)) set(k, v);
+    }),
+  );
 
-  r.get('/:id/posts', handler(async ({ req, params, query, set }) => {
-    const circle = await loadCircle(rt, params.id!);
-    const viewer = await viewerOf(rt, req);
-    await checkCircleAccess(rt, circle, viewer, { requireAuth: true });
-    const page = await circleTimeline(rt, viewer, circle.id, parseTimelineQuery(query));
-    for (const [k, v] of Object.entries(page)) set(k, v);
-  }, { requireAuth: false }));
+  r.get(
+    '/:id/posts',
+    handler(
+      async ({ req, params, query, set }) => {
+        const circle = await loadCircle(rt, params.id!);
+        const viewer = await viewerOf(rt, req);
+        await checkCircleAccess(rt, circle, viewer, { requireAuth: true });
+        const page = await circleTimeline(rt, viewer, circle.id, parseTimelineQuery(query));
+        for (const [k, v] of Object.entries(page)) set(k, v);
+      },
+      { requireAuth: false },
+    ),
+  );
 
-  r.patch('/:id/seen', handler(async ({ req, params, body, set }) => {
-    const circle = await loadCircle(rt, params.id!);
-    if (circle.actorId !== req.auth!.user!.id) throw new NotAuthorized('Only the circle owner can update seen state');
-    const when = typeof body.lastSeenAt === 'string' ? new Date(body.lastSeenAt) : new Date(NaN);
-    if (Number.isNaN(when.getTime())) throw new BadRequest('lastSeenAt must be a valid ISO date string');
-    set('ok', true);
-    set('lastSeenAt', await advanceSeen(rt, circle.id, when));
-  }));
+  r.patch(
+    '/:id/seen',
+    handler(async ({ req, params, body, set }) => {
+      const circle = await loadCircle(rt, params.id!);
+      if (circle.actorId !== req.auth!.user!.id)
+        throw new NotAuthorized('Only the circle owner can update seen state');
+      const when = typeof body.lastSeenAt === 'string' ? new Date(body.lastSeenAt) : new Date(NaN);
+      if (Number.isNaN(when.getTime())) throw new BadRequest('lastSeenAt must be a valid ISO date string');
+      set('ok', true);
+      set('lastSeenAt', await advanceSeen(rt, circle.id, when));
+    }),
+  );
   return r;
 }
 
 /** Moves the high-water mark forward only (one conditional update: races cannot rewind it). */
 async function advanceSeen(rt: Runtime, circleId: string, when: Date): Promise<Date> {
-  await rt.repos.models.Circle.updateOne({ id: circleId, $or: [{ lastSeenAt: null }, { lastSeenAt: { $lt: when } }] }, { $set: { lastSeenAt: when } });
+  await rt.repos.models.Circle.updateOne(
+    { id: circleId, $or: [{ lastSeenAt: null }, { lastSeenAt: { $lt: when } }] },
+    { $set: { lastSeenAt: when } },
+  );
   const c = await rt.repos.models.Circle.findOne({ id: circleId }, { lastSeenAt: 1 }).lean();
   return c!.lastSeenAt!;
 }
 
 function parseTimelineQuery(query: Record<string, unknown>) {
-  const types = typeof query.types === 'string' ? query.types.split(',').map((t) => t.trim()).filter((t) => /^[A-Za-z]{1,30}$/.test(t)) : [];
+  const types =
+    typeof query.types === 'string'
+      ? query.types
+          .split(',')
+          .map((t) => t.trim())
+          .filter((t) => /^[A-Za-z]{1,30}$/.test(t))
+      : [];
   const before = typeof query.before === 'string' ? new Date(query.before) : undefined;
-  if (before && Number.isNaN(before.getTime())) throw new BadRequest('before must be a valid ISO date string');
-  const limit = Math.min(500, Math.max(1, Number.parseInt(String(query.limit ?? '50'), 10) || 50));
+  if (before && Number.isNaN(before.getTime()))
+    throw new BadRequest('before must be a valid ISO date string');
+  const limit = Math.min(
+    500,
+    Math.max(1, Number.parseInt(typeof query.limit === 'string' ? query.limit : '50', 10) || 50),
+  );
   return { types, ...(before ? { before } : {}), limit };
 }

@@ -5,9 +5,17 @@ import type { SocialContext } from '../../context';
 export default function configRoutes({ rt }: SocialContext): Router {
   const r = Router();
   r.get('/', (_req, res, next) => {
-    Promise.all([rt.repos.settings.get<{ name?: string }>('profile'), rt.repos.settings.get<boolean>('registrationIsOpen')])
+    Promise.all([
+      rt.repos.settings.get<{ name?: string }>('profile'),
+      rt.repos.settings.get<boolean>('registrationIsOpen'),
+    ])
       .then(([profile, open]) =>
-        res.json({ apiUrl: rt.config.publicUrl, domain: rt.config.DOMAIN, siteTitle: profile?.name ?? 'Agora', registrationIsOpen: open !== false }),
+        res.json({
+          apiUrl: rt.config.publicUrl,
+          domain: rt.config.DOMAIN,
+          siteTitle: profile?.name ?? 'Agora',
+          registrationIsOpen: open !== false,
+        }),
       )
       .catch(next);
   });

@@ -11,23 +11,31 @@ export default function outboxRoutes({ rt }: SocialContext): Router {
   r.use(...routeTreeBodyParsers(rt.config.jsonLimitBytes));
   r.post(
     '/',
-    handler(async ({ req, body, user, set, setStatus }) => {
-      const activity = envelope(body);
-      if (activity.type === 'Create' && createKind(activity) === 'User') {
-        const out = await registerViaOutbox(rt, activity);
-        setStatus(201);
-        for (const [k, v] of Object.entries(out)) set(k, v);
-        return;
-      }
-      if (!user) throw new Unauthorized();
-      const key = req.headers['idempotency-key'];
-      const out = await runActivity(rt, user, activity, typeof key === 'string' && key.length <= 200 ? { idempotencyKey: key } : {});
-      setStatus(out.replayed ? 200 : 201);
-      set('ok', true);
-      set('activity', out.activity);
-      set('result', out.result);
-      set('createdId', out.createdId);
-    }, { allowUnauth: true }),
+    handler(
+      async ({ req, body, user, set, setStatus }) => {
+        const activity = envelope(body);
+        if (activity.type === 'Create' && createKind(activity) === 'User') {
+          const out = await registerViaOutbox(rt, activity);
+          setStatus(201);
+          for (const [k, v] of Object.entries(out)) set(k, v);
+          return;
+        }
+        if (!user) throw new Unauthorized();
+        const key = req.headers['idempotency-key'];
+        const out = await runActivity(
+          rt,
+          user,
+          activity,
+          typeof key === 'string' && key.length <= 200 ? { idempotencyKey: key } : {},
+        );
+        setStatus(out.replayed ? 200 : 201);
+        set('ok', true);
+        set('activity', out.activity);
+        set('result', out.result);
+        set('createdId', out.createdId);
+      },
+      { allowUnauth: true },
+    ),
   );
   return r;
 }

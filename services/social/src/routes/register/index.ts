@@ -7,17 +7,20 @@ export default function registerRoutes({ rt }: SocialContext): Router {
   const r = Router();
   r.post(
     '/',
-    handler(async ({ body, set, setStatus }) => {
-      const result = await registerUser(rt, parseRegistration(body));
-      setStatus(201);
-      if (result.kind === 'verification') {
-        set('requiresVerification', true);
-        set('message', 'Account created. Please check your email to verify your address.');
-        return;
-      }
-      set('user', result.user);
-      set('token', result.token);
-    }, { allowUnauth: true }),
+    handler(
+      async ({ body, set, setStatus }) => {
+        const result = await registerUser(rt, parseRegistration(body));
+        setStatus(201);
+        if (result.kind === 'verification') {
+          set('requiresVerification', true);
+          set('message', 'Account created. Please check your email to verify your address.');
+          return;
+        }
+        set('user', result.user);
+        set('token', result.token);
+      },
+      { allowUnauth: true },
+    ),
   );
   return r;
 }

@@ -33,7 +33,10 @@ export function serverActorUrl(rt: Runtime): string {
 /** The server actor as an `{ item }` of this API. */
 export async function serverActor(rt: Runtime): Promise<Record<string, unknown>> {
   const { settings } = rt.repos;
-  const [profile, pem] = await Promise.all([settings.get<Record<string, unknown>>('profile'), settings.get<string>('publicKey')]);
+  const [profile, pem] = await Promise.all([
+    settings.get<Record<string, unknown>>('profile'),
+    settings.get<string>('publicKey'),
+  ]);
   const p = profile ?? {};
   const url = serverActorUrl(rt);
   return {
@@ -64,7 +67,11 @@ export async function serverActorDocument(rt: Runtime): Promise<Record<string, u
 }
 
 /** A local user as an ActivityPub document. */
-export async function userActorDocument(rt: Runtime, user: UserRecord, viewer: Viewer): Promise<Record<string, unknown>> {
+export async function userActorDocument(
+  rt: Runtime,
+  user: UserRecord,
+  viewer: Viewer,
+): Promise<Record<string, unknown>> {
   const pem = await rt.repos.settings.get<string>('publicKey');
   const shown = presentUser(user, viewer, rt.config.DOMAIN);
   const profile = shown.profile as Record<string, unknown>;
@@ -78,7 +85,10 @@ export async function userActorDocument(rt: Runtime, user: UserRecord, viewer: V
     objectType: 'User',
     preferredUsername: user.username,
     name: typeof profile.name === 'string' && profile.name ? profile.name : user.username,
-    summary: !restricted && typeof profile.description === 'string' && profile.description ? profile.description : null,
+    summary:
+      !restricted && typeof profile.description === 'string' && profile.description
+        ? profile.description
+        : null,
     icon: icon ? { type: 'Image', url: icon } : null,
     url: user.url,
     inbox: user.inbox,

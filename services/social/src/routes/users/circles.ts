@@ -4,42 +4,80 @@
  * else sees only `@public` circles, plus `@<domain>` ones when they are a user of the owner's
  * server.
  */
-import { BadRequest, collectionBase, handler, orderedCollection, parsePaging, type Router, type Runtime } from '@agora/common';
+import {
+  BadRequest,
+  collectionBase,
+  handler,
+  orderedCollection,
+  parsePaging,
+  type Router,
+  type Runtime,
+} from '@agora/common';
 import { viewerOf } from '../../views/viewer';
 import { liveUser, searchOf, setAll } from './shared';
 
-const FIELDS = { _id: 0, id: 1, name: 1, summary: 1, icon: 1, memberCount: 1, to: 1, createdAt: 1, updatedAt: 1 };
+const FIELDS = {
+  _id: 0,
+  id: 1,
+  name: 1,
+  summary: 1,
+  icon: 1,
+  memberCount: 1,
+  to: 1,
+  createdAt: 1,
+  updatedAt: 1,
+};
 const MEMBER_ID = /^[^$\s{}]{1,300}$/;
 
 export function userCircleRoutes(r: Router, rt: Runtime): void {
-  r.get('/:id/circles', handler(async ({ req, params, query, set }) => {
-    const owner = await liveUser(rt, params.id!);
-    const viewer = await viewerOf(rt, req);
-    const isOwner = viewer.id === owner.id;
-    const filter: Record<string, unknown> = { actorId: owner.id, type: 'Circle', deletedAt: null };
-    if (!isOwner) {
-      const ownerDomain = owner.domain ?? rt.config.DOMAIN;
-      const sameServer = !!viewer.id && viewer.id.endsWith(`@${ownerDomain}`);
-      filter.to = { $in: sameServer ? ['@public', `@${ownerDomain}`] : ['@public'] };
-    }
-    let contains: string | undefined;
-    // Membership questions are the owner's: others are not told who is in which circle.
-    if (isOwner && query.contains !== undefined) {
-      if (typeof query.contains !== 'string' || !MEMBER_ID.test(query.contains)) throw new BadRequest('contains must be a member id');
-      contains = query.contains;
-    }
-    const paging = parsePaging(query);
-    const { Circle } = rt.repos.models;
-    const [total, circles] = await Promise.all([
-      Circle.countDocuments(filter),
-      Circle.find(filter, FIELDS).sort({ createdAt: -1, _id: -1 }).skip(paging.skip).limit(paging.limit).lean(),
-    ]);
-    let items: Array<Record<string, unknown>> = circles;
-    if (contains !== undefined) {
-      const holding = await Circle.find({ id: { $in: circles.map((c) => c.id) }, 'members.id': contains }, { id: 1 }).lean();
-      const ids = new Set(holding.map((c) => c.id));
-      items = circles.map((c) => ({ ...c, contains: ids.has(c.id) }));
-    }
-    setAll(set, orderedCollection({ base: collectionBase(rt.config.publicUrl, req), search: searchOf(req), paging, total, items }));
-  }));
+  r.get(
+    '/:id/circles',
+    handler(async ({ req, params, query, set }) => {
+      const owner = await liveUser(rt, params.id!);
+      const viewer = await viewerOf(rt, req);
+      const isOwner = viewer.id === owner.id;
+      const filter: Record<string, unknown> = { actorId: owner.id, type: 'Circle', deletedAt: null };
+      if (!isOwner) {
+        const ownerDomain = owner.domain ?? rt.config.DOMAIN;
+        const sameServer = !!viewer.id && viewer.id.endsWith(`@${ownerDomain}`);
+        filter.to = { $in: sameServer ? ['@public', `@${ownerDomain}`] : ['@public'] };
+      }
+      let contains: string | undefined;
+      // Membership questions are the owner's: others are not told who is in which circle.
+      if (isOwner && query.contains !== undefined) {
+        if (typeof query.contains !== 'string' || !MEMBER_ID.test(query.contains))
+          throw new BadRequest('contains must be a member id');
+        contains = query.contains;
+      }
+      const paging = parsePaging(query);
+      const { Circle } = rt.repos.models;
+      const [total, circles] = await Promise.all([
+        Circle.countDocuments(filter),
+        Circle.find(filter, FIELDS)
+          .sort({ createdAt: -1, _id: -1 })
+          .skip(paging.skip)
+          .limit(paging.limit)
+          .lean(),
+      ]);
+      let items: Array<Record<string, unknown>> = circles;
+      if (contains !== undefined) {
+        const holding = await Circle.find(
+          { id: { $in: circles.map((c) => c.id) }, 'members.id': contains },
+          { id: 1 },
+        ).lean();
+        const ids = new Set(holding.map((c) => c.id));
+        items = circles.map((c) => ({ ...c, contains: ids.has(c.id) }));
+      }
+      setAll(
+        set,
+        orderedCollection({
+          base: collectionBase(rt.config.publicUrl, req),
+          search: searchOf(req),
+          paging,
+          total,
+          items,
+        }),
+      );
+    }),
+  );
 }

@@ -1,9 +1,24 @@
-import { NotFound, Router, collectionBase, handler, orderedCollection, parseId, parsePaging, type UserRecord } from '@agora/common';
+import {
+  NotFound,
+  Router,
+  collectionBase,
+  handler,
+  orderedCollection,
+  parseId,
+  parsePaging,
+  type UserRecord,
+} from '@agora/common';
 import type { SocialContext } from '../../context';
 import { viewerOf } from '../../views/viewer';
 import { presentUser } from '../../views/users';
 import { lookup, parseMode } from '../../views/lookup';
-import { ACTIVITY_JSON, serverActor, serverActorDocument, userActorDocument, wantsActivityJson } from './actor';
+import {
+  ACTIVITY_JSON,
+  serverActor,
+  serverActorDocument,
+  userActorDocument,
+  wantsActivityJson,
+} from './actor';
 import { userPostRoutes } from './posts';
 import { userCircleRoutes } from './circles';
 import { userListRoutes } from './lists';
@@ -22,42 +37,61 @@ export default function userRoutes({ rt }: SocialContext): Router {
     next();
   });
 
-  r.get('/', handler(async ({ req, query, set }) => {
-    const viewer = await viewerOf(rt, req);
-    const paging = parsePaging(query);
-    // Local members only: cached remote users are not people of this server.
-    const filter = { active: true, deletedAt: null, domain };
-    const { User } = rt.repos.models;
-    const [total, users] = await Promise.all([
-      User.countDocuments(filter),
-      User.find(filter).sort({ createdAt: -1, _id: -1 }).skip(paging.skip).limit(paging.limit).lean<UserRecord[]>(),
-    ]);
-    const items = users.map((u) => presentUser(u, viewer, domain));
-    setAll(set, orderedCollection({ base: collectionBase(rt.config.publicUrl, req), search: searchOf(req), paging, total, items }));
-  }));
+  r.get(
+    '/',
+    handler(async ({ req, query, set }) => {
+      const viewer = await viewerOf(rt, req);
+      const paging = parsePaging(query);
+      // Local members only: cached remote users are not people of this server.
+      const filter = { active: true, deletedAt: null, domain };
+      const { User } = rt.repos.models;
+      const [total, users] = await Promise.all([
+        User.countDocuments(filter),
+        User.find(filter)
+          .sort({ createdAt: -1, _id: -1 })
+          .skip(paging.skip)
+          .limit(paging.limit)
+          .lean<UserRecord[]>(),
+      ]);
+      const items = users.map((u) => presentUser(u, viewer, domain));
+      setAll(
+        set,
+        orderedCollection({
+          base: collectionBase(rt.config.publicUrl, req),
+          search: searchOf(req),
+          paging,
+          total,
+          items,
+        }),
+      );
+    }),
+  );
 
-  r.get('/:id', handler(async ({ req, res, params, query, set }) => {
-    const id = params.id!;
-    const ap = wantsActivityJson(req.headers.accept);
-    // The answer depends on Accept: caches must keep the two shapes apart.
-    res.vary('Accept');
-    if (id === `@${domain}`) {
-      if (!ap) return set('item', await serverActor(rt));
-      res.type(ACTIVITY_JSON);
-      return setAll(set, await serverActorDocument(rt));
-    }
-    if (parseId(id).type !== 'User') throw new NotFound('Not found');
-    const viewer = await viewerOf(rt, req);
-    if (ap) {
-      const user = id.endsWith(`@${domain}`) ? await rt.repos.users.findActiveById(id) : null;
-      if (!user) throw new NotFound('Not found');
-      res.type(ACTIVITY_JSON);
-      return setAll(set, await userActorDocument(rt, user, viewer));
-    }
-    const item = await lookup(rt, viewer, id, parseMode(query.mode));
-    if (!item) throw new NotFound('Not found');
-    set('item', item);
-  }));
+  r.get(
+    '/:id',
+    handler(async ({ req, res, params, query, set }) => {
+      const id = params.id!;
+      const ap = wantsActivityJson(req.headers.accept);
+      // The answer depends on Accept: caches must keep the two shapes apart.
+      res.vary('Accept');
+      if (id === `@${domain}`) {
+        if (!ap) return set('item', await serverActor(rt));
+        res.type(ACTIVITY_JSON);
+        return setAll(set, await serverActorDocument(rt));
+      }
+      if (parseId(id).type !== 'User') throw new NotFound('Not found');
+      const viewer = await viewerOf(rt, req);
+      if (ap) {
+        const user = id.endsWith(`@${domain}`) ? await rt.repos.users.findActiveById(id) : null;
+        if (!user) throw new NotFound('Not found');
+        res.type(ACTIVITY_JSON);
+        return setAll(set, await userActorDocument(rt, user, viewer));
+      }
+      const item = await lookup(rt, viewer, id, parseMode(query.mode));
+      if (!item) throw new NotFound('Not found');
+      set('item', item);
+    }),
+  );
 
   userPostRoutes(r, rt);
   userCircleRoutes(r, rt);

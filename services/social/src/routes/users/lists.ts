@@ -3,36 +3,78 @@
  * there) and /activities: a user's activity log is theirs alone (the reference showed anyone the
  * whole history).
  */
-import { NotAuthorized, collectionBase, handler, orderedCollection, parsePaging, type Router, type Runtime } from '@agora/common';
+import {
+  NotAuthorized,
+  collectionBase,
+  handler,
+  orderedCollection,
+  parsePaging,
+  type Router,
+  type Runtime,
+} from '@agora/common';
 import { viewerOf } from '../../views/viewer';
 import { listUserGroups } from '../../views/groups';
 import { listUserBookmarks } from '../../views/bookmarks';
 import { liveUser, searchOf, setAll } from './shared';
 
-const ACTIVITY_FIELDS = { _id: 0, id: 1, type: 1, objectType: 1, objectId: 1, target: 1, to: 1, createdAt: 1 };
+const ACTIVITY_FIELDS = {
+  _id: 0,
+  id: 1,
+  type: 1,
+  objectType: 1,
+  objectId: 1,
+  target: 1,
+  to: 1,
+  createdAt: 1,
+};
 
 export function userListRoutes(r: Router, rt: Runtime): void {
-  r.get('/:id/groups', handler(async ({ req, params, query, set }) => {
-    const owner = await liveUser(rt, params.id!);
-    const viewer = await viewerOf(rt, req);
-    setAll(set, await listUserGroups(rt, viewer, owner.id, parsePaging(query)));
-  }));
+  r.get(
+    '/:id/groups',
+    handler(async ({ req, params, query, set }) => {
+      const owner = await liveUser(rt, params.id!);
+      const viewer = await viewerOf(rt, req);
+      setAll(set, await listUserGroups(rt, viewer, owner.id, parsePaging(query)));
+    }),
+  );
 
-  r.get('/:id/bookmarks', handler(async ({ req, params, query, set }) => {
-    const owner = await liveUser(rt, params.id!);
-    const viewer = await viewerOf(rt, req);
-    setAll(set, await listUserBookmarks(rt, viewer, owner.id, query));
-  }));
+  r.get(
+    '/:id/bookmarks',
+    handler(async ({ req, params, query, set }) => {
+      const owner = await liveUser(rt, params.id!);
+      const viewer = await viewerOf(rt, req);
+      setAll(set, await listUserBookmarks(rt, viewer, owner.id, query));
+    }),
+  );
 
-  r.get('/:id/activities', handler(async ({ req, params, query, user, set }) => {
-    if (user!.id !== params.id) throw new NotAuthorized('Only the user can read their activity log');
-    const paging = parsePaging(query);
-    const filter = { actorId: user!.id, deletedAt: null };
-    const { Activity } = rt.repos.models;
-    const [total, items] = await Promise.all([
-      Activity.countDocuments(filter),
-      Activity.find(filter, ACTIVITY_FIELDS).sort({ createdAt: -1, _id: -1 }).skip(paging.skip).limit(paging.limit).lean(),
-    ]);
-    setAll(set, orderedCollection({ base: collectionBase(rt.config.publicUrl, req), search: searchOf(req), paging, total, items }));
-  }, { requireAuth: true }));
+  r.get(
+    '/:id/activities',
+    handler(
+      async ({ req, params, query, user, set }) => {
+        if (user!.id !== params.id) throw new NotAuthorized('Only the user can read their activity log');
+        const paging = parsePaging(query);
+        const filter = { actorId: user!.id, deletedAt: null };
+        const { Activity } = rt.repos.models;
+        const [total, items] = await Promise.all([
+          Activity.countDocuments(filter),
+          Activity.find(filter, ACTIVITY_FIELDS)
+            .sort({ createdAt: -1, _id: -1 })
+            .skip(paging.skip)
+            .limit(paging.limit)
+            .lean(),
+        ]);
+        setAll(
+          set,
+          orderedCollection({
+            base: collectionBase(rt.config.publicUrl, req),
+            search: searchOf(req),
+            paging,
+            total,
+            items,
+          }),
+        );
+      },
+      { requireAuth: true },
+    ),
+  );
 }

@@ -4,7 +4,16 @@
  * also `@<domain>`, members their circles and groups), so a circle post never reaches a
  * non-member.
  */
-import { BadRequest, collectionBase, handler, orderedCollection, parsePaging, visibleFilter, type Router, type Runtime } from '@agora/common';
+import {
+  BadRequest,
+  collectionBase,
+  handler,
+  orderedCollection,
+  parsePaging,
+  visibleFilter,
+  type Router,
+  type Runtime,
+} from '@agora/common';
 import { viewerOf } from '../../views/viewer';
 import { presentPost } from '../../views/posts';
 import { liveUser, searchOf, setAll } from './shared';
@@ -14,8 +23,12 @@ const TYPE_RE = /^[A-Za-z]{1,30}$/;
 function typesOf(raw: unknown): string[] | undefined {
   if (raw === undefined || raw === '') return undefined;
   if (typeof raw !== 'string') throw new BadRequest('type must be a string');
-  const types = raw.split(',').map((t) => t.trim()).filter(Boolean);
-  if (!types.length || types.length > 10 || !types.every((t) => TYPE_RE.test(t))) throw new BadRequest('type must be a comma-separated list of post types');
+  const types = raw
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+  if (!types.length || types.length > 10 || !types.every((t) => TYPE_RE.test(t)))
+    throw new BadRequest('type must be a comma-separated list of post types');
   return types;
 }
 
@@ -28,19 +41,38 @@ function sinceOf(raw: unknown): Date | undefined {
 
 export function userPostRoutes(r: Router, rt: Runtime): void {
   const domain = rt.config.DOMAIN;
-  r.get('/:id/posts', handler(async ({ req, params, query, set }) => {
-    const author = await liveUser(rt, params.id!);
-    const viewer = await viewerOf(rt, req);
-    const types = typesOf(query.type);
-    const since = sinceOf(query.since);
-    const filter: Record<string, unknown> = viewer.id === author.id ? { actorId: author.id, deletedAt: null } : { ...visibleFilter(viewer, domain), actorId: author.id };
-    if (types) filter.type = { $in: types };
-    if (since) filter.publishedAt = { $gte: since };
-    const sort: Record<string, 1 | -1> = query.sort === 'top' ? { reactCount: -1, publishedAt: -1 } : { publishedAt: -1 };
-    const paging = parsePaging(query);
-    const { Post } = rt.repos.models;
-    const [total, posts] = await Promise.all([Post.countDocuments(filter), Post.find(filter).sort(sort).skip(paging.skip).limit(paging.limit).lean()]);
-    const items = posts.map((p) => presentPost(p as never, viewer, domain));
-    setAll(set, orderedCollection({ base: collectionBase(rt.config.publicUrl, req), search: searchOf(req), paging, total, items }));
-  }));
+  r.get(
+    '/:id/posts',
+    handler(async ({ req, params, query, set }) => {
+      const author = await liveUser(rt, params.id!);
+      const viewer = await viewerOf(rt, req);
+      const types = typesOf(query.type);
+      const since = sinceOf(query.since);
+      const filter: Record<string, unknown> =
+        viewer.id === author.id
+          ? { actorId: author.id, deletedAt: null }
+          : { ...visibleFilter(viewer, domain), actorId: author.id };
+      if (types) filter.type = { $in: types };
+      if (since) filter.publishedAt = { $gte: since };
+      const sort: Record<string, 1 | -1> =
+        query.sort === 'top' ? { reactCount: -1, publishedAt: -1 } : { publishedAt: -1 };
+      const paging = parsePaging(query);
+      const { Post } = rt.repos.models;
+      const [total, posts] = await Promise.all([
+        Post.countDocuments(filter),
+        Post.find(filter).sort(sort).skip(paging.skip).limit(paging.limit).lean(),
+      ]);
+      const items = posts.map((p) => presentPost(p as never, viewer, domain));
+      setAll(
+        set,
+        orderedCollection({
+          base: collectionBase(rt.config.publicUrl, req),
+          search: searchOf(req),
+          paging,
+          total,
+          items,
+        }),
+      );
+    }),
+  );
 }

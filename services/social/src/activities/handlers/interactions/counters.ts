@@ -18,7 +18,12 @@ export async function bumpObject(rt: Runtime, id: string, field: 'replyCount', b
   if (kind) await bump(modelOf(rt, kind), id, field, by);
 }
 
-async function bump(model: { updateOne(filter: object, update: object): Promise<unknown> }, id: string, field: string, by: 1 | -1): Promise<void> {
+async function bump(
+  model: { updateOne(filter: object, update: object): Promise<unknown> },
+  id: string,
+  field: string,
+  by: 1 | -1,
+): Promise<void> {
   if (by > 0) await model.updateOne({ id }, { $inc: { [field]: 1 } });
   // The `$gt: 0` guard makes the decrement a no-op at zero, atomically.
   else await model.updateOne({ id, [field]: { $gt: 0 } }, { $inc: { [field]: -1 } });
@@ -31,7 +36,10 @@ export interface ReactState {
 
 /** Recounts a target's reactions and stores `reactCount` and `reactSummary` ({emoji: count}). */
 export async function recountReacts(rt: Runtime, targetId: string): Promise<ReactState> {
-  const rows = await rt.repos.models.React.aggregate<{ _id: string; n: number }>([{ $match: { target: targetId } }, { $group: { _id: '$emoji', n: { $sum: 1 } } }]);
+  const rows = await rt.repos.models.React.aggregate<{ _id: string; n: number }>([
+    { $match: { target: targetId } },
+    { $group: { _id: '$emoji', n: { $sum: 1 } } },
+  ]);
   rows.sort((a, b) => b.n - a.n || a._id.localeCompare(b._id));
   const reactSummary: Record<string, number> = {};
   for (const r of rows) reactSummary[r._id] = r.n;

@@ -27,7 +27,8 @@ export const del: ActivityHandler = async (ctx) => {
   const model = modelOf(rt, kind);
   const tomb = { deletedAt: new Date(), deletedBy: actor.id, type: 'Tombstone' };
   // Re-deleting is harmless: only the request that flips `deletedAt` runs the side effects.
-  const first = (await model.updateOne({ id: targetId, deletedAt: null }, { $set: tomb })).modifiedCount === 1;
+  const first =
+    (await model.updateOne({ id: targetId, deletedAt: null }, { $set: tomb })).modifiedCount === 1;
   if (first) await afterDelete(ctx, kind, doc, tomb);
   const objectType = KIND_MODELS[kind];
   return {
@@ -35,11 +36,23 @@ export const del: ActivityHandler = async (ctx) => {
     objectId: targetId,
     objectType,
     target: targetId,
-    events: first ? [{ name: `${kind}.deleted`, payload: { objectId: targetId, objectType, actorId: actor.id, ownerId: doc.actorId ?? null } }] : [],
+    events: first
+      ? [
+          {
+            name: `${kind}.deleted`,
+            payload: { objectId: targetId, objectType, actorId: actor.id, ownerId: doc.actorId ?? null },
+          },
+        ]
+      : [],
   };
 };
 
-async function afterDelete(ctx: HandlerContext, kind: StoredKind, doc: Lean, tomb: Record<string, unknown>): Promise<void> {
+async function afterDelete(
+  ctx: HandlerContext,
+  kind: StoredKind,
+  doc: Lean,
+  tomb: Record<string, unknown>,
+): Promise<void> {
   const { rt } = ctx;
   const author = String(doc.actorId);
   switch (kind) {
@@ -51,7 +64,8 @@ async function afterDelete(ctx: HandlerContext, kind: StoredKind, doc: Lean, tom
       await bumpUser(rt, author, 'replyCount', -1);
       const root = String(doc.target);
       await bumpObject(rt, root, 'replyCount', -1);
-      if (typeof doc.parent === 'string' && doc.parent !== root) await bumpObject(rt, doc.parent, 'replyCount', -1);
+      if (typeof doc.parent === 'string' && doc.parent !== root)
+        await bumpObject(rt, doc.parent, 'replyCount', -1);
       return;
     }
     case 'bookmark':
@@ -79,7 +93,11 @@ async function assertCircleDeletable({ rt }: HandlerContext, circle: Lean): Prom
     const user = await rt.repos.users.findById(owner);
     kept = Object.values((user?.circles ?? {}) as Record<string, string>).includes(circle.id);
   }
-  if (!kept) kept = [await rt.repos.settings.get<string>('adminCircle'), await rt.repos.settings.get<string>('modCircle')].includes(circle.id);
+  if (!kept)
+    kept = [
+      await rt.repos.settings.get<string>('adminCircle'),
+      await rt.repos.settings.get<string>('modCircle'),
+    ].includes(circle.id);
   if (kept) throw new NotAuthorized('This circle cannot be deleted');
 }
 
@@ -87,11 +105,20 @@ async function deleteUser(ctx: HandlerContext, id: string): Promise<HandlerResul
   const { rt, actor } = ctx;
   const user = await rt.repos.users.findById(id);
   if (!user) throw new NotFound('User not found');
-  if (user.id !== actor.id && !actor.isServerAdmin) throw new NotAuthorized('Only the user themselves or a server admin can delete an account');
+  if (user.id !== actor.id && !actor.isServerAdmin)
+    throw new NotAuthorized('Only the user themselves or a server admin can delete an account');
   const deletedAt = new Date();
-  const first = (await rt.repos.models.User.updateOne({ id, deletedAt: null }, { $set: { deletedAt, active: false } })).modifiedCount === 1;
+  const first =
+    (await rt.repos.models.User.updateOne({ id, deletedAt: null }, { $set: { deletedAt, active: false } }))
+      .modifiedCount === 1;
   return {
-    result: { id, type: 'Person', objectType: 'User', active: false, deletedAt: first ? deletedAt : user.deletedAt },
+    result: {
+      id,
+      type: 'Person',
+      objectType: 'User',
+      active: false,
+      deletedAt: first ? deletedAt : user.deletedAt,
+    },
     objectId: id,
     objectType: 'User',
     target: id,
@@ -115,6 +142,17 @@ async function deleteReact(ctx: HandlerContext, id: string): Promise<HandlerResu
     objectId: id,
     objectType: 'React',
     target: doc.target,
-    events: [{ name: 'react.deleted', payload: { objectId: id, objectType: 'React', actorId: actor.id, ownerId: doc.actorId, target: doc.target } }],
+    events: [
+      {
+        name: 'react.deleted',
+        payload: {
+          objectId: id,
+          objectType: 'React',
+          actorId: actor.id,
+          ownerId: doc.actorId,
+          target: doc.target,
+        },
+      },
+    ],
   };
 }

@@ -15,7 +15,13 @@ const FLAGGABLE = ['post', 'reply', 'page', 'bookmark', 'group', 'circle', 'user
 const flagObject = z.object({
   reason: z.union([
     z.string().trim().min(1).max(100),
-    z.object({ code: z.string().trim().max(100).optional(), label: z.string().trim().max(100).optional(), details: z.string().max(2000).optional() }).refine((r) => r.code || r.label, { message: 'needs a code or a label' }),
+    z
+      .object({
+        code: z.string().trim().max(100).optional(),
+        label: z.string().trim().max(100).optional(),
+        details: z.string().max(2000).optional(),
+      })
+      .refine((r) => r.code || r.label, { message: 'needs a code or a label' }),
   ]),
   notes: z.string().max(2000).optional(),
 });
@@ -30,13 +36,22 @@ interface FlagOption {
 async function flagOptions(rt: Runtime): Promise<FlagOption[]> {
   const raw = await rt.repos.settings.get<unknown>('flagOptions');
   const entries: Array<[string, unknown]> = Array.isArray(raw)
-    ? raw.map((o: { code?: unknown; id?: unknown }) => [typeof o?.code === 'string' ? o.code : typeof o?.id === 'string' ? o.id : '', o])
-    : raw && typeof raw === 'object' ? Object.entries(raw) : [];
+    ? raw.map((o: { code?: unknown; id?: unknown }) => [
+        typeof o?.code === 'string' ? o.code : typeof o?.id === 'string' ? o.id : '',
+        o,
+      ])
+    : raw && typeof raw === 'object'
+      ? Object.entries(raw)
+      : [];
   const out = entries
     .filter(([code]) => code)
     .map(([code, v]) => {
       const o = (v && typeof v === 'object' ? v : {}) as { label?: unknown; description?: unknown };
-      return { code, label: typeof o.label === 'string' ? o.label : code, description: typeof o.description === 'string' ? o.description : '' };
+      return {
+        code,
+        label: typeof o.label === 'string' ? o.label : code,
+        description: typeof o.description === 'string' ? o.description : '',
+      };
     });
   if (!out.length) throw new Error('the flagOptions setting is missing or empty');
   return out;
@@ -45,14 +60,26 @@ async function flagOptions(rt: Runtime): Promise<FlagOption[]> {
 function resolveReason(options: FlagOption[], reason: z.infer<typeof flagObject>['reason']) {
   const wanted = typeof reason === 'string' ? reason : (reason.code ?? reason.label ?? '');
   const key = wanted.toLowerCase();
-  const option = options.find((o) => o.code.toLowerCase() === key) ?? options.find((o) => o.label.toLowerCase() === key);
-  if (!option) throw new BadRequest(`object.reason: unknown reason (use one of ${options.map((o) => o.code).join(', ')})`);
+  const option =
+    options.find((o) => o.code.toLowerCase() === key) ?? options.find((o) => o.label.toLowerCase() === key);
+  if (!option)
+    throw new BadRequest(
+      `object.reason: unknown reason (use one of ${options.map((o) => o.code).join(', ')})`,
+    );
   const details = typeof reason === 'string' ? undefined : reason.details;
-  return { code: option.code, label: option.label, description: option.description, ...(details ? { details } : {}) };
+  return {
+    code: option.code,
+    label: option.label,
+    description: option.description,
+    ...(details ? { details } : {}),
+  };
 }
 
 /** The flagged object's type and author, if the flagger may see it. */
-async function flaggedTarget(ctx: HandlerContext, id: string): Promise<{ targetType: string; targetActorId: string | null }> {
+async function flaggedTarget(
+  ctx: HandlerContext,
+  id: string,
+): Promise<{ targetType: string; targetActorId: string | null }> {
   const kind = kindAmong(ctx.rt, id, FLAGGABLE, 'target');
   if (kind === 'user') {
     const user = await ctx.rt.repos.users.findActiveById(id);
@@ -71,16 +98,37 @@ export const flag: ActivityHandler = async (ctx) => {
   const { targetType, targetActorId } = await flaggedTarget(ctx, target);
 
   const { Flag } = rt.repos.models;
-  const open = await Flag.findOne({ actorId: actor.id, target, status: 'open', 'reason.code': reason.code }).lean();
-  if (open) return { result: { ...clean(open), duplicated: true }, objectId: open.id, objectType: 'Flag', target };
+  const open = await Flag.findOne({
+    actorId: actor.id,
+    target,
+    status: 'open',
+    'reason.code': reason.code,
+  }).lean();
+  if (open)
+    return { result: { ...clean(open), duplicated: true }, objectId: open.id, objectType: 'Flag', target };
 
   const id = mintId('flag', rt.config.DOMAIN);
-  const created = await Flag.create({ id, target, targetType, targetActorId, reason, ...(obj.notes ? { notes: obj.notes } : {}), actorId: actor.id, status: 'open', server: `@${rt.config.DOMAIN}` });
+  const created = await Flag.create({
+    id,
+    target,
+    targetType,
+    targetActorId,
+    reason,
+    ...(obj.notes ? { notes: obj.notes } : {}),
+    actorId: actor.id,
+    status: 'open',
+    server: `@${rt.config.DOMAIN}`,
+  });
   return {
     result: clean(created.toObject() as Record<string, unknown>),
     objectId: id,
     objectType: 'Flag',
     target,
-    events: [{ name: 'flag.created', payload: { flagId: id, target, targetType, targetActorId, actorId: actor.id, reason: reason.code } }],
+    events: [
+      {
+        name: 'flag.created',
+        payload: { flagId: id, target, targetType, targetActorId, actorId: actor.id, reason: reason.code },
+      },
+    ],
   };
 };

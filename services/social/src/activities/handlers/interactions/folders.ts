@@ -6,7 +6,12 @@ import type { Lean, LooseModel } from './targets';
  * A move of `self` under `parentId` must land in a live Folder of the same owner, never inside
  * itself or its own descendants, and no deeper than `maxDepth` levels.
  */
-export async function assertFolderMove(model: LooseModel, self: Lean, parentId: string, opts: { field: string; parentField: 'parentFolder' | 'parentId'; maxDepth: number }): Promise<void> {
+export async function assertFolderMove(
+  model: LooseModel,
+  self: Lean,
+  parentId: string,
+  opts: { field: string; parentField: 'parentFolder' | 'parentId'; maxDepth: number },
+): Promise<void> {
   const { field, parentField, maxDepth } = opts;
   if (parentId === self.id) throw new BadRequest(`${field}: an item cannot be inside itself`);
   const parent = await model.findOne({ id: parentId, deletedAt: null }).lean();
@@ -23,12 +28,19 @@ export async function assertFolderMove(model: LooseModel, self: Lean, parentId: 
 }
 
 /** Ids of every live descendant of a folder owned by `ownerId` (bounded walk, cycle-proof). */
-export async function descendantsOf(model: LooseModel, folderId: string, ownerId: string, parentField: 'parentFolder' | 'parentId'): Promise<string[]> {
+export async function descendantsOf(
+  model: LooseModel,
+  folderId: string,
+  ownerId: string,
+  parentField: 'parentFolder' | 'parentId',
+): Promise<string[]> {
   const out: string[] = [];
   const seen = new Set([folderId]);
   let frontier = [folderId];
   for (let level = 0; frontier.length && level < 20; level++) {
-    const children = await model.find({ [parentField]: { $in: frontier }, actorId: ownerId, deletedAt: null }, { id: 1, type: 1 }).lean();
+    const children = await model
+      .find({ [parentField]: { $in: frontier }, actorId: ownerId, deletedAt: null }, { id: 1, type: 1 })
+      .lean();
     const fresh = children.filter((c) => !seen.has(c.id));
     for (const c of fresh) {
       seen.add(c.id);

@@ -9,8 +9,15 @@ export function assertOwnerOrAdmin(ctx: HandlerContext, ownerId: string | null |
 }
 
 /** The stored object, 404 when missing (or deleted, unless asked), 403 when not the actor's. */
-export async function loadForChange(ctx: HandlerContext, kind: StoredKind, id: string, opts: { includeDeleted?: boolean } = {}): Promise<Lean> {
-  const doc = await modelOf(ctx.rt, kind).findOne(opts.includeDeleted ? { id } : { id, deletedAt: null }).lean();
+export async function loadForChange(
+  ctx: HandlerContext,
+  kind: StoredKind,
+  id: string,
+  opts: { includeDeleted?: boolean } = {},
+): Promise<Lean> {
+  const doc = await modelOf(ctx.rt, kind)
+    .findOne(opts.includeDeleted ? { id } : { id, deletedAt: null })
+    .lean();
   if (!doc) throw new NotFound('Not found');
   assertOwnerOrAdmin(ctx, doc.actorId);
   return doc;

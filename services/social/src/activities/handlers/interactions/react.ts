@@ -14,7 +14,12 @@ import { pointedAt } from './reply';
 export const REACTABLE = ['post', 'reply', 'page', 'bookmark', 'group', 'circle'] as const;
 
 /** An emoji or a short label; also a key of `reactSummary`, so no `.` or `$`. */
-export const emojiString = z.string().trim().min(1).max(32).regex(/^[^$.{}<>\p{Cc}]+$/u, 'must be an emoji or a short label');
+export const emojiString = z
+  .string()
+  .trim()
+  .min(1)
+  .max(32)
+  .regex(/^[^$.{}<>\p{Cc}]+$/u, 'must be an emoji or a short label');
 const clearValue = z.union([z.literal(''), z.null()]);
 
 const reactObject = z.object({
@@ -34,13 +39,28 @@ export const react: ActivityHandler = async (ctx) => {
   if (!emoji) return clearReaction(ctx, targetId);
   const target = await visibleTarget(rt, viewer, targetId);
   // A reply has no audience of its own: its thread root's capability applies.
-  assertCapability(rt, viewer, target.kind === 'reply' ? (await threadOf(rt, target)).root : target, 'canReact');
+  assertCapability(
+    rt,
+    viewer,
+    target.kind === 'reply' ? (await threadOf(rt, target)).root : target,
+    'canReact',
+  );
   return setReaction(ctx, target, emoji, obj.name);
 };
 
-function outcome(status: string, row: ReactRow | null, targetId: string, state: ReactState | null, extra: Partial<HandlerResult> = {}): HandlerResult {
+function outcome(
+  status: string,
+  row: ReactRow | null,
+  targetId: string,
+  state: ReactState | null,
+  extra: Partial<HandlerResult> = {},
+): HandlerResult {
   return {
-    result: { ...(row ? clean(row) : { id: null, target: targetId, emoji: null }), status, ...(state ? { targetReactCount: state.reactCount, targetReactSummary: state.reactSummary } : {}) },
+    result: {
+      ...(row ? clean(row) : { id: null, target: targetId, emoji: null }),
+      status,
+      ...(state ? { targetReactCount: state.reactCount, targetReactSummary: state.reactSummary } : {}),
+    },
     ...(row ? { objectId: row.id } : {}),
     objectType: 'React',
     target: targetId,
@@ -48,30 +68,62 @@ function outcome(status: string, row: ReactRow | null, targetId: string, state: 
   };
 }
 
-async function setReaction(ctx: HandlerContext, target: Found, emoji: string, name: string | undefined, retried = false): Promise<HandlerResult> {
+async function setReaction(
+  ctx: HandlerContext,
+  target: Found,
+  emoji: string,
+  name: string | undefined,
+  retried = false,
+): Promise<HandlerResult> {
   const { rt, actor } = ctx;
   const { React } = rt.repos.models;
   const targetId = target.doc.id;
   const existing = (await React.findOne({ target: targetId, actorId: actor.id }).lean()) as ReactRow | null;
   if (existing) {
-    if (existing.emoji === emoji && (name === undefined || existing.name === name)) return outcome('already_reacted', existing, targetId, null);
+    if (existing.emoji === emoji && (name === undefined || existing.name === name))
+      return outcome('already_reacted', existing, targetId, null);
     await React.updateOne({ id: existing.id }, { $set: { emoji, ...(name !== undefined ? { name } : {}) } });
     const state = await recountReacts(rt, targetId);
-    return outcome('replaced', { ...existing, emoji, ...(name !== undefined ? { name } : {}) }, targetId, state);
+    return outcome(
+      'replaced',
+      { ...existing, emoji, ...(name !== undefined ? { name } : {}) },
+      targetId,
+      state,
+    );
   }
   const id = mintId('react', rt.config.DOMAIN);
   try {
-    await React.create({ id, actorId: actor.id, actor: actorRef(actor), target: targetId, emoji, ...(name ? { name } : {}), server: `@${rt.config.DOMAIN}` });
+    await React.create({
+      id,
+      actorId: actor.id,
+      actor: actorRef(actor),
+      target: targetId,
+      emoji,
+      ...(name ? { name } : {}),
+      server: `@${rt.config.DOMAIN}`,
+    });
   } catch (err) {
     // A concurrent React by the same actor won the unique (target, actorId) index: replace it.
-    if ((err as { code?: number }).code === 11000 && !retried) return setReaction(ctx, target, emoji, name, true);
+    if ((err as { code?: number }).code === 11000 && !retried)
+      return setReaction(ctx, target, emoji, name, true);
     throw err;
   }
   await bumpUser(rt, actor.id, 'reactCount', 1);
   const state = await recountReacts(rt, targetId);
   const row = (await React.findOne({ id }).lean()) as ReactRow;
   return outcome('reacted', row, targetId, state, {
-    events: [{ name: 'react.added', payload: { reactId: id, target: targetId, actorId: actor.id, recipientId: target.doc.actorId ?? null, emoji } }],
+    events: [
+      {
+        name: 'react.added',
+        payload: {
+          reactId: id,
+          target: targetId,
+          actorId: actor.id,
+          recipientId: target.doc.actorId ?? null,
+          emoji,
+        },
+      },
+    ],
   });
 }
 
@@ -84,5 +136,10 @@ export async function clearReaction(ctx: HandlerContext, targetId: string): Prom
   const res = await React.deleteOne({ id: existing.id });
   if (res.deletedCount === 1) await bumpUser(rt, actor.id, 'reactCount', -1);
   const state = await recountReacts(rt, targetId);
-  return outcome('unreacted', null, targetId, state, { objectId: existing.id, events: [{ name: 'react.removed', payload: { reactId: existing.id, target: targetId, actorId: actor.id } }] });
+  return outcome('unreacted', null, targetId, state, {
+    objectId: existing.id,
+    events: [
+      { name: 'react.removed', payload: { reactId: existing.id, target: targetId, actorId: actor.id } },
+    ],
+  });
 }

@@ -32,14 +32,22 @@ export const RELATIONS = {
 
 /** The user id an activity names in `field` (a string or `{ id }`). */
 export function userRef(value: unknown, field: string): string {
-  const raw = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as { id?: unknown }).id : value;
+  const raw =
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as { id?: unknown }).id
+      : value;
   const id = parse(idString, raw, field);
   if (parseId(id).type !== 'User') throw new BadRequest(`${field}: must be a user id (@user@domain)`);
   return id;
 }
 
 /** Adds or removes a user in one of the actor's relation circles. */
-export async function changeRelation(ctx: HandlerContext, rel: Relation, userId: string, field = rel.from): Promise<HandlerResult> {
+export async function changeRelation(
+  ctx: HandlerContext,
+  rel: Relation,
+  userId: string,
+  field = rel.from,
+): Promise<HandlerResult> {
   const { rt, actor } = ctx;
   if (userId === actor.id) throw new BadRequest(`${field}: you cannot ${rel.verb} yourself`);
   const circleId = ((ctx.actor.record.circles ?? {}) as Record<string, string | undefined>)[rel.circle];
@@ -50,7 +58,9 @@ export async function changeRelation(ctx: HandlerContext, rel: Relation, userId:
     const member = await resolveMember(rt, userId);
     // FerretDB 1.24 mis-evaluates addMember's `'members.id': {$ne}` guard once a circle has two
     // members, so membership is checked first with a positive query (which it gets right).
-    changed = !(await rt.repos.circles.isMember(circleId, userId)) && (await rt.repos.circles.addMember(circleId, member));
+    changed =
+      !(await rt.repos.circles.isMember(circleId, userId)) &&
+      (await rt.repos.circles.addMember(circleId, member));
     // Only Following is a timeline; Blocked and Muted are filters.
     if (changed && rel.circle === 'following') await backfillMember(models, circleId, userId);
   } else {
@@ -71,9 +81,12 @@ export async function changeRelation(ctx: HandlerContext, rel: Relation, userId:
 function handlerFor(rel: Relation): ActivityHandler {
   return (ctx) => {
     // Either field is accepted; the preferred one wins when both are given.
-    const field = ctx.activity[rel.from] !== undefined ? rel.from : rel.from === 'object' ? 'target' : 'object';
+    const field =
+      ctx.activity[rel.from] !== undefined ? rel.from : rel.from === 'object' ? 'target' : 'object';
     return changeRelation(ctx, rel, userRef(ctx.activity[field], field), field);
   };
 }
 
-export const relationHandlers: Record<string, ActivityHandler> = Object.fromEntries(Object.entries(RELATIONS).map(([type, rel]) => [type, handlerFor(rel)]));
+export const relationHandlers: Record<string, ActivityHandler> = Object.fromEntries(
+  Object.entries(RELATIONS).map(([type, rel]) => [type, handlerFor(rel)]),
+);

@@ -16,7 +16,9 @@ const DEDUPE_MS = 5 * 60_000;
 
 const replyObject = z
   .object({ source: markdownSource.optional(), content: markdownSource.optional() })
-  .refine((o) => (o.source ?? o.content ?? '').trim(), { message: 'a reply needs content (source or content)' });
+  .refine((o) => (o.source ?? o.content ?? '').trim(), {
+    message: 'a reply needs content (source or content)',
+  });
 
 /** The object an interaction points at: `to`, or `target` when `to` is absent. */
 export function pointedAt(ctx: HandlerContext): { id: string; field: 'to' | 'target' } {
@@ -36,7 +38,13 @@ export const reply: ActivityHandler = async (ctx) => {
   assertCapability(rt, viewer, root, 'canReply');
 
   const { Reply } = rt.repos.models;
-  const recent = await Reply.findOne({ actorId: actor.id, parent: parentId, 'source.content': content, deletedAt: null, createdAt: { $gte: new Date(Date.now() - DEDUPE_MS) } }).lean();
+  const recent = await Reply.findOne({
+    actorId: actor.id,
+    parent: parentId,
+    'source.content': content,
+    deletedAt: null,
+    createdAt: { $gte: new Date(Date.now() - DEDUPE_MS) },
+  }).lean();
   if (recent) return { result: clean(recent), objectId: recent.id, objectType: 'Reply', target: targetId };
 
   const domain = rt.config.DOMAIN;
@@ -60,6 +68,17 @@ export const reply: ActivityHandler = async (ctx) => {
     objectId: id,
     objectType: 'Reply',
     target: targetId,
-    events: [{ name: 'reply.created', payload: { replyId: id, rootId: root.doc.id, parentId, actorId: actor.id, recipientId: replied.doc.actorId ?? null } }],
+    events: [
+      {
+        name: 'reply.created',
+        payload: {
+          replyId: id,
+          rootId: root.doc.id,
+          parentId,
+          actorId: actor.id,
+          recipientId: replied.doc.actorId ?? null,
+        },
+      },
+    ],
   };
 };

@@ -3,11 +3,27 @@
  * actor may see them and use their reply/react capability (decisions.md §4: Reply and React
  * check existence, visibility and `canReply` / `canReact`).
  */
-import { BadRequest, NotAuthorized, NotFound, capabilityAllows, parseId, type Runtime, type Viewer } from '@agora/common';
+import {
+  BadRequest,
+  NotAuthorized,
+  NotFound,
+  capabilityAllows,
+  parseId,
+  type Runtime,
+  type Viewer,
+} from '@agora/common';
 import { readableObject } from '../../../views/objects';
 import { checkCircleAccess, loadCircle } from '../../../views/circle-access';
 
-export const KIND_MODELS = { post: 'Post', reply: 'Reply', react: 'React', circle: 'Circle', page: 'Page', bookmark: 'Bookmark', group: 'Group' } as const;
+export const KIND_MODELS = {
+  post: 'Post',
+  reply: 'Reply',
+  react: 'React',
+  circle: 'Circle',
+  page: 'Page',
+  bookmark: 'Bookmark',
+  group: 'Group',
+} as const;
 export type StoredKind = keyof typeof KIND_MODELS;
 
 export type Lean = Record<string, unknown> & {
@@ -45,10 +61,16 @@ export function localKind(rt: Runtime, id: string): TargetKind {
 }
 
 /** The target kind, restricted to the kinds an activity accepts (400 naming the field otherwise). */
-export function kindAmong<K extends TargetKind>(rt: Runtime, id: string, allowed: readonly K[], field: string): K {
+export function kindAmong<K extends TargetKind>(
+  rt: Runtime,
+  id: string,
+  allowed: readonly K[],
+  field: string,
+): K {
   const p = parseId(id);
   const kind = p.type === 'User' ? 'user' : p.type === 'Object' ? p.kind : undefined;
-  if (!kind || !(allowed as readonly string[]).includes(kind)) throw new BadRequest(`${field}: must be the id of a ${allowed.join(', ')}`);
+  if (!kind || !(allowed as readonly string[]).includes(kind))
+    throw new BadRequest(`${field}: must be the id of a ${allowed.join(', ')}`);
   return localKind(rt, id) as K;
 }
 
@@ -86,11 +108,18 @@ export async function threadOf(rt: Runtime, found: Found): Promise<{ root: Found
  * Whether the viewer may reply to / react on an object they can see. A circle's capability that
  * just repeats its audience admits everyone who passed the circle's access check (members).
  */
-export function assertCapability(rt: Runtime, viewer: Viewer, target: Found, which: 'canReply' | 'canReact'): void {
+export function assertCapability(
+  rt: Runtime,
+  viewer: Viewer,
+  target: Found,
+  which: 'canReply' | 'canReact',
+): void {
   const doc = target.doc;
   const cap = doc[which] || doc.to || '';
   if (target.kind === 'circle' && cap === (doc.to ?? '')) return;
-  if (!capabilityAllows(cap, { to: doc.to ?? null, actorId: doc.actorId ?? null }, viewer, rt.config.DOMAIN)) {
+  if (
+    !capabilityAllows(cap, { to: doc.to ?? null, actorId: doc.actorId ?? null }, viewer, rt.config.DOMAIN)
+  ) {
     throw new NotAuthorized(which === 'canReply' ? 'You cannot reply to this' : 'You cannot react to this');
   }
 }

@@ -50,7 +50,12 @@ export const undo: ActivityHandler = async (ctx) => {
       return clearReaction(ctx, targetId);
     }
     case 'Follow':
-      return changeRelation(ctx, RELATIONS.Unfollow, userRef(undone.object ?? undone.target, 'object.object'), 'object');
+      return changeRelation(
+        ctx,
+        RELATIONS.Unfollow,
+        userRef(undone.object ?? undone.target, 'object.object'),
+        'object',
+      );
     default:
       return { result: { status: 'ignored', type: undone.type } };
   }

@@ -23,21 +23,39 @@ export interface PatchInput {
 type Fields = Record<string, unknown>;
 
 const text = (max: number) => z.string().max(max);
-const audience = { to: z.unknown().optional(), canReply: z.unknown().optional(), canReact: z.unknown().optional() };
+const audience = {
+  to: z.unknown().optional(),
+  canReply: z.unknown().optional(),
+  canReact: z.unknown().optional(),
+};
 const markdown = { source: markdownSource.optional(), content: markdownSource.optional() };
 const tags = z.array(z.string().max(100)).max(50);
-const location = z.union([z.string().max(300), z.object({ name: z.string().max(300).optional(), lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) })]);
+const location = z.union([
+  z.string().max(300),
+  z.object({
+    name: z.string().max(300).optional(),
+    lat: z.number().min(-90).max(90),
+    lon: z.number().min(-180).max(180),
+  }),
+]);
 
 function locationOf(loc: z.infer<typeof location>) {
-  return typeof loc === 'string' ? { name: loc } : { name: loc.name, type: 'Point', coordinates: [loc.lon, loc.lat] };
+  return typeof loc === 'string'
+    ? { name: loc }
+    : { name: loc.name, type: 'Point', coordinates: [loc.lon, loc.lat] };
 }
 
 function markdownSet(o: { source?: string | undefined; content?: string | undefined }): Fields {
   const source = o.source ?? o.content;
-  return source === undefined ? {} : { source: { content: source, mediaType: 'text/markdown' }, body: renderMarkdown(source) };
+  return source === undefined
+    ? {}
+    : { source: { content: source, mediaType: 'text/markdown' }, body: renderMarkdown(source) };
 }
 
-async function audienceSet(p: PatchInput, o: { to?: unknown; canReply?: unknown; canReact?: unknown }): Promise<Fields> {
+async function audienceSet(
+  p: PatchInput,
+  o: { to?: unknown; canReply?: unknown; canReact?: unknown },
+): Promise<Fields> {
   const domain = p.ctx.rt.config.DOMAIN;
   const out: Fields = {};
   let to = p.doc.to ?? '@public';
@@ -75,7 +93,11 @@ const postPatch = z.object({
 
 async function post(p: PatchInput, raw: unknown): Promise<Fields> {
   const o = parse(postPatch, raw, 'object');
-  const set: Fields = { ...given(o, ['type', 'title', 'summary', 'href', 'tags']), ...markdownSet(o), ...(await audienceSet(p, o)) };
+  const set: Fields = {
+    ...given(o, ['type', 'title', 'summary', 'href', 'tags']),
+    ...markdownSet(o),
+    ...(await audienceSet(p, o)),
+  };
   const source = o.source ?? o.content;
   if (o.summary === undefined && source !== undefined) set.summary = source ? plainText(source) : '';
   if ((o.image ?? o.featuredImage) !== undefined) set.image = o.image ?? o.featuredImage;
@@ -84,9 +106,11 @@ async function post(p: PatchInput, raw: unknown): Promise<Fields> {
   if (o.endTime) set['event.endDate'] = o.endTime;
   if (typeof set.to === 'string') set.group = set.to.startsWith('group:') ? set.to : null;
   const type = (set.type ?? p.doc.type) as string;
-  if (type === 'Link' && !(set.href ?? p.doc.href)) throw new BadRequest('object.href: a Link post needs href');
+  if (type === 'Link' && !(set.href ?? p.doc.href))
+    throw new BadRequest('object.href: a Link post needs href');
   const event = (p.doc.event ?? {}) as { startDate?: Date };
-  if (type === 'Event' && !(o.startTime ?? event.startDate)) throw new BadRequest('object.startTime: an Event needs startTime');
+  if (type === 'Event' && !(o.startTime ?? event.startDate))
+    throw new BadRequest('object.startTime: an Event needs startTime');
   return set;
 }
 
@@ -95,14 +119,19 @@ const replyPatch = z.object(markdown);
 function reply(_p: PatchInput, raw: unknown): Fields {
   const o = parse(replyPatch, raw, 'object');
   const set = markdownSet(o);
-  if (set.source && !(o.source ?? o.content ?? '').trim()) throw new BadRequest('object.source: a reply needs content');
+  if (set.source && !(o.source ?? o.content ?? '').trim())
+    throw new BadRequest('object.source: a reply needs content');
   return set;
 }
 
 const pagePatch = z.object({
   title: z.string().trim().min(1).max(300).optional(),
   summary: text(2000).optional(),
-  slug: z.string().max(100).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case words joined by -').optional(),
+  slug: z
+    .string()
+    .max(100)
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case words joined by -')
+    .optional(),
   tags: tags.optional(),
   image: text(2000).optional(),
   parentId: z.union([idString, z.null()]).optional(),
@@ -113,12 +142,30 @@ const pagePatch = z.object({
 
 async function page(p: PatchInput, raw: unknown): Promise<Fields> {
   const o = parse(pagePatch, raw, 'object');
-  const set: Fields = { ...given(o, ['title', 'summary', 'slug', 'tags', 'image', 'parentId', 'order']), ...markdownSet(o), ...(await audienceSet(p, o)) };
+  const set: Fields = {
+    ...given(o, ['title', 'summary', 'slug', 'tags', 'image', 'parentId', 'order']),
+    ...markdownSet(o),
+    ...(await audienceSet(p, o)),
+  };
   const { Page } = p.ctx.rt.repos.models;
-  if (o.slug && o.slug !== p.doc.slug && (await Page.countDocuments({ slug: o.slug, originDomain: null, deletedAt: null, id: { $ne: p.doc.id } })) > 0) {
+  if (
+    o.slug &&
+    o.slug !== p.doc.slug &&
+    (await Page.countDocuments({
+      slug: o.slug,
+      originDomain: null,
+      deletedAt: null,
+      id: { $ne: p.doc.id },
+    })) > 0
+  ) {
     throw new Conflict('object.slug: already in use');
   }
-  if (o.parentId) await assertFolderMove(modelOf(p.ctx.rt, 'page'), p.doc, o.parentId, { field: 'object.parentId', parentField: 'parentId', maxDepth: 5 });
+  if (o.parentId)
+    await assertFolderMove(modelOf(p.ctx.rt, 'page'), p.doc, o.parentId, {
+      field: 'object.parentId',
+      parentField: 'parentId',
+      maxDepth: 5,
+    });
   return set;
 }
 
@@ -137,18 +184,37 @@ const bookmarkPatch = z.object({
 
 async function bookmark(p: PatchInput, raw: unknown): Promise<Fields> {
   const o = parse(bookmarkPatch, raw, 'object');
-  const set: Fields = { ...given(o, ['type', 'title', 'summary', 'href', 'target', 'image', 'tags', 'parentFolder']), ...markdownSet(o), ...(await audienceSet(p, o)) };
+  const set: Fields = {
+    ...given(o, ['type', 'title', 'summary', 'href', 'target', 'image', 'tags', 'parentFolder']),
+    ...markdownSet(o),
+    ...(await audienceSet(p, o)),
+  };
   const model = modelOf(p.ctx.rt, 'bookmark');
   const type = (set.type ?? p.doc.type) as string;
-  if (type === 'Bookmark' && !(set.href ?? p.doc.href ?? set.target ?? p.doc.target)) throw new BadRequest('object.href: a Bookmark needs href or target');
-  if (type === 'Bookmark' && p.doc.type === 'Folder' && (await model.findOne({ parentFolder: p.doc.id, deletedAt: null }, { id: 1 }).lean())) {
+  if (type === 'Bookmark' && !(set.href ?? p.doc.href ?? set.target ?? p.doc.target))
+    throw new BadRequest('object.href: a Bookmark needs href or target');
+  if (
+    type === 'Bookmark' &&
+    p.doc.type === 'Folder' &&
+    (await model.findOne({ parentFolder: p.doc.id, deletedAt: null }, { id: 1 }).lean())
+  ) {
     throw new BadRequest('object.type: a folder that holds items cannot become a bookmark');
   }
-  if (o.parentFolder) await assertFolderMove(model, p.doc, o.parentFolder, { field: 'object.parentFolder', parentField: 'parentFolder', maxDepth: 5 });
+  if (o.parentFolder)
+    await assertFolderMove(model, p.doc, o.parentFolder, {
+      field: 'object.parentFolder',
+      parentField: 'parentFolder',
+      maxDepth: 5,
+    });
   return set;
 }
 
-const circlePatch = z.object({ name: z.string().trim().min(1).max(100).optional(), summary: text(2000).optional(), icon: text(2000).optional(), ...audience });
+const circlePatch = z.object({
+  name: z.string().trim().min(1).max(100).optional(),
+  summary: text(2000).optional(),
+  icon: text(2000).optional(),
+  ...audience,
+});
 
 async function circle(p: PatchInput, raw: unknown): Promise<Fields> {
   if (p.doc.type === 'System') throw new NotAuthorized('This circle cannot be changed');
@@ -168,7 +234,10 @@ const groupPatch = z.object({
 
 async function group(p: PatchInput, raw: unknown): Promise<Fields> {
   const o = parse(groupPatch, raw, 'object');
-  const set: Fields = { ...given(o, ['name', 'description', 'icon', 'image', 'rsvpPolicy']), ...(await audienceSet(p, o)) };
+  const set: Fields = {
+    ...given(o, ['name', 'description', 'icon', 'image', 'rsvpPolicy']),
+    ...(await audienceSet(p, o)),
+  };
   if (o.location !== undefined) set.location = locationOf(o.location);
   return set;
 }
@@ -179,4 +248,12 @@ function react(_p: PatchInput, raw: unknown): Fields {
   return given(parse(reactPatch, raw, 'object'), ['emoji', 'name']);
 }
 
-export const PATCHERS: Record<StoredKind, (p: PatchInput, raw: unknown) => Fields | Promise<Fields>> = { post, reply, page, bookmark, circle, group, react };
+export const PATCHERS: Record<StoredKind, (p: PatchInput, raw: unknown) => Fields | Promise<Fields>> = {
+  post,
+  reply,
+  page,
+  bookmark,
+  circle,
+  group,
+  react,
+};

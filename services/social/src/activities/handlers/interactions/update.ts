@@ -21,12 +21,14 @@ export const update: ActivityHandler = async (ctx) => {
   const kind = kindAmong(rt, targetId, UPDATABLE, 'target');
   if (kind === 'user') return updateUser(ctx, targetId);
   const patch = ctx.activity.object;
-  if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) throw new BadRequest('object: the fields to change are required');
+  if (typeof patch !== 'object' || patch === null || Array.isArray(patch))
+    throw new BadRequest('object: the fields to change are required');
 
   const doc = await loadForChange(ctx, kind, targetId);
   const ownerId = String(doc.actorId);
   // An admin editing someone else's object may only give it an audience its author could use.
-  const author = ownerId === actor.id ? ctx.viewer : await buildViewer(rt.repos.models, rt.config.DOMAIN, { id: ownerId });
+  const author =
+    ownerId === actor.id ? ctx.viewer : await buildViewer(rt.repos.models, rt.config.DOMAIN, { id: ownerId });
   const set = await PATCHERS[kind]({ ctx, doc, author }, patch);
   if (!Object.keys(set).length) throw new BadRequest('object: no field that can be changed was given');
 
@@ -41,15 +43,26 @@ export const update: ActivityHandler = async (ctx) => {
     objectType,
     target: targetId,
     ...(typeof set.to === 'string' ? { to: set.to } : {}),
-    events: [{ name: `${kind}.updated`, payload: { objectId: targetId, objectType, actorId: actor.id, ownerId, fields: Object.keys(set) } }],
+    events: [
+      {
+        name: `${kind}.updated`,
+        payload: { objectId: targetId, objectType, actorId: actor.id, ownerId, fields: Object.keys(set) },
+      },
+    ],
   };
 };
 
-async function afterUpdate({ rt }: HandlerContext, kind: StoredKind, doc: Lean, set: Record<string, unknown>): Promise<void> {
+async function afterUpdate(
+  { rt }: HandlerContext,
+  kind: StoredKind,
+  doc: Lean,
+  set: Record<string, unknown>,
+): Promise<void> {
   if (kind === 'post') {
     if (typeof set.to === 'string') await retagPost(rt.repos.models, doc.id, set.to);
     // Timeline rows carry the post type too (the `types` filter of GET /circles/:id/posts).
-    if (typeof set.type === 'string') await rt.repos.models.TimelineEntry.updateMany({ postId: doc.id }, { $set: { type: set.type } });
+    if (typeof set.type === 'string')
+      await rt.repos.models.TimelineEntry.updateMany({ postId: doc.id }, { $set: { type: set.type } });
   }
   if (kind === 'react' && set.emoji !== undefined) await recountReacts(rt, String(doc.target));
 }

@@ -6,7 +6,14 @@
  * registry entry (interactions) dispatches User targets here.
  */
 import { z } from 'zod';
-import { BadRequest, NotAuthorized, NotFound, hashPassword, verifyPassword, type UserRecord } from '@agora/common';
+import {
+  BadRequest,
+  NotAuthorized,
+  NotFound,
+  hashPassword,
+  verifyPassword,
+  type UserRecord,
+} from '@agora/common';
 import type { HandlerContext, HandlerResult } from '../../types';
 import { parse } from '../../validate';
 import { sanitize } from '../../../content/markdown';
@@ -14,7 +21,13 @@ import { presentUser } from '../../../views/users';
 
 const KEY = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 // Images are our /files paths, file ids or http(s) URLs: never javascript: or data: URLs.
-const imageRef = z.union([z.literal(''), z.string().max(2000).regex(/^(https?:\/\/|\/(?!\/)|file:)\S*$/, 'must be an http(s) URL, a /path or a file id')]);
+const imageRef = z.union([
+  z.literal(''),
+  z
+    .string()
+    .max(2000)
+    .regex(/^(https?:\/\/|\/(?!\/)|file:)\S*$/, 'must be an http(s) URL, a /path or a file id'),
+]);
 
 const profilePatch = z
   .object({
@@ -30,7 +43,11 @@ const profilePatch = z
   .strict();
 
 const scalar = z.union([z.boolean(), z.number(), z.string().max(1000), z.null()]);
-const prefValue = z.union([scalar, z.array(scalar).max(100), z.record(z.string().regex(KEY, 'must be a preference name'), scalar)]);
+const prefValue = z.union([
+  scalar,
+  z.array(scalar).max(100),
+  z.record(z.string().regex(KEY, 'must be a preference name'), scalar),
+]);
 const prefsPatch = z
   .record(z.string().regex(KEY, 'must be a preference name'), prefValue)
   .refine((p) => Object.keys(p).length <= 100, 'at most 100 preferences at once');
@@ -72,12 +89,16 @@ export async function updateUser(ctx: HandlerContext, target: string): Promise<H
   const patch = parse(userPatch, ctx.activity.object, 'object');
 
   const set: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(patch.profile ?? {})) set[`profile.${k}`] = k === 'description' ? sanitize(v as string) : v;
+  for (const [k, v] of Object.entries(patch.profile ?? {}))
+    set[`profile.${k}`] = k === 'description' ? sanitize(v as string) : v;
   for (const [k, v] of Object.entries(patch.prefs ?? {})) set[`prefs.${k}`] = v;
   if (patch.to !== undefined) set.to = userAudience(patch.to, domain);
   if (patch.password) {
-    const stored = await User.findOne({ id: actor.id }).select('+password').lean<UserRecord & { password?: string }>();
-    if (!(await verifyPassword(patch.password.current, stored?.password))) throw new NotAuthorized('object.password.current: does not match the current password');
+    const stored = await User.findOne({ id: actor.id })
+      .select('+password')
+      .lean<UserRecord & { password?: string }>();
+    if (!(await verifyPassword(patch.password.current, stored?.password)))
+      throw new NotAuthorized('object.password.current: does not match the current password');
     set.password = await hashPassword(patch.password.new);
   }
   const fields = Object.keys(set);
@@ -94,6 +115,11 @@ export async function updateUser(ctx: HandlerContext, target: string): Promise<H
     target: actor.id,
     to: updated.to ?? '@public',
     // Name and icon ride along so consumers can refresh denormalised copies without a read.
-    events: [{ name: 'user.updated', payload: { userId: actor.id, fields, name: profile.name ?? null, icon: profile.icon ?? null } }],
+    events: [
+      {
+        name: 'user.updated',
+        payload: { userId: actor.id, fields, name: profile.name ?? null, icon: profile.icon ?? null },
+      },
+    ],
   };
 }
