@@ -4,6 +4,12 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 TOOLS="$ROOT/.tools"
 mkdir -p "$TOOLS/bin" "$TOOLS/run"
 
+# The Go toolchain may be installed without being on PATH (e.g. /usr/local/go).
+for d in /usr/local/go/bin /usr/lib/go/bin "$HOME/go/bin"; do
+  [[ -x "$d/go" && ":$PATH:" != *":$d:"* ]] && PATH="$PATH:$d"
+done
+export PATH
+
 log() { printf '[infra] %s\n' "$*" >&2; }
 die() { printf '[infra] ERROR: %s\n' "$*" >&2; exit 1; }
 

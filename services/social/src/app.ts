@@ -3,6 +3,7 @@ import { createService, type Config, type ServiceApp, type SharedDeps } from '@a
 import { bootstrap, type BootstrapOptions } from './bootstrap';
 import type { SocialContext } from './context';
 import { startRelay } from './activities/relay';
+import { startUserCopies } from './consumers/user-copies';
 
 export function createApp(
   config: Config,
@@ -15,6 +16,7 @@ export function createApp(
       buildContext: (rt) => ({ rt }),
       async onStart(rt) {
         await bootstrap(rt, opts.bootstrap);
+        await startUserCopies(rt);
         return startRelay(rt);
       },
     },

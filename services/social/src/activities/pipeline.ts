@@ -9,6 +9,8 @@ import { HANDLERS } from './registry';
 import type { ActivityInput, DomainEvent, HandlerResult } from './types';
 import { clean } from './validate';
 
+export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+
 export interface ActivityOutcome {
   activity: Record<string, unknown>;
   result: Record<string, unknown> | null;
@@ -35,6 +37,11 @@ export async function runActivity(
   const { Activity } = rt.repos.models;
   const dedupeKey = opts.idempotencyKey ? `${actor.id}:${opts.idempotencyKey}` : undefined;
   if (dedupeKey) {
+    // Keys are kept for IDEMPOTENCY_TTL_MS (decisions.md §4: 24 h); an older one is released.
+    await Activity.updateOne(
+      { dedupeKey, createdAt: { $lt: new Date(Date.now() - IDEMPOTENCY_TTL_MS) } },
+      { $unset: { dedupeKey: 1 } },
+    );
     const prior = await Activity.findOne({ dedupeKey }).lean();
     if (prior)
       return {
