@@ -1,4 +1,5 @@
-import { orderedCollection, parsePaging } from './collection';
+import type { Request } from 'express';
+import { collectionFor, orderedCollection, parsePaging, searchOf, setAll } from './collection';
 
 describe('parsePaging (spec 1.5)', () => {
   test('defaults and bounds', () => {
@@ -53,5 +54,90 @@ describe('orderedCollection', () => {
     expect(orderedCollection({ base, paging: parsePaging({ page: '1' }), total: 1, items: ['x'] }).type).toBe(
       'OrderedCollection',
     );
+  });
+});
+
+describe('collectionFor', () => {
+  const publicUrl = 'https://s.test';
+  const req = (url: string, baseUrl: string, path: string) => ({ url, baseUrl, path }) as Request;
+
+  test('root form at the request path, other query parameters kept', () => {
+    const c = collectionFor(
+      publicUrl,
+      req('/?limit=2&type=Note', '/posts', '/'),
+      parsePaging({ limit: '2' }),
+      5,
+      ['a', 'b'],
+    );
+    expect(c).toEqual({
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      type: 'OrderedCollection',
+      id: `${publicUrl}/posts?limit=2&type=Note`,
+      totalItems: 5,
+      first: `${publicUrl}/posts?limit=2&type=Note&page=1`,
+      last: `${publicUrl}/posts?limit=2&type=Note&page=3`,
+      orderedItems: ['a', 'b'],
+    });
+  });
+
+  test('page form on a sub-path drops page from the kept query', () => {
+    const c = collectionFor(
+      publicUrl,
+      req('/p1/replies?page=2&limit=2&sort=top', '/posts', '/p1/replies'),
+      parsePaging({ page: '2', limit: '2' }),
+      5,
+      [3, 4],
+    );
+    expect(c).toEqual({
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      type: 'OrderedCollectionPage',
+      id: `${publicUrl}/posts/p1/replies?limit=2&sort=top&page=2`,
+      partOf: `${publicUrl}/posts/p1/replies?limit=2&sort=top`,
+      orderedItems: [3, 4],
+      totalPages: 3,
+      totalItems: 5,
+      currentPage: 2,
+      next: `${publicUrl}/posts/p1/replies?limit=2&sort=top&page=3`,
+      prev: `${publicUrl}/posts/p1/replies?limit=2&sort=top&page=1`,
+    });
+  });
+
+  test('same body as orderedCollection with the request base and query', () => {
+    const r = req('/alice/posts?page=1&since=2024-01-01', '/users', '/alice/posts');
+    const paging = parsePaging({ page: '1' });
+    expect(searchOf(r).toString()).toBe('page=1&since=2024-01-01');
+    expect(collectionFor(publicUrl, r, paging, 0, [])).toEqual(
+      orderedCollection({
+        base: `${publicUrl}/users/alice/posts`,
+        search: searchOf(r),
+        paging,
+        total: 0,
+        items: [],
+      }),
+    );
+  });
+});
+
+describe('setAll', () => {
+  test('sets every field of the body, in order', () => {
+    const calls: Array<[string, unknown]> = [];
+    setAll((k, v) => calls.push([k, v]), {
+      type: 'OrderedCollection',
+      totalItems: 0,
+      orderedItems: [],
+      error: null,
+    });
+    expect(calls).toEqual([
+      ['type', 'OrderedCollection'],
+      ['totalItems', 0],
+      ['orderedItems', []],
+      ['error', null],
+    ]);
+  });
+
+  test('an empty body sets nothing', () => {
+    const set = jest.fn();
+    setAll(set, {});
+    expect(set).not.toHaveBeenCalled();
   });
 });

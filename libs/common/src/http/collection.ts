@@ -1,5 +1,6 @@
 /** Collections of spec 1.5: the root form and the page form of an ordered collection. */
 import type { Request } from 'express';
+import type { ApplyProjection, Model } from 'mongoose';
 
 export const AS_CONTEXT = 'https://www.w3.org/ns/activitystreams';
 
@@ -80,4 +81,87 @@ export function orderedCollection<T>({
 /** The collection's absolute URL for this request. */
 export function collectionBase(publicUrl: string, req: Request): string {
   return `${publicUrl}${req.baseUrl}${req.path === '/' ? '' : req.path}`;
+}
+
+/** The request's query string, kept on collection page links (`orderedCollection` drops `page`). */
+export function searchOf(req: Request): URLSearchParams {
+  return new URLSearchParams(req.url.split('?')[1] ?? '');
+}
+
+/** The spec 1.5 body of one page of the collection this request addresses. */
+export function collectionFor<T>(publicUrl: string, req: Request, paging: Paging, total: number, items: T[]) {
+  return orderedCollection({
+    base: collectionBase(publicUrl, req),
+    search: searchOf(req),
+    paging,
+    total,
+    items,
+  });
+}
+
+/** Copies a collection (or any body) into the handler's response through its `set`. */
+export function setAll(set: (key: string, value: unknown) => void, body: Record<string, unknown>): void {
+  for (const [k, v] of Object.entries(body)) set(k, v);
+}
+
+export type SortSpec = Record<string, 1 | -1>;
+export type FieldProjection = Record<string, number>;
+
+interface PageQuery {
+  sort(sort: SortSpec): PageQuery;
+  skip(n: number): PageQuery;
+  limit(n: number): PageQuery;
+  lean(): PromiseLike<unknown>;
+}
+
+/** What `findPage` needs of a model: a count and a sortable, pageable, lean find. */
+export interface PageSource {
+  countDocuments(filter: Record<string, unknown>): PromiseLike<number>;
+  find(filter: Record<string, unknown>, projection?: FieldProjection | null): PageQuery;
+}
+
+/** The lean document type of a mongoose model (what `Model.find().lean()` yields per row). */
+type LeanDoc<M> =
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- placeholders for Model's other type parameters
+  M extends Model<infer _R, infer _Q, infer _I, infer _V, infer _H, infer _S, infer L> ? L : never;
+
+export interface PageOptions<P extends FieldProjection = FieldProjection> {
+  sort: SortSpec;
+  projection?: P;
+}
+
+export interface FoundPage<T> {
+  total: number;
+  items: T[];
+}
+
+/**
+ * One page of `model` matching `filter` (lean, sorted, skipped and limited by `paging`), with
+ * the filter's total count, both queries run together. Rows are typed as `Model.find(filter,
+ * projection).lean()` would type them, or as the explicit row type (`findPage<Row>(…)`, like
+ * `.lean<Row[]>()`).
+ */
+export function findPage<M extends PageSource, const P extends FieldProjection = Record<never, never>>(
+  model: M,
+  filter: Record<string, unknown>,
+  paging: Paging,
+  opts: PageOptions<P>,
+): Promise<FoundPage<ApplyProjection<LeanDoc<M>, P>>>;
+export function findPage<Row>(
+  model: PageSource,
+  filter: Record<string, unknown>,
+  paging: Paging,
+  opts: PageOptions,
+): Promise<FoundPage<Row>>;
+export async function findPage(
+  model: PageSource,
+  filter: Record<string, unknown>,
+  paging: Paging,
+  opts: PageOptions,
+): Promise<FoundPage<unknown>> {
+  const [total, items] = await Promise.all([
+    model.countDocuments(filter),
+    model.find(filter, opts.projection).sort(opts.sort).skip(paging.skip).limit(paging.limit).lean(),
+  ]);
+  return { total, items: items as unknown[] };
 }

@@ -1,7 +1,22 @@
 export { handler, needsAuth, type HandlerArgs, type HandlerOptions } from './handler';
 export type { AuthUser, RequestAuth } from './context';
 export { isJsonType, routeTreeBodyParsers } from './body';
-export { parsePaging, orderedCollection, collectionBase, AS_CONTEXT, type Paging } from './collection';
+export {
+  parsePaging,
+  orderedCollection,
+  collectionBase,
+  collectionFor,
+  searchOf,
+  setAll,
+  findPage,
+  AS_CONTEXT,
+  type Paging,
+  type PageSource,
+  type PageOptions,
+  type FoundPage,
+  type SortSpec,
+  type FieldProjection,
+} from './collection';
 export {
   buildRouteTree,
   discoverRouteDirs,

@@ -8,6 +8,7 @@ import {
   BadRequest,
   NotFound,
   canSee,
+  findPage,
   orderedCollection,
   parsePaging,
   visibleFilter,
@@ -125,15 +126,10 @@ export async function listUserBookmarks(
     ? filter
     : { ...filter, ...visibleFilter(viewer, rt.config.DOMAIN), actorId: String(ownerId) };
   const paging = parsePaging(query);
-  const { Bookmark } = rt.repos.models;
-  const [total, items] = await Promise.all([
-    Bookmark.countDocuments(scoped),
-    Bookmark.find(scoped, { ...BOOKMARK_LIST_FIELDS, body: 1 })
-      .sort({ createdAt: -1 })
-      .skip(paging.skip)
-      .limit(paging.limit)
-      .lean(),
-  ]);
+  const { total, items } = await findPage(rt.repos.models.Bookmark, scoped, paging, {
+    sort: { createdAt: -1 },
+    projection: { ...BOOKMARK_LIST_FIELDS, body: 1 },
+  });
   const search = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) if (typeof v === 'string' && k !== 'page') search.set(k, v);
   return orderedCollection({

@@ -5,6 +5,7 @@
  */
 import {
   NotFound,
+  findPage,
   orderedCollection,
   visibleFilter,
   type GroupDoc,
@@ -136,15 +137,8 @@ export async function listUserGroups(rt: Runtime, viewer: Viewer, ownerId: strin
     ...visibleFilter(viewer, rt.config.DOMAIN),
     'circles.members': { $in: circles.map((c) => c.id) },
   };
-  const [total, items] = circles.length
-    ? await Promise.all([
-        Group.countDocuments(filter),
-        Group.find(filter, GROUP_LIST_FIELDS)
-          .sort({ createdAt: -1 })
-          .skip(paging.skip)
-          .limit(paging.limit)
-          .lean(),
-      ])
-    : [0, []];
+  const { total, items } = circles.length
+    ? await findPage(Group, filter, paging, { sort: { createdAt: -1 }, projection: GROUP_LIST_FIELDS })
+    : { total: 0, items: [] };
   return orderedCollection({ base, paging, total, items });
 }

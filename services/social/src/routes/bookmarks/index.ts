@@ -2,18 +2,17 @@ import {
   BadRequest,
   NotFound,
   Router,
-  collectionBase,
+  collectionFor,
+  findPage,
   handler,
-  orderedCollection,
   parsePaging,
+  setAll,
   visibleFilter,
 } from '@agora/common';
 import type { SocialContext } from '../../context';
 import { viewerOf } from '../../views/viewer';
 import { lookup, parseMode } from '../../views/lookup';
 import { BOOKMARK_ID, BOOKMARK_LIST_FIELDS, findVisibleBookmark } from '../../views/bookmarks';
-
-const search = (url: string) => new URLSearchParams(url.split('?')[1] ?? '');
 
 /** /bookmarks (behaviour-notes §3.10). Bookmarks are local only and never federate. */
 export default function bookmarkRoutes({ rt }: SocialContext): Router {
@@ -33,25 +32,11 @@ export default function bookmarkRoutes({ rt }: SocialContext): Router {
         type: type ?? { $in: ['Bookmark', 'Folder'] },
       };
       const paging = parsePaging(query);
-      const { Bookmark } = rt.repos.models;
-      const [total, items] = await Promise.all([
-        Bookmark.countDocuments(filter),
-        Bookmark.find(filter, BOOKMARK_LIST_FIELDS)
-          .sort({ createdAt: -1 })
-          .skip(paging.skip)
-          .limit(paging.limit)
-          .lean(),
-      ]);
-      for (const [k, v] of Object.entries(
-        orderedCollection({
-          base: collectionBase(rt.config.publicUrl, req),
-          search: search(req.url),
-          paging,
-          total,
-          items,
-        }),
-      ))
-        set(k, v);
+      const { total, items } = await findPage(rt.repos.models.Bookmark, filter, paging, {
+        sort: { createdAt: -1 },
+        projection: BOOKMARK_LIST_FIELDS,
+      });
+      setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items));
     }),
   );
 

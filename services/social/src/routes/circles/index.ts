@@ -2,10 +2,11 @@ import {
   BadRequest,
   NotAuthorized,
   Router,
-  collectionBase,
+  collectionFor,
+  findPage,
   handler,
-  orderedCollection,
   parsePaging,
+  setAll,
   type Runtime,
 } from '@agora/common';
 import type { SocialContext } from '../../context';
@@ -51,10 +52,7 @@ export default function circleRoutes({ rt }: SocialContext): Router {
       const sort: Record<string, 1 | -1> =
         query.sort === 'reacts' ? { reactCount: -1, memberCount: -1, createdAt: -1 } : { createdAt: -1 };
       const { Circle, React } = rt.repos.models;
-      const [total, items] = await Promise.all([
-        Circle.countDocuments(filter),
-        Circle.find(filter, LIST_FIELDS).sort(sort).skip(paging.skip).limit(paging.limit).lean(),
-      ]);
+      const { total, items } = await findPage(Circle, filter, paging, { sort, projection: LIST_FIELDS });
       const reacted =
         viewer.id && items.length
           ? new Set(
@@ -67,14 +65,7 @@ export default function circleRoutes({ rt }: SocialContext): Router {
             )
           : new Set<string>();
       const out = items.map((c) => ({ ...c, userReacted: reacted.has(c.id) }));
-      const c = orderedCollection({
-        base: collectionBase(rt.config.publicUrl, req),
-        search: new URLSearchParams(req.url.split('?')[1] ?? ''),
-        paging,
-        total,
-        items: out,
-      });
-      for (const [k, v] of Object.entries(c)) set(k, v);
+      setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, out));
     }),
   );
 
@@ -104,14 +95,8 @@ export default function circleRoutes({ rt }: SocialContext): Router {
       const { circle } = await checkCircleAccess(rt, await loadCircle(rt, params.id!), viewer);
       const paging = parsePaging(query);
       const members = circle.members ?? [];
-      const c = orderedCollection({
-        base: collectionBase(rt.config.publicUrl, req),
-        search: new URLSearchParams(req.url.split('?')[1] ?? ''),
-        paging,
-        total: members.length,
-        items: members.slice(paging.skip, paging.skip + paging.limit),
-      });
-      for (const [k, v] of Object.entries(c)) set(k, v);
+      const items = members.slice(paging.skip, paging.skip + paging.limit);
+      setAll(set, collectionFor(rt.config.publicUrl, req, paging, members.length, items));
     }),
   );
 
@@ -123,7 +108,7 @@ export default function circleRoutes({ rt }: SocialContext): Router {
         const viewer = await viewerOf(rt, req);
         await checkCircleAccess(rt, circle, viewer, { requireAuth: true });
         const page = await circleTimeline(rt, viewer, circle.id, parseTimelineQuery(query));
-        for (const [k, v] of Object.entries(page)) set(k, v);
+        setAll(set, page);
       },
       { requireAuth: false },
     ),

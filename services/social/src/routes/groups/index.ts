@@ -5,9 +5,12 @@ import {
   Router,
   Unauthorized,
   collectionBase,
+  collectionFor,
+  findPage,
   handler,
-  orderedCollection,
   parsePaging,
+  searchOf,
+  setAll,
   visibleFilter,
 } from '@agora/common';
 import type { SocialContext } from '../../context';
@@ -25,8 +28,6 @@ import {
   type GroupRecord,
 } from '../../views/groups';
 
-const search = (url: string) => new URLSearchParams(url.split('?')[1] ?? '');
-
 /** /groups (behaviour-notes §3.8, audience-checked on every route). */
 export default function groupRoutes({ rt }: SocialContext): Router {
   const r = Router();
@@ -40,25 +41,11 @@ export default function groupRoutes({ rt }: SocialContext): Router {
       const viewer = await viewerOf(rt, req);
       const paging = parsePaging(query);
       const filter = { ...visibleFilter(viewer, domain), originDomain: null };
-      const { Group } = rt.repos.models;
-      const [total, items] = await Promise.all([
-        Group.countDocuments(filter),
-        Group.find(filter, GROUP_LIST_FIELDS)
-          .sort({ createdAt: -1 })
-          .skip(paging.skip)
-          .limit(paging.limit)
-          .lean(),
-      ]);
-      for (const [k, v] of Object.entries(
-        orderedCollection({
-          base: collectionBase(rt.config.publicUrl, req),
-          search: search(req.url),
-          paging,
-          total,
-          items,
-        }),
-      ))
-        set(k, v);
+      const { total, items } = await findPage(rt.repos.models.Group, filter, paging, {
+        sort: { createdAt: -1 },
+        projection: GROUP_LIST_FIELDS,
+      });
+      setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items));
     }),
   );
 
@@ -92,10 +79,10 @@ export default function groupRoutes({ rt }: SocialContext): Router {
         doc as unknown as GroupRecord,
         'members',
         collectionBase(rt.config.publicUrl, req),
-        search(req.url),
+        searchOf(req),
         parsePaging(query),
       );
-      for (const [k, v] of Object.entries(c)) set(k, v);
+      setAll(set, c);
     }),
   );
 
@@ -111,10 +98,10 @@ export default function groupRoutes({ rt }: SocialContext): Router {
           group,
           'pending',
           collectionBase(rt.config.publicUrl, req),
-          search(req.url),
+          searchOf(req),
           parsePaging(query),
         );
-        for (const [k, v] of Object.entries(c)) set(k, v);
+        setAll(set, c);
       },
       { requireAuth: true },
     ),
@@ -141,22 +128,11 @@ export default function groupRoutes({ rt }: SocialContext): Router {
         filter.type = { $in: types };
       }
       const paging = parsePaging(query);
-      const { Post } = rt.repos.models;
-      const [total, posts] = await Promise.all([
-        Post.countDocuments(filter),
-        Post.find(filter).sort({ publishedAt: -1 }).skip(paging.skip).limit(paging.limit).lean(),
-      ]);
+      const { total, items: posts } = await findPage(rt.repos.models.Post, filter, paging, {
+        sort: { publishedAt: -1 },
+      });
       const items = posts.map((p) => presentPost(p as never, viewer, domain));
-      for (const [k, v] of Object.entries(
-        orderedCollection({
-          base: collectionBase(rt.config.publicUrl, req),
-          search: search(req.url),
-          paging,
-          total,
-          items,
-        }),
-      ))
-        set(k, v);
+      setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items));
     }),
   );
   return r;

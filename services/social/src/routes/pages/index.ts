@@ -1,15 +1,13 @@
-import { BadRequest, Router, collectionBase, handler, orderedCollection, parsePaging } from '@agora/common';
+import { BadRequest, Router, collectionFor, findPage, handler, parsePaging, setAll } from '@agora/common';
 import type { SocialContext } from '../../context';
 import { viewerOf } from '../../views/viewer';
 import {
   PAGE_LIST_FIELDS,
   assertCanReadPage,
-  findPage,
+  findPage as findPageDoc,
   publicPagesFilter,
   stringParam,
 } from '../../views/pages';
-
-const search = (url: string) => new URLSearchParams(url.split('?')[1] ?? '');
 
 /** /pages (spec 4.3). */
 export default function pageRoutes({ rt }: SocialContext): Router {
@@ -21,25 +19,11 @@ export default function pageRoutes({ rt }: SocialContext): Router {
     handler(async ({ req, query, set }) => {
       const filter = publicPagesFilter(query);
       const paging = parsePaging(query);
-      const { Page } = rt.repos.models;
-      const [total, items] = await Promise.all([
-        Page.countDocuments(filter),
-        Page.find(filter, PAGE_LIST_FIELDS)
-          .sort({ order: 1, createdAt: -1 })
-          .skip(paging.skip)
-          .limit(paging.limit)
-          .lean(),
-      ]);
-      for (const [k, v] of Object.entries(
-        orderedCollection({
-          base: collectionBase(rt.config.publicUrl, req),
-          search: search(req.url),
-          paging,
-          total,
-          items,
-        }),
-      ))
-        set(k, v);
+      const { total, items } = await findPage(rt.repos.models.Page, filter, paging, {
+        sort: { order: 1, createdAt: -1 },
+        projection: PAGE_LIST_FIELDS,
+      });
+      setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items));
     }),
   );
 
@@ -51,7 +35,7 @@ export default function pageRoutes({ rt }: SocialContext): Router {
       if (domain !== undefined && domain.toLowerCase() !== rt.config.DOMAIN)
         throw new BadRequest('Remote pages are not supported yet');
       const viewer = await viewerOf(rt, req);
-      const page = await findPage(rt, params.id);
+      const page = await findPageDoc(rt, params.id);
       assertCanReadPage(rt, viewer, page);
       const { _id, __v, ...item } = page as typeof page & { _id?: unknown; __v?: unknown };
       void _id;

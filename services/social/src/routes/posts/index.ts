@@ -1,11 +1,4 @@
-import {
-  NotAuthorized,
-  Router,
-  collectionBase,
-  handler,
-  orderedCollection,
-  parsePaging,
-} from '@agora/common';
+import { NotAuthorized, Router, collectionFor, findPage, handler, parsePaging, setAll } from '@agora/common';
 import type { SocialContext } from '../../context';
 import { viewerOf } from '../../views/viewer';
 import { presentPost } from '../../views/posts';
@@ -15,7 +8,6 @@ import { readableObject } from '../../views/objects';
 export default function postRoutes({ rt }: SocialContext): Router {
   const r = Router();
   const domain = rt.config.DOMAIN;
-  const search = (url: string) => new URLSearchParams(url.split('?')[1] ?? '');
 
   r.get(
     '/',
@@ -33,22 +25,11 @@ export default function postRoutes({ rt }: SocialContext): Router {
       if (typeof query.since === 'string' && !Number.isNaN(Date.parse(query.since)))
         filter.publishedAt = { $gte: new Date(query.since) };
       const paging = parsePaging(query);
-      const { Post } = rt.repos.models;
-      const [total, posts] = await Promise.all([
-        Post.countDocuments(filter),
-        Post.find(filter).sort({ publishedAt: -1 }).skip(paging.skip).limit(paging.limit).lean(),
-      ]);
+      const { total, items: posts } = await findPage(rt.repos.models.Post, filter, paging, {
+        sort: { publishedAt: -1 },
+      });
       const items = posts.map((p) => presentPost(p as never, viewer, domain));
-      for (const [k, v] of Object.entries(
-        orderedCollection({
-          base: collectionBase(rt.config.publicUrl, req),
-          search: search(req.url),
-          paging,
-          total,
-          items,
-        }),
-      ))
-        set(k, v);
+      setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items));
     }),
   );
 
@@ -60,8 +41,7 @@ export default function postRoutes({ rt }: SocialContext): Router {
       const mine = viewer.id
         ? await rt.repos.models.React.findOne({ actorId: viewer.id, target: doc.id }, { emoji: 1 }).lean()
         : null;
-      for (const [k, v] of Object.entries(presentPost(doc, viewer, domain, { myReact: mine?.emoji ?? null })))
-        set(k, v);
+      setAll(set, presentPost(doc, viewer, domain, { myReact: mine?.emoji ?? null }));
     }),
   );
 
@@ -72,25 +52,11 @@ export default function postRoutes({ rt }: SocialContext): Router {
       const { doc } = await readableObject(rt, viewer, params.id!, 'Post not found');
       const paging = parsePaging(query);
       const filter = { target: doc.id, deletedAt: null };
-      const { Reply } = rt.repos.models;
-      const [total, items] = await Promise.all([
-        Reply.countDocuments(filter),
-        Reply.find(filter, { _id: 0, __v: 0 })
-          .sort({ createdAt: 1 })
-          .skip(paging.skip)
-          .limit(paging.limit)
-          .lean(),
-      ]);
-      for (const [k, v] of Object.entries(
-        orderedCollection({
-          base: collectionBase(rt.config.publicUrl, req),
-          search: search(req.url),
-          paging,
-          total,
-          items,
-        }),
-      ))
-        set(k, v);
+      const { total, items } = await findPage(rt.repos.models.Reply, filter, paging, {
+        sort: { createdAt: 1 },
+        projection: { _id: 0, __v: 0 },
+      });
+      setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items));
     }),
   );
 
@@ -100,25 +66,11 @@ export default function postRoutes({ rt }: SocialContext): Router {
       const viewer = await viewerOf(rt, req);
       const { doc } = await readableObject(rt, viewer, params.id!, 'Post not found');
       const paging = parsePaging(query);
-      const { React } = rt.repos.models;
-      const [total, items] = await Promise.all([
-        React.countDocuments({ target: doc.id }),
-        React.find({ target: doc.id }, { _id: 0, __v: 0 })
-          .sort({ createdAt: -1 })
-          .skip(paging.skip)
-          .limit(paging.limit)
-          .lean(),
-      ]);
-      for (const [k, v] of Object.entries(
-        orderedCollection({
-          base: collectionBase(rt.config.publicUrl, req),
-          search: search(req.url),
-          paging,
-          total,
-          items,
-        }),
-      ))
-        set(k, v);
+      const { total, items } = await findPage(rt.repos.models.React, { target: doc.id }, paging, {
+        sort: { createdAt: -1 },
+        projection: { _id: 0, __v: 0 },
+      });
+      setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items));
     }),
   );
   return r;

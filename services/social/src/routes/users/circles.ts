@@ -6,15 +6,16 @@
  */
 import {
   BadRequest,
-  collectionBase,
+  collectionFor,
+  findPage,
   handler,
-  orderedCollection,
   parsePaging,
+  setAll,
   type Router,
   type Runtime,
 } from '@agora/common';
 import { viewerOf } from '../../views/viewer';
-import { liveUser, searchOf, setAll } from './shared';
+import { liveUser } from './shared';
 
 const FIELDS = {
   _id: 0,
@@ -51,14 +52,10 @@ export function userCircleRoutes(r: Router, rt: Runtime): void {
       }
       const paging = parsePaging(query);
       const { Circle } = rt.repos.models;
-      const [total, circles] = await Promise.all([
-        Circle.countDocuments(filter),
-        Circle.find(filter, FIELDS)
-          .sort({ createdAt: -1, _id: -1 })
-          .skip(paging.skip)
-          .limit(paging.limit)
-          .lean(),
-      ]);
+      const { total, items: circles } = await findPage(Circle, filter, paging, {
+        sort: { createdAt: -1, _id: -1 },
+        projection: FIELDS,
+      });
       let items: Array<Record<string, unknown>> = circles;
       if (contains !== undefined) {
         const holding = await Circle.find(
@@ -68,16 +65,7 @@ export function userCircleRoutes(r: Router, rt: Runtime): void {
         const ids = new Set(holding.map((c) => c.id));
         items = circles.map((c) => ({ ...c, contains: ids.has(c.id) }));
       }
-      setAll(
-        set,
-        orderedCollection({
-          base: collectionBase(rt.config.publicUrl, req),
-          search: searchOf(req),
-          paging,
-          total,
-          items,
-        }),
-      );
+      setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items));
     }),
   );
 }

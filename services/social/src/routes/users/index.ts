@@ -1,11 +1,12 @@
 import {
   NotFound,
   Router,
-  collectionBase,
+  collectionFor,
+  findPage,
   handler,
-  orderedCollection,
   parseId,
   parsePaging,
+  setAll,
   type UserRecord,
 } from '@agora/common';
 import type { SocialContext } from '../../context';
@@ -22,7 +23,6 @@ import {
 import { userPostRoutes } from './posts';
 import { userCircleRoutes } from './circles';
 import { userListRoutes } from './lists';
-import { searchOf, setAll } from './shared';
 
 /** /users (behaviour-notes §3.3, with the reference's leaks and missing clamp fixed). */
 export default function userRoutes({ rt }: SocialContext): Router {
@@ -44,26 +44,11 @@ export default function userRoutes({ rt }: SocialContext): Router {
       const paging = parsePaging(query);
       // Local members only: cached remote users are not people of this server.
       const filter = { active: true, deletedAt: null, domain };
-      const { User } = rt.repos.models;
-      const [total, users] = await Promise.all([
-        User.countDocuments(filter),
-        User.find(filter)
-          .sort({ createdAt: -1, _id: -1 })
-          .skip(paging.skip)
-          .limit(paging.limit)
-          .lean<UserRecord[]>(),
-      ]);
+      const { total, items: users } = await findPage<UserRecord>(rt.repos.models.User, filter, paging, {
+        sort: { createdAt: -1, _id: -1 },
+      });
       const items = users.map((u) => presentUser(u, viewer, domain));
-      setAll(
-        set,
-        orderedCollection({
-          base: collectionBase(rt.config.publicUrl, req),
-          search: searchOf(req),
-          paging,
-          total,
-          items,
-        }),
-      );
+      setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items));
     }),
   );
 

@@ -5,17 +5,18 @@
  */
 import {
   NotAuthorized,
-  collectionBase,
+  collectionFor,
+  findPage,
   handler,
-  orderedCollection,
   parsePaging,
+  setAll,
   type Router,
   type Runtime,
 } from '@agora/common';
 import { viewerOf } from '../../views/viewer';
 import { listUserGroups } from '../../views/groups';
 import { listUserBookmarks } from '../../views/bookmarks';
-import { liveUser, searchOf, setAll } from './shared';
+import { liveUser } from './shared';
 
 const ACTIVITY_FIELDS = {
   _id: 0,
@@ -54,25 +55,11 @@ export function userListRoutes(r: Router, rt: Runtime): void {
         if (user!.id !== params.id) throw new NotAuthorized('Only the user can read their activity log');
         const paging = parsePaging(query);
         const filter = { actorId: user!.id, deletedAt: null };
-        const { Activity } = rt.repos.models;
-        const [total, items] = await Promise.all([
-          Activity.countDocuments(filter),
-          Activity.find(filter, ACTIVITY_FIELDS)
-            .sort({ createdAt: -1, _id: -1 })
-            .skip(paging.skip)
-            .limit(paging.limit)
-            .lean(),
-        ]);
-        setAll(
-          set,
-          orderedCollection({
-            base: collectionBase(rt.config.publicUrl, req),
-            search: searchOf(req),
-            paging,
-            total,
-            items,
-          }),
-        );
+        const { total, items } = await findPage(rt.repos.models.Activity, filter, paging, {
+          sort: { createdAt: -1, _id: -1 },
+          projection: ACTIVITY_FIELDS,
+        });
+        setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items));
       },
       { requireAuth: true },
     ),

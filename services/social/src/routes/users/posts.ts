@@ -6,17 +6,18 @@
  */
 import {
   BadRequest,
-  collectionBase,
+  collectionFor,
+  findPage,
   handler,
-  orderedCollection,
   parsePaging,
+  setAll,
   visibleFilter,
   type Router,
   type Runtime,
 } from '@agora/common';
 import { viewerOf } from '../../views/viewer';
 import { presentPost } from '../../views/posts';
-import { liveUser, searchOf, setAll } from './shared';
+import { liveUser } from './shared';
 
 const TYPE_RE = /^[A-Za-z]{1,30}$/;
 
@@ -57,22 +58,9 @@ export function userPostRoutes(r: Router, rt: Runtime): void {
       const sort: Record<string, 1 | -1> =
         query.sort === 'top' ? { reactCount: -1, publishedAt: -1 } : { publishedAt: -1 };
       const paging = parsePaging(query);
-      const { Post } = rt.repos.models;
-      const [total, posts] = await Promise.all([
-        Post.countDocuments(filter),
-        Post.find(filter).sort(sort).skip(paging.skip).limit(paging.limit).lean(),
-      ]);
+      const { total, items: posts } = await findPage(rt.repos.models.Post, filter, paging, { sort });
       const items = posts.map((p) => presentPost(p as never, viewer, domain));
-      setAll(
-        set,
-        orderedCollection({
-          base: collectionBase(rt.config.publicUrl, req),
-          search: searchOf(req),
-          paging,
-          total,
-          items,
-        }),
-      );
+      setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items));
     }),
   );
 }
