@@ -4,6 +4,7 @@ import { bootstrap, type BootstrapOptions } from './bootstrap';
 import type { SocialContext } from './context';
 import { startRelay } from './activities/relay';
 import { startUserCopies } from './consumers/user-copies';
+import { startGc } from './workers/gc';
 
 export function createApp(
   config: Config,
@@ -17,7 +18,12 @@ export function createApp(
       async onStart(rt) {
         await bootstrap(rt, opts.bootstrap);
         await startUserCopies(rt);
-        return startRelay(rt);
+        const stopRelay = startRelay(rt);
+        const stopGc = startGc(rt);
+        return async () => {
+          await stopRelay();
+          await stopGc();
+        };
       },
     },
     config,
