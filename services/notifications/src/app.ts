@@ -1,17 +1,27 @@
 import { join } from 'node:path';
 import { createService, type Config, type ServiceApp, type SharedDeps, type Runtime } from '@agora/common';
+import { startConsumer } from './consumer';
 
 export interface NotificationsContext {
   rt: Runtime;
 }
 
-/** Notifications service: its routes and the event consumer arrive with the notifications issue. */
+/** Notifications service: `/notifications`, `/users/:id/notifications` and the event consumer. */
 export function createApp(
   config: Config,
   opts: { shared?: SharedDeps; port?: number; host?: string } = {},
 ): ServiceApp {
   return createService<NotificationsContext>(
-    { name: 'notifications', routesDir: join(__dirname, 'routes'), buildContext: (rt) => ({ rt }) },
+    {
+      name: 'notifications',
+      routesDir: join(__dirname, 'routes'),
+      buildContext: (rt) => ({ rt }),
+      async onStart(rt) {
+        // Idempotency rests on the unique eventId index: build it before the first event.
+        await rt.repos.models.Notification.createIndexes();
+        await startConsumer(rt);
+      },
+    },
     config,
     opts,
   );

@@ -1,1 +1,2 @@
 export { createApp } from './app';
+export { handleEvent, startConsumer, CONSUMED_EVENTS, NOTIFICATIONS_QUEUE } from './consumer';

@@ -21,6 +21,9 @@ export {
   type UserDoc,
   type CircleDoc,
   type ActivityDoc,
+  NOTIFICATION_TYPES,
+  type NotificationDoc,
+  type NotificationType,
 } from './models';
 export { mintId, userId, parseId, USERNAME_RE, type ObjectKind, type ParsedId } from './ids';
 export { SettingsRepository } from './repositories/settings';

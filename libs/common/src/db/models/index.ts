@@ -6,6 +6,7 @@ import { circleSchema } from './circle';
 import { activitySchema } from './activity';
 import { postSchema, reactSchema, replySchema } from './content';
 import { bookmarkSchema, flagSchema, groupSchema, pageSchema, timelineEntrySchema } from './places';
+import { notificationSchema } from './notification';
 
 function build(conn: Connection) {
   return {
@@ -21,6 +22,7 @@ function build(conn: Connection) {
     Bookmark: conn.model('Bookmark', bookmarkSchema),
     Flag: conn.model('Flag', flagSchema),
     TimelineEntry: conn.model('TimelineEntry', timelineEntrySchema),
+    Notification: conn.model('Notification', notificationSchema),
   };
 }
 
@@ -48,3 +50,5 @@ export type { ActivityDoc } from './activity';
 export type { PostDoc, ReplyDoc, ReactDoc } from './content';
 export type { GroupDoc, PageDoc, BookmarkDoc, FlagDoc, TimelineEntryDoc } from './places';
 export { RSVP_POLICIES } from './places';
+export type { NotificationDoc, NotificationType } from './notification';
+export { NOTIFICATION_TYPES } from './notification';

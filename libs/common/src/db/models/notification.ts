@@ -1,0 +1,58 @@
+import { Schema, type InferSchemaType } from 'mongoose';
+
+/** decisions.md §7. `invite` is kept for invite redemption (no event produces it yet). */
+export const NOTIFICATION_TYPES = [
+  'reply',
+  'react',
+  'mention',
+  'follow',
+  'new_post',
+  'join_request',
+  'join_approved',
+  'invite',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/**
+ * One notification for one local recipient, written only by the notifications service's event
+ * consumer (behaviour-notes §2.4, §6). `objectType` is free text: the reference's enum rejected
+ * `User`, so follow notifications could never be stored (§11).
+ */
+export const notificationSchema = new Schema(
+  {
+    id: { type: String, required: true },
+    type: { type: String, enum: NOTIFICATION_TYPES, required: true },
+    recipientId: { type: String, required: true },
+    actorId: { type: String, required: true },
+    actorName: String,
+    actorIcon: String,
+    objectId: String,
+    objectType: String,
+    activityId: String,
+    summary: { type: String, required: true },
+    href: { type: String, required: true },
+    read: { type: Boolean, default: false },
+    dismissed: { type: Boolean, default: false },
+    groupKey: String,
+    // `<bus message id>|<type>|<recipient>`: one event makes at most one notification per recipient.
+    eventId: String,
+    createdAt: { type: Date, default: () => new Date() },
+  },
+  { collection: 'notifications' },
+);
+
+// POST /notifications/:notifId/{read,unread,dismiss}: one notification by id (and recipient).
+notificationSchema.index({ id: 1 }, { unique: true });
+// Consumer idempotency: a redelivered event hits this index (duplicate key) instead of inserting
+// again. Sparse so a notification written without an event (none today) does not collide on null.
+notificationSchema.index({ eventId: 1 }, { unique: true, sparse: true });
+// GET /notifications (dismissed:false [, read:false]) newest first, and the unread count
+// (read:false, dismissed:false); `types` narrows the scanned range further.
+notificationSchema.index({ recipientId: 1, dismissed: 1, read: 1, createdAt: -1 });
+// POST /notifications/read-all: a recipient's unread ones, dismissed included, which the index
+// above cannot serve with one range (dismissed sits before read).
+notificationSchema.index({ recipientId: 1, createdAt: -1 });
+// Consumer grouping: the newest notification of a (recipient, groupKey), e.g. `reply:<root>`.
+notificationSchema.index({ recipientId: 1, groupKey: 1, createdAt: -1 });
+
+export type NotificationDoc = InferSchemaType<typeof notificationSchema>;

@@ -1,0 +1,17 @@
+/** Audience checks for recipients: a notification must not reveal what its recipient cannot read. */
+import { buildViewer, canSee, parseId, type Addressed, type Runtime } from '@agora/common';
+
+/** A user of this server (`@name@<DOMAIN>`). */
+export function isLocalUser(id: string, domain: string): boolean {
+  const p = parseId(id);
+  return p.type === 'User' && p.domain === domain.toLowerCase();
+}
+
+/** Whether the local user `userId` may read an object addressed as `addressed`. */
+export async function mayRead(rt: Runtime, addressed: Addressed, userId: string): Promise<boolean> {
+  const domain = rt.config.DOMAIN;
+  // Public and server-wide objects need no membership lookup: every local user reads them.
+  const bare = { id: userId, local: true, isAdmin: false, circleIds: [], groupIds: [] };
+  if (canSee(addressed, bare, domain)) return true;
+  return canSee(addressed, await buildViewer(rt.repos.models, domain, { id: userId }), domain);
+}

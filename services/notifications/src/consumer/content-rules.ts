@@ -1,0 +1,138 @@
+/**
+ * Notifications about content (behaviour-notes §6.2): replies, reactions, mentions and new
+ * posts. Each rule reads the object again instead of trusting the event alone: an object deleted
+ * (or a reaction withdrawn) before the event is consumed notifies nobody.
+ */
+import { z } from 'zod';
+import type { Runtime } from '@agora/common';
+import type { Intent } from './create';
+import { mayRead } from './audience';
+import { mentionedUsers, readersAmong } from './mentions';
+import { DIGEST_COOLDOWN_MS, feedRecipients, groupAudience } from './new-posts';
+import { hrefOf, kindOf, loadObject, nounOf, objectTypeOf, type ObjectInfo } from './objects';
+
+const idStr = z.string().min(1).max(500);
+
+export const replyCreated = z.object({
+  replyId: idStr,
+  rootId: idStr,
+  parentId: idStr,
+  actorId: idStr,
+  recipientId: idStr.nullish(),
+});
+
+export const reactAdded = z.object({
+  reactId: idStr,
+  target: idStr,
+  actorId: idStr,
+  recipientId: idStr.nullish(),
+});
+
+export const postCreated = z.object({ postId: idStr, actorId: idStr, to: z.string().max(500) });
+
+const rootHref = (rt: Runtime, obj: ObjectInfo) => hrefOf(rt.config.publicUrl, obj.rootKind, obj.rootId);
+
+/** Mentions of local users who may read `obj`, except the author and anyone in `skip`. */
+async function mentionIntents(
+  rt: Runtime,
+  obj: ObjectInfo,
+  actorId: string,
+  skip: Array<string | null | undefined>,
+): Promise<Intent[]> {
+  const named = mentionedUsers(obj.content, rt.config.DOMAIN).filter(
+    (id) => id !== actorId && !skip.includes(id),
+  );
+  const readers = await readersAmong(rt, obj, named);
+  return readers.map((recipientId) => ({
+    type: 'mention',
+    recipientId,
+    actorId,
+    objectId: obj.id,
+    objectType: objectTypeOf(obj.kind),
+    href: rootHref(rt, obj),
+    groupKey: `mention:${obj.id}:${recipientId}`,
+    summary: (name) => `${name} mentioned you`,
+  }));
+}
+
+/** The author of the replied-to object; the thread opens at its root. */
+export async function onReplyCreated(rt: Runtime, p: z.infer<typeof replyCreated>): Promise<Intent[]> {
+  const reply = await loadObject(rt, p.replyId);
+  if (!reply) return [];
+  const out: Intent[] = [];
+  const recipientId = p.recipientId ?? null;
+  const addressed = { to: reply.to, actorId: reply.rootActorId, deletedAt: null };
+  if (recipientId && (await mayRead(rt, addressed, recipientId))) {
+    const parentKind = kindOf(p.parentId);
+    out.push({
+      type: 'reply',
+      recipientId,
+      actorId: p.actorId,
+      objectId: reply.rootId,
+      objectType: objectTypeOf(reply.rootKind),
+      href: rootHref(rt, reply),
+      groupKey: `reply:${reply.rootId}`,
+      summary: (name) => `${name} replied to your ${nounOf(parentKind ?? reply.rootKind)}`,
+    });
+  }
+  // The replied-to author already hears about this reply; a mention would say it twice.
+  out.push(...(await mentionIntents(rt, reply, p.actorId, [recipientId])));
+  return out;
+}
+
+/** A new reaction (not a replaced or cleared one: those publish no `react.added`). */
+export async function onReactAdded(rt: Runtime, p: z.infer<typeof reactAdded>): Promise<Intent[]> {
+  if (!(await rt.repos.models.React.exists({ id: p.reactId }))) return [];
+  const target = await loadObject(rt, p.target);
+  if (!target) return [];
+  const recipientId = p.recipientId ?? target.actorId;
+  if (!recipientId) return [];
+  if (!(await mayRead(rt, { to: target.to, actorId: target.rootActorId, deletedAt: null }, recipientId)))
+    return [];
+  return [
+    {
+      type: 'react',
+      recipientId,
+      actorId: p.actorId,
+      objectId: target.id,
+      objectType: objectTypeOf(target.kind),
+      href: rootHref(rt, target),
+      groupKey: `react:${target.id}`,
+      summary: (name) => `${name} reacted to your ${nounOf(target.kind)}`,
+    },
+  ];
+}
+
+/** Mentions in the post, and the new-posts digest of the author's followers or group. */
+export async function onPostCreated(rt: Runtime, p: z.infer<typeof postCreated>): Promise<Intent[]> {
+  const post = await loadObject(rt, p.postId);
+  if (!post || post.kind !== 'post') return [];
+  const out = await mentionIntents(rt, post, p.actorId, []);
+  const to = post.to ?? '';
+  const publicUrl = rt.config.publicUrl;
+  const digest = { type: 'new_post', actorId: p.actorId, cooldownMs: DIGEST_COOLDOWN_MS } as const;
+  if (to.startsWith('group:')) {
+    const group = await groupAudience(rt, to);
+    for (const recipientId of group?.members ?? [])
+      out.push({
+        ...digest,
+        recipientId,
+        objectId: to,
+        objectType: 'Group',
+        href: hrefOf(publicUrl, 'group', to),
+        groupKey: `group_posts:${to}`,
+        summary: () => `There are new posts in "${group?.name}"`,
+      });
+    return out;
+  }
+  const followers = await feedRecipients(rt, { id: post.id, actorId: p.actorId, to });
+  for (const recipientId of followers)
+    out.push({
+      ...digest,
+      recipientId,
+      href: `${publicUrl}/`,
+      groupKey: 'feed',
+      summary: () => 'Your feeds have new posts',
+    });
+  return out;
+}

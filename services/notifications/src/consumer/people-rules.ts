@@ -1,0 +1,93 @@
+/**
+ * Notifications about people and groups (behaviour-notes §6.2): follows, join requests and
+ * approvals.
+ *
+ * "X followed you" is the `user.followed` event of a Follow activity, and also `member.added`
+ * when the circle is the owner's own Following circle (an Add to Following is the same act).
+ * Adding someone to any other circle is private curation and notifies nobody.
+ */
+import { z } from 'zod';
+import type { Runtime } from '@agora/common';
+import type { Intent } from './create';
+import { hrefOf, userHref } from './objects';
+import { isLocalUser } from './audience';
+
+const idStr = z.string().min(1).max(500);
+
+export const userFollowed = z.object({ actorId: idStr, targetId: idStr });
+export const memberAdded = z.object({ circleId: idStr, ownerId: idStr, memberId: idStr });
+export const joinRequested = z.object({
+  groupId: idStr,
+  actorId: idStr,
+  adminIds: z.array(idStr).max(10_000),
+});
+export const joinApproved = z.object({ groupId: idStr, memberId: idStr, actorId: idStr });
+
+function followIntent(rt: Runtime, followerId: string, followedId: string): Intent {
+  return {
+    type: 'follow',
+    recipientId: followedId,
+    actorId: followerId,
+    objectId: followerId,
+    objectType: 'User',
+    href: userHref(rt.config.publicUrl, followerId),
+    // Follow, unfollow, follow again: one pending notification, not three.
+    groupKey: `follow:${followerId}`,
+    summary: (name) => `${name} followed you`,
+  };
+}
+
+export function onUserFollowed(rt: Runtime, p: z.infer<typeof userFollowed>): Promise<Intent[]> {
+  return Promise.resolve([followIntent(rt, p.actorId, p.targetId)]);
+}
+
+export async function onMemberAdded(rt: Runtime, p: z.infer<typeof memberAdded>): Promise<Intent[]> {
+  if (!isLocalUser(p.ownerId, rt.config.DOMAIN)) return [];
+  const owner = await rt.repos.models.User.findOne({ id: p.ownerId }, { _id: 0, circles: 1 }).lean();
+  if (!owner?.circles?.following || owner.circles.following !== p.circleId) return [];
+  return [followIntent(rt, p.ownerId, p.memberId)];
+}
+
+async function groupName(rt: Runtime, groupId: string): Promise<string | null> {
+  const group = await rt.repos.models.Group.findOne(
+    { id: groupId, deletedAt: null },
+    { _id: 0, name: 1 },
+  ).lean<{
+    name?: string;
+  }>();
+  return group ? (group.name ?? 'the group') : null;
+}
+
+/** Each admin of the group hears about a pending join request. */
+export async function onJoinRequested(rt: Runtime, p: z.infer<typeof joinRequested>): Promise<Intent[]> {
+  const name = await groupName(rt, p.groupId);
+  if (name === null) return [];
+  return [...new Set(p.adminIds)].map((recipientId) => ({
+    type: 'join_request',
+    recipientId,
+    actorId: p.actorId,
+    objectId: p.groupId,
+    objectType: 'Group',
+    href: hrefOf(rt.config.publicUrl, 'group', p.groupId),
+    groupKey: `join_request:${p.groupId}:${p.actorId}`,
+    summary: (actor) => `${actor} requested to join "${name}"`,
+  }));
+}
+
+/** The member whose pending request an admin approved. */
+export async function onJoinApproved(rt: Runtime, p: z.infer<typeof joinApproved>): Promise<Intent[]> {
+  const name = await groupName(rt, p.groupId);
+  if (name === null) return [];
+  return [
+    {
+      type: 'join_approved',
+      recipientId: p.memberId,
+      actorId: p.actorId,
+      objectId: p.groupId,
+      objectType: 'Group',
+      href: hrefOf(rt.config.publicUrl, 'group', p.groupId),
+      groupKey: `join_approved:${p.groupId}:${p.memberId}`,
+      summary: () => `Your request to join "${name}" was approved`,
+    },
+  ];
+}

@@ -1,0 +1,86 @@
+/**
+ * The notification routes of spec 4.4 and behaviour-notes §3.13, written once and mounted twice:
+ * at `/notifications` and at `/users/:id/notifications` (where a guard has already checked that
+ * `:id` is the caller). The recipient is always the token's user.
+ */
+import {
+  NotFound,
+  Router,
+  collectionBase,
+  handler,
+  orderedCollection,
+  parsePaging,
+  type HandlerArgs,
+  type Runtime,
+} from '@agora/common';
+import { NotificationStore, type NotificationView } from '../store/notifications';
+import { isNotificationId, parseTypes, parseUnread } from './inputs';
+
+/** A fresh router per mount, so GET /__routes lists each mount's paths in full. */
+export function notificationsRouter(rt: Runtime): Router {
+  const r = Router();
+  const store = new NotificationStore(rt);
+  const auth = { requireAuth: true };
+  const me = (user: HandlerArgs['user']) => user!.id;
+
+  r.get(
+    '/',
+    handler(async ({ req, query, user, set }) => {
+      const types = parseTypes(query.types);
+      const unreadOnly = parseUnread(query.unread);
+      const paging = parsePaging(query);
+      const { total, items } = await store.list(me(user), { types, unreadOnly }, paging);
+      const body = orderedCollection({
+        base: collectionBase(rt.config.publicUrl, req),
+        search: new URLSearchParams(req.url.split('?')[1] ?? ''),
+        paging,
+        total,
+        items,
+      });
+      for (const [k, v] of Object.entries(body)) set(k, v);
+    }, auth),
+  );
+
+  r.get(
+    '/unread/count',
+    handler(async ({ query, user, set }) => {
+      set('count', await store.unreadCount(me(user), parseTypes(query.types)));
+    }, auth),
+  );
+
+  // Before `/:notifId/...` so `read-all` is never taken for an id.
+  r.post(
+    '/read-all',
+    handler(async ({ query, user, set }) => {
+      const updated = await store.readAll(me(user), parseTypes(query.types));
+      set('ok', true);
+      set('updated', updated);
+      // The reference answered `{ count }`; kept so its clients keep working.
+      set('count', updated);
+    }, auth),
+  );
+
+  const change = (apply: (recipientId: string, id: string) => Promise<NotificationView | null>) =>
+    handler(async ({ params, user, set }) => {
+      const id = params.notifId ?? '';
+      const notification = isNotificationId(id) ? await apply(me(user), id) : null;
+      if (!notification) throw new NotFound('Notification not found');
+      set('ok', true);
+      set('notification', notification);
+    }, auth);
+
+  r.post(
+    '/:notifId/read',
+    change((owner, id) => store.update(owner, id, { read: true })),
+  );
+  r.post(
+    '/:notifId/unread',
+    change((owner, id) => store.update(owner, id, { read: false })),
+  );
+  // Hides it from the list; the read flag is left as it was (§6.4) and there is no un-dismiss.
+  r.post(
+    '/:notifId/dismiss',
+    change((owner, id) => store.update(owner, id, { dismissed: true })),
+  );
+  return r;
+}
