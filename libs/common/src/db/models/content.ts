@@ -3,15 +3,7 @@
  * by the writer (services/social content module), never by a save hook.
  */
 import { Schema, type InferSchemaType } from 'mongoose';
-
-const actorRef = new Schema(
-  { id: String, type: String, name: String, icon: String, url: String, server: String },
-  { _id: false },
-);
-const source = new Schema(
-  { content: { type: String, default: '' }, mediaType: { type: String, default: 'text/markdown' } },
-  { _id: false },
-);
+import { actorRefSchema as actorRef, sourceSchema as source } from './shared';
 
 export const postSchema = new Schema(
   {

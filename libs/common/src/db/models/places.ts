@@ -1,14 +1,6 @@
 /** Group, Page, Bookmark, Flag and the circle timeline rows. */
 import { Schema, type InferSchemaType } from 'mongoose';
-
-const actorRef = new Schema(
-  { id: String, type: String, name: String, icon: String, url: String, server: String },
-  { _id: false },
-);
-const source = new Schema(
-  { content: { type: String, default: '' }, mediaType: { type: String, default: 'text/markdown' } },
-  { _id: false },
-);
+import { actorRefSchema as actorRef, sourceSchema as source } from './shared';
 
 export const RSVP_POLICIES = ['open', 'serverOpen', 'serverApproval', 'approvalOnly', 'inviteOnly'] as const;
 
