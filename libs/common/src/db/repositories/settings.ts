@@ -40,6 +40,11 @@ export class SettingsRepository {
         },
         { upsert: true },
       );
+      // FerretDB 1.24 drops an empty array given in $setOnInsert: write such a default again.
+      await this.models.Setting.updateOne(
+        { name: d.name, value: { $exists: false } },
+        { $set: { value: d.value(ctx) } },
+      );
     }
     this.cache.clear();
   }

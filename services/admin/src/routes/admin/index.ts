@@ -1,6 +1,9 @@
-import { Router, handler } from '@agora/common';
+import { Router, handler, mountSub } from '@agora/common';
 import type { AdminContext } from '../../context';
 import { adminGuard } from '../../guard';
+import { settingsRouter } from '../../settings/router';
+import { systemRouter } from '../../system/router';
+import { usersRouter } from '../../users/router';
 
 /** /admin: every route behind the admin guard. */
 export default function adminRoutes({ rt }: AdminContext): Router {
@@ -18,5 +21,8 @@ export default function adminRoutes({ rt }: AdminContext): Router {
       });
     }),
   );
+  mountSub(r, '/settings', settingsRouter(rt));
+  mountSub(r, '/system', systemRouter(rt));
+  mountSub(r, '/users', usersRouter(rt));
   return r;
 }

@@ -1,0 +1,100 @@
+/** /admin/settings (spec 4.5): list, bulk update, single update. */
+import type { Request } from 'express';
+import { z } from 'zod';
+import { BadRequest, NotFound, Router, handler, type Runtime } from '@agora/common';
+import { parse } from '../validate';
+import { presentSetting, type SettingRow } from './present';
+import { isBlocked, prepareValue } from './write';
+
+const settingName = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9_.-]+$/, 'must be a setting name');
+
+function blockedMessage(names: string[]): string {
+  return `Cannot update read-only settings: ${names.join(', ')}`;
+}
+
+/** The raw body as an object of setting names (the handler turns non-objects into `{}`). */
+function bulkBody(req: Request): Record<string, unknown> {
+  const raw: unknown = req.body;
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw new BadRequest('body: must be an object of setting names and values');
+  }
+  const body = raw as Record<string, unknown>;
+  const names = Object.keys(body);
+  if (names.length === 0) throw new BadRequest('body: must name at least one setting');
+  for (const n of names) parse(settingName, n, 'body');
+  return body;
+}
+
+export function settingsRouter(rt: Runtime): Router {
+  const r = Router();
+  const { Setting } = rt.repos.models;
+
+  r.get(
+    '/',
+    handler(async ({ set }) => {
+      const rows = await Setting.find({ deletedAt: null }).sort({ name: 1 }).lean<SettingRow[]>();
+      set('settings', rows.map(presentSetting));
+      set('total', rows.length);
+    }),
+  );
+
+  // Bulk update: all or nothing. Every check (read-only, unknown, value type) runs first.
+  r.patch(
+    '/',
+    handler(async ({ req, set, setStatus }) => {
+      const body = bulkBody(req);
+      const names = Object.keys(body);
+      const rows = await Setting.find({ name: { $in: names }, deletedAt: null }).lean<SettingRow[]>();
+      const byName = new Map(rows.map((s) => [s.name, s]));
+      const blocked = rows.filter(isBlocked).map((s) => s.name);
+      if (blocked.length) {
+        setStatus(403);
+        set('error', blockedMessage(blocked));
+        set('blocked', blocked);
+        return;
+      }
+      // Settings are defined by the server; creating one here would publish it (to defaults @public).
+      const unknown = names.filter((n) => !byName.has(n));
+      if (unknown.length) throw new BadRequest(`Unknown settings: ${unknown.join(', ')}`);
+      const values = names.map((n) => ({ name: n, value: prepareValue(byName.get(n)!, body[n]) }));
+      await Setting.bulkWrite(
+        values.map(({ name, value }) => ({
+          updateOne: { filter: { name }, update: { $set: { value } } },
+        })),
+      );
+      rt.repos.settings.invalidate();
+      set('ok', true);
+      set('updated', names);
+    }),
+  );
+
+  r.patch(
+    '/:name',
+    handler(async ({ params, body, set, setStatus }) => {
+      const name = parse(settingName, params.name, 'name');
+      if (!('value' in body)) throw new BadRequest('value: required');
+      const row = await Setting.findOne({ name, deletedAt: null }).lean<SettingRow>();
+      if (!row) throw new NotFound('Setting not found');
+      if (isBlocked(row)) {
+        setStatus(403);
+        set('error', blockedMessage([name]));
+        set('blocked', [name]);
+        return;
+      }
+      const value = prepareValue(row, body.value);
+      const saved = await Setting.findOneAndUpdate(
+        { name },
+        { $set: { value } },
+        { returnDocument: 'after' },
+      ).lean<SettingRow>();
+      rt.repos.settings.invalidate();
+      set('ok', true);
+      set('setting', presentSetting(saved ?? { ...row, value }));
+    }),
+  );
+  return r;
+}

@@ -1,0 +1,76 @@
+/**
+ * Write rules for settings (spec 4.5, behaviour-notes §3.17): which settings the API may never
+ * write, the value type each `ui.type` accepts, and the transforms of `rules` and
+ * `profile.description`. Everything here runs before any write so a bad request changes nothing.
+ */
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { parse } from '../validate';
+import { ruleHtml, sanitizeDescription } from './html';
+
+export interface SettingMeta {
+  name: string;
+  canEdit?: string | null;
+  ui?: { type?: string | null } | null;
+}
+
+/** Read-only through the API: server-managed (`@private`) or secret (`redacted`) settings. */
+export function isBlocked(s: SettingMeta): boolean {
+  return s.canEdit === '@private' || s.ui?.type === 'redacted';
+}
+
+const TEXT_TYPES = new Set(['text', 'textarea', 'email', 'url', 'color', 'markdown', 'image', 'select']);
+const jsonValue = z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())], {
+  error: 'must be a JSON object or array',
+});
+
+const ruleInput = z.union([
+  z.string(),
+  z.object({
+    id: z.string().max(100).optional(),
+    text: z.string({ error: 'required' }).max(10_000),
+  }),
+]);
+const rulesInput = z.array(ruleInput, { error: 'must be an array of rules' }).max(200);
+
+export interface Rule {
+  id: string;
+  text: string;
+  html: string;
+}
+
+/** Ids are kept when they are plain short tokens (clients refer to them at /register). */
+const RULE_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+export function normaliseRules(value: unknown, prefix: string): Rule[] {
+  const rules = parse(rulesInput, value, prefix);
+  return rules.map((r, i) => {
+    const entry = typeof r === 'string' ? { text: r } : r;
+    const text = entry.text.trim();
+    parse(z.string().min(1, 'must not be empty'), text, `${prefix}.${i}.text`);
+    const id = entry.id && RULE_ID.test(entry.id) ? entry.id : randomBytes(6).toString('base64url');
+    return { id, text, html: ruleHtml(text) };
+  });
+}
+
+/** The value to store for `setting`, or a 400 naming the setting. */
+export function prepareValue(setting: SettingMeta, value: unknown): unknown {
+  const name = setting.name;
+  if (name === 'rules') return normaliseRules(value, name);
+  const type = setting.ui?.type ?? 'text';
+  let out: unknown = value;
+  if (type === 'boolean') out = parse(z.boolean(), value, name);
+  else if (type === 'number') out = parse(z.number().finite(), value, name);
+  else if (type === 'json') out = parse(jsonValue, value, name);
+  else if (type === 'multiselect') out = parse(z.array(z.string().max(1000)).max(500), value, name);
+  else if (TEXT_TYPES.has(type)) out = parse(z.string().max(100_000), value, name);
+  if (name === 'profile') out = withSafeDescription(out, name);
+  return out;
+}
+
+function withSafeDescription(value: unknown, prefix: string): unknown {
+  const profile = parse(z.record(z.string(), z.unknown()), value, prefix);
+  if (profile.description === undefined || profile.description === null) return profile;
+  const description = parse(z.string().max(100_000), profile.description, `${prefix}.description`);
+  return { ...profile, description: sanitizeDescription(description) };
+}

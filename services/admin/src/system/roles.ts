@@ -1,0 +1,86 @@
+/**
+ * Admin and moderator membership (spec 4.5): acts on the server-owned role circles directly,
+ * bypassing the activity pipeline. The server never loses its last admin: removing the last
+ * one, or removing yourself, is refused (409).
+ */
+import { z } from 'zod';
+import { BadRequest, Conflict, NotFound, Router, handler, type Member, type Runtime } from '@agora/common';
+import { idString, parse } from '../validate';
+
+type Role = 'admins' | 'mods';
+const SETTING: Record<Role, 'adminCircle' | 'modCircle'> = { admins: 'adminCircle', mods: 'modCircle' };
+
+async function roleCircleId(rt: Runtime, role: Role): Promise<string> {
+  const id = await rt.repos.settings.get<string>(SETTING[role]);
+  // Seeded at first start; missing means a broken install, not a client error.
+  if (typeof id !== 'string' || !id) throw new Error(`${SETTING[role]} is not configured`);
+  return id;
+}
+
+async function membersOf(rt: Runtime, circleId: string): Promise<Member[]> {
+  const circle = await rt.repos.models.Circle.findOne({ id: circleId }, { members: 1 }).lean();
+  // Stored members may carry nulls for unset fields; the API shape is the same either way.
+  return (circle?.members ?? []) as Member[];
+}
+
+const addBody = z.object({ userId: idString });
+
+export function roleRouter(rt: Runtime, role: Role): Router {
+  const r = Router();
+
+  r.get(
+    '/',
+    handler(async ({ set }) => {
+      set('members', await membersOf(rt, await roleCircleId(rt, role)));
+    }),
+  );
+
+  r.post(
+    '/',
+    handler(async ({ body, set }) => {
+      if (body.userId === undefined) throw new BadRequest('userId: required');
+      const { userId } = parse(addBody, body);
+      const circleId = await roleCircleId(rt, role);
+      const user = await rt.repos.users.findActiveById(userId);
+      // Only live local accounts can hold a server role.
+      if (!user || user.domain !== rt.config.DOMAIN) throw new NotFound('User not found');
+      const added = await rt.repos.circles.addMember(circleId, {
+        id: user.id,
+        type: 'Person',
+        name: user.profile?.name ?? user.username,
+        icon: user.profile?.icon ?? '',
+        url: user.url ?? '',
+        inbox: user.inbox ?? '',
+        outbox: user.outbox ?? '',
+        server: user.server ?? '',
+      });
+      set('ok', true);
+      if (!added) set('alreadyMember', true);
+    }),
+  );
+
+  r.delete(
+    '/:userId',
+    handler(async ({ params, user, set }) => {
+      const userId = parse(idString, params.userId, 'userId');
+      const circleId = await roleCircleId(rt, role);
+      const members = await membersOf(rt, circleId);
+      if (!members.some((m) => m.id === userId)) throw new NotFound('Not a member');
+      if (role === 'admins') {
+        if (userId === user!.id) throw new Conflict('You cannot remove yourself from the admins');
+        if (members.length <= 1) throw new Conflict('Cannot remove the last admin');
+      }
+      await rt.repos.circles.removeMember(circleId, userId);
+      // Two concurrent removals can both pass the check above: put the member back if none is left.
+      if (role === 'admins' && (await membersOf(rt, circleId)).length === 0) {
+        await rt.repos.circles.addMember(
+          circleId,
+          members.find((m) => m.id === userId)!,
+        );
+        throw new Conflict('Cannot remove the last admin');
+      }
+      set('ok', true);
+    }),
+  );
+  return r;
+}
