@@ -119,7 +119,8 @@ export const configDocs: Record<keyof z.infer<typeof configSchema>, string> = {
   SERVE_FRONTEND: '`false` turns off serving the single-page app to browsers.',
   ADMIN_USERNAME: 'Admin user created on first start (with ADMIN_PASSWORD).',
   ADMIN_PASSWORD: 'Password of that admin user (at least 8 characters).',
-  SMTP_URL: 'SMTP transport for e-mail, e.g. `smtp://user:pass@host:587`. Unset: e-mails are logged.',
+  SMTP_URL:
+    'SMTP transport for e-mail, e.g. `smtp://user:pass@host:587`. Unset: e-mails (verification and reset links included) are written to the log, so set it in production.',
   LOG_LEVEL: 'pino log level.',
   LOG_FILE: 'Also append JSON log lines to this file (read by `GET /admin/system/logs`).',
   DATA_DIR: 'Standalone data: FerretDB/SQLite files, disk object storage, logs.',
