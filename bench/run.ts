@@ -20,10 +20,12 @@ const { values } = parseArgs({
     posts: { type: 'string', default: '100000' },
     skipTimeline: { type: 'boolean', default: false },
     skipGateway: { type: 'boolean', default: false },
+    connections: { type: 'string', default: '20' },
   },
 });
 const ROUNDS = Number(values.rounds);
 const SECONDS = Number(values.seconds);
+const CONNECTIONS = Number(values.connections);
 const DOMAIN = 'bench.test';
 
 async function startServer(mongoUrl: string) {
@@ -91,8 +93,8 @@ async function compare(name: string, direct: string, viaGateway: string, headers
   const d: Sample[] = [];
   const g: Sample[] = [];
   for (let i = 0; i < ROUNDS; i++) {
-    d.push(await measure(direct, { connections: 20, seconds: SECONDS, headers }));
-    g.push(await measure(viaGateway, { connections: 20, seconds: SECONDS, headers }));
+    d.push(await measure(direct, { connections: CONNECTIONS, seconds: SECONDS, headers }));
+    g.push(await measure(viaGateway, { connections: CONNECTIONS, seconds: SECONDS, headers }));
   }
   const ratios = d.map((x, i) => g[i]!.rps / x.rps);
   const added = d.map((x, i) => g[i]!.p50 - x.p50);
@@ -146,7 +148,7 @@ async function main(): Promise<void> {
       });
     }
     console.log(
-      `# Benchmarks (${new Date().toISOString()}, ${ROUNDS} rounds × ${SECONDS}s, 20 connections, Node ${process.version})`,
+      `# Benchmarks (${new Date().toISOString()}, ${ROUNDS} rounds × ${SECONDS}s, ${CONNECTIONS} connections, Node ${process.version})`,
     );
     if (!values.skipGateway) {
       await compare(
