@@ -24,6 +24,9 @@ export {
   NOTIFICATION_TYPES,
   type NotificationDoc,
   type NotificationType,
+  INVITE_TYPES,
+  type InviteDoc,
+  type InviteType,
 } from './models';
 export { mintId, userId, parseId, USERNAME_RE, type ObjectKind, type ParsedId } from './ids';
 export { SettingsRepository } from './repositories/settings';

@@ -57,8 +57,7 @@ async function counts(rt: Runtime) {
     m.Activity.countDocuments({}),
     m.Flag.countDocuments({ status: 'open' }),
   ]);
-  // There is no invites model yet (spec 4.5 /admin/invites is not built), so none can be active.
-  const activeInvites = 0;
+  const activeInvites = await m.Invite.countDocuments({ active: true, deletedAt: null });
   return { users, posts, groups, circles, pages, replies, reacts, activities, openFlags, activeInvites };
 }
 

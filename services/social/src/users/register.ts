@@ -7,7 +7,6 @@ import {
   BadRequest,
   Conflict,
   NotAuthorized,
-  NotFound,
   USERNAME_RE,
   hashPassword,
   userId,
@@ -19,6 +18,8 @@ import { registeredUser } from './present';
 import { VERIFY_TTL_MS, mintEmailToken } from './tokens';
 import { sendBestEffort, verificationMail } from './mail';
 import { sanitize } from '../content/markdown';
+import { checkInvite, claimInvite, publishRedeemed, releaseInvite } from '../routes/invites/redeem';
+import type { InviteRow } from '../routes/invites/validity';
 
 export const registrationSchema = z.object({
   username: z.string({ error: 'username is required' }).trim().toLowerCase(),
@@ -64,14 +65,13 @@ export async function registerUser(
 ): Promise<RegistrationResult> {
   const { repos, config } = rt;
   const domain = config.DOMAIN;
+  let invite: InviteRow | undefined;
   if (!opts.bypassPolicy) {
     const open = await repos.settings.get<boolean>('registrationIsOpen');
-    if (open === false) {
-      if (!input.inviteCode)
-        throw new NotAuthorized('Registration is invite-only. Please provide an invite code.');
-      // Invites are created by the admin API; until one matches, the code is unknown.
-      throw new NotFound('Invalid invite code');
-    }
+    if (open === false && !input.inviteCode)
+      throw new NotAuthorized('Registration is invite-only. Please provide an invite code.');
+    // A code given while registration is open is checked and redeemed too.
+    if (input.inviteCode) invite = await checkInvite(rt, input.inviteCode, input.email);
   }
   if (await repos.users.existsByUsername(input.username, domain)) throw new Conflict('User already exists');
   const requireVerification =
@@ -89,6 +89,9 @@ export async function registerUser(
   }
 
   const id = userId(input.username, domain);
+  // Claimed before the account exists so concurrent registrations cannot overrun the limit;
+  // given back below if the account is not created after all.
+  if (invite) await claimInvite(rt, invite, id, input.email);
   const base = config.publicUrl;
   // Only the hash is stored; the clear token leaves in the e-mail below.
   const verification = requireVerification ? mintEmailToken(VERIFY_TTL_MS) : undefined;
@@ -116,7 +119,8 @@ export async function registerUser(
       },
       acknowledgedRules: rules.map((r) => ({ id: r.id, text: r.text, acknowledgedAt: new Date() })),
     })
-    .catch((err: { code?: number }) => {
+    .catch(async (err: { code?: number }) => {
+      if (invite) await releaseInvite(rt, invite, id);
       // A concurrent registration of the same name or e-mail loses on the unique index.
       if (err?.code === 11000) throw new Conflict('User already exists');
       throw err;
@@ -129,6 +133,7 @@ export async function registerUser(
     { userId: id, username: input.username },
     { id: `user.registered:${id}` },
   );
+  if (invite) await publishRedeemed(rt, invite, id);
   if (verification && stored.email) {
     sendBestEffort(rt, verificationMail(rt, stored.email, verification.token), 'verification');
     return { kind: 'verification', record: stored };

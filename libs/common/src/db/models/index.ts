@@ -7,6 +7,7 @@ import { activitySchema } from './activity';
 import { postSchema, reactSchema, replySchema } from './content';
 import { bookmarkSchema, flagSchema, groupSchema, pageSchema, timelineEntrySchema } from './places';
 import { notificationSchema } from './notification';
+import { inviteSchema } from './invite';
 
 function build(conn: Connection) {
   return {
@@ -23,6 +24,7 @@ function build(conn: Connection) {
     Flag: conn.model('Flag', flagSchema),
     TimelineEntry: conn.model('TimelineEntry', timelineEntrySchema),
     Notification: conn.model('Notification', notificationSchema),
+    Invite: conn.model('Invite', inviteSchema),
   };
 }
 
@@ -52,3 +54,5 @@ export type { GroupDoc, PageDoc, BookmarkDoc, FlagDoc, TimelineEntryDoc } from '
 export { RSVP_POLICIES } from './places';
 export type { NotificationDoc, NotificationType } from './notification';
 export { NOTIFICATION_TYPES } from './notification';
+export type { InviteDoc, InviteType } from './invite';
+export { INVITE_TYPES } from './invite';

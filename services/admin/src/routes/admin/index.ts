@@ -1,6 +1,9 @@
 import { Router, handler, mountSub } from '@agora/common';
 import type { AdminContext } from '../../context';
+import { activitiesRouter } from '../../activities/router';
+import { flaggedRouter } from '../../flagged/router';
 import { adminGuard } from '../../guard';
+import { invitesRouter } from '../../invites/router';
 import { settingsRouter } from '../../settings/router';
 import { systemRouter } from '../../system/router';
 import { usersRouter } from '../../users/router';
@@ -21,6 +24,9 @@ export default function adminRoutes({ rt }: AdminContext): Router {
       });
     }),
   );
+  mountSub(r, '/activities', activitiesRouter(rt));
+  mountSub(r, '/flagged', flaggedRouter(rt));
+  mountSub(r, '/invites', invitesRouter(rt));
   mountSub(r, '/settings', settingsRouter(rt));
   mountSub(r, '/system', systemRouter(rt));
   mountSub(r, '/users', usersRouter(rt));

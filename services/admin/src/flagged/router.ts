@@ -1,0 +1,107 @@
+/**
+ * /admin/flagged (spec 4.5, behaviour-notes §3.17): the moderation queue. Flags are created by
+ * users through POST /outbox (type Flag); admins list, read and close them here. There is no
+ * create or delete.
+ */
+import { z } from 'zod';
+import {
+  BadRequest,
+  Conflict,
+  NotFound,
+  Router,
+  collectionFor,
+  findPage,
+  handler,
+  parsePaging,
+  setAll,
+  type Runtime,
+} from '@agora/common';
+import { idString, parse } from '../validate';
+
+const filterString = z.string().trim().min(1).max(300);
+
+const listQuery = z.object({
+  status: z.enum(['open', 'resolved', 'dismissed', 'all']).default('open'),
+  targetType: filterString.optional(),
+  actorId: filterString.optional(),
+});
+
+const closeBody = z.object({
+  status: z.enum(['resolved', 'dismissed']),
+  notes: z.string().max(2000).optional(),
+});
+
+/** Internal mongoose fields never leave the service. */
+const HIDDEN = { _id: 0, __v: 0 } as const;
+
+type Row = Record<string, unknown>;
+
+export function flaggedRouter(rt: Runtime): Router {
+  const r = Router();
+  const { Flag } = rt.repos.models;
+
+  const load = async (rawId: string | undefined) => {
+    const id = parse(idString, rawId, 'id');
+    const flag = await Flag.findOne({ id }, HIDDEN).lean<Row>();
+    if (!flag) throw new NotFound('Flag not found');
+    return { id, flag };
+  };
+
+  r.get(
+    '/',
+    handler(async ({ req, query, set }) => {
+      const q = parse(
+        listQuery,
+        { status: query.status, targetType: query.targetType, actorId: query.actorId },
+        'query',
+      );
+      const filter: Row = {};
+      if (q.status !== 'all') filter.status = q.status;
+      if (q.targetType) filter.targetType = q.targetType;
+      if (q.actorId) filter.actorId = q.actorId;
+      const paging = parsePaging(query);
+      const { total, items } = await findPage<Row>(Flag, filter, paging, {
+        sort: { createdAt: -1, _id: -1 },
+        projection: HIDDEN,
+      });
+      setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items));
+    }),
+  );
+
+  r.get(
+    '/:id',
+    handler(async ({ params, set }) => {
+      set('flag', (await load(params.id)).flag);
+    }),
+  );
+
+  r.patch(
+    '/:id',
+    handler(async ({ params, body, user: admin, set }) => {
+      const { id } = await load(params.id);
+      const status = body.status;
+      // The notes' wording for this case, rather than zod's generic enum message.
+      if (status !== 'resolved' && status !== 'dismissed')
+        throw new BadRequest("status: must be 'resolved' or 'dismissed'");
+      const input = parse(closeBody, body);
+      // Conditional update: of two admins closing the same flag at once, only one wins.
+      const { matchedCount } = await Flag.updateOne(
+        { id, status: 'open' },
+        {
+          $set: {
+            status: input.status,
+            // Absent notes leave the stored ones (possibly the flagger's) untouched.
+            ...(input.notes !== undefined ? { notes: input.notes } : {}),
+            resolvedAt: new Date(),
+            resolvedBy: admin!.id,
+          },
+        },
+      );
+      const { flag: updated } = await load(id);
+      if (!matchedCount) throw new Conflict(`Flag is already ${String(updated.status)}`);
+      set('ok', true);
+      set('flag', updated);
+    }),
+  );
+  return r;
+}

@@ -1,0 +1,126 @@
+/**
+ * /admin/invites (spec 4.5; behaviour-notes §2.4): create, list, detail, deactivate.
+ * Deactivation keeps the row (and its redemption history) visible to admins.
+ */
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import {
+  BadRequest,
+  INVITE_TYPES,
+  NotFound,
+  Router,
+  collectionFor,
+  findPage,
+  handler,
+  mintId,
+  parsePaging,
+  setAll,
+  type Runtime,
+} from '@agora/common';
+import { idString, parse } from '../validate';
+import { sendInvitation } from './mail';
+
+const createBody = z.object({
+  type: z.enum(INVITE_TYPES).default('individual'),
+  email: z.email('must be an e-mail address').max(320).optional(),
+  maxRedemptions: z.number().int().min(1).max(1_000_000).nullable().optional(),
+  expiresAt: z.iso
+    .datetime({ offset: true, error: 'must be an ISO 8601 timestamp' })
+    .refine((v) => Date.parse(v) > Date.now(), 'must be in the future')
+    .optional(),
+  note: z.string().max(500).optional(),
+  welcomeMessage: z.string().max(1000).optional(),
+});
+
+const listQuery = z.object({
+  type: z.enum(INVITE_TYPES).optional(),
+  active: z.enum(['true', 'false']).optional(),
+});
+
+type Row = Record<string, unknown>;
+const present = ({ _id, __v, ...rest }: Row) => rest;
+
+/** 12 random bytes are exactly 16 base64url characters: unguessable and URL-safe. */
+const newCode = () => randomBytes(12).toString('base64url');
+
+export function invitesRouter(rt: Runtime): Router {
+  const r = Router();
+  const { Invite } = rt.repos.models;
+  const domain = rt.config.DOMAIN;
+
+  const load = async (rawId: string | undefined) => {
+    const id = parse(idString, rawId, 'id');
+    const invite = await Invite.findOne({ id, deletedAt: null }).lean<Row>();
+    if (!invite) throw new NotFound('Invite not found');
+    return { id, invite };
+  };
+
+  r.post(
+    '/',
+    handler(async ({ body, user, set, setStatus }) => {
+      const input = parse(createBody, body ?? {}, 'body');
+      if (input.type === 'individual' && !input.email)
+        throw new BadRequest('body.email: is required for an individual invite');
+      const code = newCode();
+      const created = await Invite.create({
+        id: mintId('invite', domain),
+        actorId: user!.id,
+        server: `@${domain}`,
+        type: input.type,
+        ...(input.email ? { email: input.email.toLowerCase() } : {}),
+        code,
+        url: `${rt.config.publicUrl}/invite/${code}`,
+        // An individual invite is single-use; an open one is unlimited unless a limit is given.
+        maxRedemptions: input.type === 'individual' ? 1 : (input.maxRedemptions ?? null),
+        ...(input.expiresAt ? { expiresAt: new Date(input.expiresAt) } : {}),
+        ...(input.note !== undefined ? { note: input.note } : {}),
+        ...(input.welcomeMessage !== undefined ? { welcomeMessage: input.welcomeMessage } : {}),
+      });
+      const invite = created.toObject() as Row & { id: string; url: string; email?: string };
+      if (input.type === 'individual' && invite.email)
+        sendInvitation(rt, {
+          id: invite.id,
+          email: invite.email,
+          url: invite.url,
+          note: input.note,
+          welcomeMessage: input.welcomeMessage,
+          expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+        });
+      setStatus(201);
+      set('invite', present(invite));
+    }),
+  );
+
+  r.get(
+    '/',
+    handler(async ({ req, query, set }) => {
+      const q = parse(listQuery, { type: query.type, active: query.active }, 'query');
+      const filter: Row = { deletedAt: null };
+      if (q.type) filter.type = q.type;
+      if (q.active) filter.active = q.active === 'true';
+      const paging = parsePaging(query);
+      const { total, items } = await findPage<Row>(Invite, filter, paging, {
+        sort: { createdAt: -1, _id: -1 },
+      });
+      setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items.map(present)));
+    }),
+  );
+
+  r.get(
+    '/:id',
+    handler(async ({ params, set }) => {
+      set('invite', present((await load(params.id)).invite));
+    }),
+  );
+
+  r.delete(
+    '/:id',
+    handler(async ({ params, set }) => {
+      const { id } = await load(params.id);
+      await Invite.updateOne({ id }, { $set: { active: false } });
+      set('ok', true);
+      set('invite', present((await Invite.findOne({ id }).lean<Row>())!));
+    }),
+  );
+  return r;
+}

@@ -1,0 +1,74 @@
+/**
+ * The invite side of registration (behaviour-notes §3.2 steps 2-3 and 10): check the code and
+ * the e-mail before the account exists, claim a slot atomically, publish `invite.redeemed`.
+ */
+import { BadRequest, Gone, NotAuthorized, NotFound, type Runtime } from '@agora/common';
+import { assertUsable, findLiveInvite, limitOf, type InviteRow } from './validity';
+
+/** Throws the documented 404/410/400/403; returns the invite the registration may use. */
+export async function checkInvite(rt: Runtime, code: string, email: string | undefined): Promise<InviteRow> {
+  const invite = await findLiveInvite(rt, code);
+  if (!invite) throw new NotFound('Invalid invite code');
+  assertUsable(invite);
+  if (invite.type === 'individual') {
+    if (!email) throw new BadRequest('Email is required for this invite');
+    if (email.trim().toLowerCase() !== (invite.email ?? '').toLowerCase())
+      throw new NotAuthorized('This invite is for a different email address');
+  }
+  return invite;
+}
+
+/**
+ * Takes one redemption slot. The filter repeats the limit check so two concurrent registrations
+ * cannot both take the last slot; it stays on scalar fields because FerretDB 1.24 mishandles
+ * array paths in update filters. Throws 410 when the slot went to someone else meanwhile.
+ */
+export async function claimInvite(
+  rt: Runtime,
+  invite: InviteRow,
+  userId: string,
+  email: string | undefined,
+): Promise<void> {
+  const limit = limitOf(invite);
+  const res = await rt.repos.models.Invite.updateOne(
+    {
+      id: invite.id,
+      active: true,
+      deletedAt: null,
+      ...(limit === null ? { type: 'open', maxRedemptions: null } : { redemptionCount: { $lt: limit } }),
+    },
+    {
+      $inc: { redemptionCount: 1 },
+      $push: { redemptions: { userId, email: email ?? null, redeemedAt: new Date() } },
+    },
+  );
+  if (res.modifiedCount !== 1)
+    throw new Gone(
+      invite.type === 'individual'
+        ? 'Invite has already been used'
+        : 'Invite has reached its redemption limit',
+      { extra: { valid: false } },
+    );
+}
+
+/** Gives the slot back when the account could not be created after all (best effort). */
+export async function releaseInvite(rt: Runtime, invite: InviteRow, userId: string): Promise<void> {
+  await rt.repos.models.Invite.updateOne(
+    { id: invite.id },
+    { $inc: { redemptionCount: -1 }, $pull: { redemptions: { userId } } },
+  ).catch((err: unknown) =>
+    rt.logger.warn({ err: (err as Error).message, invite: invite.id, userId }, 'invite release failed'),
+  );
+}
+
+export async function publishRedeemed(rt: Runtime, invite: InviteRow, userId: string): Promise<void> {
+  await rt.bus
+    .publish(
+      'invite.redeemed',
+      { inviteId: invite.id, userId, inviterId: invite.actorId },
+      { id: `invite.redeemed:${invite.id}:${userId}` },
+    )
+    .catch((err: unknown) =>
+      rt.logger.warn({ err: (err as Error).message, invite: invite.id }, 'invite.redeemed publish failed'),
+    );
+}
