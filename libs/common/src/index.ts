@@ -14,3 +14,5 @@ export * from './service';
 export * from './audience';
 export * from './email';
 export * from './telemetry';
+export * from './content';
+export * from './validation';

@@ -13,8 +13,8 @@ import {
   setAll,
   stripSecrets,
   type Runtime,
+  parseInput as parse,
 } from '@agora/common';
-import { parse } from '../validate';
 
 const filterString = z.string().trim().min(1).max(300);
 

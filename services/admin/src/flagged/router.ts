@@ -15,8 +15,9 @@ import {
   parsePaging,
   setAll,
   type Runtime,
+  idString,
+  parseInput as parse,
 } from '@agora/common';
-import { idString, parse } from '../validate';
 
 const filterString = z.string().trim().min(1).max(300);
 

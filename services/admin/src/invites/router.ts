@@ -16,8 +16,9 @@ import {
   parsePaging,
   setAll,
   type Runtime,
+  idString,
+  parseInput as parse,
 } from '@agora/common';
-import { idString, parse } from '../validate';
 import { sendInvitation } from './mail';
 
 const createBody = z.object({

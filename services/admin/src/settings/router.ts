@@ -1,8 +1,7 @@
 /** /admin/settings (spec 4.5): list, bulk update, single update. */
 import type { Request } from 'express';
 import { z } from 'zod';
-import { BadRequest, NotFound, Router, handler, type Runtime } from '@agora/common';
-import { parse } from '../validate';
+import { BadRequest, NotFound, Router, handler, type Runtime, parseInput as parse } from '@agora/common';
 import { presentSetting, type SettingRow } from './present';
 import { isBlocked, prepareValue } from './write';
 

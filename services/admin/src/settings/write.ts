@@ -5,8 +5,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { parse } from '../validate';
-import { ruleHtml, sanitizeDescription } from './html';
+import {
+  parseInput as parse,
+  renderRuleHtml as ruleHtml,
+  sanitize as sanitizeDescription,
+} from '@agora/common';
 
 export interface SettingMeta {
   name: string;

@@ -4,8 +4,17 @@
  * one, or removing yourself, is refused (409).
  */
 import { z } from 'zod';
-import { BadRequest, Conflict, NotFound, Router, handler, type Member, type Runtime } from '@agora/common';
-import { idString, parse } from '../validate';
+import {
+  BadRequest,
+  Conflict,
+  NotFound,
+  Router,
+  handler,
+  type Member,
+  type Runtime,
+  idString,
+  parseInput as parse,
+} from '@agora/common';
 
 type Role = 'admins' | 'mods';
 const SETTING: Record<Role, 'adminCircle' | 'modCircle'> = { admins: 'adminCircle', mods: 'modCircle' };

@@ -14,8 +14,9 @@ import {
   setAll,
   stripSecrets,
   type Runtime,
+  idString,
+  parseInput as parse,
 } from '@agora/common';
-import { idString, parse } from '../validate';
 
 const listQuery = z.object({
   deleted: z.enum(['true', 'include', 'false']).optional(),

@@ -3,8 +3,13 @@
  * extended parser, so `types[$ne]=x` arrives as an object: only strings (or repeated strings)
  * are accepted, and every type must be one of the known ones.
  */
-import { BadRequest, userId as userIdOf, parseId } from '@agora/common';
-import { NOTIFICATION_TYPES, type NotificationType } from '@agora/common';
+import {
+  BadRequest,
+  userId as userIdOf,
+  parseId,
+  NOTIFICATION_TYPES,
+  type NotificationType,
+} from '@agora/common';
 
 const MAX_TYPES_LENGTH = 500;
 

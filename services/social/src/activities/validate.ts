@@ -1,21 +1,8 @@
 /** Handler input validation: zod, and a 400 whose message names the offending field. */
 import { z } from 'zod';
-import { BadRequest, type AuthUser } from '@agora/common';
+import type { AuthUser } from '@agora/common';
 
-export function parse<S extends z.ZodType>(schema: S, value: unknown, prefix = ''): z.infer<S> {
-  const r = schema.safeParse(value);
-  if (r.success) return r.data;
-  const issue = r.error.issues[0]!;
-  const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
-  throw new BadRequest(`${path || 'body'}: ${issue.message}`);
-}
-
-/** A string id of an object or user: no operators, no objects, bounded. */
-export const idString = z
-  .string()
-  .min(1)
-  .max(300)
-  .regex(/^[^$\s{}]+$/, 'must be an id');
+export { parseInput as parse, idString } from '@agora/common';
 
 export const markdownSource = z.union([
   z.string().max(100_000),

@@ -12,12 +12,12 @@ import {
   userId,
   type Runtime,
   type UserRecord,
+  sanitize,
 } from '@agora/common';
 import { createSystemCircles } from './system-circles';
 import { registeredUser } from './present';
 import { VERIFY_TTL_MS, mintEmailToken } from './tokens';
 import { sendBestEffort, verificationMail } from './mail';
-import { sanitize } from '../content/markdown';
 import { checkInvite, claimInvite, publishRedeemed, releaseInvite } from '../routes/invites/redeem';
 import type { InviteRow } from '../routes/invites/validity';
 

@@ -1,11 +1,10 @@
 /** Create Post (decisions.md §4; payloads from behaviour-notes §4.5). */
 import { z } from 'zod';
-import { canonicalTo, mintId } from '@agora/common';
+import { canonicalTo, mintId, plainText, renderMarkdown } from '@agora/common';
 import type { AreaHandlers } from '../registry';
 import type { ActivityHandler } from '../types';
 import { actorRef, clean, markdownSource, parse } from '../validate';
 import { assertCanAddress } from '../audience-check';
-import { plainText, renderMarkdown } from '../../content/markdown';
 import { fanOutPost } from '../../timelines/fanout';
 
 export const POST_TYPES = ['Note', 'Article', 'Media', 'Link', 'Event'] as const;

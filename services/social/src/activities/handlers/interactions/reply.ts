@@ -4,10 +4,9 @@
  * text sent twice to the same parent within five minutes returns the first reply.
  */
 import { z } from 'zod';
-import { mintId } from '@agora/common';
+import { mintId, renderMarkdown } from '@agora/common';
 import type { ActivityHandler, HandlerContext } from '../../types';
 import { actorRef, clean, idString, markdownSource, parse } from '../../validate';
-import { renderMarkdown } from '../../../content/markdown';
 import { assertCapability, kindAmong, threadOf, visibleTarget } from './targets';
 import { bumpObject, bumpUser } from './counters';
 

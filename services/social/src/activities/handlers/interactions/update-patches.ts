@@ -4,11 +4,19 @@
  * §11.1-9), audiences are canonicalised and must be usable by the object's author.
  */
 import { z } from 'zod';
-import { BadRequest, Conflict, NotAuthorized, RSVP_POLICIES, canonicalTo, type Viewer } from '@agora/common';
+import {
+  BadRequest,
+  Conflict,
+  NotAuthorized,
+  RSVP_POLICIES,
+  canonicalTo,
+  type Viewer,
+  plainText,
+  renderMarkdown,
+} from '@agora/common';
 import type { HandlerContext } from '../../types';
 import { idString, markdownSource, parse } from '../../validate';
 import { assertCanAddress } from '../../audience-check';
-import { plainText, renderMarkdown } from '../../../content/markdown';
 import { POST_TYPES } from '../posts';
 import { emojiString } from './react';
 import { assertFolderMove } from './folders';

@@ -4,11 +4,20 @@
  * can only be filed in one of the actor's own live folders. Bookmarks never federate.
  */
 import { z } from 'zod';
-import { BadRequest, NotFound, canonicalTo, mintId, parseId, type Runtime, type Viewer } from '@agora/common';
+import {
+  BadRequest,
+  NotFound,
+  canonicalTo,
+  mintId,
+  parseId,
+  type Runtime,
+  type Viewer,
+  plainText,
+  renderMarkdown,
+} from '@agora/common';
 import type { ActivityHandler } from '../../types';
 import { actorRef, clean, idString, markdownSource, parse } from '../../validate';
 import { assertCanAddress } from '../../audience-check';
-import { plainText, renderMarkdown } from '../../../content/markdown';
 import { readableObject } from '../../../views/objects';
 import {
   MAX_FOLDER_DEPTH,

@@ -4,11 +4,10 @@
  * server actor (`server: @<domain>`).
  */
 import { z } from 'zod';
-import { BadRequest, NotAuthorized, canonicalTo, mintId } from '@agora/common';
+import { BadRequest, NotAuthorized, canonicalTo, mintId, plainText, renderMarkdown } from '@agora/common';
 import type { ActivityHandler } from '../../types';
 import { actorRef, clean, idString, markdownSource, parse } from '../../validate';
 import { assertCanAddress } from '../../audience-check';
-import { plainText, renderMarkdown } from '../../../content/markdown';
 import { slugify, uniqueSlug } from './slug';
 
 const pageObject = z

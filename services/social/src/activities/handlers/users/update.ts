@@ -13,10 +13,10 @@ import {
   hashPassword,
   verifyPassword,
   type UserRecord,
+  sanitize,
 } from '@agora/common';
 import type { HandlerContext, HandlerResult } from '../../types';
 import { parse } from '../../validate';
-import { sanitize } from '../../../content/markdown';
 import { presentUser } from '../../../views/users';
 
 const KEY = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;

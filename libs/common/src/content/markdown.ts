@@ -1,4 +1,7 @@
-/** Markdown sources rendered to sanitised HTML (the only HTML any client gets from us). */
+/**
+ * Markdown sources rendered to sanitised HTML (the only HTML any client gets from us), shared by
+ * the social service (posts, replies, pages) and the admin service (rules, server profile).
+ */
 import { marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 
@@ -45,4 +48,16 @@ export function plainText(source: string, max = 300): string {
     .replace(/\s+/g, ' ')
     .trim();
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+const RULE_HTML = {
+  ...ALLOWED,
+  allowedTags: ['p', 'br', 'strong', 'em', 's', 'u', 'a', 'ul', 'ol', 'li', 'code', 'blockquote'],
+  allowedAttributes: { a: ['href', 'title', 'rel', 'target'] },
+};
+
+/** Server rules: markdown rendered to a smaller allow-list (no headings, images or code blocks). */
+export function renderRuleHtml(source: string): string {
+  const html = marked.parse(source, { async: false, gfm: true, breaks: true });
+  return sanitizeHtml(html, RULE_HTML).trim();
 }

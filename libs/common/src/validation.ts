@@ -1,8 +1,8 @@
-/** Admin input validation: zod, and a 400 whose message names the offending field. */
+/** Input validation for handlers: zod, and a 400 whose message names the offending field. */
 import { z } from 'zod';
-import { BadRequest } from '@agora/common';
+import { BadRequest } from './errors';
 
-export function parse<S extends z.ZodType>(schema: S, value: unknown, prefix = ''): z.infer<S> {
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown, prefix = ''): z.infer<S> {
   const r = schema.safeParse(value);
   if (r.success) return r.data;
   const issue = r.error.issues[0]!;

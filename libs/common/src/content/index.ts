@@ -1,0 +1,1 @@
+export { plainText, renderMarkdown, renderRuleHtml, sanitize } from './markdown';
