@@ -9,7 +9,14 @@ import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import mongoose from 'mongoose';
-import { registerModels } from '@agora/common';
+import {
+  closeRedis,
+  connectRedis,
+  createLogger,
+  redisStampStore,
+  registerModels,
+  STAMPS,
+} from '@agora/common';
 import { measure, median, spread, type Sample } from './load';
 import { seed } from './seed';
 
@@ -28,6 +35,17 @@ const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
 const DOMAIN = 'bench.test';
 
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const SERVER_PREFIX = `bench${Date.now()}:`;
+
+/** What a write to the circle does to its cached pages: its stamp moves (as fanout.ts does). */
+async function bumpCircle(circleId: string): Promise<void> {
+  const logger = createLogger({ level: 'silent', service: 'bench' });
+  const redis = await connectRedis(REDIS_URL, logger, 'bench');
+  await redisStampStore(redis, SERVER_PREFIX, logger).bump([STAMPS.circle(circleId)]);
+  await closeRedis(redis);
+}
+
 async function startServer(mongoUrl: string) {
   const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'server.ts')], {
     env: {
@@ -35,8 +53,8 @@ async function startServer(mongoUrl: string) {
       MONGO_URL: mongoUrl,
       DOMAIN,
       PUBLIC_URL: 'http://bench.test',
-      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-      REDIS_PREFIX: `bench${Date.now()}:`,
+      REDIS_URL,
+      REDIS_PREFIX: SERVER_PREFIX,
       ADMIN_USERNAME: 'bench_admin',
       ADMIN_PASSWORD: 'bench-password',
     },
@@ -185,6 +203,19 @@ async function main(): Promise<void> {
       console.log('query plan:', JSON.stringify(plan).slice(0, 1500));
       await conn.close();
       const url = `${gateway}/circles/${encodeURIComponent(circleId)}/posts?limit=50`;
+      // Cold: the first read after a write to the circle (its stamp moved) computes the page.
+      const cold: number[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        await bumpCircle(circleId);
+        const t = performance.now();
+        const res = await fetch(url, { headers });
+        await res.arrayBuffer();
+        cold.push(performance.now() - t);
+        if (res.status !== 200) console.log(`WARNING: cold read answered ${res.status}`);
+      }
+      console.log(
+        `timeline, first read after a write (cache miss): median ${median(cold).toFixed(0)} ms (spread ${spread(cold)})`,
+      );
       const single = await measure(url, { connections: 1, seconds: SECONDS, headers });
       console.log(
         `timeline, one client: req/s ${single.rps.toFixed(1)}, p50 ${single.p50} ms, p97.5 ${single.p95} ms`,

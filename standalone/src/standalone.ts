@@ -8,6 +8,7 @@ import {
   connectDatabase,
   createBus,
   createLogger,
+  memoryStampStore,
   spawnFerretDB,
   storageFromConfig,
   type Config,
@@ -60,7 +61,14 @@ export async function startStandalone(config: Config, opts: StandaloneOptions = 
   });
   const storage = storageFromConfig(config);
   await storage.ensureBucket();
-  const shared: SharedDeps = { logger, db, bus, storage };
+  // One process: without Redis, every service shares one in-memory stamp store.
+  const shared: SharedDeps = {
+    logger,
+    db,
+    bus,
+    storage,
+    ...(config.REDIS_URL ? {} : { stamps: memoryStampStore() }),
+  };
   const local = { shared, port: 0, host: '127.0.0.1' };
 
   const social = createSocial(config, {

@@ -16,3 +16,4 @@ export * from './email';
 export * from './telemetry';
 export * from './content';
 export * from './validation';
+export * from './cache';

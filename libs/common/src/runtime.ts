@@ -11,6 +11,15 @@ import { TokenService } from './auth/tokens';
 import { settingsKeySource } from './auth/settings-keys';
 import { createBus, type MessageBus } from './messaging';
 import { createDiskStorage, createS3Storage, type ObjectStorage } from './storage';
+import type { RedisClientType } from 'redis';
+import {
+  closeRedis,
+  connectRedis,
+  memoryStampStore,
+  redisStampStore,
+  STAMPS,
+  type StampStore,
+} from './cache';
 
 export interface Runtime {
   name: string;
@@ -21,6 +30,8 @@ export interface Runtime {
   tokens: TokenService;
   bus: MessageBus;
   storage: ObjectStorage;
+  /** Cache stamps (Redis when REDIS_URL is set, so every replica sees one set). */
+  stamps: StampStore;
   close(): Promise<void>;
 }
 
@@ -29,6 +40,7 @@ export interface SharedDeps {
   db?: Database;
   bus?: MessageBus;
   storage?: ObjectStorage;
+  stamps?: StampStore;
 }
 
 export function storageFromConfig(config: Config): ObjectStorage {
@@ -51,7 +63,19 @@ export async function createRuntime(name: string, config: Config, shared: Shared
     createLogger({ level: config.LOG_LEVEL, service: name, file: config.LOG_FILE });
   if (!config.MONGO_URL && !shared.db) throw new Error('MONGO_URL is required for a service run on its own');
   const db = shared.db ?? (await connectDatabase({ url: config.MONGO_URL!, logger }));
-  const repos = createRepositories(db, config.DOMAIN);
+  let redis: RedisClientType | undefined;
+  let stamps = shared.stamps;
+  if (!stamps && config.REDIS_URL) {
+    redis = await connectRedis(config.REDIS_URL, logger, 'caches are skipped until it answers');
+    stamps = redisStampStore(redis, config.REDIS_PREFIX, logger);
+  }
+  stamps ??= memoryStampStore();
+  const stampStore = stamps;
+  // A membership change makes the circle and the member's audiences stale in every cache.
+  const repos = createRepositories(db, config.DOMAIN, {
+    onMembershipChange: (circleId, memberIds) =>
+      stampStore.bump([STAMPS.circle(circleId), ...memberIds.map((id) => STAMPS.viewer(id))]),
+  });
   const tokens = new TokenService({
     domain: config.DOMAIN,
     keys: settingsKeySource(repos.settings),
@@ -75,7 +99,9 @@ export async function createRuntime(name: string, config: Config, shared: Shared
     tokens,
     bus,
     storage,
+    stamps: stampStore,
     async close() {
+      if (redis) await closeRedis(redis);
       if (!shared.bus) await bus.close();
       if (!shared.db) await db.close();
     },

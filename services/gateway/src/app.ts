@@ -4,6 +4,8 @@
  */
 import express from 'express';
 import {
+  closeRedis,
+  connectRedis,
   createLogger,
   listen,
   parseServiceUrls,
@@ -25,7 +27,7 @@ import { createVerifier, identify } from './identity';
 import { adminEdgeGuard, outboxAnonymousGuard } from './guards';
 import { rateLimits } from './rate-limit';
 import { outboxDedupe } from './dedupe';
-import { closeRedis, connectRedis, memoryHoldStore, redisHoldStore, withFallback } from './stores';
+import { memoryHoldStore, redisHoldStore, withFallback } from './stores';
 import { spa } from './browser';
 
 export const WEB_DIST = join(__dirname, '..', '..', '..', 'web', 'dist');
@@ -105,7 +107,8 @@ export function createApp(config: Config, opts: GatewayOptions = {}): GatewayApp
       return server?.url;
     },
     async start() {
-      if (config.REDIS_URL) redis = await connectRedis(config.REDIS_URL, logger);
+      if (config.REDIS_URL)
+        redis = await connectRedis(config.REDIS_URL, logger, 'the edge falls back to per-process memory');
       const built = buildGateway(config, resolveTargets(config, opts.targets), logger, redis);
       agent = built.agent;
       server = await listen(built.app, opts.port ?? config.PORT, opts.host ?? config.HOST);

@@ -48,6 +48,8 @@ export const configSchema = z.object({
     .regex(/^[A-Za-z0-9:_-]{0,64}$/, 'letters, digits, ":", "_" or "-" only')
     .default('agora:'),
   AMQP_URL: url(['amqp', 'amqps']),
+  TIMELINE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  TIMELINE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(1000),
   S3_ENDPOINT: url(['http', 'https']),
   S3_BUCKET: z.string().min(3).default('agora'),
   S3_REGION: z.string().default('us-east-1'),
@@ -99,9 +101,13 @@ export const configDocs: Record<keyof z.infer<typeof configSchema>, string> = {
   PORT: 'Port of the gateway (standalone: the only public port). Services use their own `PORT` in the cluster.',
   HOST: 'Address to bind.',
   MONGO_URL: 'MongoDB URL. Unset: standalone spawns FerretDB (SQLite handler) under `DATA_DIR`.',
-  REDIS_URL: 'Redis for shared rate limits and de-duplication. Unset: in-memory (one process only).',
-  REDIS_PREFIX: 'Prefix of every Redis key the gateway writes (several deployments can share one Redis).',
+  REDIS_URL:
+    'Redis for shared rate limits, de-duplication and cache stamps (every replica sees one set). Unset: in-memory (one process only; set it when a service runs more than one replica).',
+  REDIS_PREFIX: 'Prefix of every Redis key the services write (several deployments can share one Redis).',
   AMQP_URL: 'RabbitMQ. Unset: the in-process bus (same semantics, one process only).',
+  TIMELINE_CACHE_SECONDS:
+    "Longest time a computed circle timeline page, circle or viewer is served from memory. Writes to the circle, its members, its posts (content, audience, replies, reactions) or the viewer make entries stale at once through stamps; only authors' names and icons copied on posts can lag this long after a profile change. `0` turns the cache off.",
+  TIMELINE_CACHE_ENTRIES: 'Most cached timeline pages, circles and viewers per social process.',
   S3_ENDPOINT:
     'S3-compatible endpoint. Unset with no keys: objects are stored on disk under `DATA_DIR/objects`.',
   S3_BUCKET: 'Bucket for files and backup archives.',

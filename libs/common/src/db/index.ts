@@ -2,7 +2,7 @@ import type { Database } from './connection';
 import { registerModels, type Models } from './models';
 import { SettingsRepository } from './repositories/settings';
 import { UsersRepository } from './repositories/users';
-import { CirclesRepository } from './repositories/circles';
+import { CirclesRepository, type MembershipListener } from './repositories/circles';
 
 export { connectDatabase, type Database, type ConnectOptions } from './connection';
 export {
@@ -31,7 +31,12 @@ export {
 export { mintId, userId, parseId, USERNAME_RE, type ObjectKind, type ParsedId } from './ids';
 export { SettingsRepository } from './repositories/settings';
 export { UsersRepository, stripSecrets, type UserRecord } from './repositories/users';
-export { CirclesRepository, type CircleRecord, type Member } from './repositories/circles';
+export {
+  CirclesRepository,
+  type CircleRecord,
+  type Member,
+  type MembershipListener,
+} from './repositories/circles';
 
 export interface Repositories {
   models: Models;
@@ -40,13 +45,17 @@ export interface Repositories {
   circles: CirclesRepository;
 }
 
-export function createRepositories(db: Database, domain: string): Repositories {
+export interface RepositoryHooks {
+  onMembershipChange?: MembershipListener;
+}
+
+export function createRepositories(db: Database, domain: string, hooks: RepositoryHooks = {}): Repositories {
   const models = registerModels(db.conn);
   return {
     models,
     settings: new SettingsRepository(models),
     users: new UsersRepository(models),
-    circles: new CirclesRepository(models, domain),
+    circles: new CirclesRepository(models, domain, hooks.onMembershipChange),
   };
 }
 export { spawnFerretDB, freePort, waitForPort, type FerretOptions, type FerretProcess } from './ferretdb';

@@ -4,7 +4,7 @@
  * with `published: false` before the response; the relay (relay.ts) republishes any row whose
  * events did not reach the broker, so nothing accepted is lost.
  */
-import { BadRequest, mintId, type AuthUser, type Runtime, buildViewer } from '@agora/common';
+import { BadRequest, mintId, STAMPS, type AuthUser, type Runtime, buildViewer } from '@agora/common';
 import { HANDLERS } from './registry';
 import type { ActivityInput, DomainEvent, HandlerResult } from './types';
 import { clean } from './validate';
@@ -54,6 +54,8 @@ export async function runActivity(
   const viewer = await buildViewer(rt.repos.models, rt.config.DOMAIN, actor);
   const handler = HANDLERS[input.type]!;
   const out: HandlerResult = await handler({ rt, actor, viewer, activity: input });
+  // What the actor reads next (their blocks, mutes, reactions, memberships) must show their change.
+  await rt.stamps.bump([STAMPS.viewer(actor.id)]);
   const id = mintId('activity', rt.config.DOMAIN);
   const events: DomainEvent[] = [
     {

@@ -1,6 +1,7 @@
 /** Reading a circle timeline: one indexed query on the precomputed rows, then the posts. */
 import { AS_CONTEXT, readableAudiences, type Runtime, type Viewer } from '@agora/common';
 import { presentPost } from '../views/posts';
+import { cachesOf, stamped, STAMPS } from './cache';
 
 export interface TimelineQuery {
   types: string[];
@@ -13,9 +14,28 @@ export async function excludedAuthors(rt: Runtime, viewer: Viewer): Promise<stri
   if (!viewer.id) return [];
   const user = await rt.repos.users.findById(viewer.id);
   const ids = [user?.circles?.blocked, user?.circles?.muted].filter((x): x is string => !!x);
-  if (!ids.length) return [];
-  const circles = await rt.repos.models.Circle.find({ id: { $in: ids } }, { members: 1 }).lean();
-  return circles.flatMap((c) => (c.members ?? []).map((m) => m.id));
+  // One equality lookup per circle: FerretDB pushes equality down to its storage, not `$in`.
+  const circles = await Promise.all(
+    ids.map((id) => rt.repos.models.Circle.findOne({ id }, { members: 1 }).lean()),
+  );
+  return circles.flatMap((c) => (c?.members ?? []).map((m) => m.id));
+}
+
+/**
+ * The page from the stamped page cache: valid while the circle (its rows, posts and members)
+ * and the viewer (memberships, blocks, mutes, reactions) are unchanged.
+ */
+export async function cachedTimeline(rt: Runtime, viewer: Viewer, circleId: string, q: TimelineQuery) {
+  const stamps = [STAMPS.circle(circleId), ...(viewer.id ? [STAMPS.viewer(viewer.id)] : [])];
+  const key = [
+    circleId,
+    viewer.id ?? '',
+    viewer.isAdmin ? 'a' : '',
+    q.types.join(','),
+    q.before?.toISOString() ?? '',
+    q.limit,
+  ].join('|');
+  return stamped(rt, cachesOf(rt).pages, stamps, key, () => circleTimeline(rt, viewer, circleId, q));
 }
 
 export async function circleTimeline(rt: Runtime, viewer: Viewer, circleId: string, q: TimelineQuery) {

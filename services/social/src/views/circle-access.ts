@@ -12,6 +12,7 @@ import {
   type Runtime,
   type Viewer,
 } from '@agora/common';
+import { cachesOf, stamped, STAMPS } from '../timelines/cache';
 
 export interface CircleAccess {
   circle: CircleRecord;
@@ -19,10 +20,19 @@ export interface CircleAccess {
   isMember: boolean;
 }
 
-export async function loadCircle(rt: Runtime, id: string): Promise<CircleRecord> {
-  const circle = typeof id === 'string' ? await rt.repos.circles.findById(id) : null;
-  if (!circle) throw new NotFound('Circle not found');
-  return circle;
+/** The circle, or 404. `cached`: from the stamped circle cache (exact members and audience). */
+export async function loadCircle(
+  rt: Runtime,
+  id: string,
+  opts: { cached?: boolean } = {},
+): Promise<CircleRecord> {
+  if (typeof id !== 'string') throw new NotFound('Circle not found');
+  const load = async () => {
+    const circle = await rt.repos.circles.findById(id);
+    if (!circle) throw new NotFound('Circle not found');
+    return circle;
+  };
+  return opts.cached ? stamped(rt, cachesOf(rt).circles, [STAMPS.circle(id)], id, load) : load();
 }
 
 export async function checkCircleAccess(

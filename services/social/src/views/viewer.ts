@@ -1,11 +1,25 @@
-/** The viewer of a request, built once per request and cached on it. */
+/**
+ * The viewer of a request, built once per request and cached on it. A local viewer's circles
+ * and groups come from the stamped viewer cache: any membership change bumps their stamp.
+ */
 import type { Request } from 'express';
-import { buildViewer, type Runtime, type Viewer } from '@agora/common';
+import { buildViewer, STAMPS, type AuthUser, type Runtime, type Viewer } from '@agora/common';
+import { cachesOf, stamped } from '../timelines/cache';
 
 const CACHE = Symbol('viewer');
 
 export async function viewerOf(rt: Runtime, req: Request): Promise<Viewer> {
   const r = req as Request & { [CACHE]?: Promise<Viewer> };
-  r[CACHE] ??= buildViewer(rt.repos.models, rt.config.DOMAIN, req.auth?.user);
+  r[CACHE] ??= cachedViewer(rt, req.auth?.user);
   return r[CACHE];
+}
+
+async function cachedViewer(rt: Runtime, user: AuthUser | undefined): Promise<Viewer> {
+  const { models } = rt.repos;
+  const domain = rt.config.DOMAIN;
+  if (!user?.id.endsWith(`@${domain}`)) return buildViewer(models, domain, user);
+  const base = await stamped(rt, cachesOf(rt).viewers, [STAMPS.viewer(user.id)], user.id, () =>
+    buildViewer(models, domain, { id: user.id }),
+  );
+  return { ...base, isAdmin: user.isServerAdmin === true };
 }

@@ -15,10 +15,14 @@ export interface Member {
   server?: string;
 }
 
+/** Told after a membership changed (caches keyed on memberships go stale). */
+export type MembershipListener = (circleId: string, memberIds: string[]) => Promise<void>;
+
 export class CirclesRepository {
   constructor(
     private readonly models: Models,
     private readonly domain: string,
+    private readonly onMembershipChange: MembershipListener = () => Promise.resolve(),
   ) {}
 
   async create(input: {
@@ -47,6 +51,11 @@ export class CirclesRepository {
       members,
       memberCount: members.length,
     });
+    if (members.length)
+      await this.onMembershipChange(
+        id,
+        members.map((m) => m.id),
+      );
     return doc.toObject();
   }
 
@@ -75,7 +84,9 @@ export class CirclesRepository {
       { id: circleId, $nor: [{ 'members.id': member.id }] },
       { $push: { members: { ...member, addedAt: new Date() } }, $inc: { memberCount: 1 } },
     );
-    return res.modifiedCount === 1;
+    if (res.modifiedCount !== 1) return false;
+    await this.onMembershipChange(circleId, [member.id]);
+    return true;
   }
 
   /**
@@ -95,6 +106,7 @@ export class CirclesRepository {
       } as Record<string, unknown>);
       removed ||= res.modifiedCount === 1;
     }
+    if (removed) await this.onMembershipChange(circleId, [memberId]);
     return removed;
   }
 }

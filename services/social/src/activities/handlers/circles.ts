@@ -37,7 +37,7 @@ const createCircle: ActivityHandler = async ({ rt, actor, activity }) => {
     members: unique,
   });
   if (obj.icon) await rt.repos.models.Circle.updateOne({ id: circle.id }, { $set: { icon: obj.icon } });
-  for (const m of unique) await backfillMember(rt.repos.models, circle.id, m.id);
+  for (const m of unique) await backfillMember(rt, circle.id, m.id);
   const stored = await rt.repos.models.Circle.findOne({ id: circle.id }).lean();
   return {
     result: clean(stored),
@@ -71,7 +71,7 @@ const addToCircle: ActivityHandler = async (ctx) => {
     const member = await resolveMember(rt, ref);
     if (await rt.repos.circles.addMember(circle.id, member)) {
       added.push(member.id);
-      await backfillMember(rt.repos.models, circle.id, member.id);
+      await backfillMember(rt, circle.id, member.id);
     }
   }
   const stored = await rt.repos.models.Circle.findOne({ id: circle.id }).lean();
@@ -97,7 +97,7 @@ const removeFromCircle: ActivityHandler = async (ctx) => {
     'object',
   );
   const removed = await rt.repos.circles.removeMember(circle.id, memberId);
-  if (removed) await dropMember(rt.repos.models, circle.id, memberId);
+  if (removed) await dropMember(rt, circle.id, memberId);
   const stored = await rt.repos.models.Circle.findOne({ id: circle.id }).lean();
   return {
     result: clean(stored),

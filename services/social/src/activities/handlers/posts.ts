@@ -82,7 +82,7 @@ const createPost: ActivityHandler = async ({ rt, actor, viewer, activity }) => {
   };
   const created = await rt.repos.models.Post.create(doc);
   await rt.repos.models.User.updateOne({ id: actor.id }, { $inc: { postCount: 1 } });
-  await fanOutPost(rt.repos.models, { id, actorId: actor.id, to, type: obj.type, publishedAt: now });
+  await fanOutPost(rt, { id, actorId: actor.id, to, type: obj.type, publishedAt: now });
   return {
     result: clean(created.toObject() as Record<string, unknown>),
     objectId: id,

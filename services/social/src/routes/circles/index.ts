@@ -12,7 +12,7 @@ import {
 import type { SocialContext } from '../../context';
 import { viewerOf } from '../../views/viewer';
 import { checkCircleAccess, loadCircle } from '../../views/circle-access';
-import { circleTimeline } from '../../timelines/query';
+import { cachedTimeline } from '../../timelines/query';
 
 const LIST_FIELDS = {
   _id: 0,
@@ -104,11 +104,10 @@ export default function circleRoutes({ rt }: SocialContext): Router {
     '/:id/posts',
     handler(
       async ({ req, params, query, set }) => {
-        const circle = await loadCircle(rt, params.id!);
+        const circle = await loadCircle(rt, params.id!, { cached: true });
         const viewer = await viewerOf(rt, req);
         await checkCircleAccess(rt, circle, viewer, { requireAuth: true });
-        const page = await circleTimeline(rt, viewer, circle.id, parseTimelineQuery(query));
-        setAll(set, page);
+        setAll(set, await cachedTimeline(rt, viewer, circle.id, parseTimelineQuery(query)));
       },
       { requireAuth: false },
     ),

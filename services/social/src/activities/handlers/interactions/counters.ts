@@ -5,6 +5,7 @@
  */
 import { parseId, type Runtime } from '@agora/common';
 import { KIND_MODELS, modelOf, type StoredKind } from './targets';
+import { touchPost } from '../../../timelines/fanout';
 
 type Counter = 'postCount' | 'replyCount' | 'reactCount';
 
@@ -15,7 +16,10 @@ export async function bumpUser(rt: Runtime, userId: string, field: Counter, by: 
 /** Moves a counter of any stored object (by its id's kind) one step. */
 export async function bumpObject(rt: Runtime, id: string, field: 'replyCount', by: 1 | -1): Promise<void> {
   const kind = kindOfId(id);
-  if (kind) await bump(modelOf(rt, kind), id, field, by);
+  if (!kind) return;
+  await bump(modelOf(rt, kind), id, field, by);
+  // Timelines show a post's counters: cached pages holding it are stale.
+  if (kind === 'post') await touchPost(rt, id);
 }
 
 async function bump(
@@ -51,6 +55,7 @@ export async function recountReacts(rt: Runtime, targetId: string): Promise<Reac
     // {'👍': 1} is skipped as "unchanged"; clearing the field first makes the write land.
     await model.updateOne({ id: targetId }, { $unset: { reactSummary: '' } });
     await model.updateOne({ id: targetId }, { $set: state });
+    if (kind === 'post') await touchPost(rt, targetId);
   }
   return state;
 }

@@ -7,7 +7,7 @@
 import { NotAuthorized, NotFound, parseId } from '@agora/common';
 import type { ActivityHandler, HandlerContext, HandlerResult } from '../../types';
 import { clean, idString, parse } from '../../validate';
-import { dropPost } from '../../../timelines/fanout';
+import { dropPost, touchCircle } from '../../../timelines/fanout';
 import { KIND_MODELS, kindAmong, modelOf, type Lean, type StoredKind } from './targets';
 import { assertOwnerOrAdmin, loadForChange } from './owned';
 import { bumpObject, bumpUser, recountReacts } from './counters';
@@ -58,7 +58,7 @@ async function afterDelete(
   switch (kind) {
     case 'post':
       await bumpUser(rt, author, 'postCount', -1);
-      await dropPost(rt.repos.models, doc.id);
+      await dropPost(rt, doc.id);
       return;
     case 'reply': {
       await bumpUser(rt, author, 'replyCount', -1);
@@ -75,9 +75,16 @@ async function afterDelete(
         if (ids.length) await model.updateMany({ id: { $in: ids }, deletedAt: null }, { $set: tomb });
       }
       return;
-    case 'circle':
+    case 'circle': {
       await rt.repos.models.TimelineEntry.deleteMany({ circleId: doc.id });
+      const members = (doc as { members?: Array<{ id?: unknown }> }).members ?? [];
+      await touchCircle(
+        rt,
+        doc.id,
+        members.map((m) => String(m.id)),
+      );
       return;
+    }
     case 'page':
     case 'group':
     case 'react':

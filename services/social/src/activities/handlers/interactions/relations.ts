@@ -62,11 +62,11 @@ export async function changeRelation(
       !(await rt.repos.circles.isMember(circleId, userId)) &&
       (await rt.repos.circles.addMember(circleId, member));
     // Only Following is a timeline; Blocked and Muted are filters.
-    if (changed && rel.circle === 'following') await backfillMember(models, circleId, userId);
+    if (changed && rel.circle === 'following') await backfillMember(rt, circleId, userId);
   } else {
     changed = await rt.repos.circles.removeMember(circleId, userId);
     // Fan-out writes rows to every circle an author is in, Blocked and Muted included.
-    if (changed) await dropMember(models, circleId, userId);
+    if (changed) await dropMember(rt, circleId, userId);
   }
   const circle = await models.Circle.findOne({ id: circleId }).lean();
   return {

@@ -6,7 +6,7 @@
 import { BadRequest, buildViewer } from '@agora/common';
 import type { ActivityHandler, HandlerContext } from '../../types';
 import { clean, idString, parse } from '../../validate';
-import { retagPost } from '../../../timelines/fanout';
+import { refreshPost, touchCircle } from '../../../timelines/fanout';
 import { updateUser } from '../users/update';
 import { KIND_MODELS, kindAmong, modelOf, type Lean, type StoredKind } from './targets';
 import { loadForChange } from './owned';
@@ -58,11 +58,13 @@ async function afterUpdate(
   doc: Lean,
   set: Record<string, unknown>,
 ): Promise<void> {
-  if (kind === 'post') {
-    if (typeof set.to === 'string') await retagPost(rt.repos.models, doc.id, set.to);
-    // Timeline rows carry the post type too (the `types` filter of GET /circles/:id/posts).
-    if (typeof set.type === 'string')
-      await rt.repos.models.TimelineEntry.updateMany({ postId: doc.id }, { $set: { type: set.type } });
-  }
+  // Timeline rows carry the post's `to` and `type` (the audience and `types` filters).
+  if (kind === 'post') await refreshPost(rt, doc.id, set);
+  if (kind === 'circle') await touchCircle(rt, doc.id, membersOf(doc));
   if (kind === 'react' && set.emoji !== undefined) await recountReacts(rt, String(doc.target));
+}
+
+function membersOf(doc: Lean): string[] {
+  const members = (doc as { members?: Array<{ id?: unknown }> }).members ?? [];
+  return members.map((m) => String(m.id));
 }

@@ -1,0 +1,3 @@
+export * from './redis';
+export * from './stamps';
+export * from './ttl-cache';

@@ -1,0 +1,66 @@
+/**
+ * Stamps: shared counters that say when cached views went stale. A writer bumps the stamps of
+ * what it changed (a circle, a user); a reader puts the stamps it read into its cache key, so an
+ * entry built before a change is never found again. Redis holds them when REDIS_URL is set (every
+ * replica of every service sees one set); memory otherwise (standalone: one process).
+ */
+import type { RedisClientType } from 'redis';
+import type { Logger } from '../logger';
+
+/** The stamp names, in one place. */
+export const STAMPS = {
+  /** A circle: its document, its members and its timeline rows. */
+  circle: (id: string) => `c:${id}`,
+  /** A viewer: their memberships (audiences), blocks, mutes and own interactions. */
+  viewer: (id: string) => `u:${id}`,
+};
+
+export interface StampStore {
+  /** The current stamps of these keys (0 when never bumped); null when the store cannot answer. */
+  read(keys: string[]): Promise<number[] | null>;
+  /** Moves these stamps on. Never throws: a failed bump is logged (caches then age out by TTL). */
+  bump(keys: string[]): Promise<void>;
+}
+
+export function memoryStampStore(): StampStore {
+  const stamps = new Map<string, number>();
+  return {
+    read: (keys) => Promise.resolve(keys.map((k) => stamps.get(k) ?? 0)),
+    bump(keys) {
+      for (const k of new Set(keys)) stamps.set(k, (stamps.get(k) ?? 0) + 1);
+      return Promise.resolve();
+    },
+  };
+}
+
+/** Stamps live 7 days after their last bump: an entry older than that has aged out anyway. */
+const STAMP_TTL_SECONDS = 7 * 24 * 3600;
+
+export function redisStampStore(client: RedisClientType, prefix: string, logger: Logger): StampStore {
+  const key = (k: string) => `${prefix}stamp:${k}`;
+  return {
+    async read(keys) {
+      if (!keys.length) return [];
+      try {
+        const values = await client.mGet(keys.map(key));
+        return values.map((v) => (v ? Number(v) : 0));
+      } catch {
+        return null;
+      }
+    },
+    async bump(keys) {
+      const unique = [...new Set(keys)];
+      if (!unique.length) return;
+      try {
+        const multi = client.multi();
+        for (const k of unique) multi.incr(key(k)).expire(key(k), STAMP_TTL_SECONDS);
+        await multi.exec();
+      } catch (err) {
+        logger.warn(
+          { err: (err as Error).message, keys: unique },
+          'stamp bump failed; caches age out by TTL',
+        );
+      }
+    },
+  };
+}

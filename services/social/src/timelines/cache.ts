@@ -1,0 +1,50 @@
+/**
+ * Read caches of the social service: viewers (their circles and groups), circles and timeline
+ * pages, kept in process memory and keyed by stamps (libs/common cache/stamps.ts). A write
+ * bumps the stamps of what it changed, so a cached entry is never served after a change it
+ * does not reflect; TIMELINE_CACHE_SECONDS bounds the life of an entry, TIMELINE_CACHE_ENTRIES
+ * its number. When the stamp store cannot answer (Redis away), reads skip the cache.
+ */
+import { STAMPS, TtlCache, type CircleRecord, type Runtime, type Viewer } from '@agora/common';
+
+export interface SocialCaches {
+  viewers: TtlCache<Viewer>;
+  circles: TtlCache<CircleRecord>;
+  pages: TtlCache<Record<string, unknown>>;
+}
+
+const registry = new WeakMap<Runtime, SocialCaches>();
+
+export function cachesOf(rt: Runtime): SocialCaches {
+  let caches = registry.get(rt);
+  if (!caches) {
+    const ttl = rt.config.TIMELINE_CACHE_SECONDS * 1000;
+    const max = rt.config.TIMELINE_CACHE_ENTRIES;
+    caches = {
+      viewers: new TtlCache(max, ttl),
+      circles: new TtlCache(max, ttl),
+      pages: new TtlCache(max, ttl),
+    };
+    registry.set(rt, caches);
+  }
+  return caches;
+}
+
+/**
+ * The value under `key` as of the named stamps: from the cache when it was computed under the
+ * stamps read now, computed (once for concurrent callers) and kept otherwise.
+ */
+export async function stamped<V>(
+  rt: Runtime,
+  cache: TtlCache<V>,
+  stampNames: string[],
+  key: string,
+  compute: () => Promise<V>,
+): Promise<V> {
+  if (!cache.enabled) return compute();
+  const stamps = await rt.stamps.read(stampNames);
+  if (!stamps) return compute();
+  return cache.getOrCompute(`${key}#${stamps.join('.')}`, compute);
+}
+
+export { STAMPS };
