@@ -209,9 +209,10 @@ async function main(): Promise<void> {
         await bumpCircle(circleId);
         const t = performance.now();
         const res = await fetch(url, { headers });
-        await res.arrayBuffer();
+        const body = (await res.json()) as { orderedItems?: unknown[] };
         cold.push(performance.now() - t);
-        if (res.status !== 200) console.log(`WARNING: cold read answered ${res.status}`);
+        if (res.status !== 200 || body.orderedItems?.length !== 50)
+          console.log(`WARNING: cold read answered ${res.status} with ${body.orderedItems?.length} items`);
       }
       console.log(
         `timeline, first read after a write (cache miss): median ${median(cold).toFixed(0)} ms (spread ${spread(cold)})`,
