@@ -17,3 +17,4 @@ export * from './telemetry';
 export * from './content';
 export * from './validation';
 export * from './cache';
+export * from './federation';

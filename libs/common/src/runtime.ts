@@ -12,6 +12,7 @@ import { settingsKeySource } from './auth/settings-keys';
 import { createBus, type MessageBus } from './messaging';
 import { createDiskStorage, createS3Storage, type ObjectStorage } from './storage';
 import type { RedisClientType } from 'redis';
+import { createFederation, memoryReplayGuard, redisReplayGuard, type Federation } from './federation';
 import {
   closeRedis,
   connectRedis,
@@ -32,6 +33,8 @@ export interface Runtime {
   storage: ObjectStorage;
   /** Cache stamps (Redis when REDIS_URL is set, so every replica sees one set). */
   stamps: StampStore;
+  /** Signed server-to-server requests and the safe outbound client. */
+  federation: Federation;
   close(): Promise<void>;
 }
 
@@ -63,14 +66,19 @@ export async function createRuntime(name: string, config: Config, shared: Shared
     createLogger({ level: config.LOG_LEVEL, service: name, file: config.LOG_FILE });
   if (!config.MONGO_URL && !shared.db) throw new Error('MONGO_URL is required for a service run on its own');
   const db = shared.db ?? (await connectDatabase({ url: config.MONGO_URL!, logger }));
-  let redis: RedisClientType | undefined;
-  let stamps = shared.stamps;
-  if (!stamps && config.REDIS_URL) {
-    redis = await connectRedis(config.REDIS_URL, logger, 'caches are skipped until it answers');
-    stamps = redisStampStore(redis, config.REDIS_PREFIX, logger);
-  }
-  stamps ??= memoryStampStore();
-  const stampStore = stamps;
+  const redis: RedisClientType | undefined = config.REDIS_URL
+    ? await connectRedis(
+        config.REDIS_URL,
+        logger,
+        'caches are skipped and signed requests refused until it answers',
+      )
+    : undefined;
+  const stampStore =
+    shared.stamps ?? (redis ? redisStampStore(redis, config.REDIS_PREFIX, logger) : memoryStampStore());
+  const federation = createFederation(
+    config,
+    redis ? redisReplayGuard(redis, config.REDIS_PREFIX) : memoryReplayGuard(),
+  );
   // A membership change makes the circle and the member's audiences stale in every cache.
   const repos = createRepositories(db, config.DOMAIN, {
     onMembershipChange: (circleId, memberIds) =>
@@ -100,7 +108,9 @@ export async function createRuntime(name: string, config: Config, shared: Shared
     bus,
     storage,
     stamps: stampStore,
+    federation,
     async close() {
+      federation.close();
       if (redis) await closeRedis(redis);
       if (!shared.bus) await bus.close();
       if (!shared.db) await db.close();

@@ -56,6 +56,7 @@ export function createService<C>(
         logger: rt.logger,
         repos: rt.repos,
         tokens: rt.tokens,
+        federation: rt.federation,
         routesDir: def.routesDir,
         ctx,
         probes: {

@@ -45,7 +45,7 @@ describe('TtlCache', () => {
     expect(await c.getOrCompute('k', () => Promise.resolve(7))).toBe(7);
   });
 
-  test('size 0 or time 0 turns it off', async () => {
+  test('size 0 or time 0 turns it off', () => {
     for (const c of [new TtlCache<number>(0, 1000), new TtlCache<number>(10, 0)]) {
       expect(c.enabled).toBe(false);
       c.set('a', 1);

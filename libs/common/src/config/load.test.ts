@@ -18,6 +18,8 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MONGO_URL: 'http://x' })).toThrow(/MONGO_URL/);
     expect(() => loadConfig({ RATE_LIMITING_ENABLED: 'maybe' })).toThrow(/RATE_LIMITING_ENABLED/);
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ FEDERATION_HOST_MAP: 'peer.test' })).toThrow(/FEDERATION_HOST_MAP/);
+    expect(() => loadConfig({ FEDERATION_HOST_MAP: 'peer.test=http://x' })).toThrow(/FEDERATION_HOST_MAP/);
   });
 
   test('derived values', () => {
@@ -27,6 +29,11 @@ describe('loadConfig', () => {
       CORS_ORIGIN: 'https://a.example, https://b.example',
       JSON_LIMIT: '512kb',
       RATE_LIMITING_ENABLED: 'false',
+      FEDERATION_HOST_MAP: 'Peer.test=127.0.0.1:4001, other.test:8443=127.0.0.2:4002',
+    });
+    expect(c.federationHostMap).toEqual({
+      'peer.test': '127.0.0.1:4001',
+      'other.test:8443': '127.0.0.2:4002',
     });
     expect(c.publicUrl).toBe('https://social.example');
     expect(c.hmacSecret).toBe('k'.repeat(20));

@@ -44,5 +44,11 @@ export function loadConfig(
     corsOrigins: c.CORS_ORIGIN.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    federationHostMap: Object.fromEntries(
+      c.FEDERATION_HOST_MAP.split(',')
+        .map((pair) => pair.trim())
+        .filter(Boolean)
+        .map((pair) => pair.split('=').map((x) => x.trim().toLowerCase()) as [string, string]),
+    ),
   };
 }

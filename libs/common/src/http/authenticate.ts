@@ -1,6 +1,10 @@
 /**
  * Who is calling: token from the six headers (spec 5.2), verified RS256 then HMAC (spec 5.1),
  * then the user loaded from the database. A deleted or deactivated user's token is refused.
+ * Without a token, a bodiless request (GET, HEAD) carrying an HTTP signature is another server
+ * reading as a remote viewer; a signature that does not verify is refused with 401 rather than
+ * read as anonymous. Signed requests with a body (POST /inbox) are verified by their route,
+ * which holds the raw bytes the digest covers.
  */
 import type { RequestHandler } from 'express';
 import { extractToken } from '../auth/extract';
@@ -8,6 +12,9 @@ import type { TokenService } from '../auth/tokens';
 import type { Repositories } from '../db';
 import { stripSecrets } from '../db/repositories/users';
 import type { AuthUser } from './context';
+import type { Federation } from '../federation';
+
+const BODILESS = new Set(['GET', 'HEAD']);
 
 export interface RoleChecker {
   isAdmin(userId: string): Promise<boolean>;
@@ -46,7 +53,11 @@ export async function loadAuthUser(
  */
 export const AUTH_CACHE_MS = 2000;
 
-export function authenticate(tokens: TokenService, repos: Repositories): RequestHandler {
+export function authenticate(
+  tokens: TokenService,
+  repos: Repositories,
+  federation?: Pick<Federation, 'verify'>,
+): RequestHandler {
   const roles = roleChecker(repos);
   const cache = new Map<string, { at: number; user: AuthUser | undefined }>();
   const load = async (id: string) => {
@@ -60,7 +71,16 @@ export function authenticate(tokens: TokenService, repos: Repositories): Request
   return (req, _res, next) => {
     const token = extractToken(req.headers);
     req.auth = {};
-    if (!token) return next();
+    if (!token) {
+      if (!federation || !req.headers.signature || !BODILESS.has(req.method)) return next();
+      federation
+        .verify({ method: req.method, path: req.originalUrl, headers: req.headers })
+        .then((v) => {
+          req.auth = { remote: { keyId: v.keyId, signerDomain: v.signerDomain } };
+        })
+        .then(() => next(), next);
+      return;
+    }
     tokens
       .verify(token)
       .then(async (v) => {

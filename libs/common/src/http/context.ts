@@ -13,6 +13,8 @@ export interface RequestAuth {
   /** The token was present but invalid (so the caller is not anonymous by choice). */
   invalidToken?: boolean;
   tokenSource?: 'rs256' | 'hmac';
+  /** A request HTTP-signed by another server (decisions.md §6): who signed it. */
+  remote?: { keyId: string; signerDomain: string };
 }
 
 declare global {

@@ -7,6 +7,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 import type { TokenService } from '../auth/tokens';
+import type { Federation } from '../federation';
 import type { Repositories } from '../db';
 import { authenticate } from './authenticate';
 import { routeTreeBodyParsers } from './body';
@@ -21,6 +22,8 @@ export interface ServiceAppOptions<C> {
   logger: Logger;
   repos: Repositories;
   tokens: TokenService;
+  /** Verifies HTTP-signed requests from other servers (remote viewers). */
+  federation?: Pick<Federation, 'verify'>;
   routesDir: string;
   ctx: C;
   probes: Record<string, Probe>;
@@ -37,7 +40,7 @@ export function createServiceHttpApp<C>(opts: ServiceAppOptions<C>): {
   app.set('trust proxy', true); // only the gateway talks to services; it sets X-Forwarded-*
   app.set('query parser', 'extended');
   app.use(requestId);
-  app.use(authenticate(opts.tokens, opts.repos));
+  app.use(authenticate(opts.tokens, opts.repos, opts.federation));
   app.use(...routeTreeBodyParsers(opts.config.jsonLimitBytes));
   for (const mw of opts.before ?? []) app.use(mw);
 

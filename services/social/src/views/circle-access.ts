@@ -49,7 +49,8 @@ export async function checkCircleAccess(
     await rt.repos.settings.get<string>('modCircle'),
   ].includes(circle.id);
   if (serverRole && !viewer.isAdmin && !isMember) throw new NotFound('Circle not found');
-  if (opts.requireAuth && !viewer.id) throw new Unauthorized();
+  // "user" routes are for this server's users: another server's signature does not make one.
+  if (opts.requireAuth && !(viewer.id && viewer.local)) throw new Unauthorized();
   const to = circle.to ?? '';
   if (to === '@public') return { circle, isOwner, isMember };
   if (!viewer.id) throw new Unauthorized('Authentication required');

@@ -1,6 +1,8 @@
 /**
  * The viewer of a request, built once per request and cached on it. A local viewer's circles
- * and groups come from the stamped viewer cache: any membership change bumps their stamp.
+ * and groups come from the stamped viewer cache: any membership change bumps their stamp. A
+ * request signed by another server is that server (`@<domain>`) as a remote viewer: public
+ * content, plus what is addressed to circles that hold the server as a member.
  */
 import type { Request } from 'express';
 import { buildViewer, STAMPS, type AuthUser, type Runtime, type Viewer } from '@agora/common';
@@ -10,8 +12,14 @@ const CACHE = Symbol('viewer');
 
 export async function viewerOf(rt: Runtime, req: Request): Promise<Viewer> {
   const r = req as Request & { [CACHE]?: Promise<Viewer> };
-  r[CACHE] ??= cachedViewer(rt, req.auth?.user);
+  const remote = req.auth?.remote;
+  r[CACHE] ??= remote ? remoteViewer(rt, `@${remote.signerDomain}`) : cachedViewer(rt, req.auth?.user);
   return r[CACHE];
+}
+
+async function remoteViewer(rt: Runtime, id: string): Promise<Viewer> {
+  const circles = await rt.repos.models.Circle.find({ 'members.id': id, deletedAt: null }, { id: 1 }).lean();
+  return { id, local: false, isAdmin: false, circleIds: circles.map((c) => c.id), groupIds: [] };
 }
 
 async function cachedViewer(rt: Runtime, user: AuthUser | undefined): Promise<Viewer> {

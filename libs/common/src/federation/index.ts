@@ -1,0 +1,30 @@
+/**
+ * Federation primitives shared by every service that talks to other servers: HTTP signatures,
+ * replay protection, the SSRF-safe outbound client and the signing-key resolver.
+ */
+export { isForbiddenAddress } from './address';
+export { domainOf } from './domain';
+export { SafeFetchError, type SafeFetchFailure } from './errors';
+export { createKeyResolver, type KeyResolver, type KeyResolverOptions } from './keys';
+export type { Resolver } from './lookup';
+export { memoryReplayGuard, redisReplayGuard, type ReplayGuard } from './replay';
+export {
+  createSafeFetch,
+  type SafeFetch,
+  type SafeFetchInit,
+  type SafeFetchOptions,
+  type SafeFetchResponse,
+} from './safe-fetch';
+export {
+  SIGNATURE_DATE_WINDOW_MS,
+  digestOf,
+  parseSignatureHeader,
+  signRequest,
+  verifyRequest,
+  type ResolvedKey,
+  type SignatureParams,
+  type SignRequestInput,
+  type VerifiedSignature,
+  type VerifyRequestInput,
+} from './signature';
+export { createFederation, type Federation, type SignedRequest } from './verifier';

@@ -1,0 +1,139 @@
+/**
+ * Remote viewers (spec 4.2 rule 1, decisions.md §6): a request HTTP-signed by another server is
+ * read as that server. GET /circles shows it `@public` circles only, as for anonymous callers,
+ * while local users also see `@<domain>` circles; a circle that holds the server as a member
+ * opens to it. Signatures that do not verify are refused, never read as anonymous.
+ */
+import { generateKeyPairSync } from 'node:crypto';
+import { signRequest } from '@agora/common';
+import { bootServer, client, type TestServer } from '../harness/standalone';
+import { outbox, registerActor, type Actor } from '../harness/actors';
+import { json, startPeer, type FakePeer } from '../harness/fake-peer';
+
+const PEER = 'peer.test';
+const KEY_ID = `http://${PEER}/actor#main-key`;
+const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const privateKeyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+
+let peer: FakePeer;
+let server: TestServer;
+let api: ReturnType<typeof client>;
+let alice: Actor;
+const circles: Record<'pub' | 'server' | 'private' | 'withPeer', string> = {
+  pub: '',
+  server: '',
+  private: '',
+  withPeer: '',
+};
+
+/** Signs a GET as the peer server would. */
+function signed(path: string, overrides: { date?: string; signPath?: string } = {}) {
+  const headers = signRequest({
+    method: 'GET',
+    url: `${server.url}${overrides.signPath ?? path}`,
+    keyId: KEY_ID,
+    privateKeyPem,
+    ...(overrides.date ? { headers: { date: overrides.date } } : {}),
+  });
+  return { ...headers, ...(overrides.date ? { date: overrides.date } : {}) };
+}
+
+const names = (body: { orderedItems?: Array<{ id: string }> }) => (body.orderedItems ?? []).map((c) => c.id);
+
+beforeAll(async () => {
+  peer = await startPeer((req, res) => {
+    if (req.url === '/actor')
+      return json(res, 200, {
+        id: `http://${PEER}/actor`,
+        type: 'Application',
+        publicKey: {
+          id: KEY_ID,
+          owner: `http://${PEER}/actor`,
+          publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+        },
+      });
+    json(res, 404, { error: 'Not found' });
+  });
+  server = await bootServer({
+    FEDERATION_ALLOW_PRIVATE: 'true',
+    FEDERATION_HOST_MAP: `${PEER}=${peer.address}`,
+  });
+  api = client(server.url);
+  alice = await registerActor(api, 'alice');
+  const make = async (name: string, to: string) =>
+    (await outbox(api, alice, { type: 'Create', objectType: 'Circle', to, object: { name } })).body
+      .createdId!;
+  circles.pub = await make('Open', '@public');
+  circles.server = await make('Locals', '@social.test');
+  circles.private = await make('Mine', alice.id);
+  circles.withPeer = await make('Friends abroad', alice.id);
+  expect(
+    (await outbox(api, alice, { type: 'Add', target: circles.withPeer, object: `@${PEER}` })).status,
+  ).toBe(201);
+});
+afterAll(async () => {
+  await server?.close();
+  await peer?.close();
+});
+
+test('GET /circles: anonymous and remote viewers see @public circles only; local users also @<domain>', async () => {
+  const anonymous = names((await api.get('/circles?limit=100')).body);
+  const local = names((await api.get('/circles?limit=100', { token: alice.token })).body);
+  const remoteRes = await api.get('/circles?limit=100', { headers: signed('/circles?limit=100') });
+  expect(remoteRes.status).toBe(200);
+  const remote = names(remoteRes.body);
+  expect(anonymous).toContain(circles.pub);
+  expect(anonymous).not.toContain(circles.server);
+  expect(local).toEqual(expect.arrayContaining([circles.pub, circles.server]));
+  expect(remote).toContain(circles.pub);
+  expect(remote).not.toContain(circles.server);
+  for (const list of [anonymous, local, remote]) {
+    expect(list).not.toContain(circles.private);
+    expect(list).not.toContain(circles.withPeer);
+  }
+  // The peer fetched its key once, through the host map, by its domain name.
+  expect(peer.received.filter((r) => r.url === '/actor').map((r) => r.headers.host)).toEqual([PEER]);
+});
+
+test('GET /circles/:id for the remote server: open when it is a member, 403 otherwise', async () => {
+  const get = (id: string) => api.get(`/circles/${id}`, { headers: signed(`/circles/${id}`) });
+  const member = await get(circles.withPeer);
+  expect(member.status).toBe(200);
+  expect(member.body.item).toMatchObject({ id: circles.withPeer, isMember: true, isOwner: false });
+  expect((await get(circles.pub)).status).toBe(200);
+  expect((await get(circles.server)).status).toBe(403);
+  expect((await get(circles.private)).status).toBe(403);
+});
+
+test('a signed request is not a user: user-only routes answer 401', async () => {
+  const path = `/circles/${circles.withPeer}/posts`;
+  expect((await api.get(path, { headers: signed(path) })).status).toBe(401);
+});
+
+test('signatures that do not verify are refused with 401, never read as anonymous', async () => {
+  // Signed for another path.
+  const moved = await api.get('/circles', { headers: signed('/circles', { signPath: '/circles?limit=1' }) });
+  expect(moved.status).toBe(401);
+  // Replayed: the same signature twice.
+  const once = signed('/circles?page=1');
+  expect((await api.get('/circles?page=1', { headers: once })).status).toBe(200);
+  const replay = await api.get('/circles?page=1', { headers: once });
+  expect(replay.status).toBe(401);
+  // A Date two hours old.
+  const stale = new Date(Date.now() - 2 * 3600_000).toUTCString();
+  expect((await api.get('/circles', { headers: signed('/circles', { date: stale }) })).status).toBe(401);
+  // A key the peer does not publish.
+  const unknown = signRequest({
+    method: 'GET',
+    url: `${server.url}/circles`,
+    keyId: `http://${PEER}/nobody#main-key`,
+    privateKeyPem,
+  });
+  expect((await api.get('/circles', { headers: unknown })).status).toBe(401);
+  // Garbage in the header is refused with a message that says why.
+  const garbage = await api.get('/circles', {
+    headers: { signature: 'not a signature', date: new Date().toUTCString() },
+  });
+  expect(garbage.status).toBe(401);
+  expect(garbage.body.error).toMatch(/Malformed Signature header/);
+});
