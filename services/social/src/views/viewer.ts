@@ -17,9 +17,15 @@ export async function viewerOf(rt: Runtime, req: Request): Promise<Viewer> {
   return r[CACHE];
 }
 
+/** A server's memberships change through the same repository hook, so its stamp covers them. */
 async function remoteViewer(rt: Runtime, id: string): Promise<Viewer> {
-  const circles = await rt.repos.models.Circle.find({ 'members.id': id, deletedAt: null }, { id: 1 }).lean();
-  return { id, local: false, isAdmin: false, circleIds: circles.map((c) => c.id), groupIds: [] };
+  return stamped(rt, cachesOf(rt).viewers, [STAMPS.viewer(id)], id, async () => {
+    const circles = await rt.repos.models.Circle.find(
+      { 'members.id': id, deletedAt: null },
+      { id: 1 },
+    ).lean();
+    return { id, local: false, isAdmin: false, circleIds: circles.map((c) => c.id), groupIds: [] };
+  });
 }
 
 async function cachedViewer(rt: Runtime, user: AuthUser | undefined): Promise<Viewer> {
