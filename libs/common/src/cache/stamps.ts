@@ -13,6 +13,8 @@ export const STAMPS = {
   circle: (id: string) => `c:${id}`,
   /** A viewer: their memberships (audiences), blocks, mutes and own interactions. */
   viewer: (id: string) => `u:${id}`,
+  /** A post: its content, audience, counters and deletion. */
+  post: (id: string) => `p:${id}`,
 };
 
 export interface StampStore {

@@ -116,7 +116,8 @@ export const configDocs: Record<keyof z.infer<typeof configSchema>, string> = {
   AMQP_URL: 'RabbitMQ. Unset: the in-process bus (same semantics, one process only).',
   TIMELINE_CACHE_SECONDS:
     "Longest time a computed circle timeline page, circle or viewer is served from memory. Writes to the circle, its members, its posts (content, audience, replies, reactions) or the viewer make entries stale at once through stamps; only authors' names and icons copied on posts can lag this long after a profile change. `0` turns the cache off.",
-  TIMELINE_CACHE_ENTRIES: 'Most cached timeline pages, circles and viewers per social process.',
+  TIMELINE_CACHE_ENTRIES:
+    'Most cached timeline pages, circles and viewers per social process (and ten times as many posts).',
   S3_ENDPOINT:
     'S3-compatible endpoint. Unset with no keys: objects are stored on disk under `DATA_DIR/objects`.',
   S3_BUCKET: 'Bucket for files and backup archives.',

@@ -5,12 +5,14 @@
  * does not reflect; TIMELINE_CACHE_SECONDS bounds the life of an entry, TIMELINE_CACHE_ENTRIES
  * its number. When the stamp store cannot answer (Redis away), reads skip the cache.
  */
-import { STAMPS, TtlCache, type CircleRecord, type Runtime, type Viewer } from '@agora/common';
+import { STAMPS, TtlCache, type CircleRecord, type PostDoc, type Runtime, type Viewer } from '@agora/common';
 
 export interface SocialCaches {
   viewers: TtlCache<Viewer>;
   circles: TtlCache<CircleRecord>;
   pages: TtlCache<Record<string, unknown>>;
+  /** Stored posts by id: a page computed again after a write reuses the posts that did not change. */
+  posts: TtlCache<PostDoc>;
 }
 
 const registry = new WeakMap<Runtime, SocialCaches>();
@@ -24,6 +26,7 @@ export function cachesOf(rt: Runtime): SocialCaches {
       viewers: new TtlCache(max, ttl),
       circles: new TtlCache(max, ttl),
       pages: new TtlCache(max, ttl),
+      posts: new TtlCache(max * 10, ttl),
     };
     registry.set(rt, caches);
   }

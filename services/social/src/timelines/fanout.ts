@@ -78,7 +78,7 @@ export async function dropMember(rt: Runtime, circleId: string, memberId: string
 export async function dropPost(rt: Runtime, postId: string): Promise<void> {
   const circles = await circlesOfPost(rt, postId);
   await rt.repos.models.TimelineEntry.deleteMany({ postId });
-  await touch(rt, circles);
+  await rt.stamps.bump([STAMPS.post(postId), ...circles.map(STAMPS.circle)]);
 }
 
 /**
@@ -101,7 +101,8 @@ export async function refreshPost(
 
 /** A post's counters or content changed: every cached page holding it is stale. */
 export async function touchPost(rt: Runtime, postId: string): Promise<void> {
-  await touch(rt, await circlesOfPost(rt, postId));
+  const circles = await circlesOfPost(rt, postId);
+  await rt.stamps.bump([STAMPS.post(postId), ...circles.map(STAMPS.circle)]);
 }
 
 /** A circle was changed or deleted: its pages, and its members' audiences, are stale. */

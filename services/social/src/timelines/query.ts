@@ -1,7 +1,8 @@
-/** Reading a circle timeline: one indexed query on the precomputed rows, then the posts. */
+/** Reading a circle timeline: one indexed query on the precomputed rows, then the posts (cached by id). */
 import { AS_CONTEXT, readableAudiences, type Runtime, type Viewer } from '@agora/common';
 import { presentPost } from '../views/posts';
 import { cachesOf, stamped, STAMPS } from './cache';
+import { postsById } from './posts';
 
 export interface TimelineQuery {
   types: string[];
@@ -50,22 +51,26 @@ export async function circleTimeline(rt: Runtime, viewer: Viewer, circleId: stri
     ...(excluded.length ? { authorId: { $nin: excluded } } : {}),
     ...(q.types.length ? { type: { $in: q.types } } : {}),
   };
-  const { TimelineEntry, Post, React } = rt.repos.models;
-  const [total, rows] = await Promise.all([
+  const { TimelineEntry, React } = rt.repos.models;
+  // The count runs beside the page, not before it.
+  const [total, { rows, byId, mine }] = await Promise.all([
     TimelineEntry.countDocuments(filter),
-    TimelineEntry.find(q.before ? { ...filter, publishedAt: { $lt: q.before } } : filter)
-      .sort({ publishedAt: -1 })
-      .limit(q.limit)
-      .lean(),
+    (async () => {
+      const rows = await TimelineEntry.find(q.before ? { ...filter, publishedAt: { $lt: q.before } } : filter)
+        .sort({ publishedAt: -1 })
+        .limit(q.limit)
+        .lean();
+      const ids = rows.map((x) => x.postId);
+      const [byId, reacts] = await Promise.all([
+        postsById(rt, ids),
+        viewer.id && ids.length
+          ? React.find({ actorId: viewer.id, target: { $in: ids } }, { target: 1, emoji: 1 }).lean()
+          : [],
+      ]);
+      return { rows, byId, mine: new Map(reacts.map((x) => [x.target, x.emoji])) };
+    })(),
   ]);
   const ids = rows.map((x) => x.postId);
-  const posts = ids.length ? await Post.find({ id: { $in: ids }, deletedAt: null }).lean() : [];
-  const byId = new Map(posts.map((p) => [p.id, p]));
-  const reacts =
-    viewer.id && ids.length
-      ? await React.find({ actorId: viewer.id, target: { $in: ids } }, { target: 1, emoji: 1 }).lean()
-      : [];
-  const mine = new Map(reacts.map((x) => [x.target, x.emoji]));
   const items = ids
     .map((id) => byId.get(id))
     .filter((p): p is NonNullable<typeof p> => !!p)
