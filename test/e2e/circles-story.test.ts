@@ -69,6 +69,16 @@ test('alice posts to the circle; bob sees it in the circle timeline', async () =
   );
   expect(tl.status).toBe(200);
   expect(tl.body.orderedItems.map((p) => p.id)).toContain(postId);
+  // Timeline items: the author, the date and what bob may do (behaviour-notes §3.7).
+  const item = tl.body.orderedItems.find((p) => p.id === postId);
+  expect(item).toMatchObject({
+    attributedTo: { id: alice.id, name: 'alice', server: '@social.test' },
+    published: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    visibility: 'Audience',
+    canReply: true,
+    canReact: true,
+  });
+  expect(item).not.toHaveProperty('audience');
   // bob can open the post itself.
   expect((await api.get(`/posts/${postId}`, { token: bob.token })).status).toBe(200);
 });
