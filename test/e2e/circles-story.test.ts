@@ -73,11 +73,11 @@ test('alice posts to the circle; bob sees it in the circle timeline', async () =
   const item = tl.body.orderedItems.find((p) => p.id === postId);
   expect(item).toMatchObject({
     attributedTo: { id: alice.id, name: 'alice', server: '@social.test' },
-    published: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     visibility: 'Audience',
     canReply: true,
     canReact: true,
   });
+  expect(String((item as { published?: unknown }).published)).toMatch(/^\d{4}-\d\d-\d\dT/);
   expect(item).not.toHaveProperty('audience');
   // bob can open the post itself.
   expect((await api.get(`/posts/${postId}`, { token: bob.token })).status).toBe(200);
