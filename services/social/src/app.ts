@@ -1,9 +1,9 @@
 import { join } from 'node:path';
-import { createService, type Config, type ServiceApp, type SharedDeps } from '@agora/common';
+import { createService, startRelay, type Config, type ServiceApp, type SharedDeps } from '@agora/common';
 import { bootstrap, type BootstrapOptions } from './bootstrap';
 import type { SocialContext } from './context';
-import { startRelay } from './activities/relay';
 import { startUserCopies } from './consumers/user-copies';
+import { startInbox } from './consumers/inbox';
 import { startGc } from './workers/gc';
 
 export function createApp(
@@ -18,6 +18,7 @@ export function createApp(
       async onStart(rt) {
         await bootstrap(rt, opts.bootstrap);
         await startUserCopies(rt);
+        await startInbox(rt);
         const stopRelay = startRelay(rt);
         const stopGc = startGc(rt);
         return async () => {

@@ -15,6 +15,8 @@ export interface SignedRequest {
   path: string;
   headers: Record<string, string | string[] | undefined>;
   rawBody?: Buffer;
+  /** The actor the request speaks for; its domain must be the signer's. */
+  claimedActor?: string;
 }
 
 export interface Federation {

@@ -28,7 +28,13 @@ const NUL_IN_URL = /%00/i;
 const NUL_IN_JSON = /(^|[^\\])(\\\\)*\\u0000/i;
 const NUL_IN_FORM = /%00|\0/;
 
-const refuse = (pattern: RegExp) => (_req: IncomingMessage, _res: unknown, buf: Buffer) => {
+/** The bytes a JSON body arrived as: a signed request's digest covers them, not a re-serialisation. */
+export function rawBodyOf(req: IncomingMessage): Buffer | undefined {
+  return (req as IncomingMessage & { rawBody?: Buffer }).rawBody;
+}
+
+const refuse = (pattern: RegExp) => (req: IncomingMessage, _res: unknown, buf: Buffer) => {
+  (req as IncomingMessage & { rawBody?: Buffer }).rawBody = buf;
   if (pattern.test(buf.toString('utf8'))) throw new BadRequest('NUL characters are not allowed');
 };
 

@@ -1,6 +1,6 @@
 export { handler, needsAuth, type HandlerArgs, type HandlerOptions } from './handler';
 export type { AuthUser, RequestAuth } from './context';
-export { isJsonType, routeTreeBodyParsers } from './body';
+export { isJsonType, rawBodyOf, routeTreeBodyParsers } from './body';
 export {
   parsePaging,
   orderedCollection,

@@ -35,3 +35,4 @@ export function createBus(opts: BusOptions): MessageBus {
   if (url) return createAmqpBus({ ...common, url });
   return createMemoryBus({ logger: opts.logger, broker: memoryBroker, drainTimeoutMs: opts.drainTimeoutMs });
 }
+export { publishEvents, startRelay, type DomainEvent } from './activity-events';

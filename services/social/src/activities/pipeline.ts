@@ -4,7 +4,15 @@
  * with `published: false` before the response; the relay (relay.ts) republishes any row whose
  * events did not reach the broker, so nothing accepted is lost.
  */
-import { BadRequest, mintId, STAMPS, type AuthUser, type Runtime, buildViewer } from '@agora/common';
+import {
+  BadRequest,
+  mintId,
+  publishEvents,
+  STAMPS,
+  type AuthUser,
+  type Runtime,
+  buildViewer,
+} from '@agora/common';
 import { HANDLERS } from './registry';
 import type { ActivityInput, DomainEvent, HandlerResult } from './types';
 import { clean } from './validate';
@@ -91,17 +99,6 @@ export async function runActivity(
     createdId: out.objectId,
     replayed: false,
   };
-}
-
-/** Publishes an activity's events and marks it; failures leave it for the relay. */
-export async function publishEvents(rt: Runtime, activityId: string, events: DomainEvent[]): Promise<void> {
-  try {
-    for (const [i, e] of events.entries())
-      await rt.bus.publish(e.name, e.payload, { id: `${activityId}#${i}` });
-    await rt.repos.models.Activity.updateOne({ id: activityId }, { $set: { published: true } });
-  } catch (err) {
-    rt.logger.warn({ err: (err as Error).message, activityId }, 'event publish failed; the relay will retry');
-  }
 }
 
 function present(doc: Record<string, unknown>): Record<string, unknown> {

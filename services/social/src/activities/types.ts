@@ -1,5 +1,5 @@
 /** The activity pipeline's contracts (decisions.md §4). */
-import type { AuthUser, Runtime, Viewer } from '@agora/common';
+import type { AuthUser, DomainEvent, Runtime, Viewer } from '@agora/common';
 
 /** What a client sends to POST /outbox (validated field by field by each handler). */
 export interface ActivityInput {
@@ -20,10 +20,7 @@ export interface HandlerContext {
   activity: ActivityInput;
 }
 
-export interface DomainEvent {
-  name: string;
-  payload: Record<string, unknown>;
-}
+export type { DomainEvent } from '@agora/common';
 
 export interface HandlerResult {
   /** The created or changed object (no secrets). */

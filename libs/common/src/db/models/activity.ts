@@ -15,6 +15,25 @@ export const activitySchema = new Schema(
     server: String,
     remoteId: String,
     dedupeKey: String,
+    // Inbound (POST /inbox): the activity as received, and where its processing stands.
+    raw: String,
+    inbound: {
+      type: new Schema(
+        {
+          status: {
+            type: String,
+            enum: ['accepted', 'processed', 'ignored', 'rejected'],
+            default: 'accepted',
+          },
+          keyId: String,
+          receivedAt: Date,
+          processedAt: Date,
+          reason: String,
+        },
+        { _id: false },
+      ),
+      default: undefined,
+    },
     // Events to publish for this activity, and whether the broker confirmed them (relay).
     events: { type: Schema.Types.Mixed, default: undefined },
     published: { type: Boolean, default: true },

@@ -1,0 +1,56 @@
+/**
+ * Events recorded on an activity before it is acknowledged, published after, and republished by
+ * a relay when the publish did not complete (crash, broker away): nothing accepted is lost
+ * between the write and the publish. Used for local activities (POST /outbox) and accepted
+ * inbound ones (POST /inbox) alike.
+ */
+import type { Runtime } from '../runtime';
+
+export interface DomainEvent {
+  name: string;
+  payload: Record<string, unknown>;
+}
+
+/** Publishes an activity's events (message ids `<activityId>#<n>`) and marks it; failures leave it for the relay. */
+export async function publishEvents(rt: Runtime, activityId: string, events: DomainEvent[]): Promise<void> {
+  try {
+    for (const [i, e] of events.entries())
+      await rt.bus.publish(e.name, e.payload, { id: `${activityId}#${i}` });
+    await rt.repos.models.Activity.updateOne({ id: activityId }, { $set: { published: true } });
+  } catch (err) {
+    rt.logger.warn({ err: (err as Error).message, activityId }, 'event publish failed; the relay will retry');
+  }
+}
+
+/** Republishes the events of stored activities left unpublished for longer than `graceMs`. */
+export function startRelay(
+  rt: Runtime,
+  opts: { intervalMs?: number; graceMs?: number } = {},
+): () => Promise<void> {
+  const interval = opts.intervalMs ?? 5000;
+  const grace = opts.graceMs ?? 10_000;
+  let running: Promise<void> | undefined;
+  const tick = async () => {
+    const stale = await rt.repos.models.Activity.find({
+      published: false,
+      createdAt: { $lt: new Date(Date.now() - grace) },
+    })
+      .sort({ createdAt: 1 })
+      .limit(100)
+      .lean();
+    for (const a of stale) await publishEvents(rt, a.id, (a as { events?: DomainEvent[] }).events ?? []);
+  };
+  const timer = setInterval(() => {
+    if (running) return;
+    running = tick()
+      .catch((err: Error) => rt.logger.warn({ err: err.message }, 'relay tick failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  }, interval);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

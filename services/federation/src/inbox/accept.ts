@@ -1,0 +1,81 @@
+/**
+ * POST /inbox (decisions.md §6): verify the HTTP signature over the raw body, record the activity
+ * (with the event that hands it to processing) before answering 202, publish the event after.
+ * The activity's id and actor must be on the signer's domain, so a peer speaks only for itself.
+ * An activity id seen before is accepted again without being recorded or processed twice.
+ */
+import {
+  BadRequest,
+  NotAuthorized,
+  domainOf,
+  mintId,
+  publishEvents,
+  rawBodyOf,
+  type DomainEvent,
+  type Runtime,
+} from '@agora/common';
+import type { Request } from 'express';
+
+export const INBOX_ACCEPTED = 'inbox.accepted';
+
+export interface InboxAccepted extends Record<string, unknown> {
+  activityId: string;
+  remoteId: string;
+  type: string;
+  signerDomain: string;
+}
+
+function text(v: unknown, field: string, max: number): string {
+  if (typeof v !== 'string' || !v.trim() || v.length > max) throw new BadRequest(`${field}: is required`);
+  return v;
+}
+
+function actorOf(body: Record<string, unknown>): unknown {
+  const actor = body.actor;
+  return (
+    body.actorId ?? (typeof actor === 'object' && actor !== null ? (actor as { id?: unknown }).id : actor)
+  );
+}
+
+export async function acceptInbound(rt: Runtime, req: Request): Promise<{ duplicate: boolean }> {
+  const body: unknown = req.body;
+  const raw = rawBodyOf(req);
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || !raw)
+    throw new BadRequest('body: a JSON activity is required');
+  const activity = body as Record<string, unknown>;
+  const type = text(activity.type, 'type', 64);
+  const remoteId = text(activity.id, 'id', 2000);
+  const actorId = text(actorOf(activity), 'actor', 2000);
+  const { keyId, signerDomain } = await rt.federation.verify({
+    method: req.method,
+    path: req.originalUrl,
+    headers: req.headers,
+    rawBody: raw,
+    claimedActor: actorId,
+  });
+  if (domainOf(remoteId) !== signerDomain)
+    throw new NotAuthorized("id: an activity's id must be on the signer's domain");
+
+  const activityId = mintId('activity', rt.config.DOMAIN);
+  const payload: InboxAccepted = { activityId, remoteId, type, signerDomain };
+  const events: DomainEvent[] = [{ name: INBOX_ACCEPTED, payload }];
+  try {
+    await rt.repos.models.Activity.create({
+      id: activityId,
+      type,
+      actorId,
+      remoteId,
+      server: `@${signerDomain}`,
+      // Kept as received: remote JSON may hold keys a database refuses (`$…`, dots).
+      raw: raw.toString('utf8'),
+      inbound: { status: 'accepted', keyId, receivedAt: new Date() },
+      events,
+      published: false,
+    });
+  } catch (err) {
+    if ((err as { code?: number }).code === 11000) return { duplicate: true };
+    throw err;
+  }
+  await publishEvents(rt, activityId, events);
+  return { duplicate: false };
+}

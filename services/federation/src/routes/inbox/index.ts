@@ -1,0 +1,10 @@
+import { Router } from '@agora/common';
+import type { FederationContext } from '../../context';
+import { inboxHandler } from '../../inbox/route';
+
+/** POST /inbox: the shared inbox (decisions.md §6, docs/federation.md). */
+export default function inboxRoutes(ctx: FederationContext): Router {
+  const r = Router();
+  r.post('/', inboxHandler(ctx));
+  return r;
+}

@@ -1,0 +1,42 @@
+/**
+ * Processes activities accepted by POST /inbox (the federation service records them with an
+ * `inbox.accepted` event). Idempotent: an activity whose processing is recorded is skipped, so a
+ * redelivered event does nothing; the outcome (processed, ignored or rejected, with the reason)
+ * is kept on the activity for the admin log.
+ */
+import type { BusMessage, Runtime } from '@agora/common';
+import { applyInbound, type Outcome } from '../inbound/apply';
+import { isObject } from '../inbound/shape';
+
+export const INBOX_QUEUE = 'social.inbox';
+
+interface Accepted {
+  activityId: string;
+  signerDomain: string;
+}
+
+export async function processInbound(rt: Runtime, msg: BusMessage<Accepted>): Promise<void> {
+  const { activityId, signerDomain } = msg.payload;
+  if (typeof activityId !== 'string' || typeof signerDomain !== 'string') return;
+  const { Activity } = rt.repos.models;
+  const stored = await Activity.findOne({ id: activityId }).lean();
+  if (!stored?.inbound || stored.inbound.status !== 'accepted') return;
+  let outcome: Outcome;
+  let activity: unknown;
+  try {
+    activity = JSON.parse(stored.raw ?? '');
+  } catch {
+    activity = undefined;
+  }
+  if (!isObject(activity)) outcome = { status: 'rejected', reason: 'the stored activity is not JSON' };
+  else
+    outcome = await applyInbound(rt, { type: stored.type, actorId: stored.actorId, signerDomain, activity });
+  await Activity.updateOne(
+    { id: activityId },
+    { $set: { inbound: { ...stored.inbound, ...outcome, processedAt: new Date() } } },
+  );
+}
+
+export async function startInbox(rt: Runtime): Promise<void> {
+  await rt.bus.subscribe<Accepted>(INBOX_QUEUE, ['inbox.accepted'], (msg) => processInbound(rt, msg));
+}

@@ -1,0 +1,118 @@
+/**
+ * What an accepted inbound activity does here. Today: a public Note or Article from another
+ * server becomes a remote post (with `originDomain`) fanned out to the local circles that hold
+ * its author; Update and Delete of such a post change or remove it. A peer acts only on its own
+ * objects: every object id must be on the signer's domain, and Update/Delete touch only posts
+ * that peer sent under the same author. Everything else is recorded as ignored, with the reason.
+ */
+import type { Runtime } from '@agora/common';
+import { dropPost, fanOutPost, refreshPost } from '../timelines/fanout';
+import {
+  POST_TYPES,
+  belongsTo,
+  contentOf,
+  isObject,
+  isPublic,
+  objectId,
+  publishedOf,
+  type Json,
+} from './shape';
+
+export interface Inbound {
+  type: string;
+  actorId: string;
+  signerDomain: string;
+  activity: Json;
+}
+
+export type Outcome = { status: 'processed' | 'ignored' | 'rejected'; reason?: string };
+
+const ignored = (reason: string): Outcome => ({ status: 'ignored', reason });
+const rejected = (reason: string): Outcome => ({ status: 'rejected', reason });
+
+async function create(rt: Runtime, a: Inbound): Promise<Outcome> {
+  const object = a.activity.object;
+  if (!isObject(object)) return rejected('object: an object is required');
+  const id = objectId(object);
+  if (!belongsTo(id, a.signerDomain)) return rejected("object.id: must be on the signer's domain");
+  const type = typeof object.type === 'string' ? object.type : '';
+  if (!POST_TYPES.has(type)) return ignored(`Create of ${type || 'an untyped object'} is not processed yet`);
+  const author = objectId(object.attributedTo) ?? a.actorId;
+  if (author !== a.actorId) return rejected('object.attributedTo: must be the activity actor');
+  if (!isPublic(a.activity, object)) return ignored('only public posts from other servers are kept for now');
+  const { body, text, mediaType } = contentOf(object);
+  const now = new Date();
+  const publishedAt = publishedOf(object, now);
+  const actor = isObject(a.activity.actor) ? a.activity.actor : {};
+  const name = [actor.name, actor.preferredUsername].find((n): n is string => typeof n === 'string' && !!n);
+  try {
+    await rt.repos.models.Post.create({
+      id,
+      type,
+      actorId: a.actorId,
+      actor: { id: a.actorId, name: name?.slice(0, 200) ?? a.actorId, server: `@${a.signerDomain}` },
+      originDomain: a.signerDomain,
+      server: `@${a.signerDomain}`,
+      url: typeof object.url === 'string' && object.url.startsWith('http') ? object.url : id,
+      summary: text,
+      source: { content: text, mediaType },
+      body,
+      to: '@public',
+      canReply: '@public',
+      canReact: '@public',
+      publishedAt,
+    });
+  } catch (err) {
+    if ((err as { code?: number }).code === 11000) return ignored('the post exists already');
+    throw err;
+  }
+  await fanOutPost(rt, { id, actorId: a.actorId, to: '@public', type, publishedAt });
+  return { status: 'processed' };
+}
+
+/** The remote post an Update or Delete may touch: sent by this signer, under this author. */
+async function ownPost(rt: Runtime, a: Inbound, id: string | undefined) {
+  if (!belongsTo(id, a.signerDomain)) return undefined;
+  return rt.repos.models.Post.findOne({
+    id,
+    originDomain: a.signerDomain,
+    actorId: a.actorId,
+    deletedAt: null,
+  }).lean();
+}
+
+async function update(rt: Runtime, a: Inbound): Promise<Outcome> {
+  const object = a.activity.object;
+  if (!isObject(object)) return rejected('object: an object is required');
+  const post = await ownPost(rt, a, objectId(object));
+  if (!post) return ignored('no post of this author from this server has that id');
+  const { body, text, mediaType } = contentOf(object);
+  await rt.repos.models.Post.updateOne(
+    { id: post.id },
+    { $set: { body, summary: text, source: { content: text, mediaType } } },
+  );
+  await refreshPost(rt, post.id, {});
+  return { status: 'processed' };
+}
+
+async function remove(rt: Runtime, a: Inbound): Promise<Outcome> {
+  const post = await ownPost(rt, a, objectId(a.activity.object));
+  if (!post) return ignored('no post of this author from this server has that id');
+  await rt.repos.models.Post.updateOne(
+    { id: post.id, deletedAt: null },
+    { $set: { deletedAt: new Date(), deletedBy: a.actorId, type: 'Tombstone' } },
+  );
+  await dropPost(rt, post.id);
+  return { status: 'processed' };
+}
+
+const APPLY: Record<string, (rt: Runtime, a: Inbound) => Promise<Outcome>> = {
+  Create: create,
+  Update: update,
+  Delete: remove,
+};
+
+export function applyInbound(rt: Runtime, a: Inbound): Promise<Outcome> {
+  const fn = Object.prototype.hasOwnProperty.call(APPLY, a.type) ? APPLY[a.type] : undefined;
+  return fn ? fn(rt, a) : Promise.resolve(ignored(`${a.type.slice(0, 64)} is not processed yet`));
+}
