@@ -11,12 +11,19 @@ declare module 'autocannon' {
     errors: number;
     non2xx: number;
   }
+  interface RequestSpec {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
   function autocannon(opts: {
     url: string;
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
     timeout?: number;
+    requests?: Array<RequestSpec & { setupRequest?: (req: RequestSpec) => RequestSpec }>;
   }): Promise<Result>;
   export default autocannon;
 }

@@ -19,6 +19,7 @@ import {
 } from '@agora/common';
 import { measure, median, spread, type Sample } from './load';
 import { seed } from './seed';
+import { PEER, benchInbox, startBenchPeer } from './inbox';
 
 const { values } = parseArgs({
   options: {
@@ -27,6 +28,7 @@ const { values } = parseArgs({
     posts: { type: 'string', default: '100000' },
     skipTimeline: { type: 'boolean', default: false },
     skipGateway: { type: 'boolean', default: false },
+    skipInbox: { type: 'boolean', default: false },
     connections: { type: 'string', default: '20' },
   },
 });
@@ -46,7 +48,7 @@ async function bumpCircle(circleId: string): Promise<void> {
   await closeRedis(redis);
 }
 
-async function startServer(mongoUrl: string) {
+async function startServer(mongoUrl: string, extraEnv: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'server.ts')], {
     env: {
       ...process.env,
@@ -57,6 +59,7 @@ async function startServer(mongoUrl: string) {
       REDIS_PREFIX: SERVER_PREFIX,
       ADMIN_USERNAME: 'bench_admin',
       ADMIN_PASSWORD: 'bench-password',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -134,8 +137,12 @@ async function compare(name: string, direct: string, viaGateway: string, headers
 async function main(): Promise<void> {
   const base = (process.env.TEST_MONGO_URL ?? 'mongodb://127.0.0.1:27117/').replace(/\/?$/, '/');
   const mongoUrl = `${base}bench_${Date.now().toString(36)}`;
-  const server = await startServer(mongoUrl);
-  const stops: Array<() => void> = [];
+  const peer = await startBenchPeer();
+  const server = await startServer(mongoUrl, {
+    FEDERATION_ALLOW_PRIVATE: 'true',
+    FEDERATION_HOST_MAP: `${PEER}=${peer.address}`,
+  });
+  const stops: Array<() => void> = [peer.close];
   try {
     const { services } = server.urls;
     const gw = await startGatewayProcess(services);
@@ -181,6 +188,21 @@ async function main(): Promise<void> {
         `${gateway}/posts?limit=20`,
         headers,
       );
+    }
+
+    if (!values.skipInbox) {
+      // Straight to the federation service: the gateway's inbox limit is 100 requests per 15 min per IP.
+      const rounds = [];
+      for (let i = 0; i < ROUNDS; i++)
+        rounds.push(await benchInbox(services.federation!, SECONDS, CONNECTIONS));
+      console.log(
+        `\n## POST /inbox (signed, distinct activities, ${CONNECTIONS} connections, federation service)`,
+      );
+      console.log(
+        `req/s median ${median(rounds.map((r) => r.rps)).toFixed(0)}, p50 median ${median(rounds.map((r) => r.p50))} ms, p97.5 median ${median(rounds.map((r) => r.p97))} ms (spread ${spread(rounds.map((r) => r.p97))})`,
+      );
+      const bad = rounds.reduce((n, r) => n + r.bad, 0);
+      if (bad) console.log(`WARNING: ${bad} errors or non-2xx responses`);
     }
 
     if (!values.skipTimeline) {
