@@ -12,7 +12,14 @@ import { settingsKeySource } from './auth/settings-keys';
 import { createBus, type MessageBus } from './messaging';
 import { createDiskStorage, createS3Storage, type ObjectStorage } from './storage';
 import type { RedisClientType } from 'redis';
-import { createFederation, memoryReplayGuard, redisReplayGuard, type Federation } from './federation';
+import {
+  createFederation,
+  memoryCircuitBreaker,
+  memoryReplayGuard,
+  redisCircuitBreaker,
+  redisReplayGuard,
+  type Federation,
+} from './federation';
 import {
   closeRedis,
   connectRedis,
@@ -75,10 +82,18 @@ export async function createRuntime(name: string, config: Config, shared: Shared
     : undefined;
   const stampStore =
     shared.stamps ?? (redis ? redisStampStore(redis, config.REDIS_PREFIX, logger) : memoryStampStore());
-  const federation = createFederation(
-    config,
-    redis ? redisReplayGuard(redis, config.REDIS_PREFIX) : memoryReplayGuard(),
-  );
+  const federation = createFederation(config, {
+    replay: redis ? redisReplayGuard(redis, config.REDIS_PREFIX) : memoryReplayGuard(),
+    breaker: redis
+      ? redisCircuitBreaker(redis, config.REDIS_PREFIX, {
+          onError: (err, op, domain) =>
+            logger.warn(
+              { err: (err as Error).message, op, domain },
+              'circuit breaker store failed; sending anyway',
+            ),
+        })
+      : memoryCircuitBreaker(),
+  });
   // A membership change makes the circle and the member's audiences stale in every cache.
   const repos = createRepositories(db, config.DOMAIN, {
     onMembershipChange: (circleId, memberIds) =>

@@ -1,13 +1,23 @@
 import { join } from 'node:path';
 import { createService, type Config, type ServiceApp, type SharedDeps } from '@agora/common';
 import type { FederationContext } from './context';
+import { startPlanner } from './delivery/plan';
+import { startDeliveryWorker } from './delivery/worker';
 
 export function createApp(
   config: Config,
   opts: { shared?: SharedDeps; port?: number; host?: string } = {},
 ): ServiceApp {
   return createService<FederationContext>(
-    { name: 'federation', routesDir: join(__dirname, 'routes'), buildContext: (rt) => ({ rt }) },
+    {
+      name: 'federation',
+      routesDir: join(__dirname, 'routes'),
+      buildContext: (rt) => ({ rt }),
+      async onStart(rt) {
+        await startPlanner(rt);
+        await startDeliveryWorker(rt);
+      },
+    },
     config,
     opts,
   );

@@ -78,6 +78,7 @@ export const configSchema = z.object({
   OTEL_SERVICE_NAME: z.string().optional(),
   SERVICE_URLS: z.string().default(''),
   FEDERATION_ALLOW_PRIVATE: bool(false),
+  FEDERATION_DELIVERY_DELAY_SCALE: z.coerce.number().min(0.0001).max(100).default(1),
   FEDERATION_HOST_MAP: z
     .string()
     .regex(
@@ -146,6 +147,8 @@ export const configDocs: Record<keyof z.infer<typeof configSchema>, string> = {
   SERVICE_URLS: 'Gateway only: `social=http://social:8080,admin=http://admin:8080,...` (cluster mode).',
   FEDERATION_ALLOW_PRIVATE:
     'Allow federation fetches to private/loopback addresses (tests and local multi-instance only).',
+  FEDERATION_DELIVERY_DELAY_SCALE:
+    'Multiplies every delivery retry delay (backoff from 30 s, at most 10 sends). Tests and local setups use a small value; production keeps 1.',
   FEDERATION_HOST_MAP:
     'Tests and local multi-instance setups: `peer.test=127.0.0.1:4001,...` sends fetches for a domain to that address (the Host header stays the domain). Needs FEDERATION_ALLOW_PRIVATE for loopback addresses.',
 };

@@ -28,3 +28,20 @@ export {
   type VerifyRequestInput,
 } from './signature';
 export { createFederation, type Federation, type SignedRequest } from './verifier';
+export {
+  CIRCUIT_DEFAULTS,
+  memoryCircuitBreaker,
+  redisCircuitBreaker,
+  type CircuitBreaker,
+  type CircuitBreakerOptions,
+  type CircuitState,
+} from './circuit-breaker';
+export {
+  DELIVERY_MAX_ATTEMPTS,
+  classifyDelivery,
+  nextDelay,
+  parseRetryAfter,
+  retrySchedule,
+  type DeliveryAttemptResult,
+  type DeliveryOutcome,
+} from './delivery-policy';

@@ -1,9 +1,10 @@
 /**
- * What a service needs to accept signed server-to-server requests: the safe outbound client (to
- * fetch signers' keys), the key resolver over it, and the replay guard (Redis when REDIS_URL is
- * set, so every replica refuses a signature any of them saw).
+ * What a service needs to talk to other servers: the safe outbound client (to fetch signers'
+ * keys, and a redirect-free one to deliver), the key resolver over it, the replay guard and the
+ * delivery circuit breaker (both in Redis when REDIS_URL is set, so every replica shares them).
  */
 import type { Config } from '../config';
+import type { CircuitBreaker } from './circuit-breaker';
 import { createKeyResolver } from './keys';
 import type { ReplayGuard } from './replay';
 import { createSafeFetch, type SafeFetch } from './safe-fetch';
@@ -22,20 +23,32 @@ export interface SignedRequest {
 export interface Federation {
   /** The one outbound client for every federation fetch. */
   fetch: SafeFetch;
+  /** The same client for deliveries: no redirects (a POST must not turn into a GET elsewhere). */
+  deliver: SafeFetch;
+  /** Per-domain circuit breaker of the delivery worker (shared through Redis when set). */
+  breaker: CircuitBreaker;
   /** Verifies an HTTP-signed request; throws Unauthorized (or 503 when the replay store is away). */
   verify(req: SignedRequest): Promise<VerifiedSignature>;
   close(): void;
 }
 
-export function createFederation(config: Config, replay: ReplayGuard): Federation {
-  const fetch = createSafeFetch({
+export function createFederation(
+  config: Config,
+  deps: { replay: ReplayGuard; breaker: CircuitBreaker },
+): Federation {
+  const options = {
     allowPrivate: config.FEDERATION_ALLOW_PRIVATE,
     hostMap: config.federationHostMap,
     userAgent: `Agora (+${config.publicUrl})`,
-  });
+  };
+  const fetch = createSafeFetch(options);
+  const deliver = createSafeFetch({ ...options, maxRedirects: 0 });
+  const { replay, breaker } = deps;
   const keys = createKeyResolver({ fetch });
   return {
     fetch,
+    deliver,
+    breaker,
     verify: (req) =>
       verifyRequest({
         ...req,
@@ -43,6 +56,9 @@ export function createFederation(config: Config, replay: ReplayGuard): Federatio
         forgetKey: keys.forget,
         replay,
       }),
-    close: () => fetch.close(),
+    close: () => {
+      fetch.close();
+      deliver.close();
+    },
   };
 }

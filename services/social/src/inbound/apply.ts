@@ -1,12 +1,14 @@
 /**
  * What an accepted inbound activity does here. Today: a public Note or Article from another
  * server becomes a remote post (with `originDomain`) fanned out to the local circles that hold
- * its author; Update and Delete of such a post change or remove it. A peer acts only on its own
+ * its author; Update and Delete of such a post change or remove it; Follow and Undo Follow of a
+ * local user add or remove a remote follower (follow.ts). A peer acts only on its own
  * objects: every object id must be on the signer's domain, and Update/Delete touch only posts
  * that peer sent under the same author. Everything else is recorded as ignored, with the reason.
  */
 import type { Runtime } from '@agora/common';
 import { dropPost, fanOutPost, refreshPost } from '../timelines/fanout';
+import { follow, undo } from './follow';
 import {
   POST_TYPES,
   belongsTo,
@@ -110,6 +112,8 @@ const APPLY: Record<string, (rt: Runtime, a: Inbound) => Promise<Outcome>> = {
   Create: create,
   Update: update,
   Delete: remove,
+  Follow: follow,
+  Undo: undo,
 };
 
 export function applyInbound(rt: Runtime, a: Inbound): Promise<Outcome> {

@@ -8,6 +8,7 @@ import { postSchema, reactSchema, replySchema } from './content';
 import { bookmarkSchema, flagSchema, groupSchema, pageSchema, timelineEntrySchema } from './places';
 import { notificationSchema } from './notification';
 import { inviteSchema } from './invite';
+import { remoteFollowerSchema } from './follower';
 
 function build(conn: Connection) {
   return {
@@ -25,6 +26,7 @@ function build(conn: Connection) {
     TimelineEntry: conn.model('TimelineEntry', timelineEntrySchema),
     Notification: conn.model('Notification', notificationSchema),
     Invite: conn.model('Invite', inviteSchema),
+    RemoteFollower: conn.model('RemoteFollower', remoteFollowerSchema),
   };
 }
 
@@ -56,3 +58,4 @@ export type { NotificationDoc, NotificationType } from './notification';
 export { NOTIFICATION_TYPES } from './notification';
 export type { InviteDoc, InviteType } from './invite';
 export { INVITE_TYPES } from './invite';
+export type { RemoteFollowerDoc } from './follower';

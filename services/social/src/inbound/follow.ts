@@ -1,0 +1,44 @@
+/**
+ * Inbound Follow and Undo Follow: a remote actor subscribes to a local user's public posts (the
+ * delivery planner reads these rows) or stops. The inbox URL comes from the actor object the peer
+ * sent (`inbox` or `endpoints.sharedInbox`) and must be on the signer's domain; without one, the
+ * signer's shared inbox `https://<domain>/inbox` is used.
+ */
+import type { Runtime } from '@agora/common';
+import type { Inbound, Outcome } from './apply';
+import { belongsTo, isObject, objectId } from './shape';
+
+function inboxOf(a: Inbound): string {
+  const actor = isObject(a.activity.actor) ? a.activity.actor : {};
+  const endpoints = isObject(actor.endpoints) ? actor.endpoints : {};
+  const given = [endpoints.sharedInbox, actor.inbox].find(
+    (u): u is string => typeof u === 'string' && /^https?:\/\//.test(u) && belongsTo(u, a.signerDomain),
+  );
+  return given ?? `https://${a.signerDomain}/inbox`;
+}
+
+async function localUser(rt: Runtime, id: string | undefined) {
+  if (!id?.endsWith(`@${rt.config.DOMAIN}`)) return undefined;
+  return (await rt.repos.users.findActiveById(id)) ?? undefined;
+}
+
+export async function follow(rt: Runtime, a: Inbound): Promise<Outcome> {
+  const user = await localUser(rt, objectId(a.activity.object));
+  if (!user) return { status: 'ignored', reason: 'object: not a local user' };
+  await rt.repos.models.RemoteFollower.updateOne(
+    { userId: user.id, actorId: a.actorId },
+    { $set: { domain: a.signerDomain, inbox: inboxOf(a) } },
+    { upsert: true },
+  );
+  return { status: 'processed' };
+}
+
+export async function undo(rt: Runtime, a: Inbound): Promise<Outcome> {
+  const inner = a.activity.object;
+  if (!isObject(inner) || inner.type !== 'Follow')
+    return { status: 'ignored', reason: 'only Undo of a Follow (given as an object) is processed' };
+  const user = await localUser(rt, objectId(inner.object));
+  if (!user) return { status: 'ignored', reason: 'object.object: not a local user' };
+  await rt.repos.models.RemoteFollower.deleteOne({ userId: user.id, actorId: a.actorId });
+  return { status: 'processed' };
+}
