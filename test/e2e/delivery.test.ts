@@ -180,3 +180,26 @@ test('Undo Follow stops deliveries', async () => {
     return attemptsFor(id).length === 0;
   }, 10_000);
 });
+
+test('a domain that keeps failing trips its circuit: its jobs are held, not sent', async () => {
+  await fromPeer({ ...follow, id: `http://${PEER}/activities/follow-2`, object: alice.id });
+  answer = () => ({ status: 503 });
+  const before = deliveries().length;
+  const sent = () => deliveries().length - before;
+  // The re-follow is processed asynchronously: post until deliveries start.
+  await waitFor(async () => {
+    await post('@public', `failing ${seq++}`);
+    await new Promise((r) => setTimeout(r, 300));
+    return sent() > 0;
+  }, 10_000);
+  // Five transient failures in a row for the domain (retries at least a second apart) open its
+  // circuit, and then nothing more is sent to it...
+  await waitFor(() => Promise.resolve(sent() >= 5), 20_000);
+  await new Promise((r) => setTimeout(r, 2500));
+  expect(sent()).toBe(5);
+  // ...new jobs included.
+  const held = await post('@public', 'held back');
+  await new Promise((r) => setTimeout(r, 1500));
+  expect(attemptsFor(held)).toHaveLength(0);
+  expect(sent()).toBe(5);
+}, 60_000);
