@@ -28,7 +28,11 @@ let answer: (postId: string, nth: number) => { status: number; headers?: Record<
 });
 
 const deliveries = () => peer.received.filter((r) => r.method === 'POST' && r.url === '/inbox');
-const postIdOf = (r: Received) => (JSON.parse(r.body.toString()) as { object?: { id?: string } }).object?.id;
+const activityOf = (r: Received) => JSON.parse(r.body.toString()) as { type: string; object?: unknown };
+const postIdOf = (r: Received) => {
+  const { object } = activityOf(r);
+  return typeof object === 'string' ? object : (object as { id?: string } | undefined)?.id;
+};
 const attemptsFor = (postId: string) => deliveries().filter((r) => postIdOf(r) === postId);
 
 async function fromPeer(activity: Record<string, unknown>) {
@@ -163,6 +167,20 @@ test('a permanent refusal is tried once and dead-lettered', async () => {
   ).toContain(id);
   await new Promise((r) => setTimeout(r, 500));
   expect(attemptsFor(id)).toHaveLength(1);
+});
+
+test('an edit is delivered as Update; leaving the public is delivered as Delete', async () => {
+  answer = () => ({ status: 202 });
+  const id = await post('@public', 'to be changed');
+  await waitFor(() => Promise.resolve(attemptsFor(id).length === 1), 10_000);
+  await outbox(api, alice, { type: 'Update', target: id, object: { content: 'changed' } });
+  await waitFor(() => Promise.resolve(attemptsFor(id).length === 2), 10_000);
+  const update = activityOf(attemptsFor(id)[1]!);
+  expect(update).toMatchObject({ type: 'Update', object: { id, type: 'Note' } });
+  expect(String((update.object as { content: string }).content)).toContain('changed');
+  await outbox(api, alice, { type: 'Update', target: id, object: { to: alice.id } });
+  await waitFor(() => Promise.resolve(attemptsFor(id).length === 3), 10_000);
+  expect(activityOf(attemptsFor(id)[2]!)).toMatchObject({ type: 'Delete', object: id });
 });
 
 test('Undo Follow stops deliveries', async () => {

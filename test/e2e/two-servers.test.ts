@@ -18,6 +18,16 @@ let a: TestServer;
 let b: TestServer;
 let alice: Actor;
 let bob: Actor;
+let following = '';
+let postId = '';
+
+async function bobsTimeline(): Promise<Array<Record<string, unknown>>> {
+  const res = await client(b.url).get<{ orderedItems: Array<Record<string, unknown>> }>(
+    `/circles/${following}/posts`,
+    { token: bob.token },
+  );
+  return res.body.orderedItems;
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -95,10 +105,9 @@ test("alice's public post on A reaches bob's timeline on B", async () => {
   });
   expect(accepted).toEqual({ status: 202, body: '{"accepted":true}' });
 
-  const following = (await apiB.get<{ user: { following: string } }>('/auth/me', { token: bob.token })).body
-    .user.following;
+  following = (await apiB.get<{ user: { following: string } }>('/auth/me', { token: bob.token })).body.user
+    .following;
   // The Follow is processed asynchronously on A: post until one travels.
-  let postId = '';
   await waitFor(async () => {
     const res = await outbox(apiA, alice, {
       type: 'Create',
@@ -120,4 +129,20 @@ test("alice's public post on A reaches bob's timeline on B", async () => {
   const item = tl.body.orderedItems.find((p) => p.id === postId)!;
   expect(item).toMatchObject({ originDomain: A, actorId: alice.id, visibility: 'Public' });
   expect(String(item.body)).toContain('<strong>bob</strong>');
+});
+
+test("alice's edit and then her delete reach bob's timeline on B", async () => {
+  const apiA = client(a.url);
+  const edited = await outbox(apiA, alice, {
+    type: 'Update',
+    target: postId,
+    object: { content: 'Edited on A' },
+  });
+  expect(edited.status).toBe(201);
+  await waitFor(
+    async () => String((await bobsTimeline()).find((p) => p.id === postId)?.body).includes('Edited on A'),
+    20_000,
+  );
+  expect((await outbox(apiA, alice, { type: 'Delete', target: postId })).status).toBe(201);
+  await waitFor(async () => !(await bobsTimeline()).some((p) => p.id === postId), 20_000);
 });

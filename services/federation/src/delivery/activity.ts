@@ -1,32 +1,54 @@
 /**
- * The activity another server receives for a local post: `Create` with the post as a Note (or
- * Article), ids on this server's domain, the HTML body as `content` and the markdown as `source`,
- * addressed to the ActivityStreams Public collection (only public posts are delivered today).
+ * The activities other servers receive for a local post: Create, Update (the post as a Note or
+ * Article: ids on this server's domain, the HTML body as `content`, the markdown as `source`) and
+ * Delete (the post's id), addressed to the ActivityStreams Public collection (only public posts
+ * are delivered today). `eventId` makes the activity id of a later change unique and stable.
  */
 import type { PostDoc, Runtime } from '@agora/common';
 
 export const AS_PUBLIC = 'https://www.w3.org/ns/activitystreams#Public';
 
-export function createActivity(rt: Runtime, post: PostDoc): Record<string, unknown> {
-  const published = (post.publishedAt ?? new Date()).toISOString();
+function envelope(rt: Runtime, post: PostDoc, type: string, suffix: string) {
   const actor = post.actor ?? {};
   return {
     '@context': 'https://www.w3.org/ns/activitystreams',
-    id: `${rt.config.publicUrl}/posts/${encodeURIComponent(post.id)}#create`,
-    type: 'Create',
+    id: `${rt.config.publicUrl}/posts/${encodeURIComponent(post.id)}#${suffix}`,
+    type,
     actorId: post.actorId,
     actor: { id: post.actorId, name: actor.name ?? post.actorId, inbox: `${rt.config.publicUrl}/inbox` },
     to: [AS_PUBLIC],
-    published,
-    object: {
-      id: post.id,
-      type: post.type === 'Article' ? 'Article' : 'Note',
-      attributedTo: post.actorId,
-      content: post.body ?? '',
-      source: post.source ?? undefined,
-      url: post.url ?? undefined,
-      published,
-      to: [AS_PUBLIC],
-    },
   };
+}
+
+function note(post: PostDoc) {
+  return {
+    id: post.id,
+    type: post.type === 'Article' ? 'Article' : 'Note',
+    attributedTo: post.actorId,
+    content: post.body ?? '',
+    source: post.source ?? undefined,
+    url: post.url ?? undefined,
+    published: (post.publishedAt ?? new Date()).toISOString(),
+    to: [AS_PUBLIC],
+  };
+}
+
+const suffixOf = (kind: string, eventId?: string) =>
+  eventId ? `${kind}-${encodeURIComponent(eventId)}` : kind;
+
+export function createActivity(rt: Runtime, post: PostDoc, eventId?: string): Record<string, unknown> {
+  const object = note(post);
+  return {
+    ...envelope(rt, post, 'Create', suffixOf('create', eventId)),
+    published: object.published,
+    object,
+  };
+}
+
+export function updateActivity(rt: Runtime, post: PostDoc, eventId: string): Record<string, unknown> {
+  return { ...envelope(rt, post, 'Update', suffixOf('update', eventId)), object: note(post) };
+}
+
+export function deleteActivity(rt: Runtime, post: PostDoc, eventId: string): Record<string, unknown> {
+  return { ...envelope(rt, post, 'Delete', suffixOf('delete', eventId)), object: post.id };
 }

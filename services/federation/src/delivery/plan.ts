@@ -1,30 +1,28 @@
 /**
- * The delivery planner: a local public post becomes one delivery job per remote inbox that
- * follows its author (decisions.md §6: one job per activity and inbox, on a durable queue).
- * Consumes `post.created`; the job ids are deterministic, so a redelivered event re-enqueues
- * jobs that receivers deduplicate by activity id.
+ * The delivery planner: what happens to a local public post is delivered to every remote inbox
+ * that follows its author, one job per activity and inbox on a durable queue (decisions.md §6).
+ * `post.created` → Create; `post.updated` → Update (Create when it just became public, Delete
+ * when it stopped being public); `post.deleted` → Delete. Activity ids derive from the event's
+ * id, so a redelivered event plans the same activities, which receivers deduplicate.
  */
 import type { BusMessage, PostDoc, Runtime } from '@agora/common';
-import { createActivity } from './activity';
+import { createActivity, deleteActivity, updateActivity } from './activity';
 import { DELIVER_QUEUE, type DeliveryJob } from './job';
 
 export const PLAN_QUEUE = 'federation.plan';
 
-interface PostCreated {
-  postId: string;
-  actorId: string;
-  to: string;
+interface PostEvent {
+  postId?: string;
+  objectId?: string;
+  fields?: string[];
 }
 
-export async function planDeliveries(rt: Runtime, msg: BusMessage<PostCreated>): Promise<number> {
-  const { postId, actorId, to } = msg.payload;
-  if (to !== '@public' || typeof postId !== 'string' || !actorId?.endsWith(`@${rt.config.DOMAIN}`)) return 0;
-  const { Post, RemoteFollower } = rt.repos.models;
-  const post = await Post.findOne({ id: postId, deletedAt: null }).lean<PostDoc>();
-  if (!post) return 0;
-  const followers = await RemoteFollower.find({ userId: actorId }, { inbox: 1, domain: 1 }).lean();
+async function deliverToFollowers(rt: Runtime, authorId: string, activity: Record<string, unknown>) {
+  const followers = await rt.repos.models.RemoteFollower.find(
+    { userId: authorId },
+    { inbox: 1, domain: 1 },
+  ).lean();
   const inboxes = new Map(followers.map((f) => [f.inbox, f.domain]));
-  const activity = createActivity(rt, post);
   for (const [inbox, domain] of inboxes) {
     const job: DeliveryJob = { inbox, domain, activity, attempt: 1 };
     await rt.bus.enqueue(DELIVER_QUEUE, job, { id: `${String(activity.id)}>${inbox}` });
@@ -32,8 +30,43 @@ export async function planDeliveries(rt: Runtime, msg: BusMessage<PostCreated>):
   return inboxes.size;
 }
 
+/** The post an event is about, when it is local (its author is one of ours). */
+async function localPost(rt: Runtime, id: unknown): Promise<PostDoc | undefined> {
+  if (typeof id !== 'string') return undefined;
+  const post = await rt.repos.models.Post.findOne({ id }).lean<PostDoc>();
+  return post && post.actorId.endsWith(`@${rt.config.DOMAIN}`) && !post.originDomain ? post : undefined;
+}
+
+export async function planDeliveries(rt: Runtime, msg: BusMessage<PostEvent>): Promise<number> {
+  const post = await localPost(rt, msg.payload.postId ?? msg.payload.objectId);
+  if (!post) return 0;
+  const isPublic = post.to === '@public';
+  const audienceChanged = (msg.payload.fields ?? []).includes('to');
+  switch (msg.name) {
+    case 'post.created':
+      return isPublic && !post.deletedAt ? deliverToFollowers(rt, post.actorId, createActivity(rt, post)) : 0;
+    case 'post.updated':
+      if (post.deletedAt) return 0;
+      if (isPublic)
+        return deliverToFollowers(
+          rt,
+          post.actorId,
+          audienceChanged ? createActivity(rt, post, msg.id) : updateActivity(rt, post, msg.id),
+        );
+      return audienceChanged ? deliverToFollowers(rt, post.actorId, deleteActivity(rt, post, msg.id)) : 0;
+    case 'post.deleted':
+      return isPublic ? deliverToFollowers(rt, post.actorId, deleteActivity(rt, post, msg.id)) : 0;
+    default:
+      return 0;
+  }
+}
+
 export async function startPlanner(rt: Runtime): Promise<void> {
-  await rt.bus.subscribe<PostCreated>(PLAN_QUEUE, ['post.created'], async (msg) => {
-    await planDeliveries(rt, msg);
-  });
+  await rt.bus.subscribe<PostEvent>(
+    PLAN_QUEUE,
+    ['post.created', 'post.updated', 'post.deleted'],
+    async (msg) => {
+      await planDeliveries(rt, msg);
+    },
+  );
 }
