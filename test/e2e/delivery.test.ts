@@ -5,19 +5,15 @@
  * are retried with backoff, permanent ones are dead-lettered after one attempt, and Undo Follow
  * stops deliveries.
  */
-import { generateKeyPairSync } from 'node:crypto';
 import { memoryReplayGuard, signRequest, verifyRequest, type BusMessage } from '@agora/common';
 import { bootServer, client, waitFor, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
-import { json, startPeer, type FakePeer, type Received } from '../harness/fake-peer';
+import { json, startSigningPeer, type Received, type SigningPeer } from '../harness/fake-peer';
 
 const PEER = 'peer.test';
 const BOB = `@bob@${PEER}`;
-const KEY_ID = `http://${PEER}/actor#main-key`;
-const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const privateKeyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 
-let peer: FakePeer;
+let peer: SigningPeer;
 let server: TestServer;
 let api: ReturnType<typeof client>;
 let alice: Actor;
@@ -39,7 +35,14 @@ async function fromPeer(activity: Record<string, unknown>) {
   const url = `${server.url}/inbox`;
   const body = JSON.stringify(activity);
   const date = new Date(Date.now() + 1000 * seq++).toUTCString();
-  const headers = signRequest({ method: 'POST', url, body, keyId: KEY_ID, privateKeyPem, headers: { date } });
+  const headers = signRequest({
+    method: 'POST',
+    url,
+    body,
+    keyId: peer.keyId,
+    privateKeyPem: peer.privateKeyPem,
+    headers: { date },
+  });
   const res = await fetch(url, {
     method: 'POST',
     headers: { ...headers, date, 'content-type': 'application/activity+json' },
@@ -57,16 +60,7 @@ async function post(to: string, content: string): Promise<string> {
 const follow = { type: 'Follow', actorId: BOB, actor: { id: BOB, inbox: `http://${PEER}/inbox` } };
 
 beforeAll(async () => {
-  peer = await startPeer((req, res) => {
-    if (req.url === '/actor')
-      return json(res, 200, {
-        id: `http://${PEER}/actor`,
-        publicKey: {
-          id: KEY_ID,
-          owner: `http://${PEER}/actor`,
-          publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-        },
-      });
+  peer = await startSigningPeer(PEER, (req, res) => {
     if (req.method === 'POST' && req.url === '/inbox') {
       const id = postIdOf(req) ?? '';
       const { status, headers } = answer(id, attemptsFor(id).length);
@@ -74,11 +68,7 @@ beforeAll(async () => {
     }
     json(res, 404, { error: 'Not found' });
   });
-  server = await bootServer({
-    FEDERATION_ALLOW_PRIVATE: 'true',
-    FEDERATION_HOST_MAP: `${PEER}=${peer.address}`,
-    FEDERATION_DELIVERY_DELAY_SCALE: '0.001',
-  });
+  server = await bootServer({ ...peer.serverEnv, FEDERATION_DELIVERY_DELAY_SCALE: '0.001' });
   api = client(server.url);
   alice = await registerActor(api, 'alice');
   await fromPeer({ ...follow, id: `http://${PEER}/activities/follow-1`, object: alice.id });

@@ -4,20 +4,16 @@
  * local circles that hold that author; Update and Delete change or remove it, only for the
  * peer that sent it. An activity id seen before is not processed twice. Refusals leave nothing.
  */
-import { generateKeyPairSync } from 'node:crypto';
 import mongoose from 'mongoose';
 import { registerModels, signRequest } from '@agora/common';
 import { bootServer, client, waitFor, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
-import { json, startPeer, type FakePeer } from '../harness/fake-peer';
+import { startSigningPeer, type SigningPeer } from '../harness/fake-peer';
 
 const PEER = 'peer.test';
 const CAROL = `@carol@${PEER}`;
-const KEY_ID = `http://${PEER}/actor#main-key`;
-const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const privateKeyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 
-let peer: FakePeer;
+let peer: SigningPeer;
 let server: TestServer;
 let api: ReturnType<typeof client>;
 let bob: Actor;
@@ -33,7 +29,14 @@ async function deliver(
   const url = `${server.url}/inbox`;
   // A fresh Date each time: the same bytes signed in the same second make the same signature.
   const date = new Date(Date.now() + 1000 * seq++).toUTCString();
-  const signed = signRequest({ method: 'POST', url, body, keyId: KEY_ID, privateKeyPem, headers: { date } });
+  const signed = signRequest({
+    method: 'POST',
+    url,
+    body,
+    keyId: peer.keyId,
+    privateKeyPem: peer.privateKeyPem,
+    headers: { date },
+  });
   const res = await fetch(url, {
     method: 'POST',
     headers: {
@@ -80,19 +83,7 @@ async function inboundStatus(remoteId: string) {
 }
 
 beforeAll(async () => {
-  peer = await startPeer((req, res) => {
-    if (req.url === '/actor')
-      return json(res, 200, {
-        id: `http://${PEER}/actor`,
-        type: 'Application',
-        publicKey: {
-          id: KEY_ID,
-          owner: `http://${PEER}/actor`,
-          publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-        },
-      });
-    json(res, 404, { error: 'Not found' });
-  });
+  peer = await startSigningPeer(PEER);
   server = await bootServer({
     FEDERATION_ALLOW_PRIVATE: 'true',
     FEDERATION_HOST_MAP: `${PEER}=${peer.address}`,

@@ -4,18 +4,14 @@
  * while local users also see `@<domain>` circles; a circle that holds the server as a member
  * opens to it. Signatures that do not verify are refused, never read as anonymous.
  */
-import { generateKeyPairSync } from 'node:crypto';
 import { signRequest } from '@agora/common';
 import { bootServer, client, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
-import { json, startPeer, type FakePeer } from '../harness/fake-peer';
+import { startSigningPeer, type SigningPeer } from '../harness/fake-peer';
 
 const PEER = 'peer.test';
-const KEY_ID = `http://${PEER}/actor#main-key`;
-const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const privateKeyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 
-let peer: FakePeer;
+let peer: SigningPeer;
 let server: TestServer;
 let api: ReturnType<typeof client>;
 let alice: Actor;
@@ -31,8 +27,8 @@ function signed(path: string, overrides: { date?: string; signPath?: string } = 
   const headers = signRequest({
     method: 'GET',
     url: `${server.url}${overrides.signPath ?? path}`,
-    keyId: KEY_ID,
-    privateKeyPem,
+    keyId: peer.keyId,
+    privateKeyPem: peer.privateKeyPem,
     ...(overrides.date ? { headers: { date: overrides.date } } : {}),
   });
   return { ...headers, ...(overrides.date ? { date: overrides.date } : {}) };
@@ -41,23 +37,8 @@ function signed(path: string, overrides: { date?: string; signPath?: string } = 
 const names = (body: { orderedItems?: Array<{ id: string }> }) => (body.orderedItems ?? []).map((c) => c.id);
 
 beforeAll(async () => {
-  peer = await startPeer((req, res) => {
-    if (req.url === '/actor')
-      return json(res, 200, {
-        id: `http://${PEER}/actor`,
-        type: 'Application',
-        publicKey: {
-          id: KEY_ID,
-          owner: `http://${PEER}/actor`,
-          publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-        },
-      });
-    json(res, 404, { error: 'Not found' });
-  });
-  server = await bootServer({
-    FEDERATION_ALLOW_PRIVATE: 'true',
-    FEDERATION_HOST_MAP: `${PEER}=${peer.address}`,
-  });
+  peer = await startSigningPeer(PEER);
+  server = await bootServer(peer.serverEnv);
   api = client(server.url);
   alice = await registerActor(api, 'alice');
   const make = async (name: string, to: string) =>
@@ -140,7 +121,7 @@ test('signatures that do not verify are refused with 401, never read as anonymou
     method: 'GET',
     url: `${server.url}/circles`,
     keyId: `http://${PEER}/nobody#main-key`,
-    privateKeyPem,
+    privateKeyPem: peer.privateKeyPem,
   });
   expect((await api.get('/circles', { headers: unknown })).status).toBe(401);
   // Garbage in the header is refused with a message that says why.

@@ -2,6 +2,7 @@
  * A fake federation peer at the HTTP layer (as gotosocial's testrig): a real node:http server on a
  * loopback address that records every request and answers through a handler the test sets.
  */
+import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -54,4 +55,47 @@ export async function startPeer(handler: Handler, host = '127.0.0.1'): Promise<F
 
 export function json(res: ServerResponse, status: number, doc: unknown, type = 'application/activity+json') {
   res.writeHead(status, { 'content-type': type }).end(JSON.stringify(doc));
+}
+
+export interface SigningPeer extends FakePeer {
+  domain: string;
+  keyId: string;
+  privateKeyPem: string;
+  /** What the server under test needs to reach this peer by its domain name. */
+  serverEnv: Record<string, string>;
+  /** Answers every request but GET /actor (settable by a test). */
+  next: Handler;
+}
+
+/**
+ * A fake peer server with its own RSA key: it publishes its actor document (and the key) at
+ * `http://<domain>/actor`, so the server under test can verify what the peer signs with
+ * `keyId`/`privateKeyPem`.
+ */
+export async function startSigningPeer(
+  domain: string,
+  next: Handler = (_req, res) => json(res, 404, { error: 'Not found' }),
+): Promise<SigningPeer> {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const actor = `http://${domain}/actor`;
+  const keyId = `${actor}#main-key`;
+  const doc = {
+    id: actor,
+    type: 'Application',
+    publicKey: {
+      id: keyId,
+      owner: actor,
+      publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    },
+  };
+  const peer = await startPeer(() => undefined);
+  const signing: SigningPeer = Object.assign(peer, {
+    domain,
+    keyId,
+    privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    serverEnv: { FEDERATION_ALLOW_PRIVATE: 'true', FEDERATION_HOST_MAP: `${domain}=${peer.address}` },
+    next,
+  });
+  peer.handler = (req, res) => (req.url === '/actor' ? json(res, 200, doc) : signing.next(req, res));
+  return signing;
 }
