@@ -5,7 +5,7 @@
  * are retried with backoff, permanent ones are dead-lettered after one attempt, and Undo Follow
  * stops deliveries.
  */
-import { memoryReplayGuard, signRequest, verifyRequest, type BusMessage } from '@agora/common';
+import { memoryReplayGuard, verifyRequest, type BusMessage } from '@agora/common';
 import { bootServer, client, waitFor, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
 import { json, startSigningPeer, type Received, type SigningPeer } from '../harness/fake-peer';
@@ -32,23 +32,7 @@ const postIdOf = (r: Received) => {
 const attemptsFor = (postId: string) => deliveries().filter((r) => postIdOf(r) === postId);
 
 async function fromPeer(activity: Record<string, unknown>) {
-  const url = `${server.url}/inbox`;
-  const body = JSON.stringify(activity);
-  const date = new Date(Date.now() + 1000 * seq++).toUTCString();
-  const headers = signRequest({
-    method: 'POST',
-    url,
-    body,
-    keyId: peer.keyId,
-    privateKeyPem: peer.privateKeyPem,
-    headers: { date },
-  });
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { ...headers, date, 'content-type': 'application/activity+json' },
-    body,
-  });
-  expect(res.status).toBe(202);
+  expect((await peer.send(`${server.url}/inbox`, activity)).status).toBe(202);
 }
 
 async function post(to: string, content: string): Promise<string> {

@@ -5,7 +5,7 @@
  * peer that sent it. An activity id seen before is not processed twice. Refusals leave nothing.
  */
 import mongoose from 'mongoose';
-import { registerModels, signRequest } from '@agora/common';
+import { registerModels } from '@agora/common';
 import { bootServer, client, waitFor, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
 import { startSigningPeer, type SigningPeer } from '../harness/fake-peer';
@@ -18,35 +18,13 @@ let server: TestServer;
 let api: ReturnType<typeof client>;
 let bob: Actor;
 let following: string;
-let seq = 0;
 
 /** Sends an activity to our inbox as the peer; `tamper` changes the bytes after signing. */
-async function deliver(
-  activity: Record<string, unknown>,
-  opts: { tamper?: boolean; unsigned?: boolean } = {},
-) {
-  const body = JSON.stringify(activity);
-  const url = `${server.url}/inbox`;
-  // A fresh Date each time: the same bytes signed in the same second make the same signature.
-  const date = new Date(Date.now() + 1000 * seq++).toUTCString();
-  const signed = signRequest({
-    method: 'POST',
-    url,
-    body,
-    keyId: peer.keyId,
-    privateKeyPem: peer.privateKeyPem,
-    headers: { date },
+function deliver(activity: Record<string, unknown>, opts: { tamper?: boolean; unsigned?: boolean } = {}) {
+  return peer.send(`${server.url}/inbox`, activity, {
+    ...(opts.tamper ? { tamper: (body: string) => body.replace('hello', 'HELLO') } : {}),
+    ...(opts.unsigned ? { unsigned: true } : {}),
   });
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/activity+json',
-      accept: 'application/json',
-      ...(opts.unsigned ? {} : { ...signed, date }),
-    },
-    body: opts.tamper ? body.replace('hello', 'HELLO') : body,
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
 const note = (n: number, extra: Record<string, unknown> = {}) => ({

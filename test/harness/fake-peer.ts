@@ -5,6 +5,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { signRequest } from '@agora/common';
 
 export interface Received {
   method: string;
@@ -65,6 +66,16 @@ export interface SigningPeer extends FakePeer {
   serverEnv: Record<string, string>;
   /** Answers every request but GET /actor (settable by a test). */
   next: Handler;
+  /**
+   * POSTs an activity to `url` signed by this peer, each time with a later `Date` (the same bytes
+   * signed in the same second make the same signature, which a receiver refuses as a replay).
+   * `tamper` changes the bytes after signing; `unsigned` sends no signature.
+   */
+  send(
+    url: string,
+    activity: unknown,
+    opts?: { tamper?: (body: string) => string; unsigned?: boolean },
+  ): Promise<{ status: number; body: Record<string, unknown> }>;
 }
 
 /**
@@ -88,11 +99,33 @@ export async function startSigningPeer(
       publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
     },
   };
+  const privateKeyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  let sent = 0;
   const peer = await startPeer(() => undefined);
   const signing: SigningPeer = Object.assign(peer, {
     domain,
     keyId,
-    privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    privateKeyPem,
+    async send(
+      url: string,
+      activity: unknown,
+      opts: { tamper?: (b: string) => string; unsigned?: boolean } = {},
+    ) {
+      const body = JSON.stringify(activity);
+      const date = new Date(Date.now() + 1000 * sent++).toUTCString();
+      const signed = signRequest({ method: 'POST', url, body, keyId, privateKeyPem, headers: { date } });
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/activity+json',
+          accept: 'application/json',
+          ...(opts.unsigned ? {} : { ...signed, date }),
+        },
+        body: opts.tamper ? opts.tamper(body) : body,
+      });
+      const text = await res.text();
+      return { status: res.status, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
+    },
     serverEnv: { FEDERATION_ALLOW_PRIVATE: 'true', FEDERATION_HOST_MAP: `${domain}=${peer.address}` },
     next,
   });
