@@ -157,6 +157,22 @@ test('an edit is delivered as Update; leaving the public is delivered as Delete'
   expect(activityOf(attemptsFor(id)[2]!)).toMatchObject({ type: 'Delete', object: id });
 });
 
+test("following a remote user sends Follow to that user's server, and unfollowing sends Undo", async () => {
+  answer = () => ({ status: 202 });
+  const carol = `@carol@${PEER}`;
+  expect((await outbox(api, alice, { type: 'Follow', object: carol })).status).toBe(201);
+  await waitFor(() => Promise.resolve(attemptsFor(carol).length === 1), 10_000);
+  expect(activityOf(attemptsFor(carol)[0]!)).toMatchObject({
+    type: 'Follow',
+    actorId: alice.id,
+    object: carol,
+  });
+  expect((await outbox(api, alice, { type: 'Unfollow', object: carol })).status).toBe(201);
+  await waitFor(() => Promise.resolve(deliveries().some((r) => activityOf(r).type === 'Undo')), 10_000);
+  const undo = deliveries().find((r) => activityOf(r).type === 'Undo')!;
+  expect(activityOf(undo)).toMatchObject({ actorId: alice.id, object: { type: 'Follow', object: carol } });
+});
+
 test('Undo Follow stops deliveries', async () => {
   answer = () => ({ status: 202 });
   await fromPeer({

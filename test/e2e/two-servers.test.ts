@@ -1,14 +1,13 @@
 /**
  * Two Agora servers federating for real (each a standalone server with its own database, the
- * other reached by name through FEDERATION_HOST_MAP): bob on B follows alice on A, alice posts,
- * and the post travels A → B (planned, signed with A's key, verified by B against the key A
- * publishes, processed) into bob's timeline. Sending the Follow itself is not built yet, so the
- * test sends it to A's inbox signed with B's own server key, as B will.
+ * other reached by name through FEDERATION_HOST_MAP): bob on B follows alice on A (B delivers
+ * the Follow, A records bob as a remote follower), alice posts, and the post travels A → B
+ * (planned, signed with A's key, verified by B against the key A publishes, processed) into bob's
+ * timeline; her edit and delete follow; bob's Unfollow reaches A.
  */
-import { request } from 'node:http';
 import { createServer } from 'node:net';
 import mongoose from 'mongoose';
-import { registerModels, signRequest } from '@agora/common';
+import { registerModels } from '@agora/common';
 import { bootServer, client, waitFor, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
 
@@ -50,11 +49,11 @@ function boot(domain: string, port: number, peer: string, peerPort: number) {
   });
 }
 
-async function privateKeyOf(server: TestServer): Promise<string> {
-  const conn = await mongoose.createConnection(server.config.MONGO_URL!).asPromise();
-  const setting = await registerModels(conn).Setting.findOne({ name: 'privateKey' }).lean();
+async function followersOfAlice(): Promise<string[]> {
+  const conn = await mongoose.createConnection(a.config.MONGO_URL!).asPromise();
+  const rows = await registerModels(conn).RemoteFollower.find({ userId: alice.id }).lean();
   await conn.close();
-  return String(setting?.value);
+  return rows.map((r) => `${r.actorId} ${r.inbox}`);
 }
 
 beforeAll(async () => {
@@ -71,43 +70,11 @@ afterAll(async () => {
 test("alice's public post on A reaches bob's timeline on B", async () => {
   const apiA = client(a.url);
   const apiB = client(b.url);
-  // bob follows alice: on B, alice joins his Following circle...
+  // bob follows alice: on B, alice joins his Following circle, and B sends the Follow to A.
   expect((await outbox(apiB, bob, { type: 'Follow', target: alice.id })).status).toBe(201);
-  // ...and B tells A (signed with B's server key, as B's delivery worker signs).
-  const follow = JSON.stringify({
-    id: `http://${B}/activities/follow-bob-alice`,
-    type: 'Follow',
-    actorId: bob.id,
-    actor: { id: bob.id, inbox: `http://${B}/inbox` },
-    object: alice.id,
-  });
-  const inboxA = `${a.url}/inbox`;
-  const signed = signRequest({
-    method: 'POST',
-    url: `http://${A}/inbox`,
-    body: follow,
-    keyId: `http://${B}/users/${encodeURIComponent(`@${B}`)}#main-key`,
-    privateKeyPem: await privateKeyOf(b),
-  });
-  // node:http, not fetch: fetch does not let a caller set the Host header the signature covers.
-  const accepted = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = request(inboxA, {
-      method: 'POST',
-      headers: { ...signed, host: A, 'content-type': 'application/activity+json' },
-    });
-    req.on('response', (res) => {
-      let body = '';
-      res.on('data', (c: Buffer) => (body += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('error', reject);
-    req.end(follow);
-  });
-  expect(accepted).toEqual({ status: 202, body: '{"accepted":true}' });
-
   following = (await apiB.get<{ user: { following: string } }>('/auth/me', { token: bob.token })).body.user
     .following;
-  // The Follow is processed asynchronously on A: post until one travels.
+  // The Follow travels and is processed asynchronously: post until a post travels back.
   await waitFor(async () => {
     const res = await outbox(apiA, alice, {
       type: 'Create',
@@ -145,4 +112,10 @@ test("alice's edit and then her delete reach bob's timeline on B", async () => {
   );
   expect((await outbox(apiA, alice, { type: 'Delete', target: postId })).status).toBe(201);
   await waitFor(async () => !(await bobsTimeline()).some((p) => p.id === postId), 20_000);
+});
+
+test("bob's Unfollow on B removes him from alice's followers on A", async () => {
+  expect(await followersOfAlice()).toEqual([`${bob.id} http://${B}/inbox`]);
+  expect((await outbox(client(b.url), bob, { type: 'Unfollow', object: alice.id })).status).toBe(201);
+  await waitFor(async () => (await followersOfAlice()).length === 0, 20_000);
 });

@@ -45,3 +45,4 @@ export {
   type DeliveryAttemptResult,
   type DeliveryOutcome,
 } from './delivery-policy';
+export { sharedInboxOf } from './peers';

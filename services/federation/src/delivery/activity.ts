@@ -52,3 +52,30 @@ export function updateActivity(rt: Runtime, post: PostDoc, eventId: string): Rec
 export function deleteActivity(rt: Runtime, post: PostDoc, eventId: string): Record<string, unknown> {
   return { ...envelope(rt, post, 'Delete', suffixOf('delete', eventId)), object: post.id };
 }
+
+/** Follow (or its Undo) of a remote user by a local one. */
+export function followActivity(
+  rt: Runtime,
+  localId: string,
+  remoteId: string,
+  eventId: string,
+  undo: boolean,
+): Record<string, unknown> {
+  const base = `${rt.config.publicUrl}/users/${encodeURIComponent(localId)}`;
+  const follow = {
+    id: `${base}#follow-${encodeURIComponent(eventId)}`,
+    type: 'Follow',
+    actorId: localId,
+    actor: { id: localId, inbox: `${rt.config.publicUrl}/inbox` },
+    object: remoteId,
+  };
+  if (!undo) return { '@context': 'https://www.w3.org/ns/activitystreams', ...follow };
+  return {
+    '@context': 'https://www.w3.org/ns/activitystreams',
+    id: `${base}#undo-${encodeURIComponent(eventId)}`,
+    type: 'Undo',
+    actorId: localId,
+    actor: follow.actor,
+    object: follow,
+  };
+}

@@ -2,19 +2,44 @@
  * The delivery planner: what happens to a local public post is delivered to every remote inbox
  * that follows its author, one job per activity and inbox on a durable queue (decisions.md §6).
  * `post.created` → Create; `post.updated` → Update (Create when it just became public, Delete
- * when it stopped being public); `post.deleted` → Delete. Activity ids derive from the event's
- * id, so a redelivered event plans the same activities, which receivers deduplicate.
+ * when it stopped being public); `post.deleted` → Delete. A local user following or unfollowing
+ * a remote user (`user.followed`, `user.unfollowed`) → Follow or Undo to that user's server.
+ * Activity ids derive from the event's id, so a redelivered event plans the same activities,
+ * which receivers deduplicate.
  */
-import type { BusMessage, PostDoc, Runtime } from '@agora/common';
-import { createActivity, deleteActivity, updateActivity } from './activity';
+import { parseId, sharedInboxOf, type BusMessage, type PostDoc, type Runtime } from '@agora/common';
+import { createActivity, deleteActivity, followActivity, updateActivity } from './activity';
 import { DELIVER_QUEUE, type DeliveryJob } from './job';
 
 export const PLAN_QUEUE = 'federation.plan';
 
-interface PostEvent {
+interface PlanEvent {
   postId?: string;
   objectId?: string;
   fields?: string[];
+  actorId?: string;
+  targetId?: string;
+}
+
+async function enqueue(rt: Runtime, inbox: string, domain: string, activity: Record<string, unknown>) {
+  const job: DeliveryJob = { inbox, domain, activity, attempt: 1 };
+  await rt.bus.enqueue(DELIVER_QUEUE, job, { id: `${String(activity.id)}>${inbox}` });
+}
+
+/** A local user followed or unfollowed a remote user: tell the remote server. */
+async function planFollow(rt: Runtime, msg: BusMessage<PlanEvent>): Promise<number> {
+  const { actorId, targetId } = msg.payload;
+  if (typeof actorId !== 'string' || typeof targetId !== 'string') return 0;
+  const target = parseId(targetId);
+  if (target.type !== 'User' || !target.domain || target.domain === rt.config.DOMAIN) return 0;
+  const undo = msg.name === 'user.unfollowed';
+  await enqueue(
+    rt,
+    sharedInboxOf(rt.config, target.domain),
+    target.domain,
+    followActivity(rt, actorId, targetId, msg.id, undo),
+  );
+  return 1;
 }
 
 async function deliverToFollowers(rt: Runtime, authorId: string, activity: Record<string, unknown>) {
@@ -23,10 +48,7 @@ async function deliverToFollowers(rt: Runtime, authorId: string, activity: Recor
     { inbox: 1, domain: 1 },
   ).lean();
   const inboxes = new Map(followers.map((f) => [f.inbox, f.domain]));
-  for (const [inbox, domain] of inboxes) {
-    const job: DeliveryJob = { inbox, domain, activity, attempt: 1 };
-    await rt.bus.enqueue(DELIVER_QUEUE, job, { id: `${String(activity.id)}>${inbox}` });
-  }
+  for (const [inbox, domain] of inboxes) await enqueue(rt, inbox, domain, activity);
   return inboxes.size;
 }
 
@@ -37,7 +59,8 @@ async function localPost(rt: Runtime, id: unknown): Promise<PostDoc | undefined>
   return post && post.actorId.endsWith(`@${rt.config.DOMAIN}`) && !post.originDomain ? post : undefined;
 }
 
-export async function planDeliveries(rt: Runtime, msg: BusMessage<PostEvent>): Promise<number> {
+export async function planDeliveries(rt: Runtime, msg: BusMessage<PlanEvent>): Promise<number> {
+  if (msg.name === 'user.followed' || msg.name === 'user.unfollowed') return planFollow(rt, msg);
   const post = await localPost(rt, msg.payload.postId ?? msg.payload.objectId);
   if (!post) return 0;
   const isPublic = post.to === '@public';
@@ -62,11 +85,8 @@ export async function planDeliveries(rt: Runtime, msg: BusMessage<PostEvent>): P
 }
 
 export async function startPlanner(rt: Runtime): Promise<void> {
-  await rt.bus.subscribe<PostEvent>(
-    PLAN_QUEUE,
-    ['post.created', 'post.updated', 'post.deleted'],
-    async (msg) => {
-      await planDeliveries(rt, msg);
-    },
-  );
+  const events = ['post.created', 'post.updated', 'post.deleted', 'user.followed', 'user.unfollowed'];
+  await rt.bus.subscribe<PlanEvent>(PLAN_QUEUE, events, async (msg) => {
+    await planDeliveries(rt, msg);
+  });
 }
