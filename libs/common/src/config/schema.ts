@@ -150,5 +150,5 @@ export const configDocs: Record<keyof z.infer<typeof configSchema>, string> = {
   FEDERATION_DELIVERY_DELAY_SCALE:
     'Multiplies every delivery retry delay (backoff from 30 s, at most 10 sends). Tests and local setups use a small value; production keeps 1.',
   FEDERATION_HOST_MAP:
-    'Tests and local multi-instance setups: `peer.test=127.0.0.1:4001,...` sends fetches for a domain to that address (the Host header stays the domain), and such a domain's shared inbox is addressed over plain http (local instances have no TLS). Needs FEDERATION_ALLOW_PRIVATE for loopback addresses.',
+    'Tests and local multi-instance setups: `peer.test=127.0.0.1:4001,...` sends fetches for a domain to that address (the Host header stays the domain), and the shared inbox of such a domain is addressed over plain http (local instances have no TLS). Needs FEDERATION_ALLOW_PRIVATE for loopback addresses.',
 };
