@@ -45,4 +45,4 @@ export {
   type DeliveryAttemptResult,
   type DeliveryOutcome,
 } from './delivery-policy';
-export { sharedInboxOf } from './peers';
+export { originOf, serverKeyId, sharedInboxOf } from './peers';

@@ -107,13 +107,13 @@ describe('signRequest', () => {
       keyId: KEY_ID,
       privateKeyPem: peer.privateKey,
     });
-    expect(Object.keys(added).sort()).toEqual(['date', 'digest', 'signature']);
+    expect(Object.keys(added).sort()).toEqual(['date', 'digest', 'signature', 'x-signature-nonce']);
     expect(Math.abs(Date.parse(added.date!) - before)).toBeLessThan(5000);
     expect(added.digest).toBe(digestOf(BODY));
     expect(parseSignatureHeader(added.signature!)).toMatchObject({
       keyId: KEY_ID,
       algorithm: 'rsa-sha256',
-      headers: ['(request-target)', 'host', 'date', 'digest'],
+      headers: ['(request-target)', 'host', 'date', 'digest', 'x-signature-nonce'],
     });
   });
 
@@ -126,8 +126,27 @@ describe('signRequest', () => {
       keyId: KEY_ID,
       privateKeyPem: peer.privateKey,
     });
-    expect(Object.keys(added)).toEqual(['signature']);
-    expect(parseSignatureHeader(added.signature!).headers).toEqual(['(request-target)', 'host', 'date']);
+    expect(Object.keys(added).sort()).toEqual(['signature', 'x-signature-nonce']);
+    expect(parseSignatureHeader(added.signature!).headers).toEqual([
+      '(request-target)',
+      'host',
+      'date',
+      'x-signature-nonce',
+    ]);
+  });
+
+  test('two identical requests in the same second get different signatures (a signed nonce)', () => {
+    const sign = () =>
+      signRequest({
+        method: 'GET',
+        url: 'https://remote.example/users/x',
+        headers: { date: 'Thu, 26 Nov 2026 01:00:00 GMT' },
+        keyId: 'https://peer.example/actor#main-key',
+        privateKeyPem: peer.privateKey,
+      });
+    const [one, two] = [sign(), sign()];
+    expect(one['x-signature-nonce']).not.toBe(two['x-signature-nonce']);
+    expect(one.signature).not.toBe(two.signature);
   });
 });
 

@@ -7,12 +7,14 @@
  * signature is recorded against replay only once it verified, so a forgery cannot use up a
  * genuine signature.
  */
-import { createHash, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+import { createHash, createPublicKey, randomBytes, sign, verify, type KeyObject } from 'node:crypto';
 import { BadRequest, Unauthorized } from '../errors';
 import { domainOf } from './domain';
 import type { ReplayGuard } from './replay';
 
 export const SIGNATURE_DATE_WINDOW_MS = 60 * 60 * 1000;
+/** A random value each signed request carries (and signs), so no two signatures are equal. */
+export const NONCE_HEADER = 'x-signature-nonce';
 const ALGORITHMS = new Set(['rsa-sha256', 'hs2019']);
 const MIN_RSA_BITS = 2048;
 
@@ -71,8 +73,17 @@ export function signRequest(input: SignRequestInput): Record<string, string> {
   const added: Record<string, string> = {};
   if (!given.date) added.date = new Date().toUTCString();
   if (input.body !== undefined) added.digest = digestOf(input.body);
+  // RSA signatures are deterministic: without a nonce, two identical requests in the same second
+  // would carry one signature and the receiver's replay guard would refuse the second.
+  if (!given[NONCE_HEADER]) added[NONCE_HEADER] = randomBytes(12).toString('base64url');
   const values = { host: url.host, ...given, ...added };
-  const names = ['(request-target)', 'host', 'date', ...(input.body === undefined ? [] : ['digest'])];
+  const names = [
+    '(request-target)',
+    'host',
+    'date',
+    ...(input.body === undefined ? [] : ['digest']),
+    NONCE_HEADER,
+  ];
   const text = signingString(names, input.method, `${url.pathname}${url.search}`, values);
   const signature = sign('sha256', Buffer.from(text), input.privateKeyPem).toString('base64');
   added.signature = `keyId="${input.keyId}",algorithm="rsa-sha256",headers="${names.join(' ')}",signature="${signature}"`;

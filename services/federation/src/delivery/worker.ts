@@ -10,6 +10,7 @@ import {
   DELIVERY_MAX_ATTEMPTS,
   PermanentMessageError,
   SafeFetchError,
+  serverKeyId,
   classifyDelivery,
   nextDelay,
   signRequest,
@@ -27,7 +28,7 @@ async function send(
 ): Promise<{ status: DeliveryAttemptResult; headers: Record<string, string | string[] | undefined> }> {
   const privateKeyPem = await rt.repos.settings.get<string>('privateKey');
   if (!privateKeyPem) throw new Error('the server key is missing (bootstrap has not run)');
-  const keyId = `${rt.config.publicUrl}/users/${encodeURIComponent(`@${rt.config.DOMAIN}`)}#main-key`;
+  const keyId = serverKeyId(rt.config);
   const body = JSON.stringify(job.activity);
   const signed = signRequest({ method: 'POST', url: job.inbox, body, keyId, privateKeyPem });
   try {
@@ -74,8 +75,7 @@ export async function deliver(rt: Runtime, msg: BusMessage<DeliveryJob>): Promis
   await breaker.failure(job.domain);
   if (job.attempt >= DELIVERY_MAX_ATTEMPTS)
     throw new PermanentMessageError(`gave up after ${job.attempt} attempts: ${verdict.reason}`);
-  // At least a second apart: the Date (and so the deterministic RSA signature) of each attempt
-  // then differs, and the receiver's replay guard never refuses a retry.
+  // At least a second apart, whatever the scale: never a tight loop against a failing receiver.
   // The scale (tests) shortens the backoff, never the receiver's own Retry-After.
   const delay = Math.max(
     MIN_RETRY_MS,

@@ -1,12 +1,15 @@
 /**
  * Object lookup of spec 1.8: one function with a viewer and a mode. `local` reads this server's
- * database; the remote modes (`remote`, `prefer-local`, `both`) arrive with federation behind
- * the same function and answer 400 until then. The result is sanitised for the viewer; an empty
- * lookup is 404 `{ error: 'Not found' }`; errors map by name (BadRequest 400, NotAuthorized 403,
- * NotFound 404, anything else 500) through the one error middleware.
+ * database; `remote` asks the object's origin server (remote-lookup.ts; for this server's own
+ * ids the origin is the database); `prefer-local` and `both` read locally first and ask the
+ * origin when nothing local answers (remote objects are not cached, so the two behave alike).
+ * The result is sanitised for the viewer; an empty lookup is 404 `{ error: 'Not found' }`;
+ * errors map by name (BadRequest 400, NotAuthorized 403, NotFound 404, UpstreamError 502,
+ * anything else 500) through the one error middleware.
  */
 import { BadRequest, NotFound, parseId, type Runtime, type Viewer } from '@agora/common';
 import { readableObject } from './objects';
+import { fetchRemote } from './remote-lookup';
 import { presentUser } from './users';
 
 export type LookupMode = 'local' | 'remote' | 'prefer-local' | 'both';
@@ -25,15 +28,25 @@ export async function lookup(
   mode: LookupMode = 'local',
 ): Promise<Record<string, unknown> | null> {
   const parsed = parseId(id);
-  const local = parsed.domain === rt.config.DOMAIN;
-  if (mode !== 'local' && !local) throw new BadRequest(`Remote lookups are not available yet (mode ${mode})`);
-  if (!local) return null;
-  if (parsed.type === 'User') {
+  if (parsed.domain === rt.config.DOMAIN) return lookupLocal(rt, viewer, id, parsed.type);
+  if (mode === 'remote') return fetchRemote(rt, id);
+  // Remote objects this server holds (posts that arrived through the inbox) answer locally.
+  const held = await lookupLocal(rt, viewer, id, parsed.type);
+  return held ?? (mode === 'local' ? null : fetchRemote(rt, id));
+}
+
+async function lookupLocal(
+  rt: Runtime,
+  viewer: Viewer,
+  id: string,
+  type: ReturnType<typeof parseId>['type'],
+): Promise<Record<string, unknown> | null> {
+  if (type === 'User') {
     const user = await rt.repos.users.findById(id);
     if (!user || user.deletedAt || user.active === false) return null;
     return presentUser(user, viewer, rt.config.DOMAIN);
   }
-  if (parsed.type !== 'Object') return null;
+  if (type !== 'Object') return null;
   try {
     const { doc } = await readableObject(rt, viewer, id);
     const { _id, __v, ...rest } = doc;

@@ -1,0 +1,59 @@
+/**
+ * The remote half of object lookup (spec 1.8, decisions.md §6): ask the object's origin server
+ * for it with a request signed by this server (so the origin answers what this server may see),
+ * through the safe outbound client. The answer is trusted only for its own id: it must be the
+ * object asked for, and its HTML is sanitised again here. Nothing is stored (no shadow copies
+ * keyed by what a peer says).
+ */
+import {
+  NotAuthorized,
+  UpstreamError,
+  originOf,
+  parseId,
+  sanitize,
+  serverKeyId,
+  signRequest,
+  type Runtime,
+} from '@agora/common';
+
+const PATHS: Record<string, string> = {
+  post: 'posts',
+  circle: 'circles',
+  group: 'groups',
+  page: 'pages',
+  bookmark: 'bookmarks',
+};
+
+function pathOf(id: string): string | undefined {
+  const p = parseId(id);
+  if (p.type === 'User') return `/users/${encodeURIComponent(id)}`;
+  if (p.type === 'Object' && p.kind && PATHS[p.kind]) return `/${PATHS[p.kind]}/${encodeURIComponent(id)}`;
+  return undefined;
+}
+
+export async function fetchRemote(rt: Runtime, id: string): Promise<Record<string, unknown> | null> {
+  const domain = parseId(id).domain;
+  const path = pathOf(id);
+  if (!domain || !path) return null;
+  const url = `${originOf(rt.config, domain)}${path}`;
+  const privateKeyPem = await rt.repos.settings.get<string>('privateKey');
+  const signed = privateKeyPem
+    ? signRequest({ method: 'GET', url, keyId: serverKeyId(rt.config), privateKeyPem })
+    : {};
+  const res = await rt.federation.fetch(url, { headers: { ...signed, accept: 'application/json' } });
+  if (res.status === 404 || res.status === 410) return null;
+  if (res.status === 401 || res.status === 403)
+    throw new NotAuthorized(`${domain} does not show ${id} to this server`);
+  if (res.status !== 200) throw new UpstreamError(502, `${domain} answered ${res.status}`);
+  let item: unknown;
+  try {
+    item = (JSON.parse(res.body.toString('utf8')) as { item?: unknown }).item;
+  } catch {
+    throw new UpstreamError(502, `${domain} did not answer JSON`);
+  }
+  if (typeof item !== 'object' || item === null || (item as { id?: unknown }).id !== id)
+    throw new UpstreamError(502, `${domain} did not answer with ${id}`);
+  const out: Record<string, unknown> = { ...(item as Record<string, unknown>), originDomain: domain };
+  if (typeof out.body === 'string') out.body = sanitize(out.body);
+  return out;
+}
