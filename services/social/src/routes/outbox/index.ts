@@ -1,10 +1,12 @@
-import { Router, Unauthorized, handler, routeTreeBodyParsers } from '@agora/common';
+import { AS_CONTEXT, Router, Unauthorized, handler, routeTreeBodyParsers } from '@agora/common';
+import { viewerOf } from '../../views/viewer';
+import { parsePull, pull } from '../../views/pull';
 import type { SocialContext } from '../../context';
 import { envelope, runActivity } from '../../activities/pipeline';
 import { createKind } from '../../activities/registry';
 import { registerViaOutbox } from '../../users/register-activity';
 
-/** POST /outbox: the single write API (decisions.md §4). */
+/** POST /outbox: the single write API (decisions.md §4); GET /outbox: pulls (views/pull.ts). */
 export default function outboxRoutes({ rt }: SocialContext): Router {
   const r = Router();
   // Spec 1.2: the outbox parses again with the route-tree matcher, whatever the mount order.
@@ -36,6 +38,18 @@ export default function outboxRoutes({ rt }: SocialContext): Router {
       },
       { allowUnauth: true },
     ),
+  );
+  r.get(
+    '/',
+    handler(async ({ req, query, set }) => {
+      const viewer = await viewerOf(rt, req);
+      const out = await pull(rt, viewer, req.auth?.remote?.signerDomain, parsePull(query));
+      set('@context', AS_CONTEXT);
+      set('type', 'OrderedCollection');
+      set('id', `${rt.config.publicUrl}/outbox`);
+      set('totalItems', out.items.length);
+      for (const [k, v] of Object.entries(out)) set(k, v);
+    }),
   );
   return r;
 }

@@ -1,0 +1,95 @@
+/**
+ * GET /outbox for other servers (behaviour-notes §3.16, fixed by decisions.md §6). Three forms:
+ *
+ * - batch pull (`from` and `to`): signed by the requesting server, whose users the `to` ids
+ *   must be. Answers the public posts of the `from` authors, plus their posts addressed to
+ *   their circles that hold a `to` user (only for those users: `recipients`), and, with `since`,
+ *   the ids of such posts deleted since (`tombstones`). The prior implementation answered
+ *   circle posts to anyone who named a member; here the signer's domain bounds what it sees.
+ * - `from` only: the public posts of those authors, for anyone.
+ * - neither: the public posts of this server's users, newest first.
+ *
+ * Only this server's own posts are answered (never copies of other servers' posts).
+ */
+import {
+  BadRequest,
+  NotAuthorized,
+  Unauthorized,
+  domainOf,
+  type PostDoc,
+  type Runtime,
+  type Viewer,
+} from '@agora/common';
+import { presentPost } from './posts';
+
+export interface PullQuery {
+  from: string[];
+  to: string[];
+  since?: Date;
+  limit: number;
+}
+
+function ids(raw: unknown, field: string): string[] {
+  const list = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+  if (list.length > 100) throw new BadRequest(`${field}: at most 100 ids`);
+  for (const v of list)
+    if (typeof v !== 'string' || !v || v.length > 300) throw new BadRequest(`${field}: ids are strings`);
+  return [...new Set(list as string[])];
+}
+
+export function parsePull(query: Record<string, unknown>): PullQuery {
+  const since = typeof query.since === 'string' ? new Date(query.since) : undefined;
+  if (query.since !== undefined && (!since || Number.isNaN(since.getTime())))
+    throw new BadRequest('since must be a valid ISO date string');
+  const raw = typeof query.limit === 'string' ? Number.parseInt(query.limit, 10) : 20;
+  const limit = Math.min(100, Math.max(1, Number.isFinite(raw) ? raw : 20));
+  return { from: ids(query.from, 'from'), to: ids(query.to, 'to'), ...(since ? { since } : {}), limit };
+}
+
+const LIVE_LOCAL = { deletedAt: null, originDomain: null };
+
+export async function pull(rt: Runtime, viewer: Viewer, signer: string | undefined, q: PullQuery) {
+  const domain = rt.config.DOMAIN;
+  const authors = q.from.filter((id) => id.endsWith(`@${domain}`));
+  const since = q.since ? { publishedAt: { $gte: q.since } } : {};
+  const { Post, Circle } = rt.repos.models;
+  const newest = <T>(filter: Record<string, unknown>) =>
+    Post.find(filter).sort({ publishedAt: -1 }).limit(q.limit).lean<T[]>();
+
+  if (!q.to.length) {
+    const posts = await newest<PostDoc>({
+      ...LIVE_LOCAL,
+      to: '@public',
+      ...since,
+      ...(q.from.length ? { actorId: { $in: authors } } : {}),
+    });
+    return { items: posts.map((p) => presentPost(p as never, viewer, domain)) };
+  }
+
+  if (!signer) throw new Unauthorized('A batch pull must be signed by the requesting server');
+  if (q.to.some((id) => domainOf(id) !== signer))
+    throw new NotAuthorized('to: every recipient must be a user of the signing server');
+  const circles = await Circle.find(
+    { actorId: { $in: authors }, 'members.id': { $in: q.to }, deletedAt: null },
+    { id: 1, members: 1 },
+  ).lean();
+  const readersOf = new Map(
+    circles.map((c) => [c.id, (c.members ?? []).map((m) => m.id).filter((id) => q.to.includes(id))]),
+  );
+  const audiences = ['@public', ...readersOf.keys()];
+  const scope = { actorId: { $in: authors }, originDomain: null, to: { $in: audiences } };
+  const [posts, gone] = await Promise.all([
+    newest<PostDoc>({ ...scope, deletedAt: null, ...since }),
+    q.since ? Post.find({ ...scope, deletedAt: { $gte: q.since } }, { id: 1 }).lean() : [],
+  ]);
+  const last = posts[posts.length - 1];
+  return {
+    items: posts.map((p) => presentPost(p as never, viewer, domain)),
+    recipients: posts.map((p) => ({
+      itemId: p.id,
+      to: p.to === '@public' ? q.to : (readersOf.get(p.to ?? '') ?? []),
+    })),
+    tombstones: gone.map((p) => p.id),
+    ...(posts.length === q.limit && last?.publishedAt ? { next: last.publishedAt.toISOString() } : {}),
+  };
+}
