@@ -3,6 +3,7 @@ import { createService, type Config, type ServiceApp, type SharedDeps } from '@a
 import type { FederationContext } from './context';
 import { startPlanner } from './delivery/plan';
 import { startDeliveryWorker } from './delivery/worker';
+import { startPoller } from './poll/worker';
 
 export function createApp(
   config: Config,
@@ -16,6 +17,7 @@ export function createApp(
       async onStart(rt) {
         await startPlanner(rt);
         await startDeliveryWorker(rt);
+        return startPoller(rt);
       },
     },
     config,

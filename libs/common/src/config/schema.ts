@@ -79,6 +79,7 @@ export const configSchema = z.object({
   SERVICE_URLS: z.string().default(''),
   FEDERATION_ALLOW_PRIVATE: bool(false),
   FEDERATION_DELIVERY_DELAY_SCALE: z.coerce.number().min(0.0001).max(100).default(1),
+  FEDERATION_POLL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   FEDERATION_HOST_MAP: z
     .string()
     .regex(
@@ -149,6 +150,8 @@ export const configDocs: Record<keyof z.infer<typeof configSchema>, string> = {
     'Allow federation fetches to private/loopback addresses (tests and local multi-instance only).',
   FEDERATION_DELIVERY_DELAY_SCALE:
     'Multiplies every delivery retry delay (backoff from 30 s, at most 10 sends). Tests and local setups use a small value; production keeps 1.',
+  FEDERATION_POLL_SECONDS:
+    'How often the poll worker pulls each remote server whose users are members of local circles (`GET /outbox` batch pulls, catching up on what pushes missed). `0` turns polling off.',
   FEDERATION_HOST_MAP:
     'Tests and local multi-instance setups: `peer.test=127.0.0.1:4001,...` sends fetches for a domain to that address (the Host header stays the domain), and the shared inbox of such a domain is addressed over plain http (local instances have no TLS). Needs FEDERATION_ALLOW_PRIVATE for loopback addresses.',
 };

@@ -56,19 +56,44 @@ export async function acceptInbound(rt: Runtime, req: Request): Promise<{ duplic
   if (domainOf(remoteId) !== signerDomain)
     throw new NotAuthorized("id: an activity's id must be on the signer's domain");
 
+  return recordInbound(rt, { type, remoteId, actorId, signerDomain, raw: raw.toString('utf8'), via: keyId });
+}
+
+export interface Inbound {
+  type: string;
+  remoteId: string;
+  actorId: string;
+  /** The domain the activity is known to come from (its signer, or the server it was pulled from). */
+  signerDomain: string;
+  /** The activity as received. */
+  raw: string;
+  /** The keyId that signed it, or how it was obtained (`pull`). */
+  via: string;
+}
+
+/**
+ * Records an accepted inbound activity with its `inbox.accepted` event, then publishes the event;
+ * an activity id seen before is not recorded again. Shared by the inbox and the poll worker.
+ */
+export async function recordInbound(rt: Runtime, a: Inbound): Promise<{ duplicate: boolean }> {
   const activityId = mintId('activity', rt.config.DOMAIN);
-  const payload: InboxAccepted = { activityId, remoteId, type, signerDomain };
+  const payload: InboxAccepted = {
+    activityId,
+    remoteId: a.remoteId,
+    type: a.type,
+    signerDomain: a.signerDomain,
+  };
   const events: DomainEvent[] = [{ name: INBOX_ACCEPTED, payload }];
   try {
     await rt.repos.models.Activity.create({
       id: activityId,
-      type,
-      actorId,
-      remoteId,
-      server: `@${signerDomain}`,
+      type: a.type,
+      actorId: a.actorId,
+      remoteId: a.remoteId,
+      server: `@${a.signerDomain}`,
       // Kept as received: remote JSON may hold keys a database refuses (`$…`, dots).
-      raw: raw.toString('utf8'),
-      inbound: { status: 'accepted', keyId, receivedAt: new Date() },
+      raw: a.raw,
+      inbound: { status: 'accepted', keyId: a.via, receivedAt: new Date() },
       events,
       published: false,
     });

@@ -9,6 +9,7 @@ import { bookmarkSchema, flagSchema, groupSchema, pageSchema, timelineEntrySchem
 import { notificationSchema } from './notification';
 import { inviteSchema } from './invite';
 import { remoteFollowerSchema } from './follower';
+import { remoteServerSchema } from './remote-server';
 
 function build(conn: Connection) {
   return {
@@ -27,6 +28,7 @@ function build(conn: Connection) {
     Notification: conn.model('Notification', notificationSchema),
     Invite: conn.model('Invite', inviteSchema),
     RemoteFollower: conn.model('RemoteFollower', remoteFollowerSchema),
+    RemoteServer: conn.model('RemoteServer', remoteServerSchema),
   };
 }
 
@@ -59,3 +61,4 @@ export { NOTIFICATION_TYPES } from './notification';
 export type { InviteDoc, InviteType } from './invite';
 export { INVITE_TYPES } from './invite';
 export type { RemoteFollowerDoc } from './follower';
+export type { RemoteServerDoc } from './remote-server';

@@ -1,0 +1,91 @@
+/**
+ * One pull from one server (decisions.md §6): a signed `GET /outbox?from=&to=&since=` through the
+ * safe client. Only what belongs to the answering server is taken: items whose id and author are
+ * on its domain, and tombstones of ids on its domain. Each public item becomes an inbound Create,
+ * each tombstone an inbound Delete of the copy held here, recorded and processed exactly like a
+ * push to the inbox (so a post both pushed and pulled is kept once).
+ */
+import { UpstreamError, domainOf, originOf, serverKeyId, signRequest, type Runtime } from '@agora/common';
+import { recordInbound } from '../inbox/accept';
+import type { PollTarget } from './targets';
+
+type Item = Record<string, unknown>;
+
+function isPublicItem(item: Item): boolean {
+  return item.to === '@public' || item.visibility === 'Public';
+}
+
+function createOf(item: Item, domain: string): Item {
+  const author =
+    item.attributedTo && typeof item.attributedTo === 'object' ? (item.attributedTo as Item) : {};
+  return {
+    id: `${String(item.id)}#pulled`,
+    type: 'Create',
+    actorId: item.actorId,
+    actor: { id: item.actorId, ...(typeof author.name === 'string' ? { name: author.name } : {}) },
+    to: ['@public'],
+    object: {
+      id: item.id,
+      type: item.type,
+      attributedTo: item.actorId,
+      content: typeof item.body === 'string' ? item.body : '',
+      published: item.publishedAt ?? item.published,
+      url: typeof item.url === 'string' ? item.url : undefined,
+    },
+    pulledFrom: domain,
+  };
+}
+
+async function fetchPage(rt: Runtime, target: PollTarget, since: Date | null): Promise<Item> {
+  const params = new URLSearchParams();
+  for (const id of target.from) params.append('from', id);
+  for (const id of target.to) params.append('to', id);
+  if (since) params.set('since', since.toISOString());
+  params.set('limit', '100');
+  const url = `${originOf(rt.config, target.domain)}/outbox?${params.toString()}`;
+  const privateKeyPem = await rt.repos.settings.get<string>('privateKey');
+  if (!privateKeyPem) throw new Error('the server key is missing (bootstrap has not run)');
+  const signed = signRequest({ method: 'GET', url, keyId: serverKeyId(rt.config), privateKeyPem });
+  const res = await rt.federation.fetch(url, { headers: { ...signed, accept: 'application/json' } });
+  if (res.status !== 200) throw new UpstreamError(502, `${target.domain} answered ${res.status}`);
+  try {
+    return JSON.parse(res.body.toString('utf8')) as Item;
+  } catch {
+    throw new UpstreamError(502, `${target.domain} did not answer JSON`);
+  }
+}
+
+/** Pulls once; returns how many activities were recorded. */
+export async function pullFrom(rt: Runtime, target: PollTarget, since: Date | null): Promise<number> {
+  const page = await fetchPage(rt, target, since);
+  const ours = (id: unknown): id is string => typeof id === 'string' && domainOf(id) === target.domain;
+  let recorded = 0;
+  const record = async (activity: Item) => {
+    const out = await recordInbound(rt, {
+      type: String(activity.type),
+      remoteId: String(activity.id),
+      actorId: String(activity.actorId),
+      signerDomain: target.domain,
+      raw: JSON.stringify(activity),
+      via: 'pull',
+    });
+    if (!out.duplicate) recorded++;
+  };
+  const items = Array.isArray(page.items) ? (page.items as unknown[]) : [];
+  for (const item of items) {
+    if (typeof item !== 'object' || item === null) continue;
+    const it = item as Item;
+    if (!ours(it.id) || !ours(it.actorId) || !isPublicItem(it)) continue;
+    await record(createOf(it, target.domain));
+  }
+  const tombstones = Array.isArray(page.tombstones) ? (page.tombstones as unknown[]) : [];
+  for (const id of tombstones) {
+    if (!ours(id)) continue;
+    const copy = await rt.repos.models.Post.findOne(
+      { id, originDomain: target.domain },
+      { actorId: 1 },
+    ).lean();
+    if (copy) await record({ id: `${id}#pulled-delete`, type: 'Delete', actorId: copy.actorId, object: id });
+  }
+  return recorded;
+}

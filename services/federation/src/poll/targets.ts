@@ -1,0 +1,36 @@
+/**
+ * What to pull from whom: for every other server, its users who are members of circles owned by
+ * this server's users (`from`), and those owners (`to`, the readers here). At most 100 of each per
+ * server per poll (the pull protocol's limit).
+ */
+import { parseId, type Runtime } from '@agora/common';
+
+export interface PollTarget {
+  domain: string;
+  from: string[];
+  to: string[];
+}
+
+const MAX_IDS = 100;
+
+export async function pollTargets(rt: Runtime): Promise<PollTarget[]> {
+  const domain = rt.config.DOMAIN;
+  const circles = await rt.repos.models.Circle.find({ deletedAt: null }, { actorId: 1, members: 1 }).lean();
+  const byDomain = new Map<string, { from: Set<string>; to: Set<string> }>();
+  for (const c of circles) {
+    if (!c.actorId?.endsWith(`@${domain}`) || !c.actorId.startsWith('@')) continue;
+    for (const m of c.members ?? []) {
+      const id = parseId(m.id);
+      if (id.type !== 'User' || !id.domain || id.domain === domain) continue;
+      const entry = byDomain.get(id.domain) ?? { from: new Set<string>(), to: new Set<string>() };
+      entry.from.add(m.id);
+      entry.to.add(c.actorId);
+      byDomain.set(id.domain, entry);
+    }
+  }
+  return [...byDomain].map(([d, { from, to }]) => ({
+    domain: d,
+    from: [...from].slice(0, MAX_IDS),
+    to: [...to].slice(0, MAX_IDS),
+  }));
+}

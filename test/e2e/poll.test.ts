@@ -1,0 +1,95 @@
+/**
+ * The poll worker (decisions.md §6): a server whose user is a member of a local circle is pulled
+ * with a signed `GET /outbox?from=&to=&since=`; what it answers for its own domain becomes posts
+ * in the local readers' timelines, items it answers for other domains are dropped, later pulls
+ * ask only for what is new (`since`) and its tombstones remove the posts again.
+ */
+import { bootServer, client, waitFor, type TestServer } from '../harness/standalone';
+import { outbox, registerActor, type Actor } from '../harness/actors';
+import { json, startSigningPeer, type SigningPeer } from '../harness/fake-peer';
+
+const PEER = 'peer.test';
+const CAROL = `@carol@${PEER}`;
+const POST = `http://${PEER}/posts/pulled-1`;
+let peer: SigningPeer;
+let server: TestServer;
+let bob: Actor;
+let following = '';
+let tombstones: string[] = [];
+
+const item = (id: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  type: 'Note',
+  actorId: CAROL,
+  attributedTo: { id: CAROL, name: 'Carol' },
+  body: '<p>pulled <em>in</em></p>',
+  to: '@public',
+  visibility: 'Public',
+  publishedAt: '2026-11-01T10:00:00.000Z',
+  ...extra,
+});
+
+const pulls = () => peer.received.filter((r) => r.method === 'GET' && r.url.startsWith('/outbox'));
+
+async function timeline(): Promise<string[]> {
+  const res = await client(server.url).get<{ orderedItems: Array<{ id: string }> }>(
+    `/circles/${following}/posts`,
+    {
+      token: bob.token,
+    },
+  );
+  return res.body.orderedItems.map((p) => p.id);
+}
+
+beforeAll(async () => {
+  peer = await startSigningPeer(PEER, (req, res) => {
+    if (!req.url.startsWith('/outbox')) return json(res, 404, { error: 'Not found' });
+    json(
+      res,
+      200,
+      {
+        type: 'OrderedCollection',
+        items: [
+          item(POST),
+          item('http://elsewhere.test/posts/not-theirs'),
+          item(`http://${PEER}/posts/circle-only`, { to: 'circle:x@peer.test', visibility: 'Audience' }),
+        ],
+        tombstones,
+      },
+      'application/json',
+    );
+  });
+  server = await bootServer({ ...peer.serverEnv, FEDERATION_POLL_SECONDS: '1' });
+  const api = client(server.url);
+  bob = await registerActor(api, 'bob');
+  following = (await api.get<{ user: { following: string } }>('/auth/me', { token: bob.token })).body.user
+    .following;
+  expect((await outbox(api, bob, { type: 'Follow', target: CAROL })).status).toBe(201);
+});
+afterAll(async () => {
+  await server?.close();
+  await peer?.close();
+});
+
+test("what the followed author's server answers for itself reaches the follower's timeline", async () => {
+  await waitFor(async () => (await timeline()).includes(POST), 15_000);
+  const ids = await timeline();
+  expect(ids).not.toContain('http://elsewhere.test/posts/not-theirs');
+  expect(ids).not.toContain(`http://${PEER}/posts/circle-only`);
+  const [first] = pulls();
+  const query = new URL(first!.url, 'http://x').searchParams;
+  expect(query.getAll('from')).toEqual([CAROL]);
+  expect(query.getAll('to')).toEqual([bob.id]);
+  expect(query.get('since')).toBeNull();
+  expect(String(first!.headers.signature)).toContain(
+    `keyId="https://social.test/users/%40social.test#main-key"`,
+  );
+});
+
+test('later pulls ask for what is new, and tombstones remove the post', async () => {
+  const before = pulls().length;
+  await waitFor(() => Promise.resolve(pulls().length > before), 10_000);
+  expect(new URL(pulls().at(-1)!.url, 'http://x').searchParams.get('since')).toMatch(/^\d{4}-\d\d-\d\dT/);
+  tombstones = [POST, 'http://elsewhere.test/posts/other'];
+  await waitFor(async () => !(await timeline()).includes(POST), 15_000);
+});
