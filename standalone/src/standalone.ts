@@ -36,12 +36,10 @@ export interface StandaloneOptions {
   generateAdmin?: boolean;
 }
 
-export async function startStandalone(config: Config, opts: StandaloneOptions = {}): Promise<Standalone> {
-  const logger = createLogger({
-    level: config.LOG_LEVEL,
-    service: 'standalone',
-    file: config.LOG_FILE ?? join(config.DATA_DIR, 'logs', 'app.log'),
-  });
+export async function startStandalone(given: Config, opts: StandaloneOptions = {}): Promise<Standalone> {
+  // One process, one log file by default (GET /admin/system/logs reads it).
+  const config: Config = { ...given, LOG_FILE: given.LOG_FILE ?? join(given.DATA_DIR, 'logs', 'app.log') };
+  const logger = createLogger({ level: config.LOG_LEVEL, service: 'standalone', file: config.LOG_FILE });
   let ferret: FerretProcess | undefined;
   let mongoUrl = config.MONGO_URL;
   if (!mongoUrl) {

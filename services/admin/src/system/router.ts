@@ -1,7 +1,8 @@
-/** /admin/system (spec 4.5): server figures and the admin/moderator role circles. */
+/** /admin/system (spec 4.5): server figures, the log tail and the admin/moderator role circles. */
 import { Router, handler, mountSub, setAll, type Runtime } from '@agora/common';
 import { roleRouter } from './roles';
 import { systemStats } from './stats';
+import { parseLogQuery, readLogTail } from './logs';
 
 export function systemRouter(rt: Runtime): Router {
   const r = Router();
@@ -9,6 +10,12 @@ export function systemRouter(rt: Runtime): Router {
     '/',
     handler(async ({ set }) => {
       setAll(set, await systemStats(rt));
+    }),
+  );
+  r.get(
+    '/logs',
+    handler(async ({ query, set }) => {
+      setAll(set, await readLogTail(rt, parseLogQuery(query)));
     }),
   );
   mountSub(r, '/admins', roleRouter(rt, 'admins'));
