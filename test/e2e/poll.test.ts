@@ -4,6 +4,7 @@
  * in the local readers' timelines, items it answers for other domains are dropped, later pulls
  * ask only for what is new (`since`) and its tombstones remove the posts again.
  */
+import { memoryReplayGuard, verifyRequest } from '@agora/common';
 import { bootServer, client, waitFor, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
 import { json, startSigningPeer, type SigningPeer } from '../harness/fake-peer';
@@ -81,9 +82,24 @@ test("what the followed author's server answers for itself reaches the follower'
   expect(query.getAll('from')).toEqual([CAROL]);
   expect(query.getAll('to')).toEqual([bob.id]);
   expect(query.get('since')).toBeNull();
-  expect(String(first!.headers.signature)).toContain(
-    `keyId="https://social.test/users/%40social.test#main-key"`,
+  // Signed with the key this server publishes on its server actor.
+  const actor = await client(server.url).get<{ item: { publicKey: { id: string; publicKeyPem: string } } }>(
+    `/users/${encodeURIComponent('@social.test')}`,
   );
+  const verified = await verifyRequest({
+    method: 'GET',
+    path: first!.url,
+    headers: first!.headers,
+    resolveKey: (keyId) => {
+      expect(keyId).toBe(actor.body.item.publicKey.id);
+      return Promise.resolve({
+        publicKeyPem: actor.body.item.publicKey.publicKeyPem,
+        ownerDomain: 'social.test',
+      });
+    },
+    replay: memoryReplayGuard(),
+  });
+  expect(verified.signerDomain).toBe('social.test');
 });
 
 test('later pulls ask for what is new, and tombstones remove the post', async () => {

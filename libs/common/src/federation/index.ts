@@ -46,3 +46,4 @@ export {
   type DeliveryOutcome,
 } from './delivery-policy';
 export { originOf, serverKeyId, sharedInboxOf } from './peers';
+export { signAsServer } from './server-signer';

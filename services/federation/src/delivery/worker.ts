@@ -10,10 +10,9 @@ import {
   DELIVERY_MAX_ATTEMPTS,
   PermanentMessageError,
   SafeFetchError,
-  serverKeyId,
   classifyDelivery,
   nextDelay,
-  signRequest,
+  signAsServer,
   type BusMessage,
   type DeliveryAttemptResult,
   type Runtime,
@@ -26,11 +25,8 @@ async function send(
   rt: Runtime,
   job: DeliveryJob,
 ): Promise<{ status: DeliveryAttemptResult; headers: Record<string, string | string[] | undefined> }> {
-  const privateKeyPem = await rt.repos.settings.get<string>('privateKey');
-  if (!privateKeyPem) throw new Error('the server key is missing (bootstrap has not run)');
-  const keyId = serverKeyId(rt.config);
   const body = JSON.stringify(job.activity);
-  const signed = signRequest({ method: 'POST', url: job.inbox, body, keyId, privateKeyPem });
+  const signed = await signAsServer(rt, { method: 'POST', url: job.inbox, body });
   try {
     const res = await rt.federation.deliver(job.inbox, {
       method: 'POST',

@@ -5,7 +5,7 @@
  * each tombstone an inbound Delete of the copy held here, recorded and processed exactly like a
  * push to the inbox (so a post both pushed and pulled is kept once).
  */
-import { UpstreamError, domainOf, originOf, serverKeyId, signRequest, type Runtime } from '@agora/common';
+import { UpstreamError, domainOf, originOf, signAsServer, type Runtime } from '@agora/common';
 import { recordInbound } from '../inbox/accept';
 import type { PollTarget } from './targets';
 
@@ -43,9 +43,7 @@ async function fetchPage(rt: Runtime, target: PollTarget, since: Date | null): P
   if (since) params.set('since', since.toISOString());
   params.set('limit', '100');
   const url = `${originOf(rt.config, target.domain)}/outbox?${params.toString()}`;
-  const privateKeyPem = await rt.repos.settings.get<string>('privateKey');
-  if (!privateKeyPem) throw new Error('the server key is missing (bootstrap has not run)');
-  const signed = signRequest({ method: 'GET', url, keyId: serverKeyId(rt.config), privateKeyPem });
+  const signed = await signAsServer(rt, { method: 'GET', url });
   const res = await rt.federation.fetch(url, { headers: { ...signed, accept: 'application/json' } });
   if (res.status !== 200) throw new UpstreamError(502, `${target.domain} answered ${res.status}`);
   try {

@@ -5,7 +5,7 @@
  * does not reflect; TIMELINE_CACHE_SECONDS bounds the life of an entry, TIMELINE_CACHE_ENTRIES
  * its number. When the stamp store cannot answer (Redis away), reads skip the cache.
  */
-import { STAMPS, TtlCache, type CircleRecord, type PostDoc, type Runtime, type Viewer } from '@agora/common';
+import { TtlCache, type CircleRecord, type PostDoc, type Runtime, type Viewer } from '@agora/common';
 
 export interface SocialCaches {
   viewers: TtlCache<Viewer>;
@@ -49,5 +49,3 @@ export async function stamped<V>(
   if (!stamps) return compute();
   return cache.getOrCompute(`${key}#${stamps.join('.')}`, compute);
 }
-
-export { STAMPS };

@@ -1,7 +1,7 @@
 /** Reading a circle timeline: one indexed query on the precomputed rows, then the posts (cached by id). */
-import { AS_CONTEXT, readableAudiences, type Runtime, type Viewer } from '@agora/common';
+import { AS_CONTEXT, readableAudiences, STAMPS, type Runtime, type Viewer } from '@agora/common';
 import { presentPost } from '../views/posts';
-import { cachesOf, stamped, STAMPS } from './cache';
+import { cachesOf, stamped } from './cache';
 import { postsById } from './posts';
 
 export interface TimelineQuery {

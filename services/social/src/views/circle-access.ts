@@ -7,12 +7,13 @@
 import {
   NotAuthorized,
   NotFound,
+  STAMPS,
   Unauthorized,
   type CircleRecord,
   type Runtime,
   type Viewer,
 } from '@agora/common';
-import { cachesOf, stamped, STAMPS } from '../timelines/cache';
+import { cachesOf, stamped } from '../timelines/cache';
 
 export interface CircleAccess {
   circle: CircleRecord;

@@ -11,8 +11,7 @@ import {
   originOf,
   parseId,
   sanitize,
-  serverKeyId,
-  signRequest,
+  signAsServer,
   type Runtime,
 } from '@agora/common';
 
@@ -36,10 +35,7 @@ export async function fetchRemote(rt: Runtime, id: string): Promise<Record<strin
   const path = pathOf(id);
   if (!domain || !path) return null;
   const url = `${originOf(rt.config, domain)}${path}`;
-  const privateKeyPem = await rt.repos.settings.get<string>('privateKey');
-  const signed = privateKeyPem
-    ? signRequest({ method: 'GET', url, keyId: serverKeyId(rt.config), privateKeyPem })
-    : {};
+  const signed = await signAsServer(rt, { method: 'GET', url });
   const res = await rt.federation.fetch(url, { headers: { ...signed, accept: 'application/json' } });
   if (res.status === 404 || res.status === 410) return null;
   if (res.status === 401 || res.status === 403)
