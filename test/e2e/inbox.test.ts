@@ -53,19 +53,17 @@ async function timeline(): Promise<Array<{ id: string; body?: string; attributed
   return res.body.orderedItems;
 }
 
+/** One connection for the whole file: opening one per check is slow when the machine is busy. */
+let db: mongoose.Connection;
 async function inboundStatus(remoteId: string) {
-  const conn = await mongoose.createConnection(server.config.MONGO_URL!).asPromise();
-  const docs = await registerModels(conn).Activity.find({ remoteId }).lean();
-  await conn.close();
+  const docs = await registerModels(db).Activity.find({ remoteId }).lean();
   return docs.map((d) => d.inbound?.status);
 }
 
 beforeAll(async () => {
   peer = await startSigningPeer(PEER);
-  server = await bootServer({
-    FEDERATION_ALLOW_PRIVATE: 'true',
-    FEDERATION_HOST_MAP: `${PEER}=${peer.address}`,
-  });
+  server = await bootServer(peer.serverEnv);
+  db = await mongoose.createConnection(server.config.MONGO_URL!).asPromise();
   api = client(server.url);
   bob = await registerActor(api, 'bob');
   following = (await api.get<{ user: { following: string } }>('/auth/me', { token: bob.token })).body.user
@@ -73,6 +71,7 @@ beforeAll(async () => {
   expect((await outbox(api, bob, { type: 'Follow', target: CAROL })).status).toBe(201);
 });
 afterAll(async () => {
+  await db?.close();
   await server?.close();
   await peer?.close();
 });
@@ -80,7 +79,7 @@ afterAll(async () => {
 test("a public Note from a followed remote author reaches the follower's timeline, sanitised", async () => {
   const res = await deliver(note(1));
   expect(res).toEqual({ status: 202, body: { accepted: true } });
-  await waitFor(async () => (await timeline()).some((p) => p.id === `http://${PEER}/posts/1`), 10_000);
+  await waitFor(async () => (await timeline()).some((p) => p.id === `http://${PEER}/posts/1`), 20_000);
   const item = (await timeline()).find((p) => p.id === `http://${PEER}/posts/1`)!;
   expect(item.body).toContain('<strong>world</strong>');
   expect(item.body).not.toContain('script');
@@ -91,7 +90,7 @@ test("a public Note from a followed remote author reaches the follower's timelin
     published: '2026-01-02T03:04:05.000Z',
   });
   // The outcome is recorded just after the post reaches timelines.
-  await waitFor(async () => (await inboundStatus(`http://${PEER}/activities/1`))[0] === 'processed', 10_000);
+  await waitFor(async () => (await inboundStatus(`http://${PEER}/activities/1`))[0] === 'processed', 20_000);
 });
 
 test('an activity id seen before is accepted but not recorded or processed twice', async () => {
@@ -110,7 +109,7 @@ test('Update and Delete act only on posts the same peer and author sent', async 
       object: { id: `http://${PEER}/posts/1`, type: 'Note', content },
     });
   expect((await edit(10, `@dave@${PEER}`, '<p>dave was here</p>')).status).toBe(202);
-  await waitFor(async () => (await inboundStatus(`http://${PEER}/activities/10`))[0] === 'ignored', 10_000);
+  await waitFor(async () => (await inboundStatus(`http://${PEER}/activities/10`))[0] === 'ignored', 20_000);
   expect((await edit(11, CAROL, '<p>edited by carol</p>')).status).toBe(202);
   await waitFor(
     async () =>
@@ -124,7 +123,7 @@ test('Update and Delete act only on posts the same peer and author sent', async 
     object: `http://${PEER}/posts/1`,
   });
   expect(del.status).toBe(202);
-  await waitFor(async () => !(await timeline()).some((p) => p.id === `http://${PEER}/posts/1`), 10_000);
+  await waitFor(async () => !(await timeline()).some((p) => p.id === `http://${PEER}/posts/1`), 20_000);
 });
 
 test('what is not for here is recorded as ignored or rejected and changes nothing', async () => {
@@ -144,7 +143,7 @@ test('what is not for here is recorded as ignored or rejected and changes nothin
       [20, 21, 22].map((n) => inboundStatus(`http://${PEER}/activities/${n}`)),
     );
     return states.every(([state]) => state !== undefined && state !== 'accepted');
-  }, 10_000);
+  }, 20_000);
   expect(await inboundStatus(`http://${PEER}/activities/20`)).toEqual(['ignored']);
   expect(await inboundStatus(`http://${PEER}/activities/21`)).toEqual(['rejected']);
   expect(await inboundStatus(`http://${PEER}/activities/22`)).toEqual(['rejected']);
