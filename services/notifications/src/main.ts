@@ -1,3 +1,3 @@
-import { bootMain } from '@agora/common/src/boot';
+import { bootMain } from '@agora/common/boot';
 
 void bootMain('notifications', async () => (await import('./app')).createApp);

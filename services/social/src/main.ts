@@ -1,3 +1,3 @@
-import { bootMain } from '@agora/common/src/boot';
+import { bootMain } from '@agora/common/boot';
 
 void bootMain('social', async () => (await import('./app')).createApp);

@@ -9,7 +9,7 @@ import {
   redisCircuitBreaker,
   type CircuitBreaker,
   type CircuitBreakerOptions,
-} from '@agora/common/src/federation/circuit-breaker';
+} from '@agora/common/federation';
 import type { RedisClientType } from 'redis';
 import { testEnv, uniqueName } from '../../harness/env';
 

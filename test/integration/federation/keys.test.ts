@@ -12,7 +12,7 @@ import {
   verifyRequest,
   type KeyResolver,
   type ReplayGuard,
-} from '@agora/common/src/federation';
+} from '@agora/common/federation';
 import { json, startPeer, type FakePeer, type Received } from '../../harness/fake-peer';
 
 const rsa = () =>

@@ -1,6 +1,6 @@
 /** The Redis replay guard against the real Redis: shared by replicas, atomic, expiring, fail-closed. */
 import { closeRedis, connectRedis, createLogger, ServiceUnavailable } from '@agora/common';
-import { redisReplayGuard } from '@agora/common/src/federation';
+import { redisReplayGuard } from '@agora/common/federation';
 import type { RedisClientType } from 'redis';
 import { testEnv, uniqueName } from '../../harness/env';
 

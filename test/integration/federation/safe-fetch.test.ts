@@ -4,7 +4,7 @@
  * and local setups do, and the size and time limits. A peer on 127.0.0.2 listed in `allowIps`
  * stands in for a public server, so redirects from it into loopback can be shown refused.
  */
-import { createSafeFetch, SafeFetchError, type SafeFetchFailure } from '@agora/common/src/federation';
+import { createSafeFetch, SafeFetchError, type SafeFetchFailure } from '@agora/common/federation';
 import { json, startPeer, type FakePeer } from '../../harness/fake-peer';
 
 const peers: FakePeer[] = [];
