@@ -8,13 +8,11 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import mongoose from 'mongoose';
 import {
   closeRedis,
   connectRedis,
   createLogger,
   redisStampStore,
-  registerModels,
   STAMPS,
 } from '@agora/common';
 import { measure, median, spread, type Sample } from './load';
@@ -216,14 +214,6 @@ async function main(): Promise<void> {
         ownerId: user.id,
       });
       console.log(`seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-      const conn = await mongoose.createConnection(mongoUrl).asPromise();
-      const plan = (await registerModels(conn)
-        .TimelineEntry.find({ circleId, to: { $in: ['@public', `@${DOMAIN}`, user.id] } })
-        .sort({ publishedAt: -1 })
-        .limit(50)
-        .explain()) as unknown;
-      console.log('query plan:', JSON.stringify(plan).slice(0, 1500));
-      await conn.close();
       const url = `${gateway}/circles/${encodeURIComponent(circleId)}/posts?limit=50`;
       const read = async () => {
         const t = performance.now();

@@ -1,6 +1,18 @@
-/** Seeds users, posts, circles and timeline rows straight into the database (fast, realistic shapes). */
+/**
+ * Seeds users' posts, circles and their lists straight into the database (fast, the shapes the
+ * stores write): posts keyed by id, the author, public and server lists and the circle
+ * timelines appended in bulk, the membership index for the bench circle's members.
+ */
 import mongoose from 'mongoose';
-import { mintId, registerModels, syncIndexes } from '@agora/common';
+import {
+  LISTS,
+  ListStore,
+  mintId,
+  registerModels,
+  syncIndexes,
+  tierTag,
+  type ListEntry,
+} from '@agora/common';
 
 export interface SeedResult {
   circleId: string;
@@ -15,9 +27,11 @@ export async function seed(
   const conn = await mongoose.createConnection(mongoUrl).asPromise();
   const m = registerModels(conn);
   await syncIndexes(m);
+  const lists = new ListStore(m.ListHead, m.ListBucket);
   const members = Array.from({ length: opts.members }, (_, i) => `@member${i}@${domain}`);
   const circleId = mintId('circle', domain);
   await m.Circle.create({
+    _id: circleId,
     id: circleId,
     name: 'Bench circle',
     actorId: opts.ownerId,
@@ -28,6 +42,7 @@ export async function seed(
   const otherCircles = Array.from({ length: opts.circles - 1 }, () => mintId('circle', domain));
   await m.Circle.insertMany(
     otherCircles.map((id, i) => ({
+      _id: id,
       id,
       name: `c${i}`,
       actorId: members[i % members.length]!,
@@ -35,18 +50,28 @@ export async function seed(
       members: [],
     })),
   );
+  for (const id of members) await m.Membership.updateOne({ _id: id }, { $addToSet: { circles: circleId } }, { upsert: true });
   const batch = 5000;
   const start = Date.now() - opts.posts * 1000;
   const audiences = ['@public', `@${domain}`, circleId];
   for (let done = 0; done < opts.posts; done += batch) {
-    const posts = [];
-    const rows = [];
+    const posts: Array<Record<string, unknown>> = [];
+    // Per list and tier tag: the list helper counts a whole append under the tags it is given.
+    const byList = new Map<string, ListEntry[]>();
+    const add = (key: string, e: ListEntry, tag: string) => {
+      const k = `${key}\u0000${tag}`;
+      const list = byList.get(k) ?? [];
+      list.push(e);
+      byList.set(k, list);
+    };
     for (let i = done; i < Math.min(opts.posts, done + batch); i++) {
       const id = mintId('post', domain);
       const actorId = members[i % members.length]!;
       const to = audiences[i % audiences.length]!;
       const publishedAt = new Date(start + i * 1000);
+      const other = otherCircles[i % otherCircles.length]!;
       posts.push({
+        _id: id,
         id,
         actorId,
         to,
@@ -56,19 +81,21 @@ export async function seed(
         source: { content: `post ${i}` },
         body: `<p>post ${i}</p>`,
         publishedAt,
+        circles: [circleId, other],
       });
-      rows.push({ circleId, postId: id, authorId: actorId, to, type: 'Note', publishedAt });
-      rows.push({
-        circleId: otherCircles[i % otherCircles.length],
-        postId: id,
-        authorId: actorId,
-        to,
-        type: 'Note',
-        publishedAt,
-      });
+      const e = { id, at: publishedAt, by: actorId };
+      const tag = tierTag(to, domain);
+      add(LISTS.author(actorId), e, tag);
+      add(LISTS.circle(circleId), e, tag);
+      add(LISTS.circle(other), e, tag);
+      if (to === '@public') add(LISTS.public, e, tag);
+      if (to === `@${domain}`) add(LISTS.server, e, tag);
     }
     await m.Post.insertMany(posts, { ordered: false });
-    await m.TimelineEntry.insertMany(rows, { ordered: false });
+    for (const [k, entries] of byList) {
+      const [key, tag] = k.split('\u0000') as [string, string];
+      await lists.append(key, entries, [tag, 'type.Note']);
+    }
   }
   await conn.close();
   return { circleId, ownerId: opts.ownerId };

@@ -167,7 +167,7 @@ describe('forgot and reset password', () => {
       password: 'erin-password',
       email: 'erin@example.test',
     });
-    await rt.repos.users.softDelete(reg.body.user.id);
+    await rt.repos.users.deactivate(reg.body.user.id);
     expect((await api.post('/auth/forgot-password', { email: 'erin@example.test' })).body).toEqual(neutral);
     await settle();
     expect(mailsTo(email)).toHaveLength(before);

@@ -234,7 +234,7 @@ describe('token attacks (quality-bars.md)', () => {
   test("a deleted user's token is refused", async () => {
     const { body } = await register('doomed');
     expect((await api.get('/auth/me', { token: body.token })).status).toBe(200);
-    await server.services[0]!.runtime!.repos.users.softDelete('@doomed@social.test');
+    await server.services[0]!.runtime!.repos.users.deactivate('@doomed@social.test');
     // Services cache verified users for AUTH_CACHE_MS (2 s): the token stops working after that.
     await waitFor(async () => (await api.get('/auth/me', { token: body.token })).status === 401, 5000);
     expect((await api.post('/auth/login', { username: 'doomed', password: 'password123' })).status).toBe(401);

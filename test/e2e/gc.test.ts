@@ -2,6 +2,7 @@
 import { runGc } from '../../services/social/src/workers/gc';
 import { bootServer, client, type TestServer } from '../harness/standalone';
 import { outbox, registerActor } from '../harness/actors';
+import { LISTS, type Runtime } from '@agora/common';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -11,7 +12,13 @@ afterAll(async () => {
   await server?.close();
 });
 
-test('old soft-deleted posts go with their timeline rows and reacts; recent and live ones stay', async () => {
+async function listed(rt: Runtime, key: string): Promise<string[]> {
+  const out: string[] = [];
+  for await (const e of rt.repos.lists.newest([key])) out.push(e.id);
+  return out;
+}
+
+test('deleted posts leave their lists at once; the GC removes old ones for good, with their reacts', async () => {
   const api = client(server.url);
   const alice = await registerActor(api, 'alice');
   const ids: string[] = [];
@@ -25,20 +32,27 @@ test('old soft-deleted posts go with their timeline rows and reacts; recent and 
     ids.push(res.body.createdId!);
   }
   const rt = server.services[0]!.runtime!;
-  const { Post, TimelineEntry } = rt.repos.models;
-  const now = Date.now();
-  await Post.updateOne({ id: ids[0] }, { $set: { deletedAt: new Date(now - 40 * 86_400_000) } });
-  await Post.updateOne({ id: ids[1] }, { $set: { deletedAt: new Date(now - 2 * 86_400_000) } });
-  expect(await TimelineEntry.countDocuments({ postId: ids[0] })).toBeGreaterThan(0); // alice's Following circle
+  const following = String((await rt.repos.users.findById(alice.id))?.circles?.following);
+  await outbox(api, alice, { type: 'React', to: ids[0], object: { emoji: '👍' } });
+  expect(await listed(rt, LISTS.author(alice.id))).toEqual([ids[2], ids[1], ids[0]]);
+  for (const id of [ids[0]!, ids[1]!]) await outbox(api, alice, { type: 'Delete', target: id });
+  expect(await listed(rt, LISTS.author(alice.id))).toEqual([ids[2]]);
+  expect(await listed(rt, LISTS.public)).toEqual([ids[2]]);
+  expect(await listed(rt, LISTS.circle(following))).not.toContain(ids[0]);
 
+  const now = Date.now();
+  await rt.repos.posts.set(ids[0]!, { deletedAt: new Date(now - 40 * 86_400_000) });
+  await rt.repos.posts.set(ids[1]!, { deletedAt: new Date(now - 2 * 86_400_000) });
   const report = await runGc(rt);
   expect(report.removed.posts).toBe(1);
-  expect(await Post.countDocuments({ id: ids[0] })).toBe(0);
-  expect(await TimelineEntry.countDocuments({ postId: ids[0] })).toBe(0);
-  expect(await Post.countDocuments({ id: { $in: [ids[1]!, ids[2]!] } })).toBe(2);
+  expect(report.removed.reacts).toBe(1);
+  expect(await rt.repos.posts.byId(ids[0]!)).toBeNull();
+  expect(await rt.repos.reacts.mine(alice.id, ids[0]!)).toBeNull();
+  expect(await rt.repos.posts.byId(ids[1]!)).not.toBeNull();
+  expect(await rt.repos.posts.liveById(ids[2]!)).not.toBeNull();
 
   // A shorter retention setting takes the recent one too.
   await rt.repos.settings.set('gcRetentionDays', 1);
   expect((await runGc(rt)).removed.posts).toBe(1);
-  expect(await Post.countDocuments({ id: ids[2] })).toBe(1);
+  expect(await rt.repos.posts.liveById(ids[2]!)).not.toBeNull();
 });

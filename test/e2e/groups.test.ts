@@ -419,7 +419,7 @@ describe('reading groups', () => {
     const paging = parsePaging({ limit: '100' });
     const asCarol = await listUserGroups(
       rt,
-      await buildViewer(rt.repos.models, 'social.test', { id: carol.id }),
+      await buildViewer(rt.repos.circles, 'social.test', { id: carol.id }),
       bob.id,
       paging,
     );
@@ -432,14 +432,14 @@ describe('reading groups', () => {
     expect(anon.id).toBe(`${rt.config.publicUrl}/users/${bob.id}/groups`);
     const alicesAsCarol = await listUserGroups(
       rt,
-      await buildViewer(rt.repos.models, 'social.test', { id: carol.id }),
+      await buildViewer(rt.repos.circles, 'social.test', { id: carol.id }),
       alice.id,
       paging,
     );
     expect(alicesAsCarol.orderedItems.map((g) => g.id)).not.toContain(privateGroup.id);
     const alicesOwn = await listUserGroups(
       rt,
-      await buildViewer(rt.repos.models, 'social.test', { id: alice.id }),
+      await buildViewer(rt.repos.circles, 'social.test', { id: alice.id }),
       alice.id,
       paging,
     );

@@ -298,7 +298,7 @@ describe('bookmarks', () => {
   test('listUserBookmarks (GET /users/:id/bookmarks): flat for the owner, roots and folders by audience for others', async () => {
     const rt = server.services[0]!.runtime!;
     const viewerOf = async (a: Actor | undefined) =>
-      buildViewer(rt.repos.models, 'social.test', a ? { id: a.id } : undefined);
+      buildViewer(rt.repos.circles, 'social.test', a ? { id: a.id } : undefined);
     const owner = await listUserBookmarks(rt, await viewerOf(alice), alice.id, { limit: '100' });
     expect(owner.orderedItems.map((x) => x.id)).toEqual(
       expect.arrayContaining([hiddenInside.id, privateFolder.id, folders[4]!.id]),

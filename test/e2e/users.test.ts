@@ -125,7 +125,7 @@ describe('GET /users/:id', () => {
     expect((await api.get(u(post.body.createdId!))).status).toBe(404);
 
     const dave = await registerActor(api, 'dave');
-    await rt.repos.users.softDelete(dave.id);
+    await rt.repos.users.deactivate(dave.id);
     for (const opts of [{}, { token: bob.token }, { headers: AP }])
       expect((await api.get('/users/dave', opts)).status).toBe(404);
     expect((await api.get('/users/dave/posts')).status).toBe(404);

@@ -98,6 +98,7 @@ export async function createRuntime(name: string, config: Config, shared: Shared
   const repos = createRepositories(db, config.DOMAIN, {
     onMembershipChange: (circleId, memberIds) =>
       stampStore.bump([STAMPS.circle(circleId), ...memberIds.map((id) => STAMPS.viewer(id))]),
+    bump: (names) => stampStore.bump(names),
   });
   const tokens = new TokenService({
     domain: config.DOMAIN,

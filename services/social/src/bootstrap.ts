@@ -5,7 +5,7 @@
  * derived from whichever private key won.
  */
 import { createPublicKey, randomBytes } from 'node:crypto';
-import { generateServerKeyPair, syncIndexes, type Runtime } from '@agora/common';
+import { generateServerKeyPair, migrateKeys, syncIndexes, type Runtime } from '@agora/common';
 import { registerUser } from './users/register';
 
 export interface BootstrapOptions {
@@ -16,6 +16,7 @@ export interface BootstrapOptions {
 export async function bootstrap(rt: Runtime, opts: BootstrapOptions = {}): Promise<void> {
   const { repos, config, logger } = rt;
   await syncIndexes(repos.models);
+  await migrateKeys(repos.models, repos, config.DOMAIN, logger);
   await repos.settings.ensureDefaults({ domain: config.DOMAIN, siteTitle: 'Agora' });
   await repos.settings.set('domain', config.DOMAIN);
   await repos.settings.set('actorId', `@${config.DOMAIN}`);
@@ -80,6 +81,6 @@ async function ensureServerCircle(
   });
   if (current) await repos.settings.set(setting, circle.id); // the old circle is gone: replace it
   const winner = (await repos.settings.setIfEmpty(setting, circle.id)) as string;
-  if (winner !== circle.id) await rt.repos.models.Circle.deleteOne({ id: circle.id });
+  if (winner !== circle.id) await rt.repos.circles.removeCircles([circle.id]);
   return winner;
 }

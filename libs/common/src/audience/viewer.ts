@@ -3,7 +3,6 @@
  * `circle:…` (the owner or members of that circle), `group:…` (group members), `@user@domain`
  * and `""` (the owner only). One viewer context per request; every read path checks through it.
  */
-import type { Models } from '../db/models';
 
 export interface Viewer {
   /** Undefined for anonymous viewers. */
@@ -19,26 +18,25 @@ export interface Viewer {
 
 export const ANONYMOUS: Viewer = { local: false, isAdmin: false, circleIds: [], groupIds: [] };
 
+/** Where a viewer's memberships come from (the circles store's membership index). */
+export interface MembershipSource {
+  membershipsOf(memberId: string): Promise<{ circles: string[]; groups: string[] }>;
+}
+
+/**
+ * The viewer for a user: a local user with their circles and groups (one read of the membership
+ * index), a remote user with public access only.
+ */
 export async function buildViewer(
-  models: Models,
+  source: MembershipSource,
   domain: string,
   user: { id: string; isServerAdmin?: boolean } | undefined,
 ): Promise<Viewer> {
   if (!user) return ANONYMOUS;
   const local = user.id.endsWith(`@${domain}`);
   if (!local) return { id: user.id, local: false, isAdmin: false, circleIds: [], groupIds: [] };
-  const circles = await models.Circle.find({ 'members.id': user.id, deletedAt: null }, { id: 1 }).lean();
-  const circleIds = circles.map((c) => c.id);
-  const groups = circleIds.length
-    ? await models.Group.find({ 'circles.members': { $in: circleIds }, deletedAt: null }, { id: 1 }).lean()
-    : [];
-  return {
-    id: user.id,
-    local,
-    isAdmin: user.isServerAdmin === true,
-    circleIds,
-    groupIds: groups.map((g) => g.id),
-  };
+  const m = await source.membershipsOf(user.id);
+  return { id: user.id, local, isAdmin: user.isServerAdmin === true, circleIds: m.circles, groupIds: m.groups };
 }
 
 /** The `to` values this viewer may read (besides their own objects). */

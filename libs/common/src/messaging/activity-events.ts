@@ -16,7 +16,7 @@ export async function publishEvents(rt: Runtime, activityId: string, events: Dom
   try {
     for (const [i, e] of events.entries())
       await rt.bus.publish(e.name, e.payload, { id: `${activityId}#${i}` });
-    await rt.repos.models.Activity.updateOne({ id: activityId }, { $set: { published: true } });
+    await rt.repos.activities.markPublished(activityId);
   } catch (err) {
     rt.logger.warn({ err: (err as Error).message, activityId }, 'event publish failed; the relay will retry');
   }
@@ -31,14 +31,8 @@ export function startRelay(
   const grace = opts.graceMs ?? 10_000;
   let running: Promise<void> | undefined;
   const tick = async () => {
-    const stale = await rt.repos.models.Activity.find({
-      published: false,
-      createdAt: { $lt: new Date(Date.now() - grace) },
-    })
-      .sort({ createdAt: 1 })
-      .limit(100)
-      .lean();
-    for (const a of stale) await publishEvents(rt, a.id, (a as { events?: DomainEvent[] }).events ?? []);
+    const stale = await rt.repos.activities.unpublished(new Date(Date.now() - grace), 100);
+    for (const a of stale) await publishEvents(rt, a.activityId, a.events);
   };
   const timer = setInterval(() => {
     if (running) return;

@@ -76,7 +76,7 @@ export function usersRouter(rt: Runtime): Router {
         return;
       }
       if (user.deletedAt) throw new Conflict('User already deleted');
-      await rt.repos.users.softDelete(id);
+      await rt.repos.users.deactivate(id, admin!.id);
       set('ok', true);
       set('user', present((await User.findOne({ id }).lean<Row>()) ?? user));
     }),

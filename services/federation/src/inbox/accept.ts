@@ -84,8 +84,8 @@ export async function recordInbound(rt: Runtime, a: Inbound): Promise<{ duplicat
     signerDomain: a.signerDomain,
   };
   const events: DomainEvent[] = [{ name: INBOX_ACCEPTED, payload }];
-  try {
-    await rt.repos.models.Activity.create({
+  const recorded = await rt.repos.activities.record(
+    {
       id: activityId,
       type: a.type,
       actorId: a.actorId,
@@ -94,13 +94,11 @@ export async function recordInbound(rt: Runtime, a: Inbound): Promise<{ duplicat
       // Kept as received: remote JSON may hold keys a database refuses (`$…`, dots).
       raw: a.raw,
       inbound: { status: 'accepted', keyId: a.via, receivedAt: new Date() },
-      events,
-      published: false,
-    });
-  } catch (err) {
-    if ((err as { code?: number }).code === 11000) return { duplicate: true };
-    throw err;
-  }
+    },
+    events,
+  );
+  // The unique `remoteId` refused it: an activity id seen before is not processed twice.
+  if (!recorded) return { duplicate: true };
   await publishEvents(rt, activityId, events);
   return { duplicate: false };
 }

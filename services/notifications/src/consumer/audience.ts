@@ -13,5 +13,5 @@ export async function mayRead(rt: Runtime, addressed: Addressed, userId: string)
   // Public and server-wide objects need no membership lookup: every local user reads them.
   const bare = { id: userId, local: true, isAdmin: false, circleIds: [], groupIds: [] };
   if (canSee(addressed, bare, domain)) return true;
-  return canSee(addressed, await buildViewer(rt.repos.models, domain, { id: userId }), domain);
+  return canSee(addressed, await buildViewer(rt.repos.circles, domain, { id: userId }), domain);
 }

@@ -11,8 +11,8 @@ import {
   STAMPS,
   type AuthUser,
   type Runtime,
-  buildViewer,
 } from '@agora/common';
+import { viewerFor } from '../views/viewer';
 import { HANDLERS } from './registry';
 import type { ActivityInput, DomainEvent, HandlerResult } from './types';
 import { clean } from './validate';
@@ -42,15 +42,12 @@ export async function runActivity(
   input: ActivityInput,
   opts: { idempotencyKey?: string } = {},
 ): Promise<ActivityOutcome> {
-  const { Activity } = rt.repos.models;
+  const activities = rt.repos.activities;
   const dedupeKey = opts.idempotencyKey ? `${actor.id}:${opts.idempotencyKey}` : undefined;
   if (dedupeKey) {
     // Keys are kept for IDEMPOTENCY_TTL_MS (decisions.md §4: 24 h); an older one is released.
-    await Activity.updateOne(
-      { dedupeKey, createdAt: { $lt: new Date(Date.now() - IDEMPOTENCY_TTL_MS) } },
-      { $unset: { dedupeKey: 1 } },
-    );
-    const prior = await Activity.findOne({ dedupeKey }).lean();
+    await activities.releaseDedupeKey(dedupeKey, new Date(Date.now() - IDEMPOTENCY_TTL_MS));
+    const prior = await activities.byDedupeKey(dedupeKey);
     if (prior)
       return {
         activity: present(prior),
@@ -59,7 +56,7 @@ export async function runActivity(
         replayed: true,
       };
   }
-  const viewer = await buildViewer(rt.repos.models, rt.config.DOMAIN, actor);
+  const viewer = await viewerFor(rt, actor);
   const handler = HANDLERS[input.type]!;
   const out: HandlerResult = await handler({ rt, actor, viewer, activity: input });
   // What the actor reads next (their blocks, mutes, reactions, memberships) must show their change.
@@ -83,18 +80,13 @@ export async function runActivity(
     object: out.result ?? undefined,
     server: `@${rt.config.DOMAIN}`,
     ...(dedupeKey ? { dedupeKey } : {}),
-    events,
-    published: false,
   };
-  const saved = await Activity.create(doc).catch((err: { code?: number }) => {
-    // Two requests with one Idempotency-Key: the first stored wins, the second replays it.
-    if (err?.code === 11000 && dedupeKey) return null;
-    throw err;
-  });
+  // Two requests with one Idempotency-Key: the first stored wins, the second replays it.
+  const saved = await activities.record(doc, events);
   if (!saved) return runActivity(rt, actor, input, opts);
   await publishEvents(rt, id, events);
   return {
-    activity: present(saved.toObject()),
+    activity: present(saved),
     result: out.result,
     createdId: out.objectId,
     replayed: false,
@@ -102,9 +94,7 @@ export async function runActivity(
 }
 
 function present(doc: Record<string, unknown>): Record<string, unknown> {
-  const { events, published, dedupeKey, ...rest } = clean(doc) ?? {};
-  void events;
-  void published;
+  const { dedupeKey, ...rest } = clean(doc) ?? {};
   void dedupeKey;
   return rest;
 }

@@ -18,8 +18,7 @@ interface Accepted {
 export async function processInbound(rt: Runtime, msg: BusMessage<Accepted>): Promise<void> {
   const { activityId, signerDomain } = msg.payload;
   if (typeof activityId !== 'string' || typeof signerDomain !== 'string') return;
-  const { Activity } = rt.repos.models;
-  const stored = await Activity.findOne({ id: activityId }).lean();
+  const stored = await rt.repos.activities.byId(activityId);
   if (!stored?.inbound || stored.inbound.status !== 'accepted') return;
   let outcome: Outcome;
   let activity: unknown;
@@ -31,10 +30,7 @@ export async function processInbound(rt: Runtime, msg: BusMessage<Accepted>): Pr
   if (!isObject(activity)) outcome = { status: 'rejected', reason: 'the stored activity is not JSON' };
   else
     outcome = await applyInbound(rt, { type: stored.type, actorId: stored.actorId, signerDomain, activity });
-  await Activity.updateOne(
-    { id: activityId },
-    { $set: { inbound: { ...stored.inbound, ...outcome, processedAt: new Date() } } },
-  );
+  await rt.repos.activities.setInbound(activityId, { ...stored.inbound, ...outcome, processedAt: new Date() });
 }
 
 export async function startInbox(rt: Runtime): Promise<void> {

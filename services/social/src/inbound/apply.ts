@@ -7,7 +7,6 @@
  * that peer sent under the same author. Everything else is recorded as ignored, with the reason.
  */
 import type { Runtime } from '@agora/common';
-import { dropPost, fanOutPost, refreshPost } from '../timelines/fanout';
 import { follow, undo } from './follow';
 import {
   POST_TYPES,
@@ -48,7 +47,7 @@ async function create(rt: Runtime, a: Inbound): Promise<Outcome> {
   const actor = isObject(a.activity.actor) ? a.activity.actor : {};
   const name = [actor.name, actor.preferredUsername].find((n): n is string => typeof n === 'string' && !!n);
   try {
-    await rt.repos.models.Post.create({
+    await rt.repos.posts.createRemote({
       id,
       type,
       actorId: a.actorId,
@@ -68,19 +67,16 @@ async function create(rt: Runtime, a: Inbound): Promise<Outcome> {
     if ((err as { code?: number }).code === 11000) return ignored('the post exists already');
     throw err;
   }
-  await fanOutPost(rt, { id, actorId: a.actorId, to: '@public', type, publishedAt });
   return { status: 'processed' };
 }
 
 /** The remote post an Update or Delete may touch: sent by this signer, under this author. */
 async function ownPost(rt: Runtime, a: Inbound, id: string | undefined) {
   if (!belongsTo(id, a.signerDomain)) return undefined;
-  return rt.repos.models.Post.findOne({
-    id,
-    originDomain: a.signerDomain,
-    actorId: a.actorId,
-    deletedAt: null,
-  }).lean();
+  const post = await rt.repos.posts.remoteCopy(id!);
+  return post && !post.deletedAt && post.originDomain === a.signerDomain && post.actorId === a.actorId
+    ? post
+    : undefined;
 }
 
 async function update(rt: Runtime, a: Inbound): Promise<Outcome> {
@@ -89,22 +85,14 @@ async function update(rt: Runtime, a: Inbound): Promise<Outcome> {
   const post = await ownPost(rt, a, objectId(object));
   if (!post) return ignored('no post of this author from this server has that id');
   const { body, text, mediaType } = contentOf(object);
-  await rt.repos.models.Post.updateOne(
-    { id: post.id },
-    { $set: { body, summary: text, source: { content: text, mediaType } } },
-  );
-  await refreshPost(rt, post.id, {});
+  await rt.repos.posts.update(post.id, { body, summary: text, source: { content: text, mediaType } });
   return { status: 'processed' };
 }
 
 async function remove(rt: Runtime, a: Inbound): Promise<Outcome> {
   const post = await ownPost(rt, a, objectId(a.activity.object));
   if (!post) return ignored('no post of this author from this server has that id');
-  await rt.repos.models.Post.updateOne(
-    { id: post.id, deletedAt: null },
-    { $set: { deletedAt: new Date(), deletedBy: a.actorId, type: 'Tombstone' } },
-  );
-  await dropPost(rt, post.id);
+  await rt.repos.posts.softDeletePost(post.id, a.actorId);
   return { status: 'processed' };
 }
 

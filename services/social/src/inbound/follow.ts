@@ -25,11 +25,7 @@ async function localUser(rt: Runtime, id: string | undefined) {
 export async function follow(rt: Runtime, a: Inbound): Promise<Outcome> {
   const user = await localUser(rt, objectId(a.activity.object));
   if (!user) return { status: 'ignored', reason: 'object: not a local user' };
-  await rt.repos.models.RemoteFollower.updateOne(
-    { userId: user.id, actorId: a.actorId },
-    { $set: { domain: a.signerDomain, inbox: inboxOf(a) } },
-    { upsert: true },
-  );
+  await rt.repos.followers.add(user.id, a.actorId, { domain: a.signerDomain, inbox: inboxOf(a) });
   return { status: 'processed' };
 }
 
@@ -39,6 +35,6 @@ export async function undo(rt: Runtime, a: Inbound): Promise<Outcome> {
     return { status: 'ignored', reason: 'only Undo of a Follow (given as an object) is processed' };
   const user = await localUser(rt, objectId(inner.object));
   if (!user) return { status: 'ignored', reason: 'object.object: not a local user' };
-  await rt.repos.models.RemoteFollower.deleteOne({ userId: user.id, actorId: a.actorId });
+  await rt.repos.followers.remove(user.id, a.actorId);
   return { status: 'processed' };
 }

@@ -1,6 +1,11 @@
-/** Reading a circle timeline: one indexed query on the precomputed rows, then the posts (cached by id). */
-import { AS_CONTEXT, readableAudiences, STAMPS, type Runtime, type Viewer } from '@agora/common';
+/**
+ * Reading a circle timeline: the circle's list newest first (TimelineStore), each entry checked
+ * against the live post and the viewer: audience, type, authors the viewer blocks or mutes, and
+ * authors who left the circle. Cached per viewer under the circle's and the viewer's stamps.
+ */
+import { AS_CONTEXT, STAMPS, canSee, type Runtime, type Viewer } from '@agora/common';
 import { presentPost } from '../views/posts';
+import { loadCircle } from '../views/circle-access';
 import { cachesOf, stamped } from './cache';
 import { postsById } from './posts';
 
@@ -11,19 +16,16 @@ export interface TimelineQuery {
 }
 
 /** Authors a viewer never wants to see: members of their Blocked and Muted circles. */
-export async function excludedAuthors(rt: Runtime, viewer: Viewer): Promise<string[]> {
-  if (!viewer.id) return [];
+export async function excludedAuthors(rt: Runtime, viewer: Viewer): Promise<Set<string>> {
+  if (!viewer.id) return new Set();
   const user = await rt.repos.users.findById(viewer.id);
   const ids = [user?.circles?.blocked, user?.circles?.muted].filter((x): x is string => !!x);
-  // One equality lookup per circle: FerretDB pushes equality down to its storage, not `$in`.
-  const circles = await Promise.all(
-    ids.map((id) => rt.repos.models.Circle.findOne({ id }, { members: 1 }).lean()),
-  );
-  return circles.flatMap((c) => (c?.members ?? []).map((m) => m.id));
+  const members = await Promise.all(ids.map((id) => rt.repos.circles.memberIds(id)));
+  return new Set(members.flat());
 }
 
 /**
- * The page from the stamped page cache: valid while the circle (its rows, posts and members)
+ * The page from the stamped page cache: valid while the circle (its list, posts and members)
  * and the viewer (memberships, blocks, mutes, reactions) are unchanged.
  */
 export async function cachedTimeline(rt: Runtime, viewer: Viewer, circleId: string, q: TimelineQuery) {
@@ -41,46 +43,31 @@ export async function cachedTimeline(rt: Runtime, viewer: Viewer, circleId: stri
 
 export async function circleTimeline(rt: Runtime, viewer: Viewer, circleId: string, q: TimelineQuery) {
   const domain = rt.config.DOMAIN;
-  const excluded = await excludedAuthors(rt, viewer);
-  const filter: Record<string, unknown> = {
+  const [circle, excluded] = await Promise.all([loadCircle(rt, circleId, { cached: true }), excludedAuthors(rt, viewer)]);
+  const members = new Set((circle.members ?? []).map((m) => m.id));
+  const types = q.types.length ? new Set(q.types) : null;
+  const page = await rt.repos.timelines.page(
     circleId,
-    $or: [
-      { to: { $in: readableAudiences(viewer, domain) } },
-      ...(viewer.id ? [{ authorId: viewer.id }] : []),
-    ],
-    ...(excluded.length ? { authorId: { $nin: excluded } } : {}),
-    ...(q.types.length ? { type: { $in: q.types } } : {}),
-  };
-  const { TimelineEntry, React } = rt.repos.models;
-  // The count runs beside the page, not before it.
-  const [total, { rows, byId, mine }] = await Promise.all([
-    TimelineEntry.countDocuments(filter),
-    (async () => {
-      const rows = await TimelineEntry.find(q.before ? { ...filter, publishedAt: { $lt: q.before } } : filter)
-        .sort({ publishedAt: -1 })
-        .limit(q.limit)
-        .lean();
-      const ids = rows.map((x) => x.postId);
-      const [byId, reacts] = await Promise.all([
-        postsById(rt, ids),
-        viewer.id && ids.length
-          ? React.find({ actorId: viewer.id, target: { $in: ids } }, { target: 1, emoji: 1 }).lean()
-          : [],
-      ]);
-      return { rows, byId, mine: new Map(reacts.map((x) => [x.target, x.emoji])) };
-    })(),
-  ]);
-  const ids = rows.map((x) => x.postId);
-  const items = ids
-    .map((id) => byId.get(id))
-    .filter((p): p is NonNullable<typeof p> => !!p)
-    .map((p) => presentPost(p as never, viewer, domain, { myReact: mine.get(p.id) ?? null }));
-  const last = rows[rows.length - 1];
+    members,
+    (p) =>
+      !excluded.has(p.actorId) &&
+      (!types || types.has(p.type ?? 'Note')) &&
+      canSee({ to: p.to, actorId: p.actorId }, viewer, domain),
+    {
+      ...(q.before ? { before: q.before } : {}),
+      limit: q.limit,
+      local: !!viewer.id && viewer.local,
+      load: (ids) => postsById(rt, ids),
+    },
+  );
+  const mine = viewer.id ? await rt.repos.reacts.mineOn(viewer.id, page.items.map((p) => p.id)) : new Map<string, string>();
+  const items = page.items.map((p) => presentPost(p as never, viewer, domain, { myReact: mine.get(p.id) ?? null }));
+  const last = page.items[page.items.length - 1];
   return {
     '@context': AS_CONTEXT,
     type: 'OrderedCollectionPage',
-    totalItems: total,
+    totalItems: page.total,
     orderedItems: items,
-    ...(rows.length === q.limit && last ? { nextCursor: last.publishedAt.toISOString() } : {}),
+    ...(page.more && last?.publishedAt ? { nextCursor: new Date(last.publishedAt).toISOString() } : {}),
   };
 }

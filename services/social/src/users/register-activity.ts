@@ -10,16 +10,18 @@ export async function registerViaOutbox(
   const result = await registerUser(rt, parseRegistration(activity.object));
   const userId = result.record.id;
   // The activity log gets the fact, never the password.
-  const logged = await rt.repos.models.Activity.create({
-    id: mintId('activity', rt.config.DOMAIN),
-    type: 'Create',
-    objectType: 'User',
-    actorId: userId,
-    objectId: userId,
-    to: '@public',
-    server: `@${rt.config.DOMAIN}`,
-    published: true,
-  });
+  const logged = (await rt.repos.activities.record(
+    {
+      id: mintId('activity', rt.config.DOMAIN),
+      type: 'Create',
+      objectType: 'User',
+      actorId: userId,
+      objectId: userId,
+      to: '@public',
+      server: `@${rt.config.DOMAIN}`,
+    },
+    [],
+  ))!;
   const activityOut = {
     id: logged.id,
     type: 'Create',

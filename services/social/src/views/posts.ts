@@ -29,9 +29,11 @@ export function presentPost(
   domain: string,
   extras: { myReact?: string | null } = {},
 ) {
-  const { _id, __v, ...rest } = post;
+  // `circles` is where fan-out put the post: it would tell who the author's circles are.
+  const { _id, __v, circles, ...rest } = post;
   void _id;
   void __v;
+  void circles;
   const isOwner = viewer.id !== undefined && post.actorId === viewer.id;
   const owner = { to: post.to ?? null, actorId: post.actorId ?? null };
   return {

@@ -20,20 +20,22 @@ export async function viewerOf(rt: Runtime, req: Request): Promise<Viewer> {
 /** A server's memberships change through the same repository hook, so its stamp covers them. */
 async function remoteViewer(rt: Runtime, id: string): Promise<Viewer> {
   return stamped(rt, cachesOf(rt).viewers, [STAMPS.viewer(id)], id, async () => {
-    const circles = await rt.repos.models.Circle.find(
-      { 'members.id': id, deletedAt: null },
-      { id: 1 },
-    ).lean();
-    return { id, local: false, isAdmin: false, circleIds: circles.map((c) => c.id), groupIds: [] };
+    const { circles } = await rt.repos.circles.membershipsOf(id);
+    return { id, local: false, isAdmin: false, circleIds: circles, groupIds: [] };
   });
 }
 
-async function cachedViewer(rt: Runtime, user: AuthUser | undefined): Promise<Viewer> {
-  const { models } = rt.repos;
+/** The viewer for a user (their memberships from the stamped cache when local). */
+export async function viewerFor(
+  rt: Runtime,
+  user: { id: string; isServerAdmin?: boolean } | undefined,
+): Promise<Viewer> {
   const domain = rt.config.DOMAIN;
-  if (!user?.id.endsWith(`@${domain}`)) return buildViewer(models, domain, user);
+  if (!user?.id.endsWith(`@${domain}`)) return buildViewer(rt.repos.circles, domain, user);
   const base = await stamped(rt, cachesOf(rt).viewers, [STAMPS.viewer(user.id)], user.id, () =>
-    buildViewer(models, domain, { id: user.id }),
+    buildViewer(rt.repos.circles, domain, { id: user.id }),
   );
   return { ...base, isAdmin: user.isServerAdmin === true };
 }
+
+const cachedViewer = (rt: Runtime, user: AuthUser | undefined) => viewerFor(rt, user);

@@ -1,6 +1,6 @@
 /**
  * The garbage-collection worker (spec 1: nightly): hard-deletes content soft-deleted longer ago
- * than the `gcRetentionDays` setting, with the timeline rows and reactions that pointed at it.
+ * than the `gcRetentionDays` setting, with the reactions that pointed at it.
  * FerretDB has no TTL indexes (docs/adr/0001-ferretdb.md), so expiry is this worker's job.
  * Each run is idempotent; several replicas running it at once only repeat deletes.
  */
@@ -16,25 +16,20 @@ const DAY_MS = 86_400_000;
 export async function runGc(rt: Runtime, now = new Date()): Promise<GcReport> {
   const days = Number(await rt.repos.settings.get<number>('gcRetentionDays')) || 30;
   const cutoff = new Date(now.getTime() - Math.max(1, days) * DAY_MS);
-  const m = rt.repos.models;
+  const r = rt.repos;
   const removed: Record<string, number> = {};
-  const old = { deletedAt: { $ne: null, $lt: cutoff } };
-
-  const posts = await m.Post.find(old, { id: 1 }).lean();
-  const postIds = posts.map((p) => p.id);
-  if (postIds.length) {
-    removed.timeline = (await m.TimelineEntry.deleteMany({ postId: { $in: postIds } })).deletedCount;
-    removed.reacts = (await m.React.deleteMany({ target: { $in: postIds } })).deletedCount;
-  }
-  for (const [name, model] of Object.entries({
-    posts: m.Post,
-    replies: m.Reply,
-    pages: m.Page,
-    bookmarks: m.Bookmark,
-    groups: m.Group,
-    circles: m.Circle,
+  // Deleted posts left every list when they were deleted; their reactions go with them now.
+  const posts = await r.posts.purgeDeletedBefore(cutoff);
+  removed.posts = posts.length;
+  if (posts.length) removed.reacts = await r.reacts.purgeForTargets(posts);
+  for (const [name, store] of Object.entries({
+    replies: r.replies,
+    pages: r.pages,
+    bookmarks: r.bookmarks,
+    groups: r.groups,
+    circles: r.circles,
   })) {
-    removed[name] = (await (model as typeof m.Post).deleteMany(old)).deletedCount;
+    removed[name] = (await store.purgeDeletedBefore(cutoff)).length;
   }
   return { cutoff, removed };
 }

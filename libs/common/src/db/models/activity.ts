@@ -3,6 +3,7 @@ import { Schema, type InferSchemaType } from 'mongoose';
 /** The activity audit log: every accepted activity, as stored (no secrets). */
 export const activitySchema = new Schema(
   {
+    _id: { type: String },
     id: { type: String, required: true },
     type: { type: String, required: true },
     actorId: { type: String, required: true },
@@ -34,9 +35,6 @@ export const activitySchema = new Schema(
       ),
       default: undefined,
     },
-    // Events to publish for this activity, and whether the broker confirmed them (relay).
-    events: { type: Schema.Types.Mixed, default: undefined },
-    published: { type: Boolean, default: true },
     deletedAt: { type: Date, default: null },
   },
   { timestamps: true, collection: 'activities', strict: false, minimize: false },
@@ -47,11 +45,25 @@ activitySchema.index({ id: 1 }, { unique: true });
 // GET /admin/activities filters by type/actor, newest first.
 activitySchema.index({ actorId: 1, createdAt: -1 });
 activitySchema.index({ type: 1, createdAt: -1 });
-// The event relay: stored activities whose events are not yet published.
-activitySchema.index({ published: 1, createdAt: 1 });
 // Inbound idempotency: an activity id seen before is not processed twice.
 activitySchema.index({ remoteId: 1 }, { unique: true, sparse: true });
 // Client Idempotency-Key per actor.
 activitySchema.index({ dedupeKey: 1 }, { unique: true, sparse: true });
 
 export type ActivityDoc = InferSchemaType<typeof activitySchema>;
+
+/**
+ * Events of recorded activities that the broker has not confirmed yet (the transactional
+ * outbox): written before the activity, deleted once published; the relay republishes what is
+ * left. It stays small, so the relay's scan is cheap whatever the size of the activity log.
+ */
+export const eventOutboxSchema = new Schema(
+  {
+    _id: { type: String },
+    events: { type: Schema.Types.Mixed, default: [] },
+    createdAt: { type: Date, default: () => new Date() },
+  },
+  { collection: 'event_outbox', versionKey: false, minimize: false },
+);
+
+export type EventOutboxDoc = InferSchemaType<typeof eventOutboxSchema>;

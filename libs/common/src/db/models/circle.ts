@@ -17,6 +17,7 @@ export const memberSchema = new Schema(
 
 export const circleSchema = new Schema(
   {
+    _id: { type: String },
     id: { type: String, required: true },
     objectType: { type: String, default: 'Circle' },
     type: { type: String, default: 'Circle' },
@@ -31,6 +32,8 @@ export const circleSchema = new Schema(
     canReply: { type: String, default: '' },
     canReact: { type: String, default: '' },
     members: { type: [memberSchema], default: [] },
+    // The group whose membership this circle confers (a group's members circle).
+    grants: { type: String, default: null },
     memberCount: { type: Number, default: 0 },
     reactCount: { type: Number, default: 0 },
     replyCount: { type: Number, default: 0 },

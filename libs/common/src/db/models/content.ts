@@ -7,6 +7,7 @@ import { actorRefSchema as actorRef, sourceSchema as source } from './shared';
 
 export const postSchema = new Schema(
   {
+    _id: { type: String },
     id: { type: String, required: true },
     objectType: { type: String, default: 'Post' },
     type: { type: String, default: 'Note' }, // Note | Article | Media | Link | Event | Tombstone
@@ -29,6 +30,8 @@ export const postSchema = new Schema(
     canReply: { type: String, required: true },
     canReact: { type: String, required: true },
     group: { type: String, default: null },
+    // The circles whose timelines hold this post (written by fan-out and backfill).
+    circles: { type: [String], default: [] },
     replyCount: { type: Number, default: 0 },
     reactCount: { type: Number, default: 0 },
     reactSummary: { type: Schema.Types.Mixed, default: () => ({}) },
@@ -49,6 +52,7 @@ postSchema.index({ group: 1, publishedAt: -1 });
 
 export const replySchema = new Schema(
   {
+    _id: { type: String },
     id: { type: String, required: true },
     objectType: { type: String, default: 'Reply' },
     type: { type: String, default: 'Reply' },
@@ -76,6 +80,7 @@ replySchema.index({ actorId: 1, parent: 1, createdAt: -1 });
 
 export const reactSchema = new Schema(
   {
+    _id: { type: String },
     id: { type: String, required: true },
     objectType: { type: String, default: 'React' },
     actorId: { type: String, required: true },

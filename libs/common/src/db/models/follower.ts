@@ -6,6 +6,7 @@ import { Schema, type InferSchemaType } from 'mongoose';
  */
 export const remoteFollowerSchema = new Schema(
   {
+    _id: { type: String },
     userId: { type: String, required: true },
     actorId: { type: String, required: true },
     domain: { type: String, required: true },

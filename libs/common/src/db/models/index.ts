@@ -3,13 +3,32 @@ import type { Connection } from 'mongoose';
 import { userSchema } from './user';
 import { settingSchema } from './setting';
 import { circleSchema } from './circle';
-import { activitySchema } from './activity';
+import { activitySchema, eventOutboxSchema } from './activity';
 import { postSchema, reactSchema, replySchema } from './content';
-import { bookmarkSchema, flagSchema, groupSchema, pageSchema, timelineEntrySchema } from './places';
+import { bookmarkSchema, flagSchema, groupSchema, pageSchema } from './places';
+import { listBucketSchema, listHeadSchema, membershipSchema } from './lists';
+import { fillKey, followerKey, reactKey } from './keys';
 import { notificationSchema } from './notification';
 import { inviteSchema } from './invite';
 import { remoteFollowerSchema } from './follower';
 import { remoteServerSchema } from './remote-server';
+
+type Row = Record<string, unknown>;
+fillKey(userSchema);
+fillKey(circleSchema);
+fillKey(activitySchema);
+fillKey(postSchema);
+fillKey(replySchema);
+fillKey(reactSchema, (d: Row) => reactKey(String(d.target), String(d.actorId)));
+fillKey(groupSchema);
+fillKey(pageSchema);
+fillKey(bookmarkSchema);
+fillKey(flagSchema);
+fillKey(notificationSchema);
+fillKey(inviteSchema);
+fillKey(settingSchema, (d: Row) => d.name as string);
+fillKey(remoteFollowerSchema, (d: Row) => followerKey(String(d.userId), String(d.actorId)));
+fillKey(remoteServerSchema, (d: Row) => d.domain as string);
 
 function build(conn: Connection) {
   return {
@@ -17,6 +36,7 @@ function build(conn: Connection) {
     Setting: conn.model('Setting', settingSchema),
     Circle: conn.model('Circle', circleSchema),
     Activity: conn.model('Activity', activitySchema),
+    EventOutbox: conn.model('EventOutbox', eventOutboxSchema),
     Post: conn.model('Post', postSchema),
     Reply: conn.model('Reply', replySchema),
     React: conn.model('React', reactSchema),
@@ -24,7 +44,9 @@ function build(conn: Connection) {
     Page: conn.model('Page', pageSchema),
     Bookmark: conn.model('Bookmark', bookmarkSchema),
     Flag: conn.model('Flag', flagSchema),
-    TimelineEntry: conn.model('TimelineEntry', timelineEntrySchema),
+    ListHead: conn.model('ListHead', listHeadSchema),
+    ListBucket: conn.model('ListBucket', listBucketSchema),
+    Membership: conn.model('Membership', membershipSchema),
     Notification: conn.model('Notification', notificationSchema),
     Invite: conn.model('Invite', inviteSchema),
     RemoteFollower: conn.model('RemoteFollower', remoteFollowerSchema),
@@ -52,9 +74,11 @@ export async function syncIndexes(models: Models): Promise<void> {
 export type { UserDoc } from './user';
 export type { SettingDoc } from './setting';
 export type { CircleDoc } from './circle';
-export type { ActivityDoc } from './activity';
+export type { ActivityDoc, EventOutboxDoc } from './activity';
 export type { PostDoc, ReplyDoc, ReactDoc } from './content';
-export type { GroupDoc, PageDoc, BookmarkDoc, FlagDoc, TimelineEntryDoc } from './places';
+export type { GroupDoc, PageDoc, BookmarkDoc, FlagDoc } from './places';
+export type { ListHeadDoc, ListBucketDoc, MembershipDoc } from './lists';
+export { reactKey, followerKey } from './keys';
 export { RSVP_POLICIES } from './places';
 export type { NotificationDoc, NotificationType } from './notification';
 export { NOTIFICATION_TYPES } from './notification';

@@ -14,6 +14,7 @@ const redemptionSchema = new Schema(
 
 export const inviteSchema = new Schema(
   {
+    _id: { type: String },
     id: { type: String, required: true },
     // The admin who created it.
     actorId: { type: String, required: true },

@@ -20,6 +20,7 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
  */
 export const notificationSchema = new Schema(
   {
+    _id: { type: String },
     id: { type: String, required: true },
     type: { type: String, enum: NOTIFICATION_TYPES, required: true },
     recipientId: { type: String, required: true },

@@ -1,4 +1,4 @@
-/** Group, Page, Bookmark, Flag and the circle timeline rows. */
+/** Group, Page, Bookmark and Flag. */
 import { Schema, type InferSchemaType } from 'mongoose';
 import { actorRefSchema as actorRef, sourceSchema as source } from './shared';
 
@@ -6,6 +6,7 @@ export const RSVP_POLICIES = ['open', 'serverOpen', 'serverApproval', 'approvalO
 
 export const groupSchema = new Schema(
   {
+    _id: { type: String },
     id: { type: String, required: true },
     objectType: { type: String, default: 'Group' },
     type: { type: String, default: 'Group' },
@@ -45,6 +46,7 @@ groupSchema.index({ 'circles.members': 1 });
 
 export const pageSchema = new Schema(
   {
+    _id: { type: String },
     id: { type: String, required: true },
     objectType: { type: String, default: 'Page' },
     type: { type: String, enum: ['Page', 'Folder', 'Tombstone'], default: 'Page' },
@@ -82,6 +84,7 @@ pageSchema.index({ to: 1, order: 1, createdAt: -1 });
 
 export const bookmarkSchema = new Schema(
   {
+    _id: { type: String },
     id: { type: String, required: true },
     objectType: { type: String, default: 'Bookmark' },
     type: { type: String, enum: ['Bookmark', 'Folder', 'Tombstone'], default: 'Bookmark' },
@@ -117,6 +120,7 @@ bookmarkSchema.index({ parentFolder: 1, to: 1, createdAt: -1 });
 
 export const flagSchema = new Schema(
   {
+    _id: { type: String },
     id: { type: String, required: true },
     target: { type: String, required: true },
     targetType: String,
@@ -136,31 +140,7 @@ flagSchema.index({ id: 1 }, { unique: true });
 flagSchema.index({ status: 1, createdAt: -1 });
 flagSchema.index({ actorId: 1, target: 1, status: 1 });
 
-/**
- * Circle timeline rows, written at post time for every circle the author is a member of: a
- * circle timeline read is one indexed query on (circleId, publishedAt) with the viewer's
- * audience filter on `to`.
- */
-export const timelineEntrySchema = new Schema(
-  {
-    circleId: { type: String, required: true },
-    postId: { type: String, required: true },
-    authorId: { type: String, required: true },
-    to: { type: String, required: true },
-    type: String,
-    publishedAt: { type: Date, required: true },
-  },
-  { collection: 'timeline' },
-);
-// GET /circles/:id/posts: newest first with a `before` cursor.
-timelineEntrySchema.index({ circleId: 1, publishedAt: -1 });
-// Idempotent fan-out (upsert) and clean-up when a post is deleted.
-timelineEntrySchema.index({ postId: 1, circleId: 1 }, { unique: true });
-// Clean-up when a member leaves a circle.
-timelineEntrySchema.index({ circleId: 1, authorId: 1 });
-
 export type GroupDoc = InferSchemaType<typeof groupSchema>;
 export type PageDoc = InferSchemaType<typeof pageSchema>;
 export type BookmarkDoc = InferSchemaType<typeof bookmarkSchema>;
 export type FlagDoc = InferSchemaType<typeof flagSchema>;
-export type TimelineEntryDoc = InferSchemaType<typeof timelineEntrySchema>;

@@ -7,6 +7,7 @@ import { Schema, type InferSchemaType } from 'mongoose';
  */
 export const remoteServerSchema = new Schema(
   {
+    _id: { type: String },
     domain: { type: String, required: true },
     lastPolledAt: { type: Date, default: null },
     nextPollAt: { type: Date, default: null },

@@ -2,6 +2,7 @@ import { Schema, type InferSchemaType } from 'mongoose';
 
 export const settingSchema = new Schema(
   {
+    _id: { type: String },
     name: { type: String, required: true },
     value: { type: Schema.Types.Mixed },
     summary: String,

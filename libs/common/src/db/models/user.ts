@@ -15,6 +15,7 @@ const profileSchema = new Schema(
 
 export const userSchema = new Schema(
   {
+    _id: { type: String },
     id: { type: String, required: true },
     objectType: { type: String, default: 'User' },
     type: { type: String, default: 'Person' },

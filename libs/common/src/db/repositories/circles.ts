@@ -1,8 +1,13 @@
-/** Circles repository (the part the foundation needs: system and server circles, membership). */
-import type { Models, CircleDoc } from '../models';
+/**
+ * Circles: creation, membership (with its reverse index, the `memberships` collection), and the
+ * reads audience resolution needs. Every membership change updates the reverse index and tells
+ * the listener (read caches keyed on memberships go stale), so no caller can forget either.
+ */
+import type { CircleDoc, Models } from '../models';
 import { mintId } from '../ids';
+import { ObjectStore, type FoundRows, type PageRequest } from './objects';
 
-export type CircleRecord = CircleDoc & { createdAt?: Date; updatedAt?: Date };
+export type CircleRecord = CircleDoc & { createdAt?: Date; updatedAt?: Date; grants?: string | null };
 
 export interface Member {
   id: string;
@@ -18,12 +23,19 @@ export interface Member {
 /** Told after a membership changed (caches keyed on memberships go stale). */
 export type MembershipListener = (circleId: string, memberIds: string[]) => Promise<void>;
 
-export class CirclesRepository {
+export interface Memberships {
+  circles: string[];
+  groups: string[];
+}
+
+export class CirclesRepository extends ObjectStore<CircleRecord & { id: string }> {
   constructor(
     private readonly models: Models,
     private readonly domain: string,
     private readonly onMembershipChange: MembershipListener = () => Promise.resolve(),
-  ) {}
+  ) {
+    super(models.Circle);
+  }
 
   async create(input: {
     name: string;
@@ -33,11 +45,14 @@ export class CirclesRepository {
     canReply?: string;
     canReact?: string;
     summary?: string;
+    icon?: string;
     members?: Member[];
+    /** The group whose membership this circle confers (a group's members circle). */
+    grants?: string;
   }): Promise<CircleRecord> {
     const id = mintId('circle', this.domain);
     const members = input.members ?? [];
-    const doc = await this.models.Circle.create({
+    const doc = await this.insert({
       id,
       name: input.name,
       actorId: input.actorId,
@@ -46,32 +61,42 @@ export class CirclesRepository {
       canReply: input.canReply ?? input.to ?? '',
       canReact: input.canReact ?? input.to ?? '',
       summary: input.summary,
+      ...(input.icon ? { icon: input.icon } : {}),
+      ...(input.grants ? { grants: input.grants } : {}),
       server: `@${this.domain}`,
       url: `https://${this.domain}/circles/${id}`,
       members,
       memberCount: members.length,
     });
+    for (const m of members) await this.index(m.id, doc, true);
     if (members.length)
       await this.onMembershipChange(
         id,
         members.map((m) => m.id),
       );
-    return doc.toObject();
+    return doc;
   }
 
+  /** A live circle by id. */
   async findById(id: string): Promise<CircleRecord | null> {
-    return this.models.Circle.findOne({ id: String(id), deletedAt: null }).lean<CircleRecord>();
+    return this.liveById(id);
   }
 
   async isMember(circleId: string, memberId: string): Promise<boolean> {
     if (!circleId) return false;
-    return (
-      (await this.models.Circle.countDocuments({
-        id: circleId,
-        'members.id': memberId,
-        deletedAt: null,
-      }).limit(1)) > 0
-    );
+    const c = await this.liveById(circleId);
+    return !!c?.members?.some((m) => m.id === memberId);
+  }
+
+  async memberIds(circleId: string): Promise<string[]> {
+    const c = await this.liveById(circleId);
+    return (c?.members ?? []).map((m) => m.id);
+  }
+
+  /** The circles and groups a member belongs to (the reverse index: one `_id` read). */
+  async membershipsOf(memberId: string): Promise<Memberships> {
+    const m = await this.models.Membership.findOne({ _id: memberId }).lean();
+    return { circles: m?.circles ?? [], groups: m?.groups ?? [] };
   }
 
   /**
@@ -80,33 +105,136 @@ export class CirclesRepository {
    * more members (so do `$nin` and `$not`); `$nor` is right on both FerretDB and MongoDB.
    */
   async addMember(circleId: string, member: Member): Promise<boolean> {
+    const circle = await this.liveById(circleId);
+    if (!circle || circle.members?.some((m) => m.id === member.id)) return false;
     const res = await this.models.Circle.updateOne(
-      { id: circleId, $nor: [{ 'members.id': member.id }] },
+      { _id: circleId, $nor: [{ 'members.id': member.id }] },
       { $push: { members: { ...member, addedAt: new Date() } }, $inc: { memberCount: 1 } },
     );
     if (res.modifiedCount !== 1) return false;
+    await this.index(member.id, circle, true);
     await this.onMembershipChange(circleId, [member.id]);
     return true;
   }
 
   /**
    * Removes a member. FerretDB 1.24 matches nothing with a `'members.id': value` update filter
-   * and ignores partial `$pull` conditions, so this pulls the exact stored element under an
-   * `$in` guard (which both FerretDB and MongoDB evaluate); the count moves once per removal.
+   * and ignores partial `$pull` conditions, so this pulls the exact stored element; the count
+   * moves once per removal.
    */
   async removeMember(circleId: string, memberId: string): Promise<boolean> {
-    const { Circle } = this.models;
-    const circle = await Circle.findOne({ id: circleId }, { members: 1 }).lean();
+    const circle = await this.byId(circleId);
     let removed = false;
     for (const element of (circle?.members ?? []).filter((m) => m.id === memberId)) {
-      const res = await Circle.collection.updateOne({ id: circleId, 'members.id': { $in: [memberId] } }, {
+      const res = await this.models.Circle.collection.updateOne({ _id: circleId } as never, {
         $pull: { members: element },
         $inc: { memberCount: -1 },
         $set: { updatedAt: new Date() },
       } as Record<string, unknown>);
       removed ||= res.modifiedCount === 1;
     }
-    if (removed) await this.onMembershipChange(circleId, [memberId]);
+    if (removed && circle) {
+      await this.index(memberId, circle, false);
+      await this.onMembershipChange(circleId, [memberId]);
+    }
     return removed;
+  }
+
+  /** The circle changed (name, audience, icon): cached views of it and its members' audiences are stale. */
+  async touch(id: string): Promise<void> {
+    const c = await this.byId(id);
+    await this.onMembershipChange(id, (c?.members ?? []).map((m) => m.id));
+  }
+
+  /** Sets fields of a circle and makes its cached views stale; the circle after. */
+  async update(id: string, set: Record<string, unknown>, unset: string[] = []): Promise<CircleRecord | null> {
+    const after = await this.set(id, set, unset);
+    if (after) await this.onMembershipChange(id, (after.members ?? []).map((m) => m.id));
+    return after;
+  }
+
+  /** Deletes a circle (soft); its members lose it from their memberships. */
+  async softDeleteCircle(id: string, deletedBy: string): Promise<CircleRecord | null> {
+    const before = await this.softDelete(id, { deletedAt: new Date(), deletedBy });
+    if (!before) return null;
+    const memberIds = (before.members ?? []).map((m) => m.id);
+    for (const m of memberIds) await this.index(m, before, false);
+    await this.onMembershipChange(id, memberIds);
+    return before;
+  }
+
+  /** Deletes circles outright (undoing a failed group create). */
+  async removeCircles(ids: string[]): Promise<void> {
+    for (const id of ids) {
+      const c = await this.byId(id);
+      if (!c) continue;
+      for (const m of c.members ?? []) await this.index(m.id, c, false);
+      await this.hardDelete(id);
+    }
+  }
+
+  /** A member's copy (name, icon) in every circle they are in (`user.updated`). */
+  async refreshMemberCopies(memberId: string, copy: { name?: string; icon?: string }): Promise<number> {
+    const { circles } = await this.membershipsOf(memberId);
+    let changed = 0;
+    for (const circleId of circles) {
+      const c = await this.byId(circleId);
+      const el = c?.members?.find((m) => m.id === memberId);
+      if (!c || !el) continue;
+      const next = { ...el, ...copy };
+      // Replace the exact element (FerretDB cannot address `members.$` by a member id).
+      const pulled = await this.models.Circle.collection.updateOne({ _id: circleId } as never, {
+        $pull: { members: el },
+      } as Record<string, unknown>);
+      if (pulled.modifiedCount === 1) {
+        await this.models.Circle.collection.updateOne({ _id: circleId } as never, {
+          $push: { members: next },
+        } as Record<string, unknown>);
+        changed++;
+      }
+    }
+    return changed;
+  }
+
+  /** Circles owned by an actor (GET /users/:id/circles): a scan, not a hot path. */
+  async pageOwnedBy(
+    ownerId: string,
+    filter: Record<string, unknown>,
+    req: PageRequest,
+  ): Promise<FoundRows<CircleRecord & { id: string }>> {
+    return this.page({ ...filter, actorId: ownerId, deletedAt: null }, req, { createdAt: -1, _id: -1 });
+  }
+
+  /** GET /circles: local circles of the given audiences, newest or most reacted first. */
+  async pageLocal(
+    audiences: string[],
+    req: PageRequest,
+    sort: 'createdAt' | 'reacts',
+  ): Promise<FoundRows<CircleRecord & { id: string }>> {
+    return this.page(
+      { originDomain: null, type: 'Circle', to: { $in: audiences }, deletedAt: null },
+      req,
+      sort === 'reacts' ? { reactCount: -1, createdAt: -1 } : { createdAt: -1 },
+    );
+  }
+
+  /** All live circles with their owners and members (the poll worker's targets): a scan. */
+  async allWithMembers(): Promise<Array<Pick<CircleRecord, 'id' | 'actorId' | 'members'>>> {
+    return this.findAll({ deletedAt: null }, { id: 1, actorId: 1, members: 1 });
+  }
+
+  async setLastSeen(id: string, at: Date): Promise<Date | null> {
+    await this.models.Circle.updateOne({ _id: id }, { $max: { lastSeenAt: at } });
+    const c = await this.byId(id);
+    return c?.lastSeenAt ?? null;
+  }
+
+  private async index(memberId: string, circle: CircleRecord, add: boolean): Promise<void> {
+    const op = add ? '$addToSet' : '$pull';
+    await this.models.Membership.updateOne(
+      { _id: memberId },
+      { [op]: { circles: circle.id, ...(circle.grants ? { groups: circle.grants } : {}) } },
+      { upsert: add },
+    );
   }
 }

@@ -11,20 +11,22 @@ export class SettingsRepository {
   async get<T = unknown>(name: string): Promise<T | undefined> {
     const hit = this.cache.get(name);
     if (hit && Date.now() - hit.at < TTL_MS) return hit.value as T;
-    const doc = await this.models.Setting.findOne({ name, deletedAt: null }).lean();
-    const value = doc?.value as T | undefined;
+    const doc = await this.models.Setting.findOne({ _id: name }).lean();
+    const value = (doc && !doc.deletedAt ? doc.value : undefined) as T | undefined;
     this.cache.set(name, { value, at: Date.now() });
     return value;
   }
 
   async set(name: string, value: unknown): Promise<void> {
-    await this.models.Setting.updateOne({ name }, { $set: { value } }, { upsert: true });
+    await this.models.Setting.updateOne({ _id: name }, { $set: { name, value } }, { upsert: true });
     this.cache.delete(name);
   }
 
   /** Sets the value only if the setting is still empty; returns the value now stored. */
   async setIfEmpty(name: string, value: unknown): Promise<unknown> {
-    await this.models.Setting.updateOne({ name, value: { $in: ['', null] } }, { $set: { value } });
+    const doc = await this.models.Setting.findOne({ _id: name }).lean();
+    if (doc?.value === '' || doc?.value == null)
+      await this.models.Setting.updateOne({ _id: name, value: doc?.value ?? null }, { $set: { value } });
     this.cache.delete(name);
     return this.get(name);
   }
@@ -33,7 +35,7 @@ export class SettingsRepository {
   async ensureDefaults(ctx: { domain: string; siteTitle: string }): Promise<void> {
     for (const d of SETTING_DEFAULTS) {
       await this.models.Setting.updateOne(
-        { name: d.name },
+        { _id: d.name },
         {
           $setOnInsert: { name: d.name, value: d.value(ctx) },
           $set: { summary: d.summary, to: d.to, canEdit: d.canEdit, ui: d.ui },
@@ -42,7 +44,7 @@ export class SettingsRepository {
       );
       // FerretDB 1.24 drops an empty array given in $setOnInsert: write such a default again.
       await this.models.Setting.updateOne(
-        { name: d.name, value: { $exists: false } },
+        { _id: d.name, value: { $exists: false } },
         { $set: { value: d.value(ctx) } },
       );
     }

@@ -5,7 +5,6 @@ import type { AreaHandlers } from '../registry';
 import type { ActivityHandler, HandlerContext } from '../types';
 import { clean, idString, parse } from '../validate';
 import { resolveMember } from '../members';
-import { backfillMember, dropMember } from '../../timelines/fanout';
 
 const circleObject = z.object({
   name: z.string().trim().min(1).max(100),
@@ -34,11 +33,11 @@ const createCircle: ActivityHandler = async ({ rt, actor, activity }) => {
     canReply,
     canReact,
     ...(obj.summary ? { summary: obj.summary } : {}),
+    ...(obj.icon ? { icon: obj.icon } : {}),
     members: unique,
   });
-  if (obj.icon) await rt.repos.models.Circle.updateOne({ id: circle.id }, { $set: { icon: obj.icon } });
-  for (const m of unique) await backfillMember(rt, circle.id, m.id);
-  const stored = await rt.repos.models.Circle.findOne({ id: circle.id }).lean();
+  for (const m of unique) await rt.repos.timelines.backfill(circle.id, m.id);
+  const stored = await rt.repos.circles.byId(circle.id);
   return {
     result: clean(stored),
     objectId: circle.id,
@@ -71,10 +70,10 @@ const addToCircle: ActivityHandler = async (ctx) => {
     const member = await resolveMember(rt, ref);
     if (await rt.repos.circles.addMember(circle.id, member)) {
       added.push(member.id);
-      await backfillMember(rt, circle.id, member.id);
+      await rt.repos.timelines.backfill(circle.id, member.id);
     }
   }
-  const stored = await rt.repos.models.Circle.findOne({ id: circle.id }).lean();
+  const stored = await rt.repos.circles.byId(circle.id);
   return {
     result: clean(stored),
     objectId: circle.id,
@@ -96,9 +95,9 @@ const removeFromCircle: ActivityHandler = async (ctx) => {
     typeof ref === 'object' && ref !== null ? (ref as { id?: unknown }).id : ref,
     'object',
   );
+  // Readers drop a former member's entries at once (TimelineStore keeps members' posts only).
   const removed = await rt.repos.circles.removeMember(circle.id, memberId);
-  if (removed) await dropMember(rt, circle.id, memberId);
-  const stored = await rt.repos.models.Circle.findOne({ id: circle.id }).lean();
+  const stored = await rt.repos.circles.byId(circle.id);
   return {
     result: clean(stored),
     objectId: circle.id,

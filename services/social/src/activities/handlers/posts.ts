@@ -5,7 +5,6 @@ import type { AreaHandlers } from '../registry';
 import type { ActivityHandler } from '../types';
 import { actorRef, clean, markdownSource, parse } from '../validate';
 import { assertCanAddress } from '../audience-check';
-import { fanOutPost } from '../../timelines/fanout';
 
 export const POST_TYPES = ['Note', 'Article', 'Media', 'Link', 'Event'] as const;
 
@@ -80,16 +79,22 @@ const createPost: ActivityHandler = async ({ rt, actor, viewer, activity }) => {
     group: to.startsWith('group:') ? to : null,
     publishedAt: now,
   };
-  const created = await rt.repos.models.Post.create(doc);
-  await rt.repos.models.User.updateOne({ id: actor.id }, { $inc: { postCount: 1 } });
-  await fanOutPost(rt, { id, actorId: actor.id, to, type: obj.type, publishedAt: now });
+  const created = await rt.repos.posts.createLocal(doc);
   return {
-    result: clean(created.toObject() as Record<string, unknown>),
+    result: withoutCircles(clean(created as Record<string, unknown>)),
     objectId: id,
     objectType: 'Post',
     to,
     events: [{ name: 'post.created', payload: { postId: id, actorId: actor.id, to, type: obj.type } }],
   };
 };
+
+/** A post as returned to its author: without the circles fan-out wrote it to. */
+export function withoutCircles(post: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (!post) return null;
+  const { circles, ...rest } = post;
+  void circles;
+  return rest;
+}
 
 export const postHandlers: AreaHandlers = { create: { Post: createPost } };

@@ -1,64 +1,37 @@
 /**
- * Denormalised counters (behaviour-notes §2.5): single-document atomic `$inc`, never below 0,
- * and the react state of a target recounted from the reacts collection after every change, so a
- * lost or doubled update cannot drift it.
+ * Denormalised counters (behaviour-notes §2.5): single-document atomic `$inc`, never below 0.
+ * A target's reaction state (`reactCount`, `reactSummary`) moves by the same `$inc`s, so no
+ * recount scans the reactions; a post's cached views go stale with it.
  */
-import { parseId, type Runtime } from '@agora/common';
-import { KIND_MODELS, modelOf, type StoredKind } from './targets';
-import { touchPost } from '../../../timelines/fanout';
+import { parseId, type ReactState, type Runtime, type UserCounter } from '@agora/common';
+import { KIND_MODELS, storeOf, type StoredKind } from './targets';
 
-type Counter = 'postCount' | 'replyCount' | 'reactCount';
-
-export async function bumpUser(rt: Runtime, userId: string, field: Counter, by: 1 | -1): Promise<void> {
-  await bump(rt.repos.models.User as never, userId, field, by);
+export async function bumpUser(rt: Runtime, userId: string, field: UserCounter, by: 1 | -1): Promise<void> {
+  await rt.repos.users.bumpCounter(userId, field, by);
 }
 
-/** Moves a counter of any stored object (by its id's kind) one step. */
+/** Moves the reply counter of any stored object (by its id's kind) one step. */
 export async function bumpObject(rt: Runtime, id: string, field: 'replyCount', by: 1 | -1): Promise<void> {
   const kind = kindOfId(id);
   if (!kind) return;
-  await bump(modelOf(rt, kind), id, field, by);
-  // Timelines show a post's counters: cached pages holding it are stale.
-  if (kind === 'post') await touchPost(rt, id);
+  if (kind === 'post') await rt.repos.posts.bumpReplies(id, by);
+  else await storeOf(rt, kind).bump(id, field, by);
 }
 
-async function bump(
-  model: { updateOne(filter: object, update: object): Promise<unknown> },
-  id: string,
-  field: string,
-  by: 1 | -1,
-): Promise<void> {
-  if (by > 0) await model.updateOne({ id }, { $inc: { [field]: 1 } });
-  // The `$gt: 0` guard makes the decrement a no-op at zero, atomically.
-  else await model.updateOne({ id, [field]: { $gt: 0 } }, { $inc: { [field]: -1 } });
-}
-
-export interface ReactState {
-  reactCount: number;
-  reactSummary: Record<string, number>;
-}
-
-/** Recounts a target's reactions and stores `reactCount` and `reactSummary` ({emoji: count}). */
-export async function recountReacts(rt: Runtime, targetId: string): Promise<ReactState> {
-  const rows = await rt.repos.models.React.aggregate<{ _id: string; n: number }>([
-    { $match: { target: targetId } },
-    { $group: { _id: '$emoji', n: { $sum: 1 } } },
-  ]);
-  rows.sort((a, b) => b.n - a.n || a._id.localeCompare(b._id));
-  const reactSummary: Record<string, number> = {};
-  for (const r of rows) reactSummary[r._id] = r.n;
-  const state = { reactCount: rows.reduce((s, r) => s + r.n, 0), reactSummary };
+/** Moves a target's reaction state by {emoji: +1|-1} and returns it. */
+export async function moveReaction(
+  rt: Runtime,
+  targetId: string,
+  delta: Record<string, number>,
+): Promise<ReactState> {
   const kind = kindOfId(targetId);
-  if (kind && kind !== 'react') {
-    const model = modelOf(rt, kind);
-    // FerretDB 1.24 compares sub-documents by their values only, so `$set` of {'🎉': 1} over
-    // {'👍': 1} is skipped as "unchanged"; clearing the field first makes the write land.
-    await model.updateOne({ id: targetId }, { $unset: { reactSummary: '' } });
-    await model.updateOne({ id: targetId }, { $set: state });
-    if (kind === 'post') await touchPost(rt, targetId);
-  }
+  if (!kind || kind === 'react') return { reactCount: 0, reactSummary: {} };
+  const state = await storeOf(rt, kind).reactDelta(targetId, delta);
+  if (kind === 'post') await rt.repos.posts.touchById(targetId);
   return state;
 }
+
+export type { ReactState };
 
 function kindOfId(id: string): StoredKind | undefined {
   const p = parseId(id);

@@ -7,10 +7,9 @@
 import { NotAuthorized, NotFound, parseId } from '@agora/common';
 import type { ActivityHandler, HandlerContext, HandlerResult } from '../../types';
 import { clean, idString, parse } from '../../validate';
-import { dropPost, touchCircle } from '../../../timelines/fanout';
-import { KIND_MODELS, kindAmong, modelOf, type Lean, type StoredKind } from './targets';
+import { KIND_MODELS, kindAmong, storeOf, type Lean, type StoredKind } from './targets';
 import { assertOwnerOrAdmin, loadForChange } from './owned';
-import { bumpObject, bumpUser, recountReacts } from './counters';
+import { bumpObject, bumpUser, moveReaction } from './counters';
 import { descendantsOf } from './folders';
 
 const DELETABLE = ['post', 'reply', 'react', 'circle', 'page', 'bookmark', 'group', 'user'] as const;
@@ -24,15 +23,14 @@ export const del: ActivityHandler = async (ctx) => {
 
   const doc = await loadForChange(ctx, kind, targetId, { includeDeleted: true });
   if (kind === 'circle') await assertCircleDeletable(ctx, doc);
-  const model = modelOf(rt, kind);
+  const store = storeOf(rt, kind);
   const tomb = { deletedAt: new Date(), deletedBy: actor.id, type: 'Tombstone' };
   // Re-deleting is harmless: only the request that flips `deletedAt` runs the side effects.
-  const first =
-    (await model.updateOne({ id: targetId, deletedAt: null }, { $set: tomb })).modifiedCount === 1;
+  const first = await softDelete(ctx, kind, targetId, tomb);
   if (first) await afterDelete(ctx, kind, doc, tomb);
   const objectType = KIND_MODELS[kind];
   return {
-    result: clean(await model.findOne({ id: targetId }).lean()),
+    result: clean(await store.byId(targetId)),
     objectId: targetId,
     objectType,
     target: targetId,
@@ -47,6 +45,18 @@ export const del: ActivityHandler = async (ctx) => {
   };
 };
 
+/** Soft-deletes through the kind's store (posts leave every list; circles every membership). */
+async function softDelete(
+  { rt, actor }: HandlerContext,
+  kind: StoredKind,
+  id: string,
+  tomb: { deletedAt: Date; deletedBy: string; type: string },
+): Promise<boolean> {
+  if (kind === 'post') return !!(await rt.repos.posts.softDeletePost(id, actor.id));
+  if (kind === 'circle') return !!(await rt.repos.circles.softDeleteCircle(id, actor.id));
+  return !!(await storeOf(rt, kind).softDelete(id, tomb));
+}
+
 async function afterDelete(
   ctx: HandlerContext,
   kind: StoredKind,
@@ -57,8 +67,7 @@ async function afterDelete(
   const author = String(doc.actorId);
   switch (kind) {
     case 'post':
-      await bumpUser(rt, author, 'postCount', -1);
-      await dropPost(rt, doc.id);
+      // PostsStore.softDeletePost moved the counter and took the post out of every list.
       return;
     case 'reply': {
       await bumpUser(rt, author, 'replyCount', -1);
@@ -70,16 +79,14 @@ async function afterDelete(
     }
     case 'bookmark':
       if (doc.type === 'Folder') {
-        const model = modelOf(rt, 'bookmark');
-        const ids = await descendantsOf(model, doc.id, author, 'parentFolder');
-        if (ids.length) await model.updateMany({ id: { $in: ids }, deletedAt: null }, { $set: tomb });
+        const store = rt.repos.bookmarks;
+        const ids = await descendantsOf(storeOf(rt, 'bookmark'), doc.id, author, 'parentFolder');
+        await store.tombstoneMany(ids, tomb);
       }
       return;
     case 'circle': {
-      await rt.repos.models.TimelineEntry.deleteMany({ circleId: doc.id });
       const members = (doc as { members?: Array<{ id?: unknown }> }).members ?? [];
-      await touchCircle(
-        rt,
+      await rt.repos.timelines.dropCircle(
         doc.id,
         members.map((m) => String(m.id)),
       );
@@ -115,9 +122,7 @@ async function deleteUser(ctx: HandlerContext, id: string): Promise<HandlerResul
   if (user.id !== actor.id && !actor.isServerAdmin)
     throw new NotAuthorized('Only the user themselves or a server admin can delete an account');
   const deletedAt = new Date();
-  const first =
-    (await rt.repos.models.User.updateOne({ id, deletedAt: null }, { $set: { deletedAt, active: false } }))
-      .modifiedCount === 1;
+  const first = !!(await rt.repos.users.deactivate(id, actor.id));
   return {
     result: {
       id,
@@ -136,13 +141,12 @@ async function deleteUser(ctx: HandlerContext, id: string): Promise<HandlerResul
 /** Reactions are removed outright: the (actor, target) unique index must let the actor react again. */
 async function deleteReact(ctx: HandlerContext, id: string): Promise<HandlerResult> {
   const { rt, actor } = ctx;
-  const { React } = rt.repos.models;
-  const doc = await React.findOne({ id }).lean();
+  const doc = await rt.repos.reacts.byId(id);
   if (!doc) throw new NotFound('Not found');
   assertOwnerOrAdmin(ctx, doc.actorId);
-  if ((await React.deleteOne({ id })).deletedCount === 1) {
+  if (await rt.repos.reacts.removeById(id)) {
     await bumpUser(rt, doc.actorId, 'reactCount', -1);
-    await recountReacts(rt, doc.target);
+    await moveReaction(rt, doc.target, { [doc.emoji]: -1 });
   }
   return {
     result: { ...clean(doc as unknown as Record<string, unknown>), type: 'Tombstone', deletedAt: new Date() },

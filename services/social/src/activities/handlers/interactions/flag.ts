@@ -97,18 +97,12 @@ export const flag: ActivityHandler = async (ctx) => {
   const reason = resolveReason(await flagOptions(rt), obj.reason);
   const { targetType, targetActorId } = await flaggedTarget(ctx, target);
 
-  const { Flag } = rt.repos.models;
-  const open = await Flag.findOne({
-    actorId: actor.id,
-    target,
-    status: 'open',
-    'reason.code': reason.code,
-  }).lean();
+  const open = await rt.repos.flags.openTwin(actor.id, target, reason.code);
   if (open)
     return { result: { ...clean(open), duplicated: true }, objectId: open.id, objectType: 'Flag', target };
 
   const id = mintId('flag', rt.config.DOMAIN);
-  const created = await Flag.create({
+  const created = await rt.repos.flags.create({
     id,
     target,
     targetType,
@@ -120,7 +114,7 @@ export const flag: ActivityHandler = async (ctx) => {
     server: `@${rt.config.DOMAIN}`,
   });
   return {
-    result: clean(created.toObject() as Record<string, unknown>),
+    result: clean(created as Record<string, unknown>),
     objectId: id,
     objectType: 'Flag',
     target,

@@ -1,7 +1,7 @@
 /** Update and Delete act only for the object's owner or a server admin. */
 import { NotAuthorized, NotFound } from '@agora/common';
 import type { HandlerContext } from '../../types';
-import { modelOf, type Lean, type StoredKind } from './targets';
+import { storeOf, type Lean, type StoredKind } from './targets';
 
 export function assertOwnerOrAdmin(ctx: HandlerContext, ownerId: string | null | undefined): void {
   if ((ownerId && ownerId === ctx.actor.id) || ctx.actor.isServerAdmin) return;
@@ -15,9 +15,8 @@ export async function loadForChange(
   id: string,
   opts: { includeDeleted?: boolean } = {},
 ): Promise<Lean> {
-  const doc = await modelOf(ctx.rt, kind)
-    .findOne(opts.includeDeleted ? { id } : { id, deletedAt: null })
-    .lean();
+  const store = storeOf(ctx.rt, kind);
+  const doc = opts.includeDeleted ? await store.byId(id) : await store.liveById(id);
   if (!doc) throw new NotFound('Not found');
   assertOwnerOrAdmin(ctx, doc.actorId);
   return doc;

@@ -8,7 +8,7 @@ import { mintId } from '@agora/common';
 import type { ActivityHandler, HandlerContext, HandlerResult } from '../../types';
 import { actorRef, clean, parse } from '../../validate';
 import { assertCapability, kindAmong, threadOf, visibleTarget, type Found } from './targets';
-import { bumpUser, recountReacts, type ReactState } from './counters';
+import { bumpUser, moveReaction, type ReactState } from './counters';
 import { pointedAt } from './reply';
 
 export const REACTABLE = ['post', 'reply', 'page', 'bookmark', 'group', 'circle'] as const;
@@ -76,14 +76,17 @@ async function setReaction(
   retried = false,
 ): Promise<HandlerResult> {
   const { rt, actor } = ctx;
-  const { React } = rt.repos.models;
+  const reacts = rt.repos.reacts;
   const targetId = target.doc.id;
-  const existing = (await React.findOne({ target: targetId, actorId: actor.id }).lean()) as ReactRow | null;
+  const existing = (await reacts.mine(actor.id, targetId)) as ReactRow | null;
   if (existing) {
     if (existing.emoji === emoji && (name === undefined || existing.name === name))
       return outcome('already_reacted', existing, targetId, null);
-    await React.updateOne({ id: existing.id }, { $set: { emoji, ...(name !== undefined ? { name } : {}) } });
-    const state = await recountReacts(rt, targetId);
+    await reacts.changeEmoji(existing as never, emoji, name);
+    const state =
+      existing.emoji === emoji
+        ? await moveReaction(rt, targetId, {})
+        : await moveReaction(rt, targetId, { [existing.emoji]: -1, [emoji]: 1 });
     return outcome(
       'replaced',
       { ...existing, emoji, ...(name !== undefined ? { name } : {}) },
@@ -92,25 +95,23 @@ async function setReaction(
     );
   }
   const id = mintId('react', rt.config.DOMAIN);
-  try {
-    await React.create({
-      id,
-      actorId: actor.id,
-      actor: actorRef(actor),
-      target: targetId,
-      emoji,
-      ...(name ? { name } : {}),
-      server: `@${rt.config.DOMAIN}`,
-    });
-  } catch (err) {
-    // A concurrent React by the same actor won the unique (target, actorId) index: replace it.
-    if ((err as { code?: number }).code === 11000 && !retried)
-      return setReaction(ctx, target, emoji, name, true);
-    throw err;
+  const added = await reacts.add({
+    id,
+    actorId: actor.id,
+    actor: actorRef(actor),
+    target: targetId,
+    emoji,
+    ...(name ? { name } : {}),
+    server: `@${rt.config.DOMAIN}`,
+  });
+  // A concurrent React by the same actor won the (target, actor) key: replace it.
+  if (!added) {
+    if (retried) throw new Error('reaction could not be stored');
+    return setReaction(ctx, target, emoji, name, true);
   }
   await bumpUser(rt, actor.id, 'reactCount', 1);
-  const state = await recountReacts(rt, targetId);
-  const row = (await React.findOne({ id }).lean()) as ReactRow;
+  const state = await moveReaction(rt, targetId, { [emoji]: 1 });
+  const row = (await reacts.mine(actor.id, targetId)) as ReactRow;
   return outcome('reacted', row, targetId, state, {
     events: [
       {
@@ -130,16 +131,14 @@ async function setReaction(
 /** Removes the actor's reaction on a target, if any (React with no emoji, Undo of a React). */
 export async function clearReaction(ctx: HandlerContext, targetId: string): Promise<HandlerResult> {
   const { rt, actor } = ctx;
-  const { React } = rt.repos.models;
-  const existing = (await React.findOne({ target: targetId, actorId: actor.id }).lean()) as ReactRow | null;
-  if (!existing) return outcome('no_change', null, targetId, null);
-  const res = await React.deleteOne({ id: existing.id });
-  if (res.deletedCount === 1) await bumpUser(rt, actor.id, 'reactCount', -1);
-  const state = await recountReacts(rt, targetId);
+  const removed = (await rt.repos.reacts.removeMine(actor.id, targetId)) as ReactRow | null;
+  if (!removed) return outcome('no_change', null, targetId, null);
+  await bumpUser(rt, actor.id, 'reactCount', -1);
+  const state = await moveReaction(rt, targetId, { [removed.emoji]: -1 });
   return outcome('unreacted', null, targetId, state, {
-    objectId: existing.id,
+    objectId: removed.id,
     events: [
-      { name: 'react.removed', payload: { reactId: existing.id, target: targetId, actorId: actor.id } },
+      { name: 'react.removed', payload: { reactId: removed.id, target: targetId, actorId: actor.id } },
     ],
   });
 }

@@ -9,7 +9,6 @@ import { BadRequest, NotFound, parseId } from '@agora/common';
 import type { ActivityHandler, HandlerContext, HandlerResult } from '../../types';
 import { clean, idString, parse } from '../../validate';
 import { resolveMember } from '../../members';
-import { backfillMember, dropMember } from '../../../timelines/fanout';
 
 interface Relation {
   circle: 'blocked' | 'muted' | 'following';
@@ -52,7 +51,6 @@ export async function changeRelation(
   if (userId === actor.id) throw new BadRequest(`${field}: you cannot ${rel.verb} yourself`);
   const circleId = ((ctx.actor.record.circles ?? {}) as Record<string, string | undefined>)[rel.circle];
   if (!circleId) throw new NotFound(`Your ${rel.circle} circle is missing`);
-  const { models } = rt.repos;
   let changed: boolean;
   if (rel.add) {
     const member = await resolveMember(rt, userId);
@@ -62,13 +60,12 @@ export async function changeRelation(
       !(await rt.repos.circles.isMember(circleId, userId)) &&
       (await rt.repos.circles.addMember(circleId, member));
     // Only Following is a timeline; Blocked and Muted are filters.
-    if (changed && rel.circle === 'following') await backfillMember(rt, circleId, userId);
+    if (changed && rel.circle === 'following') await rt.repos.timelines.backfill(circleId, userId);
   } else {
+    // Readers drop a former member's entries at once (TimelineStore keeps members' posts only).
     changed = await rt.repos.circles.removeMember(circleId, userId);
-    // Fan-out writes rows to every circle an author is in, Blocked and Muted included.
-    if (changed) await dropMember(rt, circleId, userId);
   }
-  const circle = await models.Circle.findOne({ id: circleId }).lean();
+  const circle = await rt.repos.circles.byId(circleId);
   return {
     result: { ...clean(circle), changed },
     objectId: circleId,

@@ -36,19 +36,12 @@ export const reply: ActivityHandler = async (ctx) => {
   const { root, parentId } = await threadOf(rt, replied);
   assertCapability(rt, viewer, root, 'canReply');
 
-  const { Reply } = rt.repos.models;
-  const recent = await Reply.findOne({
-    actorId: actor.id,
-    parent: parentId,
-    'source.content': content,
-    deletedAt: null,
-    createdAt: { $gte: new Date(Date.now() - DEDUPE_MS) },
-  }).lean();
+  const recent = await rt.repos.replies.recentTwin(actor.id, parentId, content, new Date(Date.now() - DEDUPE_MS));
   if (recent) return { result: clean(recent), objectId: recent.id, objectType: 'Reply', target: targetId };
 
   const domain = rt.config.DOMAIN;
   const id = mintId('reply', domain);
-  const created = await Reply.create({
+  const created = await rt.repos.replies.create({
     id,
     actorId: actor.id,
     actor: actorRef(actor),
@@ -63,7 +56,7 @@ export const reply: ActivityHandler = async (ctx) => {
   await bumpObject(rt, root.doc.id, 'replyCount', 1);
   if (parentId !== root.doc.id) await bumpObject(rt, parentId, 'replyCount', 1);
   return {
-    result: clean(created.toObject() as Record<string, unknown>),
+    result: clean(created as Record<string, unknown>),
     objectId: id,
     objectType: 'Reply',
     target: targetId,

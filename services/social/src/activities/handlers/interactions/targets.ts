@@ -9,6 +9,7 @@ import {
   NotFound,
   capabilityAllows,
   parseId,
+  type ObjectStore,
   type Runtime,
   type Viewer,
 } from '@agora/common';
@@ -36,17 +37,21 @@ export type Lean = Record<string, unknown> & {
   deletedAt?: Date | null;
 };
 
-/** The part of a mongoose model the generic handlers use, whatever the collection. */
-export interface LooseModel {
-  findOne(filter: object, projection?: object): { lean(): Promise<Lean | null> };
-  find(filter: object, projection?: object): { lean(): Promise<Lean[]> };
-  updateOne(filter: object, update: object): Promise<{ matchedCount: number; modifiedCount: number }>;
-  updateMany(filter: object, update: object): Promise<{ modifiedCount: number }>;
-  deleteOne(filter: object): Promise<{ deletedCount: number }>;
-}
+/** The store of a kind, as the generic handlers use it (whatever the collection). */
+export type LooseStore = ObjectStore<Lean>;
 
-export function modelOf(rt: Runtime, kind: StoredKind): LooseModel {
-  return rt.repos.models[KIND_MODELS[kind]];
+export function storeOf(rt: Runtime, kind: StoredKind): LooseStore {
+  const r = rt.repos;
+  const stores: Record<StoredKind, unknown> = {
+    post: r.posts,
+    reply: r.replies,
+    react: r.reacts,
+    circle: r.circles,
+    page: r.pages,
+    bookmark: r.bookmarks,
+    group: r.groups,
+  };
+  return stores[kind] as unknown as LooseStore;
 }
 
 export type TargetKind = StoredKind | 'user';
@@ -97,7 +102,7 @@ export async function threadOf(rt: Runtime, found: Found): Promise<{ root: Found
   const rootId = String(found.doc.target);
   const rootKind = localKind(rt, rootId);
   if (rootKind === 'user' || rootKind === 'reply' || rootKind === 'react') throw new NotFound('Not found');
-  const root = await modelOf(rt, rootKind).findOne({ id: rootId, deletedAt: null }).lean();
+  const root = await storeOf(rt, rootKind).liveById(rootId);
   if (!root) throw new NotFound('Not found');
   // A reply to a second-level reply joins its first-level ancestor.
   const parentId = found.doc.parent === found.doc.target ? found.doc.id : String(found.doc.parent);

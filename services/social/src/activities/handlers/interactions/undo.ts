@@ -32,7 +32,7 @@ export const undo: ActivityHandler = async (ctx) => {
   const given = parse(z.union([idString, inline]), ctx.activity.object, 'object');
   let undone: Undone;
   if (typeof given === 'string') {
-    const stored = await rt.repos.models.Activity.findOne({ id: given, actorId: actor.id }).lean();
+    const stored = await rt.repos.activities.ofActor(actor.id, given);
     if (!stored) throw new NotFound('Activity not found');
     // Stored React and Follow activities record the reacted-to object or followee as `target`.
     undone = { type: stored.type, target: stored.target ?? undefined };

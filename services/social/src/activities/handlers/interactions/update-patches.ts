@@ -20,7 +20,7 @@ import { assertCanAddress } from '../../audience-check';
 import { POST_TYPES } from '../posts';
 import { emojiString } from './react';
 import { assertFolderMove } from './folders';
-import { modelOf, type Lean, type StoredKind } from './targets';
+import { storeOf, type Lean, type StoredKind } from './targets';
 
 export interface PatchInput {
   ctx: HandlerContext;
@@ -155,21 +155,12 @@ async function page(p: PatchInput, raw: unknown): Promise<Fields> {
     ...markdownSet(o),
     ...(await audienceSet(p, o)),
   };
-  const { Page } = p.ctx.rt.repos.models;
-  if (
-    o.slug &&
-    o.slug !== p.doc.slug &&
-    (await Page.countDocuments({
-      slug: o.slug,
-      originDomain: null,
-      deletedAt: null,
-      id: { $ne: p.doc.id },
-    })) > 0
-  ) {
+  const taken = o.slug && o.slug !== p.doc.slug ? await p.ctx.rt.repos.pages.localBySlug(o.slug) : null;
+  if (taken && taken.id !== p.doc.id) {
     throw new Conflict('object.slug: already in use');
   }
   if (o.parentId)
-    await assertFolderMove(modelOf(p.ctx.rt, 'page'), p.doc, o.parentId, {
+    await assertFolderMove(storeOf(p.ctx.rt, 'page'), p.doc, o.parentId, {
       field: 'object.parentId',
       parentField: 'parentId',
       maxDepth: 5,
@@ -197,14 +188,14 @@ async function bookmark(p: PatchInput, raw: unknown): Promise<Fields> {
     ...markdownSet(o),
     ...(await audienceSet(p, o)),
   };
-  const model = modelOf(p.ctx.rt, 'bookmark');
+  const model = storeOf(p.ctx.rt, 'bookmark');
   const type = (set.type ?? p.doc.type) as string;
   if (type === 'Bookmark' && !(set.href ?? p.doc.href ?? set.target ?? p.doc.target))
     throw new BadRequest('object.href: a Bookmark needs href or target');
   if (
     type === 'Bookmark' &&
     p.doc.type === 'Folder' &&
-    (await model.findOne({ parentFolder: p.doc.id, deletedAt: null }, { id: 1 }).lean())
+    (await model.childrenIn('parentFolder', [p.doc.id])).length > 0
   ) {
     throw new BadRequest('object.type: a folder that holds items cannot become a bookmark');
   }

@@ -3,15 +3,15 @@
  * update-patches.ts; timeline rows and react counts kept in step. User targets belong to the
  * users area (`updateUser`), since Update is one activity type with one registry entry.
  */
-import { BadRequest, buildViewer } from '@agora/common';
+import { BadRequest } from '@agora/common';
 import type { ActivityHandler, HandlerContext } from '../../types';
 import { clean, idString, parse } from '../../validate';
-import { refreshPost, touchCircle } from '../../../timelines/fanout';
+import { viewerFor } from '../../../views/viewer';
 import { updateUser } from '../users/update';
-import { KIND_MODELS, kindAmong, modelOf, type Lean, type StoredKind } from './targets';
+import { KIND_MODELS, kindAmong, storeOf, type Lean, type StoredKind } from './targets';
 import { loadForChange } from './owned';
 import { PATCHERS } from './update-patches';
-import { recountReacts } from './counters';
+import { moveReaction } from './counters';
 
 const UPDATABLE = ['post', 'reply', 'react', 'circle', 'page', 'bookmark', 'group', 'user'] as const;
 
@@ -28,14 +28,11 @@ export const update: ActivityHandler = async (ctx) => {
   const ownerId = String(doc.actorId);
   // An admin editing someone else's object may only give it an audience its author could use.
   const author =
-    ownerId === actor.id ? ctx.viewer : await buildViewer(rt.repos.models, rt.config.DOMAIN, { id: ownerId });
+    ownerId === actor.id ? ctx.viewer : await viewerFor(rt, { id: ownerId });
   const set = await PATCHERS[kind]({ ctx, doc, author }, patch);
   if (!Object.keys(set).length) throw new BadRequest('object: no field that can be changed was given');
 
-  const model = modelOf(rt, kind);
-  await model.updateOne({ id: targetId }, { $set: set });
-  await afterUpdate(ctx, kind, doc, set);
-  const updated = await model.findOne({ id: targetId }).lean();
+  const updated = await write(ctx, kind, doc, set);
   const objectType = KIND_MODELS[kind];
   return {
     result: clean(updated),
@@ -52,19 +49,25 @@ export const update: ActivityHandler = async (ctx) => {
   };
 };
 
-async function afterUpdate(
+/** Writes the change through the kind's store, which keeps lists, stamps and counters in step. */
+async function write(
   { rt }: HandlerContext,
   kind: StoredKind,
   doc: Lean,
   set: Record<string, unknown>,
-): Promise<void> {
-  // Timeline rows carry the post's `to` and `type` (the audience and `types` filters).
-  if (kind === 'post') await refreshPost(rt, doc.id, set);
-  if (kind === 'circle') await touchCircle(rt, doc.id, membersOf(doc));
-  if (kind === 'react' && set.emoji !== undefined) await recountReacts(rt, String(doc.target));
-}
-
-function membersOf(doc: Lean): string[] {
-  const members = (doc as { members?: Array<{ id?: unknown }> }).members ?? [];
-  return members.map((m) => String(m.id));
+): Promise<Lean | null> {
+  switch (kind) {
+    case 'post':
+      return rt.repos.posts.update(doc.id, set) as Promise<Lean | null>;
+    case 'circle':
+      return rt.repos.circles.update(doc.id, set) as Promise<Lean | null>;
+    case 'react': {
+      const after = await storeOf(rt, kind).set(doc.id, set);
+      if (set.emoji !== undefined && set.emoji !== doc.emoji)
+        await moveReaction(rt, String(doc.target), { [String(doc.emoji)]: -1, [String(set.emoji)]: 1 });
+      return after;
+    }
+    default:
+      return storeOf(rt, kind).set(doc.id, set);
+  }
 }

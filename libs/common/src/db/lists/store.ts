@@ -1,0 +1,173 @@
+/**
+ * Ordered lists on the bucket pattern (ADR 0005): timelines, the public post lists, an author's
+ * posts. Appends go to the newest bucket; each bucket's time range is kept on the head so a
+ * reader visits buckets newest-range first and stops as soon as no unread bucket can hold a
+ * newer entry. Entries are never edited in place: a reader checks each one against the live
+ * object (deleted, no longer visible, author left the circle) and skips it, and the counters on
+ * the head are moved by the stores that delete. Out-of-order appends (a member's backfill, a
+ * remote post published earlier) are ordered correctly because ranges, not positions, decide.
+ */
+import type { AnyModel } from '../repositories/objects';
+
+export const LIST_BUCKET_SIZE = 200;
+
+export interface ListEntry {
+  /** The listed object's id. */
+  id: string;
+  at: Date;
+  /** Author (timelines skip authors who left the circle or whom the viewer blocks). */
+  by?: string;
+}
+
+export interface ListHead {
+  count: number;
+  tags: Record<string, number>;
+}
+
+type Range = { key: string; n: number; lo: number; hi: number };
+type HeadRow = { seq?: number; count?: number; tags?: Record<string, number>; lo?: Record<string, Date>; hi?: Record<string, Date> };
+type BucketRow = { items?: Array<{ id: string; at: Date | string; by?: string }> };
+
+export class ListStore {
+  constructor(
+    private readonly heads: AnyModel,
+    private readonly buckets: AnyModel,
+  ) {}
+
+  /** Appends entries (tags count them on the head: audience tier, post type). */
+  async append(key: string, entries: ListEntry[], tags: string[] = []): Promise<void> {
+    if (!entries.length) return;
+    const k = entries.length;
+    const inc: Record<string, number> = { seq: k, count: k };
+    for (const t of tags) inc[`tags.${t}`] = k;
+    const head = await this.heads
+      .findOneAndUpdate({ _id: key }, { $inc: inc }, { upsert: true, returnDocument: 'after' })
+      .lean<HeadRow>();
+    const first = (head?.seq ?? k) - k;
+    const byBucket = new Map<number, ListEntry[]>();
+    entries.forEach((e, i) => {
+      const n = Math.floor((first + i) / LIST_BUCKET_SIZE);
+      byBucket.set(n, [...(byBucket.get(n) ?? []), e]);
+    });
+    const lo: Record<string, Date> = {};
+    const hi: Record<string, Date> = {};
+    for (const [n, group] of byBucket) {
+      const times = group.map((e) => e.at.getTime());
+      lo[`lo.${n}`] = new Date(Math.min(...times));
+      hi[`hi.${n}`] = new Date(Math.max(...times));
+    }
+    // The range goes on the head before the entries land: a reader never misses a bucket.
+    await this.heads.updateOne({ _id: key }, { $min: lo, $max: hi });
+    await Promise.all(
+      [...byBucket].map(([n, group]) =>
+        this.buckets.updateOne(
+          { _id: `${key}#${n}` },
+          { $push: { items: { $each: group.map((e) => ({ ...e })) } } },
+          { upsert: true },
+        ),
+      ),
+    );
+  }
+
+  /**
+   * Takes one entry out (a deleted post leaves its lists): the buckets whose range holds `at`
+   * are searched and the exact stored element pulled (FerretDB ignores partial `$pull`
+   * conditions); the counters move only when something was removed.
+   */
+  async remove(key: string, id: string, at: Date, tags: string[] = []): Promise<boolean> {
+    const t = at.getTime();
+    let removed = false;
+    for (const r of await this.rangesOf(key)) {
+      if (r.lo > t || r.hi < t) continue;
+      const b = await this.buckets.findOne({ _id: `${key}#${r.n}` }).lean<BucketRow>();
+      for (const el of ((b?.items ?? []) as Array<{ id: string }>).filter((e) => e.id === id)) {
+        const res = await this.buckets.updateOne({ _id: `${key}#${r.n}` }, { $pull: { items: el } });
+        removed ||= res.modifiedCount === 1;
+      }
+    }
+    if (removed) await this.uncount(key, tags);
+    return removed;
+  }
+
+  /** Moves the live counters after an entry stopped counting (deleted, moved out). */
+  async uncount(key: string, tags: string[] = [], by = 1): Promise<void> {
+    const inc: Record<string, number> = { count: -by };
+    for (const t of tags) inc[`tags.${t}`] = -by;
+    await this.heads.updateOne({ _id: key }, { $inc: inc });
+  }
+
+  async head(key: string): Promise<ListHead> {
+    const h = await this.heads.findOne({ _id: key }, { count: 1, tags: 1 }).lean<HeadRow>();
+    return { count: Math.max(0, h?.count ?? 0), tags: (h?.tags as Record<string, number>) ?? {} };
+  }
+
+  async drop(key: string): Promise<void> {
+    const h = await this.heads.findOne({ _id: key }, { seq: 1 }).lean<HeadRow>();
+    const last = Math.floor(Math.max(0, (h?.seq ?? 0) - 1) / LIST_BUCKET_SIZE);
+    for (let n = 0; n <= last; n++) await this.buckets.deleteOne({ _id: `${key}#${n}` });
+    await this.heads.deleteOne({ _id: key });
+  }
+
+  /**
+   * Entries of the lists merged newest first, with `at` before `before` when given. The same id
+   * in two lists (or appended twice) comes once. Iterate and stop when the page is full.
+   */
+  async *newest(keys: string[], opts: { before?: Date } = {}): AsyncGenerator<ListEntry> {
+    const before = opts.before?.getTime() ?? Infinity;
+    const ranges = (await Promise.all(keys.map((key) => this.rangesOf(key))))
+      .flat()
+      .filter((r) => r.lo < before)
+      .sort((a, b) => b.hi - a.hi);
+    const pending: ListEntry[] = [];
+    const seen = new Set<string>();
+    let next = 0;
+    let prefetch: Promise<ListEntry[]> | undefined;
+    const load = (r: Range) => this.bucket(r.key, r.n);
+    for (;;) {
+      // Read buckets while one could still hold an entry newer than the newest pending.
+      while (next < ranges.length && (!pending.length || ranges[next]!.hi >= pending[0]!.at.getTime())) {
+        const items = await (prefetch ?? load(ranges[next]!));
+        next++;
+        prefetch = next < ranges.length ? load(ranges[next]!) : undefined;
+        for (const e of items) if (e.at.getTime() < before) pending.push(e);
+        pending.sort((a, b) => b.at.getTime() - a.at.getTime());
+      }
+      const e = pending.shift();
+      if (!e) return;
+      if (seen.has(e.id)) continue;
+      seen.add(e.id);
+      yield e;
+    }
+  }
+
+  private async rangesOf(key: string): Promise<Range[]> {
+    const h = await this.heads.findOne({ _id: key }, { seq: 1, lo: 1, hi: 1 }).lean<HeadRow>();
+    if (!h?.seq) return [];
+    const lo = (h.lo ?? {}) as Record<string, Date>;
+    const hi = (h.hi ?? {}) as Record<string, Date>;
+    const out: Range[] = [];
+    for (let n = 0; n <= Math.floor((h.seq - 1) / LIST_BUCKET_SIZE); n++) {
+      // A bucket whose range is not written yet is being appended to right now: read it first.
+      out.push({
+        key,
+        n,
+        lo: time(lo[n], -Infinity),
+        hi: time(hi[n], Infinity),
+      });
+    }
+    return out;
+  }
+
+  private async bucket(key: string, n: number): Promise<ListEntry[]> {
+    const b = await this.buckets.findOne({ _id: `${key}#${n}` }).lean<BucketRow>();
+    return ((b?.items ?? []) as Array<{ id: string; at: Date | string; by?: string }>).map((e) => ({
+      id: e.id,
+      at: new Date(e.at),
+      ...(e.by ? { by: e.by } : {}),
+    }));
+  }
+}
+
+function time(d: Date | string | undefined, missing: number): number {
+  return d ? new Date(d).getTime() : missing;
+}

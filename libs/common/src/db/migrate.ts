@@ -1,0 +1,96 @@
+/**
+ * Moves a database written before ADR 0005 to its shape: documents keyed by an ObjectId get their
+ * string key (the same document under `_id = id`, or the composite key of their kind), and the
+ * derived indexes that did not exist then (the membership index, the post lists and circle
+ * timelines) are built from the documents. Idempotent and cheap on a database already moved: it
+ * looks for work with one query per collection. Run once at start by the service that owns the
+ * data (social).
+ */
+import { Types } from 'mongoose';
+import type { Logger } from '../logger';
+import type { Models } from './models';
+import { followerKey, reactKey } from './models/keys';
+import type { Repositories } from './index';
+import { entryOf, LISTS, tierTag, typeTag, type PostRecord } from './repositories/posts';
+
+type Doc = Record<string, unknown> & { _id: unknown };
+
+const KEYS: Array<[keyof Models, (d: Doc) => string | undefined]> = [
+  ['User', (d) => d.id as string],
+  ['Circle', (d) => d.id as string],
+  ['Activity', (d) => d.id as string],
+  ['Post', (d) => d.id as string],
+  ['Reply', (d) => d.id as string],
+  ['React', (d) => reactKey(String(d.target), String(d.actorId))],
+  ['Group', (d) => d.id as string],
+  ['Page', (d) => d.id as string],
+  ['Bookmark', (d) => d.id as string],
+  ['Flag', (d) => d.id as string],
+  ['Notification', (d) => d.id as string],
+  ['Invite', (d) => d.id as string],
+  ['Setting', (d) => d.name as string],
+  ['RemoteFollower', (d) => followerKey(String(d.userId), String(d.actorId))],
+  ['RemoteServer', (d) => d.domain as string],
+];
+
+export async function migrateKeys(
+  models: Models,
+  repos: Repositories,
+  domain: string,
+  logger: Logger,
+): Promise<void> {
+  for (const [name, keyOf] of KEYS) {
+    const coll = models[name].collection;
+    let moved = 0;
+    for (;;) {
+      const batch = (await coll.find({ _id: { $type: 'objectId' } }).limit(200).toArray()) as Doc[];
+      if (!batch.length) break;
+      for (const doc of batch) {
+        const key = keyOf(doc);
+        if (!key) continue;
+        await coll.insertOne({ ...doc, _id: key } as never).catch((err: { code?: number }) => {
+          if (err.code !== 11000) throw err;
+        });
+        await coll.deleteOne({ _id: doc._id as Types.ObjectId } as never);
+        moved++;
+      }
+    }
+    if (moved) logger.info({ collection: coll.collectionName, moved }, 'documents moved to string keys');
+  }
+  await buildMemberships(models, repos, logger);
+  await buildLists(models, repos, domain, logger);
+}
+
+/** The membership index, when circles have members but the index is empty. */
+async function buildMemberships(models: Models, _repos: Repositories, logger: Logger): Promise<void> {
+  if (await models.Membership.findOne({}).lean()) return;
+  const circles = await models.Circle.find({ deletedAt: null, 'members.0': { $exists: true } }).lean();
+  if (!circles.length) return;
+  for (const c of circles)
+    for (const m of c.members ?? [])
+      await models.Membership.updateOne(
+        { _id: m.id },
+        { $addToSet: { circles: c.id, ...(c.grants ? { groups: c.grants } : {}) } },
+        { upsert: true },
+      );
+  logger.info({ circles: circles.length }, 'membership index built');
+}
+
+/** Post lists and circle timelines, when posts exist but no list does. */
+async function buildLists(models: Models, repos: Repositories, domain: string, logger: Logger): Promise<void> {
+  if (await models.ListHead.findOne({}).lean()) return;
+  const posts = await models.Post.find({ deletedAt: null }).sort({ publishedAt: 1 }).lean<PostRecord[]>();
+  if (!posts.length) return;
+  for (const p of posts) {
+    const entry = entryOf(p);
+    const tags = [tierTag(p.to, domain), typeTag(p.type)];
+    await repos.lists.append(LISTS.author(p.actorId), [entry], tags);
+    if (!p.originDomain && p.to === '@public') await repos.lists.append(LISTS.public, [entry], tags);
+    if (!p.originDomain && p.to === `@${domain}`) await repos.lists.append(LISTS.server, [entry], tags);
+    const { circles } = await repos.circles.membershipsOf(p.actorId);
+    for (const c of circles) await repos.lists.append(LISTS.circle(c), [entry], tags);
+    await repos.posts.addCircles(p.id, circles);
+  }
+  await models.Post.db.dropCollection('timeline').catch(() => undefined);
+  logger.info({ posts: posts.length }, 'post lists and timelines built');
+}

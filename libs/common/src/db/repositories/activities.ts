@@ -1,0 +1,103 @@
+/**
+ * The activity audit log and the events each activity must publish. Recording writes the events
+ * to the outbox first and the activity second, so a crash at any point leaves the events for the
+ * relay (messaging/activity-events.ts); publishing deletes them from the outbox.
+ */
+import type { ActivityDoc, Models } from '../models';
+import { ObjectStore, type FoundRows, type PageRequest } from './objects';
+
+export type ActivityRecord = ActivityDoc & { id: string; createdAt?: Date; updatedAt?: Date };
+
+export interface StoredEvent {
+  name: string;
+  payload: Record<string, unknown>;
+}
+
+export interface PendingEvents {
+  activityId: string;
+  events: StoredEvent[];
+}
+
+const HIDDEN = { _id: 0, __v: 0, dedupeKey: 0 } as const;
+
+export class ActivitiesStore extends ObjectStore<ActivityRecord> {
+  constructor(private readonly models: Models) {
+    super(models.Activity);
+  }
+
+  /**
+   * Records an activity with the events it must publish. Returns null when an inbound activity
+   * with the same `remoteId`, or a request with the same `dedupeKey`, was recorded before.
+   */
+  async record(
+    doc: Record<string, unknown> & { id: string },
+    events: StoredEvent[],
+  ): Promise<ActivityRecord | null> {
+    if (events.length) await this.models.EventOutbox.create({ _id: doc.id, events });
+    try {
+      return await this.insert(doc);
+    } catch (err) {
+      if ((err as { code?: number }).code === 11000) {
+        await this.models.EventOutbox.deleteOne({ _id: doc.id });
+        return null;
+      }
+      throw err;
+    }
+  }
+
+  /** The broker confirmed an activity's events. */
+  async markPublished(activityId: string): Promise<void> {
+    await this.models.EventOutbox.deleteOne({ _id: activityId });
+  }
+
+  /** Outbox rows older than `before` (the relay's work), oldest first. */
+  async unpublished(before: Date, limit: number): Promise<PendingEvents[]> {
+    const rows = await this.models.EventOutbox.find({ createdAt: { $lt: before } })
+      .sort({ createdAt: 1 })
+      .limit(limit)
+      .lean();
+    return rows.map((r) => ({ activityId: String(r._id), events: (r.events ?? []) as StoredEvent[] }));
+  }
+
+  /** An actor's own stored activity (Undo by id). */
+  async ofActor(actorId: string, id: string): Promise<ActivityRecord | null> {
+    const a = await this.byId(id);
+    return a && a.actorId === actorId ? a : null;
+  }
+
+  /** An earlier activity recorded under a client `Idempotency-Key`. */
+  async byDedupeKey(dedupeKey: string): Promise<ActivityRecord | null> {
+    return this.model.findOne({ dedupeKey }).lean<ActivityRecord>();
+  }
+
+  /** Frees a key recorded before `olderThan` (keys live a fixed time). */
+  async releaseDedupeKey(dedupeKey: string, olderThan: Date): Promise<void> {
+    await this.model.updateOne({ dedupeKey, createdAt: { $lt: olderThan } }, { $unset: { dedupeKey: 1 } });
+  }
+
+  /** Where the processing of an inbound activity stands. */
+  async setInbound(id: string, inbound: Record<string, unknown>): Promise<void> {
+    await this.set(id, { inbound });
+  }
+
+  /** GET /users/:id/activities: the actor's own log, newest first (a scan). */
+  async pageForActor(
+    actorId: string,
+    req: PageRequest,
+    fields: Record<string, 0 | 1>,
+  ): Promise<FoundRows<ActivityRecord>> {
+    return this.page({ actorId, deletedAt: null }, req, { createdAt: -1, _id: -1 }, fields);
+  }
+
+  /** GET /admin/activities with its filters (a scan). */
+  async pageForAdmin(
+    filter: { type?: string; actorId?: string; objectType?: string },
+    req: PageRequest,
+  ): Promise<FoundRows<ActivityRecord>> {
+    return this.page({ ...filter }, req, { createdAt: -1, _id: -1 }, HIDDEN);
+  }
+
+  async count(): Promise<number> {
+    return this.model.countDocuments({});
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * The shared part of every store of addressable objects (posts, replies, circles, groups, pages,
+ * bookmarks, …): `_id`-keyed reads and writes (the object's `id` is its `_id`), soft delete that
+ * tells exactly one caller it deleted, counters that never go below zero, and paged queries for
+ * the lists that are not hot paths. Subclasses add the intention-named methods and the side
+ * effects (lists, stamps) their writes imply.
+ */
+import type { Model } from 'mongoose';
+import { applyReactDelta, type ReactState } from './react-state';
+
+export type Row = Record<string, unknown> & { id: string };
+
+export interface PageRequest {
+  skip: number;
+  limit: number;
+}
+
+export interface FoundRows<T> {
+  total: number;
+  items: T[];
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- every model of the app
+export type AnyModel = Model<any>;
+
+export class ObjectStore<T extends Row = Row> {
+  constructor(protected readonly model: AnyModel) {}
+
+  /** The object by id, deleted or not. */
+  async byId(id: string): Promise<T | null> {
+    if (typeof id !== 'string' || !id) return null;
+    return this.model.findOne({ _id: id }).lean<T>();
+  }
+
+  /** The object by id unless it is soft-deleted. */
+  async liveById(id: string): Promise<T | null> {
+    const doc = await this.byId(id);
+    return doc && !doc.deletedAt ? doc : null;
+  }
+
+  /** Live objects by id, read one by one (`_id` lookups; FerretDB does not push `$in` down). */
+  async liveByIds(ids: string[]): Promise<Map<string, T>> {
+    const docs: Array<T | null> = await Promise.all([...new Set(ids)].map((id) => this.liveById(id)));
+    return new Map(docs.filter((d): d is T => d !== null).map((d) => [d.id, d]));
+  }
+
+  async exists(id: string): Promise<boolean> {
+    return !!(await this.liveById(id));
+  }
+
+  protected async insert(doc: Record<string, unknown> & { id: string }): Promise<T> {
+    const created = await this.model.create({ ...doc, _id: doc.id });
+    return created.toObject() as T;
+  }
+
+  /** Sets fields; returns the object after the change (null when missing). */
+  async set(id: string, fields: Record<string, unknown>, unset: string[] = []): Promise<T | null> {
+    const update: Record<string, unknown> = {};
+    if (Object.keys(fields).length) update.$set = fields;
+    if (unset.length) update.$unset = Object.fromEntries(unset.map((f) => [f, '']));
+    if (!Object.keys(update).length) return this.byId(id);
+    return this.model.findOneAndUpdate({ _id: id }, update, { returnDocument: 'after' }).lean<T>();
+  }
+
+  /** Moves a counter by one step; a decrement never leaves it below zero. */
+  async bump(id: string, field: string, by: number): Promise<void> {
+    const after = await this.model
+      .findOneAndUpdate({ _id: id }, { $inc: { [field]: by } }, { returnDocument: 'after', projection: { [field]: 1 } })
+      .lean<Record<string, number>>();
+    if (after && (after[field] ?? 0) < 0) await this.model.updateOne({ _id: id }, { $max: { [field]: 0 } });
+  }
+
+  /**
+   * Soft-deletes: the object as it was before when this call deleted it, null when it was
+   * missing or already deleted (so a side effect runs for exactly one of concurrent deletes).
+   */
+  async softDelete(id: string, fields: Record<string, unknown> & { deletedAt: Date }): Promise<T | null> {
+    const current = await this.byId(id);
+    if (!current || current.deletedAt) return null;
+    const before = await this.model
+      .findOneAndUpdate({ _id: id }, { $set: fields }, { returnDocument: 'before' })
+      .lean<T>();
+    if (!before) return null;
+    if (before.deletedAt) {
+      // Another request deleted it in between: keep its timestamp.
+      await this.model.updateOne({ _id: id }, { $set: { deletedAt: before.deletedAt } });
+      return null;
+    }
+    return before;
+  }
+
+  /** Un-deletes; the object after, or null when it was not deleted. */
+  async restore(id: string, fields: Record<string, unknown> = {}): Promise<T | null> {
+    const current = await this.byId(id);
+    if (!current?.deletedAt) return null;
+    return this.set(id, { ...fields, deletedAt: null }, ['deletedBy']);
+  }
+
+  /** Removes objects soft-deleted before `cutoff` for good (the GC); their ids. */
+  async purgeDeletedBefore(cutoff: Date): Promise<string[]> {
+    const old = { deletedAt: { $ne: null, $lt: cutoff } };
+    const rows = await this.model.find(old, { id: 1 }).lean<Array<{ id: string }>>();
+    if (rows.length) await this.model.deleteMany(old);
+    return rows.map((r) => r.id);
+  }
+
+  /** Live items directly under any of `parents` (folder trees of pages and bookmarks). */
+  async childrenIn(
+    parentField: 'parentFolder' | 'parentId',
+    parents: string[],
+    ownerId?: string,
+  ): Promise<T[]> {
+    if (!parents.length) return [];
+    return this.findAll({
+      [parentField]: parents.length === 1 ? parents[0] : { $in: parents },
+      ...(ownerId ? { actorId: ownerId } : {}),
+      deletedAt: null,
+    });
+  }
+
+  /** Moves the reaction state by {emoji: +1|-1}; the state after. */
+  async reactDelta(id: string, delta: Record<string, number>): Promise<ReactState> {
+    return applyReactDelta(this.model, id, delta);
+  }
+
+  async hardDelete(id: string): Promise<boolean> {
+    return (await this.model.deleteOne({ _id: id })).deletedCount === 1;
+  }
+
+  /**
+   * A sorted, skipped, limited page with the filter's total. This scans on FerretDB: it serves
+   * admin lists and small collections, never a route the benchmarks hold to O(page).
+   */
+  protected async page(
+    filter: Record<string, unknown>,
+    req: PageRequest,
+    sort: Record<string, 1 | -1>,
+    projection?: Record<string, 0 | 1>,
+  ): Promise<FoundRows<T>> {
+    const [total, items] = await Promise.all([
+      this.model.countDocuments(filter),
+      this.model
+        .find(filter, projection ?? { __v: 0 })
+        .sort(sort)
+        .skip(req.skip)
+        .limit(req.limit)
+        .lean<T[]>(),
+    ]);
+    return { total, items };
+  }
+
+  protected async findAll(filter: Record<string, unknown>, projection?: Record<string, 0 | 1>): Promise<T[]> {
+    return this.model.find(filter, projection ?? { __v: 0 }).lean<T[]>();
+  }
+}

@@ -1,0 +1,280 @@
+/**
+ * Posts. Creating, editing and deleting a post keeps its lists in step (the author's list, the
+ * local public and server lists, and through TimelineStore every circle timeline), the author's
+ * counter and the read-cache stamps: no caller can forget one. GET /posts and an author's posts
+ * read the lists, so a page costs O(page) whatever the number of posts (ADR 0005).
+ */
+import type { Models, PostDoc } from '../models';
+import { STAMPS } from '../../cache/stamps';
+import type { ListEntry, ListStore } from '../lists/store';
+import { ObjectStore, type FoundRows, type PageRequest } from './objects';
+import type { UsersRepository } from './users';
+
+export type PostRecord = PostDoc & { id: string; createdAt?: Date; updatedAt?: Date };
+export type Bump = (stamps: string[]) => Promise<void>;
+/** Reads live posts by id (a caller may put a cache in front). */
+export type PostLoader = (ids: string[]) => Promise<Map<string, PostRecord>>;
+
+export const LISTS = {
+  /** Local posts addressed to `@public`. */
+  public: 'posts:public',
+  /** Local posts addressed to the server (`@<domain>`). */
+  server: 'posts:server',
+  author: (id: string) => `author:${id}`,
+  circle: (id: string) => `timeline:${id}`,
+};
+
+/** The audience tier a list counts a post under. */
+export function tierTag(to: string | null | undefined, domain: string): string {
+  if (to === '@public') return 'to.public';
+  if (to === `@${domain}` || to === '@server') return 'to.server';
+  return 'to.other';
+}
+
+export const typeTag = (type: string | null | undefined) => `type.${type ?? 'Note'}`;
+
+export function entryOf(p: Pick<PostRecord, 'id' | 'actorId' | 'publishedAt'>): ListEntry {
+  const at = p.publishedAt ? new Date(p.publishedAt) : new Date();
+  // A remote clock ahead of ours must not pin a post to the top of every list.
+  return { id: p.id, at: at.getTime() > Date.now() ? new Date() : at, by: p.actorId };
+}
+
+export interface LocalPostFilter {
+  tiers: Array<'public' | 'server'>;
+  types?: string[];
+  since?: Date;
+}
+
+export class PostsStore extends ObjectStore<PostRecord> {
+  constructor(
+    models: Models,
+    private readonly lists: ListStore,
+    private readonly users: UsersRepository,
+    private readonly domain: string,
+    private readonly bumpStamps: Bump,
+  ) {
+    super(models.Post);
+  }
+
+  private fanOut: (p: PostRecord) => Promise<string[]> = () => Promise.resolve([]);
+
+  /** Timelines receive every new post (set once at wiring: the two stores need each other). */
+  attachTimelines(timelines: { fanOut(p: PostRecord): Promise<string[]> }): void {
+    this.fanOut = (p) => timelines.fanOut(p);
+  }
+
+  private tierList(to: string | null | undefined): string | null {
+    if (to === '@public') return LISTS.public;
+    if (to === `@${this.domain}`) return LISTS.server;
+    return null;
+  }
+
+  private tags(p: Pick<PostRecord, 'to' | 'type'>): string[] {
+    return [tierTag(p.to, this.domain), typeTag(p.type)];
+  }
+
+  /**
+   * A local post: stored, listed under its author and tier, counted on the author, and appended
+   * to the timeline of every circle the author is in.
+   */
+  async createLocal(doc: Record<string, unknown> & { id: string; actorId: string }): Promise<PostRecord> {
+    const post = await this.insert(doc);
+    await this.listPost(post);
+    await this.users.bumpCounter(post.actorId, 'postCount', 1);
+    return { ...post, circles: await this.fanOut(post) };
+  }
+
+  /**
+   * A copy of another server's post (inbound federation): listed under its author and fanned
+   * out to the local circles its author is in.
+   */
+  async createRemote(doc: Record<string, unknown> & { id: string; actorId: string }): Promise<PostRecord> {
+    const post = await this.insert(doc);
+    await this.lists.append(LISTS.author(post.actorId), [entryOf(post)], this.tags(post));
+    return { ...post, circles: await this.fanOut(post) };
+  }
+
+  private async listPost(post: PostRecord): Promise<void> {
+    const entry = entryOf(post);
+    const tags = this.tags(post);
+    await this.lists.append(LISTS.author(post.actorId), [entry], tags);
+    const tier = this.tierList(post.to);
+    if (tier && !post.originDomain) await this.lists.append(tier, [entry], tags);
+  }
+
+  private async unlistPost(post: PostRecord, opts: { timelines: boolean }): Promise<void> {
+    const entry = entryOf(post);
+    const tags = this.tags(post);
+    await this.lists.remove(LISTS.author(post.actorId), post.id, entry.at, tags);
+    const tier = this.tierList(post.to);
+    if (tier && !post.originDomain) await this.lists.remove(tier, post.id, entry.at, tags);
+    if (opts.timelines)
+      for (const c of post.circles ?? []) await this.lists.remove(LISTS.circle(c), post.id, entry.at, tags);
+  }
+
+  /**
+   * Changes a post. A change of audience or type moves it between the lists that count by them;
+   * every cached page holding it goes stale.
+   */
+  async update(id: string, set: Record<string, unknown>, unset: string[] = []): Promise<PostRecord | null> {
+    const before = await this.liveById(id);
+    if (!before) return null;
+    const after = await this.set(id, set, unset);
+    if (!after) return null;
+    if (before.to !== after.to || before.type !== after.type) {
+      // Circle timelines keep their entries: membership, not audience, put them there.
+      await this.unlistPost(before, { timelines: false });
+      await this.listPost(after);
+    }
+    await this.touch(after);
+    return after;
+  }
+
+  /** Soft-deletes: out of every list and timeline at once; the record before, or null. */
+  async softDeletePost(id: string, deletedBy: string): Promise<PostRecord | null> {
+    const before = await this.softDelete(id, { deletedAt: new Date(), deletedBy, type: 'Tombstone' });
+    if (!before) return null;
+    await this.unlistPost(before, { timelines: true });
+    if (!before.originDomain) await this.users.bumpCounter(before.actorId, 'postCount', -1);
+    await this.touch(before);
+    return before;
+  }
+
+  /** Every cached page or post copy holding this post is stale. */
+  async touch(post: Pick<PostRecord, 'id' | 'circles'>): Promise<void> {
+    await this.bumpStamps([STAMPS.post(post.id), ...(post.circles ?? []).map(STAMPS.circle)]);
+  }
+
+  async touchById(id: string): Promise<void> {
+    const p = await this.byId(id);
+    if (p) await this.touch(p);
+  }
+
+  /** Records that a circle's timeline holds the post (fan-out, backfill). */
+  async addCircles(id: string, circleIds: string[]): Promise<void> {
+    if (circleIds.length)
+      await this.model.updateOne({ _id: id }, { $addToSet: { circles: { $each: circleIds } } });
+  }
+
+  /** The counter of a post's replies. */
+  async bumpReplies(id: string, by: 1 | -1): Promise<void> {
+    await this.bump(id, 'replyCount', by);
+    await this.touchById(id);
+  }
+
+  /** GET /posts: local public (and server) posts, newest first, O(page) through the lists. */
+  async pageLocal(f: LocalPostFilter, req: PageRequest): Promise<FoundRows<PostRecord>> {
+    const keys = f.tiers.map((t) => (t === 'public' ? LISTS.public : LISTS.server));
+    const heads = await Promise.all(keys.map((k) => this.lists.head(k)));
+    const types = f.types?.length ? new Set(f.types) : null;
+    const counted = (h: { count: number; tags: Record<string, number> }) =>
+      types ? [...types].reduce((s, t) => s + Math.max(0, h.tags[typeTag(t)] ?? 0), 0) : h.count;
+    const total = heads.reduce((s, h) => s + counted(h), 0);
+    const items: PostRecord[] = [];
+    let skipped = 0;
+    let matched = 0;
+    const done = () => ({ total: f.since ? matched : total, items });
+    for await (const batch of this.liveBatches(this.lists.newest(keys))) {
+      for (const p of batch) {
+        if (types && !types.has(p.type ?? 'Note')) continue;
+        // Newest first: the first post before `since` ends the range (and its count).
+        if (f.since && p.publishedAt && new Date(p.publishedAt) < f.since) return done();
+        matched++;
+        if (skipped < req.skip) skipped++;
+        else if (items.length < req.limit) items.push(p);
+        else if (!f.since) return done();
+      }
+    }
+    return done();
+  }
+
+  /**
+   * An author's posts the viewer may read, newest first (`visible` decides per post). The total
+   * counts only the tiers the caller says the viewer sees (never posts it cannot see).
+   */
+  async pageByAuthor(
+    authorId: string,
+    visible: (p: PostRecord) => boolean,
+    countedTiers: Array<'to.public' | 'to.server' | 'to.other'>,
+    req: PageRequest,
+  ): Promise<FoundRows<PostRecord>> {
+    const head = await this.lists.head(LISTS.author(authorId));
+    const total = countedTiers.reduce((s, t) => s + Math.max(0, head.tags[t] ?? 0), 0);
+    const items: PostRecord[] = [];
+    let skipped = 0;
+    for await (const batch of this.liveBatches(this.lists.newest([LISTS.author(authorId)]))) {
+      for (const p of batch) {
+        if (!visible(p)) continue;
+        if (skipped < req.skip) skipped++;
+        else if (items.length < req.limit) items.push(p);
+        else return { total, items };
+      }
+    }
+    return { total, items };
+  }
+
+  /** An author's newest live posts (backfill of a new circle member). */
+  async newestByAuthor(authorId: string, n: number): Promise<PostRecord[]> {
+    const out: PostRecord[] = [];
+    for await (const batch of this.liveBatches(this.lists.newest([LISTS.author(authorId)]))) {
+      for (const p of batch) {
+        out.push(p);
+        if (out.length >= n) return out;
+      }
+    }
+    return out;
+  }
+
+  /** Live posts of entries, read in batches by `_id`, in list order. */
+  async *liveBatches(
+    entries: AsyncIterable<ListEntry>,
+    size = 25,
+    load: PostLoader = (ids) => this.liveByIds(ids),
+  ): AsyncGenerator<PostRecord[]> {
+    let ids: string[] = [];
+    const flush = async () => {
+      const found = await load(ids);
+      const out = ids.map((id) => found.get(id)).filter((p): p is PostRecord => !!p);
+      ids = [];
+      return out;
+    };
+    for await (const e of entries) {
+      ids.push(e.id);
+      if (ids.length >= size) yield await flush();
+    }
+    if (ids.length) yield await flush();
+  }
+
+  /** A remote post copy by the id its origin gave it. */
+  async remoteCopy(id: string): Promise<PostRecord | null> {
+    const p = await this.byId(id);
+    return p?.originDomain ? p : null;
+  }
+
+  /** A group's posts (GET /groups/:id/posts): a scan, not a benchmarked path. */
+  async pageForGroup(groupId: string, req: PageRequest): Promise<FoundRows<PostRecord>> {
+    return this.page({ group: groupId, deletedAt: null }, req, { publishedAt: -1 });
+  }
+
+  /** Public and circle posts of local authors for a pull (federation): a scan, bounded by `limit`. */
+  async newestFor(filter: Record<string, unknown>, limit: number): Promise<PostRecord[]> {
+    return this.model.find(filter).sort({ publishedAt: -1 }).limit(limit).lean<PostRecord[]>();
+  }
+
+  /** Ids of posts matching a pull's scope that were deleted since a date. */
+  async deletedIdsSince(filter: Record<string, unknown>, since: Date): Promise<string[]> {
+    const rows = await this.model.find({ ...filter, deletedAt: { $gte: since } }, { id: 1 }).lean<PostRecord[]>();
+    return rows.map((r) => r.id);
+  }
+
+  /** Every live post of an author (account deletion, author copies refresh): a scan. */
+  async allByAuthor(authorId: string): Promise<PostRecord[]> {
+    return this.findAll({ actorId: authorId, deletedAt: null });
+  }
+
+  /** Refreshes the author copy on every post of theirs. */
+  async refreshAuthorCopy(authorId: string, actor: Record<string, unknown>): Promise<number> {
+    const res = await this.model.updateMany({ actorId: authorId }, { $set: { actor } });
+    return res.modifiedCount;
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * Circle timelines (decisions.md §5): a post is appended to the timeline of every circle its
+ * author is in (read from the membership index, one `_id` read); a member added to a circle
+ * brings their recent posts along; a member removed leaves at once because readers keep only
+ * entries whose author is still a member. Reads walk the circle's list newest first (ADR 0005).
+ */
+import { STAMPS } from '../../cache/stamps';
+import type { ListStore } from '../lists/store';
+import type { CirclesRepository } from './circles';
+import {
+  entryOf,
+  LISTS,
+  tierTag,
+  typeTag,
+  type Bump,
+  type PostLoader,
+  type PostRecord,
+  type PostsStore,
+} from './posts';
+
+export const BACKFILL = 200;
+
+export interface TimelinePage {
+  items: PostRecord[];
+  /** Live entries the viewer's tiers count (public and, for local viewers, server posts). */
+  total: number;
+  /** Whether more entries may follow the last item. */
+  more: boolean;
+}
+
+export class TimelineStore {
+  constructor(
+    private readonly lists: ListStore,
+    private readonly posts: PostsStore,
+    private readonly circles: CirclesRepository,
+    private readonly domain: string,
+    private readonly bumpStamps: Bump,
+  ) {}
+
+  /** Appends a new post to the timeline of every circle its author is in. */
+  async fanOut(post: PostRecord): Promise<string[]> {
+    const { circles } = await this.circles.membershipsOf(post.actorId);
+    if (!circles.length) return [];
+    const entry = entryOf(post);
+    const tags = [tierTag(post.to, this.domain), typeTag(post.type)];
+    await Promise.all(circles.map((c) => this.lists.append(LISTS.circle(c), [entry], tags)));
+    await this.posts.addCircles(post.id, circles);
+    await this.bumpStamps(circles.map(STAMPS.circle));
+    return circles;
+  }
+
+  /** A new member's recent posts join the circle's timeline. */
+  async backfill(circleId: string, memberId: string): Promise<void> {
+    const posts = await this.posts.newestByAuthor(memberId, BACKFILL);
+    if (posts.length) {
+      // Oldest first, so the bucket ranges stay tight.
+      const ordered = [...posts].reverse();
+      for (const p of ordered)
+        await this.lists.append(LISTS.circle(circleId), [entryOf(p)], [tierTag(p.to, this.domain), typeTag(p.type)]);
+      for (let i = 0; i < posts.length; i += 20)
+        await Promise.all(posts.slice(i, i + 20).map((p) => this.posts.addCircles(p.id, [circleId])));
+    }
+    await this.bumpStamps([STAMPS.circle(circleId)]);
+  }
+
+  /** A member left: readers drop their entries (they check membership); caches go stale. */
+  async memberLeft(circleId: string): Promise<void> {
+    await this.bumpStamps([STAMPS.circle(circleId)]);
+  }
+
+  /** A circle was deleted: its timeline goes. */
+  async dropCircle(circleId: string, memberIds: string[]): Promise<void> {
+    await this.lists.drop(LISTS.circle(circleId));
+    await this.bumpStamps([STAMPS.circle(circleId), ...memberIds.map(STAMPS.viewer)]);
+  }
+
+  /**
+   * A page of the circle's timeline, newest first: entries whose post is live, whose author is
+   * still a member, and that `keep` admits (audience, type, blocked authors).
+   */
+  async page(
+    circleId: string,
+    memberIds: Set<string>,
+    keep: (p: PostRecord) => boolean,
+    opts: { before?: Date; limit: number; local: boolean; load?: PostLoader },
+  ): Promise<TimelinePage> {
+    const key = LISTS.circle(circleId);
+    const head = await this.lists.head(key);
+    const total =
+      Math.max(0, head.tags['to.public'] ?? 0) + (opts.local ? Math.max(0, head.tags['to.server'] ?? 0) : 0);
+    const entries = this.lists.newest([key], opts.before ? { before: opts.before } : {});
+    const members = async function* () {
+      for await (const e of entries) if (!e.by || memberIds.has(e.by)) yield e;
+    };
+    const items: PostRecord[] = [];
+    for await (const batch of this.posts.liveBatches(members(), opts.limit + 5, opts.load)) {
+      for (const p of batch) {
+        if (!keep(p)) continue;
+        if (items.length === opts.limit) return { items, total, more: true };
+        items.push(p);
+      }
+    }
+    return { items, total, more: false };
+  }
+}
