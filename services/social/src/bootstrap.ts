@@ -5,7 +5,7 @@
  * derived from whichever private key won.
  */
 import { createPublicKey, randomBytes } from 'node:crypto';
-import { generateServerKeyPair, migrateKeys, syncIndexes, type Runtime } from '@agora/common';
+import { generateServerKeyPair, type Runtime } from '@agora/common';
 import { registerUser } from './users/register';
 
 export interface BootstrapOptions {
@@ -15,8 +15,7 @@ export interface BootstrapOptions {
 
 export async function bootstrap(rt: Runtime, opts: BootstrapOptions = {}): Promise<void> {
   const { repos, config, logger } = rt;
-  await syncIndexes(repos.models);
-  await migrateKeys(repos.models, repos, config.DOMAIN, logger);
+  await repos.prepare(logger);
   await repos.settings.ensureDefaults({ domain: config.DOMAIN, siteTitle: 'Agora' });
   await repos.settings.set('domain', config.DOMAIN);
   await repos.settings.set('actorId', `@${config.DOMAIN}`);

@@ -1,5 +1,7 @@
 import type { Database } from './connection';
-import { registerModels, type Models } from './models';
+import { registerModels, syncIndexes, type Models } from './models';
+import { migrateKeys } from './migrate';
+import type { Logger } from '../logger';
 import { SettingsRepository } from './repositories/settings';
 import { UsersRepository } from './repositories/users';
 import { CirclesRepository, type MembershipListener } from './repositories/circles';
@@ -102,6 +104,8 @@ export interface Repositories {
   flags: FlagsStore;
   invites: InvitesStore;
   followers: FollowersStore;
+  /** Builds every index and moves older data to the current shape (the owning service, at start). */
+  prepare(logger: Logger): Promise<void>;
 }
 
 export interface RepositoryHooks {
@@ -136,6 +140,10 @@ export function createRepositories(db: Database, domain: string, hooks: Reposito
     flags: new FlagsStore(models),
     invites: new InvitesStore(models),
     followers: new FollowersStore(models),
+    async prepare(logger) {
+      await syncIndexes(models);
+      await migrateKeys(models, this, domain, logger);
+    },
   };
 }
 export { spawnFerretDB, freePort, waitForPort, type FerretOptions, type FerretProcess } from './ferretdb';

@@ -16,7 +16,7 @@ export async function assertCanAddress(rt: Runtime, viewer: Viewer, to: string):
     return;
   }
   if (to.startsWith('group:')) {
-    const group = await rt.repos.models.Group.findOne({ id: to, deletedAt: null }).lean();
+    const group = await rt.repos.groups.liveById(to);
     if (!group) throw new NotFound('Group not found');
     if (!viewer.groupIds.includes(to)) throw new NotAuthorized('Only group members can post to a group');
     return;

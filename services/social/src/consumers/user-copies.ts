@@ -20,37 +20,16 @@ export async function refreshUserCopies(rt: Runtime, msg: BusMessage<UserUpdated
   if (typeof name === 'string') set['actor.name'] = name;
   if (typeof icon === 'string') set['actor.icon'] = icon;
   if (!Object.keys(set).length) return;
-  const m = rt.repos.models;
+  const r = rt.repos;
   await Promise.all(
-    [m.Post, m.Reply, m.React, m.Group, m.Page, m.Bookmark].map((model) =>
-      (model as typeof m.Post).updateMany({ actorId: userId }, { $set: set }),
+    [r.posts, r.replies, r.reacts, r.groups, r.pages, r.bookmarks].map((store) =>
+      store.refreshActorCopy(userId, set),
     ),
   );
-  // Circle member entries: rewrite each holding circle's array element by element (FerretDB
-  // 1.24 has no positional `$` updates we can rely on).
-  const circles = await m.Circle.find({ 'members.id': userId }, { id: 1 }).lean();
-  for (const { id } of circles) {
-    // Optimistic: write only if nobody changed the membership meanwhile (memberCount and
-    // updatedAt unchanged), else re-read and try again, so a concurrent Add is never lost.
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const c = await m.Circle.findOne({ id }, { members: 1, memberCount: 1, updatedAt: 1 }).lean();
-      if (!c) break;
-      const members = (c.members ?? []).map((mem) =>
-        mem.id === userId
-          ? {
-              ...mem,
-              ...(typeof name === 'string' ? { name } : {}),
-              ...(typeof icon === 'string' ? { icon } : {}),
-            }
-          : mem,
-      );
-      const res = await m.Circle.collection.updateOne(
-        { id, memberCount: c.memberCount, updatedAt: c.updatedAt },
-        { $set: { members } },
-      );
-      if (res.matchedCount === 1) break;
-    }
-  }
+  await r.circles.refreshMemberCopies(userId, {
+    ...(typeof name === 'string' ? { name } : {}),
+    ...(typeof icon === 'string' ? { icon } : {}),
+  });
 }
 
 export async function startUserCopies(rt: Runtime): Promise<void> {

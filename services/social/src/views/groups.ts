@@ -5,9 +5,8 @@
  */
 import {
   NotFound,
-  findPage,
+  canSee,
   orderedCollection,
-  visibleFilter,
   type GroupDoc,
   type Paging,
   type Runtime,
@@ -41,7 +40,7 @@ export const GROUP_LIST_FIELDS = {
 /** A live local group by id; null when missing, deleted or not a group id. */
 export async function findGroup(rt: Runtime, id: unknown): Promise<GroupRecord | null> {
   if (typeof id !== 'string' || !GROUP_ID.test(id)) return null;
-  return rt.repos.models.Group.findOne({ id, deletedAt: null }).lean<GroupRecord>();
+  return rt.repos.groups.liveById(id) as Promise<GroupRecord | null>;
 }
 
 export async function loadGroup(rt: Runtime, id: unknown): Promise<GroupRecord> {
@@ -72,12 +71,12 @@ export async function groupRoles(
     const circleId = group.circles?.[role];
     if (circleId) byCircle.set(circleId, role);
   }
-  const hits = await rt.repos.models.Circle.find(
-    { id: { $in: [...byCircle.keys()] }, 'members.id': userId },
-    { id: 1 },
-  ).lean();
+  const { circles } = await rt.repos.circles.membershipsOf(userId);
   const roles = { ...NO_ROLES };
-  for (const c of hits) roles[byCircle.get(c.id)!] = true;
+  for (const c of circles) {
+    const role = byCircle.get(c);
+    if (role) roles[role] = true;
+  }
   return roles;
 }
 
@@ -85,8 +84,7 @@ export async function groupRoles(
 export async function circleMemberIds(rt: Runtime, group: GroupRecord, role: GroupRole): Promise<string[]> {
   const circleId = group.circles?.[role];
   if (!circleId) return [];
-  const circle = await rt.repos.models.Circle.findOne({ id: circleId }, { members: 1 }).lean();
-  return (circle?.members ?? []).map((m) => m.id);
+  return rt.repos.circles.memberIds(circleId);
 }
 
 /** A page of one of the group's circles as a spec 1.5 collection. */
@@ -99,9 +97,7 @@ export async function circleMembersCollection(
   paging: Paging,
 ) {
   const circleId = group.circles?.[role];
-  const circle = circleId
-    ? await rt.repos.models.Circle.findOne({ id: circleId }, { members: 1 }).lean()
-    : null;
+  const circle = circleId ? await rt.repos.circles.liveById(circleId) : null;
   const members = circle?.members ?? [];
   return orderedCollection({
     base,
@@ -128,17 +124,16 @@ export function canReadGroupPosts(group: GroupRecord, viewer: Viewer): 'ok' | 'a
  */
 export async function listUserGroups(rt: Runtime, viewer: Viewer, ownerId: string, paging: Paging) {
   const base = `${rt.config.publicUrl}/users/${ownerId}/groups`;
-  const { Circle, Group } = rt.repos.models;
-  const circles =
-    typeof ownerId === 'string'
-      ? await Circle.find({ 'members.id': ownerId, type: 'System', deletedAt: null }, { id: 1 }).lean()
-      : [];
-  const filter = {
-    ...visibleFilter(viewer, rt.config.DOMAIN),
-    'circles.members': { $in: circles.map((c) => c.id) },
-  };
-  const { total, items } = circles.length
-    ? await findPage(Group, filter, paging, { sort: { createdAt: -1 }, projection: GROUP_LIST_FIELDS })
-    : { total: 0, items: [] };
+  // The groups a user is a member of come from the membership index; each is checked against
+  // the viewer, newest first.
+  const { groups: groupIds } = typeof ownerId === 'string' ? await rt.repos.circles.membershipsOf(ownerId) : { groups: [] };
+  const found = await rt.repos.groups.liveByIds(groupIds);
+  const visible = [...found.values()]
+    .filter((g) => canSee({ to: g.to, actorId: g.actorId }, viewer, rt.config.DOMAIN) || (viewer.id && viewer.groupIds.includes(g.id)))
+    .sort((a, b) => new Date(b.createdAt ?? 0).getTime() - new Date(a.createdAt ?? 0).getTime());
+  const pick = (g: Record<string, unknown>) =>
+    Object.fromEntries(Object.keys(GROUP_LIST_FIELDS).filter((k) => k !== '_id' && k in g).map((k) => [k, g[k]]));
+  const total = visible.length;
+  const items = visible.slice(paging.skip, paging.skip + paging.limit).map((g) => pick(g as never));
   return orderedCollection({ base, paging, total, items });
 }

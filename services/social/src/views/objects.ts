@@ -17,28 +17,37 @@ type Lean = Record<string, unknown> & {
   deletedAt?: Date | null;
 };
 
-const MODELS = {
-  post: 'Post',
-  page: 'Page',
-  bookmark: 'Bookmark',
-  group: 'Group',
-  circle: 'Circle',
-  reply: 'Reply',
-} as const;
+const KINDS = ['post', 'page', 'bookmark', 'group', 'circle', 'reply'] as const;
+type Kind = (typeof KINDS)[number];
+
+function storeFor(rt: Runtime, kind: Kind): { liveById(id: string): Promise<unknown> } {
+  const r = rt.repos;
+  switch (kind) {
+    case 'post':
+      return r.posts;
+    case 'page':
+      return r.pages;
+    case 'bookmark':
+      return r.bookmarks;
+    case 'group':
+      return r.groups;
+    case 'circle':
+      return r.circles;
+    case 'reply':
+      return r.replies;
+  }
+}
 
 /** Finds a local object by id; null when missing or deleted. */
 export async function findObject(
   rt: Runtime,
   id: string,
-): Promise<{ kind: keyof typeof MODELS; doc: Lean } | null> {
+): Promise<{ kind: Kind; doc: Lean } | null> {
   if (typeof id !== 'string') return null;
   const p = parseId(id);
-  const kind = p.type === 'Object' ? (p.kind as keyof typeof MODELS) : undefined;
-  if (!kind || !(kind in MODELS)) return null;
-  const model = rt.repos.models[MODELS[kind]] as unknown as {
-    findOne(q: object): { lean(): Promise<Lean | null> };
-  };
-  const doc = await model.findOne({ id, deletedAt: null }).lean();
+  const kind = p.type === 'Object' ? (p.kind as Kind) : undefined;
+  if (!kind || !(KINDS as readonly string[]).includes(kind)) return null;
+  const doc = (await storeFor(rt, kind).liveById(id)) as Lean | null;
   return doc ? { kind, doc } : null;
 }
 

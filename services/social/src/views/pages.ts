@@ -61,11 +61,9 @@ export function publicPagesFilter(query: Record<string, unknown>): Record<string
 /** A live local page by id or slug; 404 when missing or deleted. */
 export async function findPage(rt: Runtime, idOrSlug: unknown): Promise<PageRecord> {
   const key = typeof idOrSlug === 'string' ? idOrSlug : '';
-  const { Page } = rt.repos.models;
   let page: PageRecord | null = null;
-  if (PAGE_ID.test(key)) page = await Page.findOne({ id: key, deletedAt: null }).lean<PageRecord>();
-  else if (SLUG.test(key))
-    page = await Page.findOne({ slug: key, originDomain: null, deletedAt: null }).lean<PageRecord>();
+  if (PAGE_ID.test(key)) page = (await rt.repos.pages.liveById(key)) as PageRecord | null;
+  else if (SLUG.test(key)) page = (await rt.repos.pages.localBySlug(key)) as PageRecord | null;
   if (!page) throw new NotFound('Page not found');
   return page;
 }

@@ -52,9 +52,7 @@ export async function pull(rt: Runtime, viewer: Viewer, signer: string | undefin
   const domain = rt.config.DOMAIN;
   const authors = q.from.filter((id) => id.endsWith(`@${domain}`));
   const since = q.since ? { publishedAt: { $gte: q.since } } : {};
-  const { Post, Circle } = rt.repos.models;
-  const newest = <T>(filter: Record<string, unknown>) =>
-    Post.find(filter).sort({ publishedAt: -1 }).limit(q.limit).lean<T[]>();
+  const newest = <T>(filter: Record<string, unknown>) => rt.repos.posts.newestFor(filter, q.limit) as Promise<T[]>;
 
   if (!q.to.length) {
     const posts = await newest<PostDoc>({
@@ -69,10 +67,11 @@ export async function pull(rt: Runtime, viewer: Viewer, signer: string | undefin
   if (!signer) throw new Unauthorized('A batch pull must be signed by the requesting server');
   if (q.to.some((id) => domainOf(id) !== signer))
     throw new NotAuthorized('to: every recipient must be a user of the signing server');
-  const circles = await Circle.find(
-    { actorId: { $in: authors }, 'members.id': { $in: q.to }, deletedAt: null },
-    { id: 1, members: 1 },
-  ).lean();
+  // The authors' circles holding a `to` user, from the membership index of each `to` user.
+  const held = new Set((await Promise.all(q.to.map((id) => rt.repos.circles.membershipsOf(id)))).flatMap((m) => m.circles));
+  const circles = [...(await rt.repos.circles.liveByIds([...held])).values()].filter((c) =>
+    authors.includes(c.actorId),
+  );
   const readersOf = new Map(
     circles.map((c) => [c.id, (c.members ?? []).map((m) => m.id).filter((id) => q.to.includes(id))]),
   );
@@ -80,7 +79,7 @@ export async function pull(rt: Runtime, viewer: Viewer, signer: string | undefin
   const scope = { actorId: { $in: authors }, originDomain: null, to: { $in: audiences } };
   const [posts, gone] = await Promise.all([
     newest<PostDoc>({ ...scope, deletedAt: null, ...since }),
-    q.since ? Post.find({ ...scope, deletedAt: { $gte: q.since } }, { id: 1 }).lean() : [],
+    q.since ? rt.repos.posts.deletedIdsSince(scope, q.since) : [],
   ]);
   const last = posts[posts.length - 1];
   return {
@@ -89,7 +88,7 @@ export async function pull(rt: Runtime, viewer: Viewer, signer: string | undefin
       itemId: p.id,
       to: p.to === '@public' ? q.to : (readersOf.get(p.to ?? '') ?? []),
     })),
-    tombstones: gone.map((p) => p.id),
+    tombstones: gone,
     ...(posts.length === q.limit && last?.publishedAt ? { next: last.publishedAt.toISOString() } : {}),
   };
 }

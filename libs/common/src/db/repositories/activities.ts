@@ -84,7 +84,7 @@ export class ActivitiesStore extends ObjectStore<ActivityRecord> {
   async pageForActor(
     actorId: string,
     req: PageRequest,
-    fields: Record<string, 0 | 1>,
+    fields: Record<string, number>,
   ): Promise<FoundRows<ActivityRecord>> {
     return this.page({ actorId, deletedAt: null }, req, { createdAt: -1, _id: -1 }, fields);
   }

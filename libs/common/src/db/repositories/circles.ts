@@ -100,44 +100,39 @@ export class CirclesRepository extends ObjectStore<CircleRecord & { id: string }
   }
 
   /**
-   * Adds a member once; the count moves only when the member was really added. The guard is
-   * `$nor` because FerretDB 1.24 evaluates `'members.id': { $ne }` wrongly on arrays of two or
-   * more members (so do `$nin` and `$not`); `$nor` is right on both FerretDB and MongoDB.
+   * Adds a member once; the count moves only when the member was really added. The membership
+   * index decides atomically (`$addToSet` by `_id` reports whether it added), so two concurrent
+   * adds push the member once, with nothing but `_id` filters (all FerretDB serves from an index).
    */
   async addMember(circleId: string, member: Member): Promise<boolean> {
     const circle = await this.liveById(circleId);
     if (!circle || circle.members?.some((m) => m.id === member.id)) return false;
-    const res = await this.models.Circle.updateOne(
-      { _id: circleId, $nor: [{ 'members.id': member.id }] },
+    if (!(await this.index(member.id, circle, true))) return false;
+    await this.models.Circle.updateOne(
+      { _id: circleId },
       { $push: { members: { ...member, addedAt: new Date() } }, $inc: { memberCount: 1 } },
     );
-    if (res.modifiedCount !== 1) return false;
-    await this.index(member.id, circle, true);
     await this.onMembershipChange(circleId, [member.id]);
     return true;
   }
 
   /**
-   * Removes a member. FerretDB 1.24 matches nothing with a `'members.id': value` update filter
-   * and ignores partial `$pull` conditions, so this pulls the exact stored element; the count
-   * moves once per removal.
+   * Removes a member: the membership index decides (atomically) which request removes, then the
+   * exact stored element is pulled (FerretDB ignores partial `$pull` conditions).
    */
   async removeMember(circleId: string, memberId: string): Promise<boolean> {
     const circle = await this.byId(circleId);
-    let removed = false;
-    for (const element of (circle?.members ?? []).filter((m) => m.id === memberId)) {
-      const res = await this.models.Circle.collection.updateOne({ _id: circleId } as never, {
+    const elements = (circle?.members ?? []).filter((m) => m.id === memberId);
+    if (!circle || !elements.length) return false;
+    if (!(await this.index(memberId, circle, false))) return false;
+    for (const element of elements)
+      await this.models.Circle.collection.updateOne({ _id: circleId } as never, {
         $pull: { members: element },
         $inc: { memberCount: -1 },
         $set: { updatedAt: new Date() },
       } as Record<string, unknown>);
-      removed ||= res.modifiedCount === 1;
-    }
-    if (removed && circle) {
-      await this.index(memberId, circle, false);
-      await this.onMembershipChange(circleId, [memberId]);
-    }
-    return removed;
+    await this.onMembershipChange(circleId, [memberId]);
+    return true;
   }
 
   /** The circle changed (name, audience, icon): cached views of it and its members' audiences are stale. */
@@ -173,27 +168,26 @@ export class CirclesRepository extends ObjectStore<CircleRecord & { id: string }
     }
   }
 
-  /** A member's copy (name, icon) in every circle they are in (`user.updated`). */
-  async refreshMemberCopies(memberId: string, copy: { name?: string; icon?: string }): Promise<number> {
+  /**
+   * A member's copy (name, icon) in every circle they are in (`user.updated`). Each circle's
+   * array is rewritten whole (FerretDB 1.24 has no positional `$` updates to rely on), only if
+   * nobody changed the membership meanwhile (memberCount and updatedAt unchanged), else re-read
+   * and tried again, so a concurrent Add is never lost.
+   */
+  async refreshMemberCopies(memberId: string, copy: { name?: string; icon?: string }): Promise<void> {
     const { circles } = await this.membershipsOf(memberId);
-    let changed = 0;
-    for (const circleId of circles) {
-      const c = await this.byId(circleId);
-      const el = c?.members?.find((m) => m.id === memberId);
-      if (!c || !el) continue;
-      const next = { ...el, ...copy };
-      // Replace the exact element (FerretDB cannot address `members.$` by a member id).
-      const pulled = await this.models.Circle.collection.updateOne({ _id: circleId } as never, {
-        $pull: { members: el },
-      } as Record<string, unknown>);
-      if (pulled.modifiedCount === 1) {
-        await this.models.Circle.collection.updateOne({ _id: circleId } as never, {
-          $push: { members: next },
-        } as Record<string, unknown>);
-        changed++;
+    for (const id of circles) {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const c = await this.byId(id);
+        if (!c) break;
+        const members = (c.members ?? []).map((m) => (m.id === memberId ? { ...m, ...copy } : m));
+        const res = await this.models.Circle.collection.updateOne(
+          { _id: id, memberCount: c.memberCount, updatedAt: c.updatedAt } as never,
+          { $set: { members } },
+        );
+        if (res.matchedCount === 1) break;
       }
     }
-    return changed;
   }
 
   /** Circles owned by an actor (GET /users/:id/circles): a scan, not a hot path. */
@@ -201,20 +195,23 @@ export class CirclesRepository extends ObjectStore<CircleRecord & { id: string }
     ownerId: string,
     filter: Record<string, unknown>,
     req: PageRequest,
+    fields?: Record<string, number>,
   ): Promise<FoundRows<CircleRecord & { id: string }>> {
-    return this.page({ ...filter, actorId: ownerId, deletedAt: null }, req, { createdAt: -1, _id: -1 });
+    return this.page({ ...filter, actorId: ownerId, deletedAt: null }, req, { createdAt: -1, _id: -1 }, fields);
   }
 
-  /** GET /circles: local circles of the given audiences, newest or most reacted first. */
-  async pageLocal(
-    audiences: string[],
+  /** GET /circles: local circles of a type and the given audiences, newest or most reacted first (a scan). */
+  async pageListed(
+    f: { type: string; audiences: string[] },
     req: PageRequest,
     sort: 'createdAt' | 'reacts',
+    fields?: Record<string, number>,
   ): Promise<FoundRows<CircleRecord & { id: string }>> {
     return this.page(
-      { originDomain: null, type: 'Circle', to: { $in: audiences }, deletedAt: null },
+      { originDomain: null, type: f.type, to: { $in: f.audiences }, deletedAt: null },
       req,
-      sort === 'reacts' ? { reactCount: -1, createdAt: -1 } : { createdAt: -1 },
+      sort === 'reacts' ? { reactCount: -1, memberCount: -1, createdAt: -1 } : { createdAt: -1 },
+      fields,
     );
   }
 
@@ -223,18 +220,23 @@ export class CirclesRepository extends ObjectStore<CircleRecord & { id: string }
     return this.findAll({ deletedAt: null }, { id: 1, actorId: 1, members: 1 });
   }
 
+  /** Moves the read high-water mark forward only (`$max`: races cannot rewind it). */
   async setLastSeen(id: string, at: Date): Promise<Date | null> {
     await this.models.Circle.updateOne({ _id: id }, { $max: { lastSeenAt: at } });
     const c = await this.byId(id);
     return c?.lastSeenAt ?? null;
   }
 
-  private async index(memberId: string, circle: CircleRecord, add: boolean): Promise<void> {
+  /** Adds or removes a circle (and the group it grants) in a member's index; whether it changed. */
+  private async index(memberId: string, circle: CircleRecord, add: boolean): Promise<boolean> {
     const op = add ? '$addToSet' : '$pull';
-    await this.models.Membership.updateOne(
+    const res = await this.models.Membership.updateOne(
       { _id: memberId },
-      { [op]: { circles: circle.id, ...(circle.grants ? { groups: circle.grants } : {}) } },
+      { [op]: { circles: circle.id } },
       { upsert: add },
     );
+    if (circle.grants)
+      await this.models.Membership.updateOne({ _id: memberId }, { [op]: { groups: circle.grants } });
+    return res.modifiedCount === 1 || res.upsertedCount === 1;
   }
 }

@@ -13,7 +13,7 @@ export type GroupRecord = GroupDoc & { id: string; createdAt?: Date; updatedAt?:
 
 type Filter = Record<string, unknown>;
 type Sort = Record<string, 1 | -1>;
-type Fields = Record<string, 0 | 1>;
+type Fields = Record<string, number>;
 
 export class RepliesStore extends ObjectStore<ReplyRecord> {
   constructor(models: Models) {

@@ -24,6 +24,12 @@ export interface FoundRows<T> {
 export type AnyModel = Model<any>;
 
 export class ObjectStore<T extends Row = Row> {
+  /**
+   * Fields the schema hides (`select: false`). findAndModify asks for them explicitly: FerretDB
+   * 1.24 refuses the exclusion projection mongoose would add otherwise.
+   */
+  protected hiddenFields: string[] = [];
+
   constructor(protected readonly model: AnyModel) {}
 
   /** The object by id, deleted or not. */
@@ -58,15 +64,17 @@ export class ObjectStore<T extends Row = Row> {
     const update: Record<string, unknown> = {};
     if (Object.keys(fields).length) update.$set = fields;
     if (unset.length) update.$unset = Object.fromEntries(unset.map((f) => [f, '']));
-    if (!Object.keys(update).length) return this.byId(id);
-    return this.model.findOneAndUpdate({ _id: id }, update, { returnDocument: 'after' }).lean<T>();
+    // updateOne then a read: FerretDB's findAndModify refuses the projection that schemas with
+    // hidden (select: false) fields add.
+    if (Object.keys(update).length) await this.model.updateOne({ _id: id }, update);
+    return this.byId(id);
   }
 
   /** Moves a counter by one step; a decrement never leaves it below zero. */
   async bump(id: string, field: string, by: number): Promise<void> {
-    const after = await this.model
-      .findOneAndUpdate({ _id: id }, { $inc: { [field]: by } }, { returnDocument: 'after', projection: { [field]: 1 } })
-      .lean<Record<string, number>>();
+    await this.model.updateOne({ _id: id }, { $inc: { [field]: by } });
+    if (by >= 0) return;
+    const after = await this.model.findOne({ _id: id }, { [field]: 1 }).lean<Record<string, number>>();
     if (after && (after[field] ?? 0) < 0) await this.model.updateOne({ _id: id }, { $max: { [field]: 0 } });
   }
 
@@ -79,6 +87,7 @@ export class ObjectStore<T extends Row = Row> {
     if (!current || current.deletedAt) return null;
     const before = await this.model
       .findOneAndUpdate({ _id: id }, { $set: fields }, { returnDocument: 'before' })
+      .select(this.hiddenFields.map((f) => `+${f}`).join(' '))
       .lean<T>();
     if (!before) return null;
     if (before.deletedAt) {
@@ -94,6 +103,11 @@ export class ObjectStore<T extends Row = Row> {
     const current = await this.byId(id);
     if (!current?.deletedAt) return null;
     return this.set(id, { ...fields, deletedAt: null }, ['deletedBy']);
+  }
+
+  /** Sets fields of the author copy (`actor.name`, `actor.icon`) on everything an actor wrote: a scan. */
+  async refreshActorCopy(actorId: string, set: Record<string, string>): Promise<void> {
+    await this.model.updateMany({ actorId }, { $set: set });
   }
 
   /** Removes objects soft-deleted before `cutoff` for good (the GC); their ids. */
@@ -135,7 +149,7 @@ export class ObjectStore<T extends Row = Row> {
     filter: Record<string, unknown>,
     req: PageRequest,
     sort: Record<string, 1 | -1>,
-    projection?: Record<string, 0 | 1>,
+    projection?: Record<string, number>,
   ): Promise<FoundRows<T>> {
     const [total, items] = await Promise.all([
       this.model.countDocuments(filter),
@@ -149,7 +163,7 @@ export class ObjectStore<T extends Row = Row> {
     return { total, items };
   }
 
-  protected async findAll(filter: Record<string, unknown>, projection?: Record<string, 0 | 1>): Promise<T[]> {
+  protected async findAll(filter: Record<string, unknown>, projection?: Record<string, number>): Promise<T[]> {
     return this.model.find(filter, projection ?? { __v: 0 }).lean<T[]>();
   }
 }

@@ -195,22 +195,35 @@ export class PostsStore extends ObjectStore<PostRecord> {
   async pageByAuthor(
     authorId: string,
     visible: (p: PostRecord) => boolean,
-    countedTiers: Array<'to.public' | 'to.server' | 'to.other'>,
-    req: PageRequest,
+    counted: Array<'to.public' | 'to.server' | 'to.other'> | 'matching',
+    req: PageRequest & { since?: Date },
   ): Promise<FoundRows<PostRecord>> {
     const head = await this.lists.head(LISTS.author(authorId));
-    const total = countedTiers.reduce((s, t) => s + Math.max(0, head.tags[t] ?? 0), 0);
+    const exact = counted === 'matching';
+    let total = exact ? 0 : counted.reduce((s, t) => s + Math.max(0, head.tags[t] ?? 0), 0);
     const items: PostRecord[] = [];
     let skipped = 0;
     for await (const batch of this.liveBatches(this.lists.newest([LISTS.author(authorId)]))) {
       for (const p of batch) {
+        // Newest first: the first post before `since` ends the range.
+        if (req.since && p.publishedAt && new Date(p.publishedAt) < req.since) return { total, items };
         if (!visible(p)) continue;
+        if (exact) total++;
         if (skipped < req.skip) skipped++;
         else if (items.length < req.limit) items.push(p);
-        else return { total, items };
+        else if (!exact) return { total, items };
       }
     }
     return { total, items };
+  }
+
+  /** An author's posts by reactions (GET /users/:id/posts?sort=top): a scan of their posts. */
+  async pageTopByAuthor(
+    authorId: string,
+    visible: Record<string, unknown>,
+    req: PageRequest,
+  ): Promise<FoundRows<PostRecord>> {
+    return this.page({ ...visible, actorId: authorId, deletedAt: null }, req, { reactCount: -1, publishedAt: -1 });
   }
 
   /** An author's newest live posts (backfill of a new circle member). */
@@ -252,8 +265,12 @@ export class PostsStore extends ObjectStore<PostRecord> {
   }
 
   /** A group's posts (GET /groups/:id/posts): a scan, not a benchmarked path. */
-  async pageForGroup(groupId: string, req: PageRequest): Promise<FoundRows<PostRecord>> {
-    return this.page({ group: groupId, deletedAt: null }, req, { publishedAt: -1 });
+  async pageForGroup(groupId: string, types: string[] | undefined, req: PageRequest): Promise<FoundRows<PostRecord>> {
+    return this.page(
+      { group: groupId, deletedAt: null, ...(types ? { type: { $in: types } } : {}) },
+      req,
+      { publishedAt: -1 },
+    );
   }
 
   /** Public and circle posts of local authors for a pull (federation): a scan, bounded by `limit`. */

@@ -36,6 +36,7 @@ export type UserCounter = 'postCount' | 'replyCount' | 'reactCount';
 export class UsersRepository extends ObjectStore<Stored> {
   constructor(private readonly models: Models) {
     super(models.User);
+    this.hiddenFields = Object.keys(HIDDEN);
   }
 
   /** A live (active, not deleted) user by id; used for every authenticated request. */
@@ -66,15 +67,61 @@ export class UsersRepository extends ObjectStore<Stored> {
       .lean<UserRecord & Record<string, unknown>>();
   }
 
-  /** A user by the hash of a verification or reset token (a scan: rare, e-mail flows only). */
-  async findByTokenHash(
-    field: 'emailVerificationToken' | 'passwordResetToken',
-    hash: string,
-  ): Promise<(UserRecord & Record<string, unknown>) | null> {
-    const expires = field === 'emailVerificationToken' ? 'emailVerificationExpires' : 'passwordResetExpires';
-    return this.models.User.findOne({ [field]: hash })
-      .select(`+${field} +${expires}`)
-      .lean<UserRecord & Record<string, unknown>>();
+  /**
+   * Consumes an e-mail verification token (by its hash): the user's id when it was valid and
+   * this call consumed it. A find, then an update conditional on the token, so only one of two
+   * racing requests wins (FerretDB has no projection on findAndModify). E-mail flows are rare:
+   * these filters scan the users.
+   */
+  async consumeVerificationToken(hash: string): Promise<string | null> {
+    const found = await this.models.User.findOne(
+      { emailVerificationToken: hash, emailVerificationExpires: { $gt: new Date() }, active: true, deletedAt: null },
+      { id: 1 },
+    ).lean<{ id: string }>();
+    if (!found) return null;
+    const res = await this.models.User.updateOne(
+      { _id: found.id, emailVerificationToken: hash },
+      { $set: { emailVerified: true }, $unset: { emailVerificationToken: 1, emailVerificationExpires: 1 } },
+    );
+    return res.modifiedCount === 1 ? found.id : null;
+  }
+
+  /** Stores a new verification token for a live, unverified local address; whether one was stored. */
+  async setVerificationToken(email: string, domain: string, hash: string, expires: Date): Promise<boolean> {
+    const res = await this.models.User.updateOne(
+      { email, domain, emailVerified: { $ne: true }, active: true, deletedAt: null },
+      { $set: { emailVerificationToken: hash, emailVerificationExpires: expires } },
+    );
+    return res.modifiedCount === 1;
+  }
+
+  /** Stores a password-reset token for a live local address; whether one was stored. */
+  async setResetToken(email: string, domain: string, hash: string, expires: Date): Promise<boolean> {
+    const res = await this.models.User.updateOne(
+      { email, domain, active: true, deletedAt: null },
+      { $set: { passwordResetToken: hash, passwordResetExpires: expires } },
+    );
+    return res.modifiedCount === 1;
+  }
+
+  /**
+   * Resets a password with a token (by its hash), single use even for racing requests; opening
+   * the link proves the mailbox is the user's, so the address counts as verified. The user's id.
+   */
+  async resetPassword(tokenHash: string, passwordHash: string): Promise<string | null> {
+    const found = await this.models.User.findOne(
+      { passwordResetToken: tokenHash, passwordResetExpires: { $gt: new Date() }, active: true, deletedAt: null },
+      { id: 1 },
+    ).lean<{ id: string }>();
+    if (!found) return null;
+    const res = await this.models.User.updateOne(
+      { _id: found.id, passwordResetToken: tokenHash },
+      {
+        $set: { password: passwordHash, emailVerified: true },
+        $unset: { passwordResetToken: 1, passwordResetExpires: 1 },
+      },
+    );
+    return res.modifiedCount === 1 ? found.id : null;
   }
 
   /** A local user by e-mail (a scan: registration and password reset only). */

@@ -21,36 +21,14 @@ const RESEND_MESSAGE =
   'If that address is registered and unverified, a new verification email has been sent.';
 
 export function emailRoutes(r: Router, rt: Runtime, roles: RoleChecker): void {
-  const { User } = rt.repos.models;
-
   r.get(
     '/verify-email',
     handler(async ({ query, set }) => {
       const token = query.token;
       if (token === undefined || token === '') throw new BadRequest('Missing verification token');
       if (!isTokenShaped(token)) throw new BadRequest('Invalid or expired verification token');
-      // FerretDB has no projection on findAndModify: find, then consume with a conditional update
-      // that only one of two racing requests can win.
-      const hash = hashToken(token);
-      const found = await User.findOne(
-        {
-          emailVerificationToken: hash,
-          emailVerificationExpires: { $gt: new Date() },
-          active: true,
-          deletedAt: null,
-        },
-        { id: 1 },
-      ).lean();
-      const consumed = found
-        ? await User.updateOne(
-            { id: found.id, emailVerificationToken: hash },
-            {
-              $set: { emailVerified: true },
-              $unset: { emailVerificationToken: 1, emailVerificationExpires: 1 },
-            },
-          )
-        : undefined;
-      const rec = consumed?.modifiedCount === 1 ? await rt.repos.users.findActiveById(found!.id) : null;
+      const consumed = await rt.repos.users.consumeVerificationToken(hashToken(token));
+      const rec = consumed ? await rt.repos.users.findActiveById(consumed) : null;
       if (!rec) throw new BadRequest('Invalid or expired verification token');
       const auth = await loadAuthUser(rt.repos, roles, rec.id);
       set(
@@ -72,11 +50,8 @@ export function emailRoutes(r: Router, rt: Runtime, roles: RoleChecker): void {
         if ((await rt.repos.settings.get<boolean>('requireEmailVerification')) === true) {
           const t = mintEmailToken(VERIFY_TTL_MS);
           // A new token replaces the old one, so only the latest link works.
-          const sent = await User.updateOne(
-            { email, domain: rt.config.DOMAIN, emailVerified: { $ne: true }, active: true, deletedAt: null },
-            { $set: { emailVerificationToken: t.hash, emailVerificationExpires: t.expires } },
-          );
-          if (sent.modifiedCount === 1)
+          const sent = await rt.repos.users.setVerificationToken(email, rt.config.DOMAIN, t.hash, t.expires);
+          if (sent)
             sendBestEffort(rt, verificationMail(rt, email, t.token), 'verification');
         }
         set('message', RESEND_MESSAGE);

@@ -12,19 +12,14 @@ const FORGOT_MESSAGE = 'If that email is registered, a reset link has been sent.
 const INVALID_RESET = 'Reset token is invalid or has expired';
 
 export function passwordRoutes(r: Router, rt: Runtime): void {
-  const { User } = rt.repos.models;
-
   r.post(
     '/forgot-password',
     handler(
       async ({ body, set }) => {
         const email = emailField(body.email);
         const t = mintEmailToken(RESET_TTL_MS);
-        const stored = await User.updateOne(
-          { email, domain: rt.config.DOMAIN, active: true, deletedAt: null },
-          { $set: { passwordResetToken: t.hash, passwordResetExpires: t.expires } },
-        );
-        if (stored.modifiedCount === 1) sendBestEffort(rt, resetMail(rt, email, t.token), 'password-reset');
+        const stored = await rt.repos.users.setResetToken(email, rt.config.DOMAIN, t.hash, t.expires);
+        if (stored) sendBestEffort(rt, resetMail(rt, email, t.token), 'password-reset');
         set('ok', true);
         set('message', FORGOT_MESSAGE);
       },
@@ -48,30 +43,11 @@ export function passwordRoutes(r: Router, rt: Runtime): void {
         if (!isTokenShaped(token)) throw new BadRequest(INVALID_RESET);
         const hash = await hashPassword(password);
         const tokenHash = hashToken(token);
-        const found = await User.findOne(
-          {
-            passwordResetToken: tokenHash,
-            passwordResetExpires: { $gt: new Date() },
-            active: true,
-            deletedAt: null,
-          },
-          { id: 1 },
-        ).lean();
-        // The token condition on the update makes it single use even for two racing requests.
-        const changed = found
-          ? await User.updateOne(
-              { id: found.id, passwordResetToken: tokenHash },
-              // Opening the link proves the mailbox is the user's, so the address counts as verified.
-              {
-                $set: { password: hash, emailVerified: true },
-                $unset: { passwordResetToken: 1, passwordResetExpires: 1 },
-              },
-            )
-          : undefined;
-        if (!found || changed?.modifiedCount !== 1) throw new BadRequest(INVALID_RESET);
-        rt.logger.info({ userId: found.id }, 'password reset');
+        const userId = await rt.repos.users.resetPassword(tokenHash, hash);
+        if (!userId) throw new BadRequest(INVALID_RESET);
+        rt.logger.info({ userId }, 'password reset');
         set('ok', true);
-        set('token', await rt.tokens.issue(found.id));
+        set('token', await rt.tokens.issue(userId));
       },
       { allowUnauth: true },
     ),

@@ -3,7 +3,6 @@ import {
   NotFound,
   Router,
   collectionFor,
-  findPage,
   handler,
   parsePaging,
   setAll,
@@ -32,10 +31,7 @@ export default function bookmarkRoutes({ rt }: SocialContext): Router {
         type: type ?? { $in: ['Bookmark', 'Folder'] },
       };
       const paging = parsePaging(query);
-      const { total, items } = await findPage(rt.repos.models.Bookmark, filter, paging, {
-        sort: { createdAt: -1 },
-        projection: BOOKMARK_LIST_FIELDS,
-      });
+      const { total, items } = await rt.repos.bookmarks.pageWhere(filter, paging, { createdAt: -1 }, BOOKMARK_LIST_FIELDS);
       setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items));
     }),
   );

@@ -3,7 +3,6 @@ import {
   NotAuthorized,
   Router,
   collectionFor,
-  findPage,
   handler,
   parsePaging,
   setAll,
@@ -43,27 +42,15 @@ export default function circleRoutes({ rt }: SocialContext): Router {
       const type =
         typeof query.type === 'string' && /^[A-Za-z]{1,30}$/.test(query.type) ? query.type : 'Circle';
       // Local circles only: cached remote circles carry their originDomain.
-      const filter = {
-        deletedAt: null,
-        originDomain: null,
-        type,
-        to: { $in: viewer.id && viewer.local ? ['@public', `@${domain}`] : ['@public'] },
-      };
-      const sort: Record<string, 1 | -1> =
-        query.sort === 'reacts' ? { reactCount: -1, memberCount: -1, createdAt: -1 } : { createdAt: -1 };
-      const { Circle, React } = rt.repos.models;
-      const { total, items } = await findPage(Circle, filter, paging, { sort, projection: LIST_FIELDS });
-      const reacted =
-        viewer.id && items.length
-          ? new Set(
-              (
-                await React.find(
-                  { actorId: viewer.id, target: { $in: items.map((c) => c.id) } },
-                  { target: 1 },
-                ).lean()
-              ).map((x) => x.target),
-            )
-          : new Set<string>();
+      const { total, items } = await rt.repos.circles.pageListed(
+        { type, audiences: viewer.id && viewer.local ? ['@public', `@${domain}`] : ['@public'] },
+        paging,
+        query.sort === 'reacts' ? 'reacts' : 'createdAt',
+        LIST_FIELDS,
+      );
+      const reacted = viewer.id
+        ? new Set((await rt.repos.reacts.mineOn(viewer.id, items.map((c) => c.id))).keys())
+        : new Set<string>();
       const out = items.map((c) => ({ ...c, userReacted: reacted.has(c.id) }));
       setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, out));
     }),
@@ -81,9 +68,7 @@ export default function circleRoutes({ rt }: SocialContext): Router {
       const { _id, __v, ...item } = circle as Record<string, unknown>;
       void _id;
       void __v;
-      const userReacted = viewer.id
-        ? (await rt.repos.models.React.countDocuments({ actorId: viewer.id, target: circle.id })) > 0
-        : false;
+      const userReacted = viewer.id ? !!(await rt.repos.reacts.mine(viewer.id, circle.id)) : false;
       set('item', { ...item, isOwner, isMember, userReacted });
     }),
   );
@@ -128,14 +113,9 @@ export default function circleRoutes({ rt }: SocialContext): Router {
   return r;
 }
 
-/** Moves the high-water mark forward only (one conditional update: races cannot rewind it). */
+/** Moves the high-water mark forward only (races cannot rewind it). */
 async function advanceSeen(rt: Runtime, circleId: string, when: Date): Promise<Date> {
-  await rt.repos.models.Circle.updateOne(
-    { id: circleId, $or: [{ lastSeenAt: null }, { lastSeenAt: { $lt: when } }] },
-    { $set: { lastSeenAt: when } },
-  );
-  const c = await rt.repos.models.Circle.findOne({ id: circleId }, { lastSeenAt: 1 }).lean();
-  return c!.lastSeenAt!;
+  return (await rt.repos.circles.setLastSeen(circleId, when))!;
 }
 
 function parseTimelineQuery(query: Record<string, unknown>) {

@@ -6,7 +6,6 @@ import {
   Unauthorized,
   collectionBase,
   collectionFor,
-  findPage,
   handler,
   parsePaging,
   searchOf,
@@ -41,10 +40,7 @@ export default function groupRoutes({ rt }: SocialContext): Router {
       const viewer = await viewerOf(rt, req);
       const paging = parsePaging(query);
       const filter = { ...visibleFilter(viewer, domain), originDomain: null };
-      const { total, items } = await findPage(rt.repos.models.Group, filter, paging, {
-        sort: { createdAt: -1 },
-        projection: GROUP_LIST_FIELDS,
-      });
+      const { total, items } = await rt.repos.groups.pageWhere(filter, paging, { createdAt: -1 }, GROUP_LIST_FIELDS);
       setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items));
     }),
   );
@@ -115,9 +111,9 @@ export default function groupRoutes({ rt }: SocialContext): Router {
       const access = canReadGroupPosts(group, viewer);
       if (access === 'anonymous') throw new Unauthorized('Authentication required');
       if (access === 'denied') throw new NotAuthorized('Access denied');
-      const filter: Record<string, unknown> = { group: group.id, deletedAt: null };
+      let types: string[] | undefined;
       if (query.type !== undefined) {
-        const types =
+        types =
           typeof query.type === 'string'
             ? query.type
                 .split(',')
@@ -125,12 +121,9 @@ export default function groupRoutes({ rt }: SocialContext): Router {
                 .slice(0, 10)
             : [];
         if (!types.length) throw new BadRequest('type must be a comma-separated list of post types');
-        filter.type = { $in: types };
       }
       const paging = parsePaging(query);
-      const { total, items: posts } = await findPage(rt.repos.models.Post, filter, paging, {
-        sort: { publishedAt: -1 },
-      });
+      const { total, items: posts } = await rt.repos.posts.pageForGroup(group.id, types, paging);
       const items = posts.map((p) => presentPost(p as never, viewer, domain));
       setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items));
     }),

@@ -30,19 +30,8 @@ export async function claimInvite(
   email: string | undefined,
 ): Promise<void> {
   const limit = limitOf(invite);
-  const res = await rt.repos.models.Invite.updateOne(
-    {
-      id: invite.id,
-      active: true,
-      deletedAt: null,
-      ...(limit === null ? { type: 'open', maxRedemptions: null } : { redemptionCount: { $lt: limit } }),
-    },
-    {
-      $inc: { redemptionCount: 1 },
-      $push: { redemptions: { userId, email: email ?? null, redeemedAt: new Date() } },
-    },
-  );
-  if (res.modifiedCount !== 1)
+  const claimed = await rt.repos.invites.claim(invite, limit, { userId, email: email ?? null });
+  if (!claimed)
     throw new Gone(
       invite.type === 'individual'
         ? 'Invite has already been used'
@@ -53,10 +42,7 @@ export async function claimInvite(
 
 /** Gives the slot back when the account could not be created after all (best effort). */
 export async function releaseInvite(rt: Runtime, invite: InviteRow, userId: string): Promise<void> {
-  await rt.repos.models.Invite.updateOne(
-    { id: invite.id },
-    { $inc: { redemptionCount: -1 }, $pull: { redemptions: { userId } } },
-  ).catch((err: unknown) =>
+  await rt.repos.invites.release(invite.id, userId).catch((err: unknown) =>
     rt.logger.warn({ err: (err as Error).message, invite: invite.id, userId }, 'invite release failed'),
   );
 }

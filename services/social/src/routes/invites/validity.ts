@@ -24,7 +24,7 @@ const CODE_RE = /^[A-Za-z0-9_-]{1,64}$/;
 /** The live invite with this code, or null when unknown, deactivated or deleted. */
 export async function findLiveInvite(rt: Runtime, code: unknown): Promise<InviteRow | null> {
   if (typeof code !== 'string' || !CODE_RE.test(code)) return null;
-  const invite = await rt.repos.models.Invite.findOne({ code }).lean<InviteRow>();
+  const invite = (await rt.repos.invites.byCode(code)) as InviteRow | null;
   if (!invite || !invite.active || invite.deletedAt) return null;
   return invite;
 }

@@ -1,4 +1,4 @@
-import { BadRequest, Router, collectionFor, findPage, handler, parsePaging, setAll } from '@agora/common';
+import { BadRequest, Router, collectionFor, handler, parsePaging, setAll } from '@agora/common';
 import type { SocialContext } from '../../context';
 import { viewerOf } from '../../views/viewer';
 import {
@@ -19,10 +19,7 @@ export default function pageRoutes({ rt }: SocialContext): Router {
     handler(async ({ req, query, set }) => {
       const filter = publicPagesFilter(query);
       const paging = parsePaging(query);
-      const { total, items } = await findPage(rt.repos.models.Page, filter, paging, {
-        sort: { order: 1, createdAt: -1 },
-        projection: PAGE_LIST_FIELDS,
-      });
+      const { total, items } = await rt.repos.pages.pageWhere(filter, paging, { order: 1, createdAt: -1 }, PAGE_LIST_FIELDS);
       setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items));
     }),
   );

@@ -7,7 +7,6 @@
 import {
   BadRequest,
   collectionFor,
-  findPage,
   handler,
   parsePaging,
   setAll,
@@ -51,18 +50,12 @@ export function userCircleRoutes(r: Router, rt: Runtime): void {
         contains = query.contains;
       }
       const paging = parsePaging(query);
-      const { Circle } = rt.repos.models;
-      const { total, items: circles } = await findPage(Circle, filter, paging, {
-        sort: { createdAt: -1, _id: -1 },
-        projection: FIELDS,
-      });
+      const { actorId, ...rest } = filter;
+      void actorId;
+      const { total, items: circles } = await rt.repos.circles.pageOwnedBy(owner.id, rest, paging, FIELDS);
       let items: Array<Record<string, unknown>> = circles;
       if (contains !== undefined) {
-        const holding = await Circle.find(
-          { id: { $in: circles.map((c) => c.id) }, 'members.id': contains },
-          { id: 1 },
-        ).lean();
-        const ids = new Set(holding.map((c) => c.id));
+        const ids = new Set((await rt.repos.circles.membershipsOf(contains)).circles);
         items = circles.map((c) => ({ ...c, contains: ids.has(c.id) }));
       }
       setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items));

@@ -2,12 +2,10 @@ import {
   NotFound,
   Router,
   collectionFor,
-  findPage,
   handler,
   parseId,
   parsePaging,
   setAll,
-  type UserRecord,
 } from '@agora/common';
 import type { SocialContext } from '../../context';
 import { viewerOf } from '../../views/viewer';
@@ -43,10 +41,7 @@ export default function userRoutes({ rt }: SocialContext): Router {
       const viewer = await viewerOf(rt, req);
       const paging = parsePaging(query);
       // Local members only: cached remote users are not people of this server.
-      const filter = { active: true, deletedAt: null, domain };
-      const { total, items: users } = await findPage<UserRecord>(rt.repos.models.User, filter, paging, {
-        sort: { createdAt: -1, _id: -1 },
-      });
+      const { total, items: users } = await rt.repos.users.pageWhere({ active: true, deletedAt: null, domain }, paging);
       const items = users.map((u) => presentUser(u, viewer, domain));
       setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items));
     }),

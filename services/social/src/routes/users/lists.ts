@@ -6,7 +6,6 @@
 import {
   NotAuthorized,
   collectionFor,
-  findPage,
   handler,
   parsePaging,
   setAll,
@@ -54,11 +53,7 @@ export function userListRoutes(r: Router, rt: Runtime): void {
       async ({ req, params, query, user, set }) => {
         if (user!.id !== params.id) throw new NotAuthorized('Only the user can read their activity log');
         const paging = parsePaging(query);
-        const filter = { actorId: user!.id, deletedAt: null };
-        const { total, items } = await findPage(rt.repos.models.Activity, filter, paging, {
-          sort: { createdAt: -1, _id: -1 },
-          projection: ACTIVITY_FIELDS,
-        });
+        const { total, items } = await rt.repos.activities.pageForActor(user!.id, paging, ACTIVITY_FIELDS);
         setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items));
       },
       { requireAuth: true },

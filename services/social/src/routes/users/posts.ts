@@ -6,8 +6,8 @@
  */
 import {
   BadRequest,
+  canSee,
   collectionFor,
-  findPage,
   handler,
   parsePaging,
   setAll,
@@ -49,16 +49,26 @@ export function userPostRoutes(r: Router, rt: Runtime): void {
       const viewer = await viewerOf(rt, req);
       const types = typesOf(query.type);
       const since = sinceOf(query.since);
-      const filter: Record<string, unknown> =
-        viewer.id === author.id
-          ? { actorId: author.id, deletedAt: null }
-          : { ...visibleFilter(viewer, domain), actorId: author.id };
-      if (types) filter.type = { $in: types };
-      if (since) filter.publishedAt = { $gte: since };
-      const sort: Record<string, 1 | -1> =
-        query.sort === 'top' ? { reactCount: -1, publishedAt: -1 } : { publishedAt: -1 };
+      const own = viewer.id === author.id;
       const paging = parsePaging(query);
-      const { total, items: posts } = await findPage(rt.repos.models.Post, filter, paging, { sort });
+      let page;
+      if (query.sort === 'top') {
+        const filter: Record<string, unknown> = own ? {} : visibleFilter(viewer, domain);
+        if (types) filter.type = { $in: types };
+        if (since) filter.publishedAt = { $gte: since };
+        page = await rt.repos.posts.pageTopByAuthor(author.id, filter, paging);
+      } else {
+        // Newest first from the author's list. The total counts the tiers this viewer reads
+        // (never posts it cannot see); with filters, exactly the matching posts.
+        const local = !!viewer.id && viewer.local;
+        page = await rt.repos.posts.pageByAuthor(
+          author.id,
+          (p) => (own || canSee({ to: p.to, actorId: p.actorId }, viewer, domain)) && (!types || types.includes(p.type ?? 'Note')),
+          types || since ? 'matching' : own ? ['to.public', 'to.server', 'to.other'] : local ? ['to.public', 'to.server'] : ['to.public'],
+          { ...paging, ...(since ? { since } : {}) },
+        );
+      }
+      const { total, items: posts } = page;
       const items = posts.map((p) => presentPost(p as never, viewer, domain));
       setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items));
     }),

@@ -49,6 +49,8 @@ async function createCircles(
         type: 'System',
         to: groupId,
         members: seeded.includes(role) ? [creator] : [],
+        // Membership of the members circle is membership of the group (the membership index).
+        ...(role === 'members' ? { grants: groupId } : {}),
       }),
     ),
   );
@@ -80,7 +82,7 @@ export const createGroup: ActivityHandler = async ({ rt, actor, viewer, activity
         ? { name: obj.location }
         : { name: obj.location.name, type: 'Point', coordinates: [obj.location.lon, obj.location.lat] };
   try {
-    await rt.repos.models.Group.create({
+    await rt.repos.groups.create({
       id,
       name: obj.name,
       description: obj.description,
@@ -102,7 +104,7 @@ export const createGroup: ActivityHandler = async ({ rt, actor, viewer, activity
     });
   } catch (err) {
     // No transactions: undo the circles so a failed create leaves nothing behind.
-    await rt.repos.models.Circle.deleteMany({ id: { $in: Object.values(circles) } });
+    await rt.repos.circles.removeCircles(Object.values(circles));
     throw err;
   }
   const group = (await freshGroup(rt, id)) as GroupRecord & Record<string, unknown>;

@@ -39,7 +39,7 @@ function asMember(group: GroupRecord): Member {
 }
 
 async function groupsCircleOf(rt: Runtime, userId: string): Promise<string | null> {
-  const user = await rt.repos.models.User.findOne({ id: userId }, { circles: 1 }).lean();
+  const user = await rt.repos.users.findById(userId);
   return user?.circles?.groups || null;
 }
 
@@ -72,7 +72,7 @@ export async function enrol(rt: Runtime, group: GroupRecord, member: Member): Pr
   await removeCircleMember(rt, circleOf(group, 'pending'), member.id);
   const added = await rt.repos.circles.addMember(circleOf(group, 'members'), member);
   if (!added) return false;
-  await rt.repos.models.Group.updateOne({ id: group.id }, { $inc: { memberCount: 1 } });
+  await rt.repos.groups.bumpMembers(group.id, 1);
   await addToGroupsCircle(rt, member.id, group);
   return true;
 }
@@ -91,11 +91,7 @@ export async function disenrol(
   await removeCircleMember(rt, circleOf(group, 'admins'), memberId);
   await removeCircleMember(rt, circleOf(group, 'moderators'), memberId);
   // Never below zero, whatever happened to the counter before.
-  if (members)
-    await rt.repos.models.Group.updateOne(
-      { id: group.id, memberCount: { $gt: 0 } },
-      { $inc: { memberCount: -1 } },
-    );
+  if (members) await rt.repos.groups.bumpMembers(group.id, -1);
   // The reference left the group in the member's Groups circle on Remove (its drift bug).
   await dropFromGroupsCircle(rt, memberId, group.id);
   return { members, pending };
@@ -122,5 +118,10 @@ export async function assertKeepsAnAdmin(
 
 /** The group as returned in handler results (fresh, without storage internals). */
 export async function freshGroup(rt: Runtime, groupId: string): Promise<Record<string, unknown> | null> {
-  return rt.repos.models.Group.findOne({ id: groupId }, { _id: 0, __v: 0 }).lean();
+  const g = await rt.repos.groups.byId(groupId);
+  if (!g) return null;
+  const { _id, __v, ...rest } = g as Record<string, unknown>;
+  void _id;
+  void __v;
+  return rest;
 }

@@ -68,10 +68,7 @@ async function checkParent(
   parentId: string,
   isFolder: boolean,
 ): Promise<BookmarkRecord> {
-  const parent = await rt.repos.models.Bookmark.findOne({
-    id: parentId,
-    deletedAt: null,
-  }).lean<BookmarkRecord>();
+  const parent = (await rt.repos.bookmarks.liveById(parentId)) as BookmarkRecord | null;
   if (!parent || parent.type !== 'Folder' || parent.actorId !== actorId)
     throw new BadRequest('object.parentFolder: must be one of your folders');
   const above = await ancestorsOf(rt, parent);
@@ -92,7 +89,7 @@ export const createBookmark: ActivityHandler = async ({ rt, actor, viewer, activ
   if (parentId) await checkParent(rt, actor.id, parentId, obj.type === 'Folder');
   const source = obj.source ?? obj.content ?? '';
   const id = mintId('bookmark', domain);
-  const created = await rt.repos.models.Bookmark.create({
+  const created = await rt.repos.bookmarks.create({
     id,
     type: obj.type,
     actorId: actor.id,
@@ -113,7 +110,7 @@ export const createBookmark: ActivityHandler = async ({ rt, actor, viewer, activ
     canReact: canonicalTo(activity.canReact, 'canReact', domain, to),
   });
   return {
-    result: clean(created.toObject() as Record<string, unknown>),
+    result: clean(created as Record<string, unknown>),
     objectId: id,
     objectType: 'Bookmark',
     to,

@@ -38,14 +38,14 @@ export const createPage: ActivityHandler = async ({ rt, actor, viewer, activity 
   const canReact = canonicalTo(activity.canReact, 'canReact', domain, to);
   if (
     obj.parentId &&
-    !(await rt.repos.models.Page.exists({ id: obj.parentId, originDomain: null, deletedAt: null }))
+    !(await rt.repos.pages.liveById(obj.parentId).then((p) => p && !p.originDomain))
   ) {
     throw new BadRequest('object.parentId: no such page');
   }
   const slug = await uniqueSlug(rt, slugify(obj.slug ?? obj.title) || 'page');
   const source = obj.source ?? obj.content ?? '';
   const id = mintId('page', domain);
-  const created = await rt.repos.models.Page.create({
+  const created = await rt.repos.pages.create({
     id,
     type: obj.type,
     title: obj.title,
@@ -66,7 +66,7 @@ export const createPage: ActivityHandler = async ({ rt, actor, viewer, activity 
     canReact,
   });
   return {
-    result: clean(created.toObject() as Record<string, unknown>),
+    result: clean(created as Record<string, unknown>),
     objectId: id,
     objectType: 'Page',
     to,

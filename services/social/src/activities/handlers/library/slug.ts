@@ -20,11 +20,7 @@ export function slugify(text: string): string {
  * an admin may restore them). `base` is already slugified, so it is safe inside the pattern.
  */
 export async function uniqueSlug(rt: Runtime, base: string): Promise<string> {
-  const taken = await rt.repos.models.Page.find(
-    { originDomain: null, slug: { $regex: `^${base}(-[0-9]+)?$` } },
-    { slug: 1 },
-  ).lean();
-  const used = new Set(taken.map((p) => p.slug));
+  const used = new Set(await rt.repos.pages.slugsLike(new RegExp(`^${base}(-[0-9]+)?$`)));
   if (!used.has(base)) return base;
   let n = 2;
   while (used.has(`${base}-${n}`)) n += 1;

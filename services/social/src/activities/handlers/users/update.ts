@@ -12,7 +12,6 @@ import {
   NotFound,
   hashPassword,
   verifyPassword,
-  type UserRecord,
   sanitize,
 } from '@agora/common';
 import type { HandlerContext, HandlerResult } from '../../types';
@@ -81,7 +80,6 @@ function userAudience(raw: string, domain: string): string {
 export async function updateUser(ctx: HandlerContext, target: string): Promise<HandlerResult> {
   const { rt, actor } = ctx;
   const domain = rt.config.DOMAIN;
-  const { User } = rt.repos.models;
   if (target !== actor.id) {
     if (!(await rt.repos.users.findActiveById(target))) throw new NotFound('User not found');
     throw new NotAuthorized('Only the user can update their own profile');
@@ -94,9 +92,7 @@ export async function updateUser(ctx: HandlerContext, target: string): Promise<H
   for (const [k, v] of Object.entries(patch.prefs ?? {})) set[`prefs.${k}`] = v;
   if (patch.to !== undefined) set.to = userAudience(patch.to, domain);
   if (patch.password) {
-    const stored = await User.findOne({ id: actor.id })
-      .select('+password')
-      .lean<UserRecord & { password?: string }>();
+    const stored = await rt.repos.users.findForLogin({ id: actor.id }, domain);
     if (!(await verifyPassword(patch.password.current, stored?.password)))
       throw new NotAuthorized('object.password.current: does not match the current password');
     set.password = await hashPassword(patch.password.new);
@@ -104,7 +100,8 @@ export async function updateUser(ctx: HandlerContext, target: string): Promise<H
   const fields = Object.keys(set);
   if (!fields.length) throw new BadRequest('object: nothing to change (profile, prefs, to or password)');
 
-  await User.updateOne({ id: actor.id, active: true, deletedAt: null }, { $set: set });
+  if (!(await rt.repos.users.findActiveById(actor.id))) throw new NotFound('User not found');
+  await rt.repos.users.setFields(actor.id, set);
   const updated = await rt.repos.users.findActiveById(actor.id);
   if (!updated) throw new NotFound('User not found');
   const profile = (updated.profile ?? {}) as { name?: string; icon?: string };
