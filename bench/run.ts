@@ -8,13 +8,7 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  closeRedis,
-  connectRedis,
-  createLogger,
-  redisStampStore,
-  STAMPS,
-} from '@agora/common';
+import { closeRedis, connectRedis, createLogger, redisStampStore, STAMPS } from '@agora/common';
 import { measure, median, spread, type Sample } from './load';
 import { seed } from './seed';
 import { PEER, benchInbox, startBenchPeer } from './inbox';

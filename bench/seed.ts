@@ -50,7 +50,8 @@ export async function seed(
       members: [],
     })),
   );
-  for (const id of members) await m.Membership.updateOne({ _id: id }, { $addToSet: { circles: circleId } }, { upsert: true });
+  for (const id of members)
+    await m.Membership.updateOne({ _id: id }, { $addToSet: { circles: circleId } }, { upsert: true });
   const batch = 5000;
   const start = Date.now() - opts.posts * 1000;
   const audiences = ['@public', `@${domain}`, circleId];

@@ -36,7 +36,13 @@ export async function buildViewer(
   const local = user.id.endsWith(`@${domain}`);
   if (!local) return { id: user.id, local: false, isAdmin: false, circleIds: [], groupIds: [] };
   const m = await source.membershipsOf(user.id);
-  return { id: user.id, local, isAdmin: user.isServerAdmin === true, circleIds: m.circles, groupIds: m.groups };
+  return {
+    id: user.id,
+    local,
+    isAdmin: user.isServerAdmin === true,
+    circleIds: m.circles,
+    groupIds: m.groups,
+  };
 }
 
 /** The `to` values this viewer may read (besides their own objects). */

@@ -43,7 +43,10 @@ export async function migrateKeys(
     const coll = models[name].collection;
     let moved = 0;
     for (;;) {
-      const batch = (await coll.find({ _id: { $type: 'objectId' } }).limit(200).toArray()) as Doc[];
+      const batch = (await coll
+        .find({ _id: { $type: 'objectId' } })
+        .limit(200)
+        .toArray()) as Doc[];
       if (!batch.length) break;
       for (const doc of batch) {
         const key = keyOf(doc);
@@ -51,7 +54,7 @@ export async function migrateKeys(
         await coll.insertOne({ ...doc, _id: key } as never).catch((err: { code?: number }) => {
           if (err.code !== 11000) throw err;
         });
-        await coll.deleteOne({ _id: doc._id as Types.ObjectId } as never);
+        await coll.deleteOne({ _id: doc._id as Types.ObjectId });
         moved++;
       }
     }
@@ -77,7 +80,12 @@ async function buildMemberships(models: Models, _repos: Repositories, logger: Lo
 }
 
 /** Post lists and circle timelines, when posts exist but no list does. */
-async function buildLists(models: Models, repos: Repositories, domain: string, logger: Logger): Promise<void> {
+async function buildLists(
+  models: Models,
+  repos: Repositories,
+  domain: string,
+  logger: Logger,
+): Promise<void> {
   if (await models.ListHead.findOne({}).lean()) return;
   const posts = await models.Post.find({ deletedAt: null }).sort({ publishedAt: 1 }).lean<PostRecord[]>();
   if (!posts.length) return;

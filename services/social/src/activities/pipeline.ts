@@ -4,14 +4,7 @@
  * with `published: false` before the response; the relay (relay.ts) republishes any row whose
  * events did not reach the broker, so nothing accepted is lost.
  */
-import {
-  BadRequest,
-  mintId,
-  publishEvents,
-  STAMPS,
-  type AuthUser,
-  type Runtime,
-} from '@agora/common';
+import { BadRequest, mintId, publishEvents, STAMPS, type AuthUser, type Runtime } from '@agora/common';
 import { viewerFor } from '../views/viewer';
 import { HANDLERS } from './registry';
 import type { ActivityInput, DomainEvent, HandlerResult } from './types';

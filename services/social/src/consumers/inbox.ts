@@ -30,7 +30,11 @@ export async function processInbound(rt: Runtime, msg: BusMessage<Accepted>): Pr
   if (!isObject(activity)) outcome = { status: 'rejected', reason: 'the stored activity is not JSON' };
   else
     outcome = await applyInbound(rt, { type: stored.type, actorId: stored.actorId, signerDomain, activity });
-  await rt.repos.activities.setInbound(activityId, { ...stored.inbound, ...outcome, processedAt: new Date() });
+  await rt.repos.activities.setInbound(activityId, {
+    ...stored.inbound,
+    ...outcome,
+    processedAt: new Date(),
+  });
 }
 
 export async function startInbox(rt: Runtime): Promise<void> {

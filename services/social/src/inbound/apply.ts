@@ -73,7 +73,7 @@ async function create(rt: Runtime, a: Inbound): Promise<Outcome> {
 /** The remote post an Update or Delete may touch: sent by this signer, under this author. */
 async function ownPost(rt: Runtime, a: Inbound, id: string | undefined) {
   if (!belongsTo(id, a.signerDomain)) return undefined;
-  const post = await rt.repos.posts.remoteCopy(id!);
+  const post = await rt.repos.posts.remoteCopy(id);
   return post && !post.deletedAt && post.originDomain === a.signerDomain && post.actorId === a.actorId
     ? post
     : undefined;

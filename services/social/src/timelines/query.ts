@@ -43,7 +43,10 @@ export async function cachedTimeline(rt: Runtime, viewer: Viewer, circleId: stri
 
 export async function circleTimeline(rt: Runtime, viewer: Viewer, circleId: string, q: TimelineQuery) {
   const domain = rt.config.DOMAIN;
-  const [circle, excluded] = await Promise.all([loadCircle(rt, circleId, { cached: true }), excludedAuthors(rt, viewer)]);
+  const [circle, excluded] = await Promise.all([
+    loadCircle(rt, circleId, { cached: true }),
+    excludedAuthors(rt, viewer),
+  ]);
   const members = new Set((circle.members ?? []).map((m) => m.id));
   const types = q.types.length ? new Set(q.types) : null;
   const page = await rt.repos.timelines.page(
@@ -60,8 +63,15 @@ export async function circleTimeline(rt: Runtime, viewer: Viewer, circleId: stri
       load: (ids) => postsById(rt, ids),
     },
   );
-  const mine = viewer.id ? await rt.repos.reacts.mineOn(viewer.id, page.items.map((p) => p.id)) : new Map<string, string>();
-  const items = page.items.map((p) => presentPost(p as never, viewer, domain, { myReact: mine.get(p.id) ?? null }));
+  const mine = viewer.id
+    ? await rt.repos.reacts.mineOn(
+        viewer.id,
+        page.items.map((p) => p.id),
+      )
+    : new Map<string, string>();
+  const items = page.items.map((p) =>
+    presentPost(p as never, viewer, domain, { myReact: mine.get(p.id) ?? null }),
+  );
   const last = page.items[page.items.length - 1];
   return {
     '@context': AS_CONTEXT,

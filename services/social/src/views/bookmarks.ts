@@ -56,7 +56,7 @@ export async function ancestorsOf(
   while (next) {
     if (seen.has(next) || chain.length >= MAX_FOLDER_DEPTH) return null;
     seen.add(next);
-    const folder = (await rt.repos.bookmarks.byId(next)) as BookmarkRecord | null;
+    const folder = await rt.repos.bookmarks.byId(next);
     if (!folder || folder.deletedAt || folder.type !== 'Folder') return null;
     chain.push(folder);
     next = folder.parentFolder ?? null;
@@ -81,7 +81,7 @@ export async function findVisibleBookmark(
   id: unknown,
 ): Promise<BookmarkRecord | null> {
   if (typeof id !== 'string' || !BOOKMARK_ID.test(id)) return null;
-  const doc = (await rt.repos.bookmarks.liveById(id)) as BookmarkRecord | null;
+  const doc = await rt.repos.bookmarks.liveById(id);
   return doc && (await canSeeBookmark(rt, viewer, doc)) ? doc : null;
 }
 
@@ -125,10 +125,15 @@ export async function listUserBookmarks(
     ? filter
     : { ...filter, ...visibleFilter(viewer, rt.config.DOMAIN), actorId: String(ownerId) };
   const paging = parsePaging(query);
-  const { total, items } = await rt.repos.bookmarks.pageWhere(scoped, paging, { createdAt: -1 }, {
-    ...BOOKMARK_LIST_FIELDS,
-    body: 1,
-  });
+  const { total, items } = await rt.repos.bookmarks.pageWhere(
+    scoped,
+    paging,
+    { createdAt: -1 },
+    {
+      ...BOOKMARK_LIST_FIELDS,
+      body: 1,
+    },
+  );
   const search = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) if (typeof v === 'string' && k !== 'page') search.set(k, v);
   return orderedCollection({

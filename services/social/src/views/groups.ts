@@ -40,7 +40,7 @@ export const GROUP_LIST_FIELDS = {
 /** A live local group by id; null when missing, deleted or not a group id. */
 export async function findGroup(rt: Runtime, id: unknown): Promise<GroupRecord | null> {
   if (typeof id !== 'string' || !GROUP_ID.test(id)) return null;
-  return rt.repos.groups.liveById(id) as Promise<GroupRecord | null>;
+  return rt.repos.groups.liveById(id);
 }
 
 export async function loadGroup(rt: Runtime, id: unknown): Promise<GroupRecord> {
@@ -126,13 +126,22 @@ export async function listUserGroups(rt: Runtime, viewer: Viewer, ownerId: strin
   const base = `${rt.config.publicUrl}/users/${ownerId}/groups`;
   // The groups a user is a member of come from the membership index; each is checked against
   // the viewer, newest first.
-  const { groups: groupIds } = typeof ownerId === 'string' ? await rt.repos.circles.membershipsOf(ownerId) : { groups: [] };
+  const { groups: groupIds } =
+    typeof ownerId === 'string' ? await rt.repos.circles.membershipsOf(ownerId) : { groups: [] };
   const found = await rt.repos.groups.liveByIds(groupIds);
   const visible = [...found.values()]
-    .filter((g) => canSee({ to: g.to, actorId: g.actorId }, viewer, rt.config.DOMAIN) || (viewer.id && viewer.groupIds.includes(g.id)))
+    .filter(
+      (g) =>
+        canSee({ to: g.to, actorId: g.actorId }, viewer, rt.config.DOMAIN) ||
+        (viewer.id && viewer.groupIds.includes(g.id)),
+    )
     .sort((a, b) => new Date(b.createdAt ?? 0).getTime() - new Date(a.createdAt ?? 0).getTime());
   const pick = (g: Record<string, unknown>) =>
-    Object.fromEntries(Object.keys(GROUP_LIST_FIELDS).filter((k) => k !== '_id' && k in g).map((k) => [k, g[k]]));
+    Object.fromEntries(
+      Object.keys(GROUP_LIST_FIELDS)
+        .filter((k) => k !== '_id' && k in g)
+        .map((k) => [k, g[k]]),
+    );
   const total = visible.length;
   const items = visible.slice(paging.skip, paging.skip + paging.limit).map((g) => pick(g as never));
   return orderedCollection({ base, paging, total, items });

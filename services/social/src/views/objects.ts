@@ -39,10 +39,7 @@ function storeFor(rt: Runtime, kind: Kind): { liveById(id: string): Promise<unkn
 }
 
 /** Finds a local object by id; null when missing or deleted. */
-export async function findObject(
-  rt: Runtime,
-  id: string,
-): Promise<{ kind: Kind; doc: Lean } | null> {
+export async function findObject(rt: Runtime, id: string): Promise<{ kind: Kind; doc: Lean } | null> {
   if (typeof id !== 'string') return null;
   const p = parseId(id);
   const kind = p.type === 'Object' ? (p.kind as Kind) : undefined;

@@ -62,8 +62,8 @@ export function publicPagesFilter(query: Record<string, unknown>): Record<string
 export async function findPage(rt: Runtime, idOrSlug: unknown): Promise<PageRecord> {
   const key = typeof idOrSlug === 'string' ? idOrSlug : '';
   let page: PageRecord | null = null;
-  if (PAGE_ID.test(key)) page = (await rt.repos.pages.liveById(key)) as PageRecord | null;
-  else if (SLUG.test(key)) page = (await rt.repos.pages.localBySlug(key)) as PageRecord | null;
+  if (PAGE_ID.test(key)) page = await rt.repos.pages.liveById(key);
+  else if (SLUG.test(key)) page = await rt.repos.pages.localBySlug(key);
   if (!page) throw new NotFound('Page not found');
   return page;
 }

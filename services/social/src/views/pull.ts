@@ -52,7 +52,8 @@ export async function pull(rt: Runtime, viewer: Viewer, signer: string | undefin
   const domain = rt.config.DOMAIN;
   const authors = q.from.filter((id) => id.endsWith(`@${domain}`));
   const since = q.since ? { publishedAt: { $gte: q.since } } : {};
-  const newest = <T>(filter: Record<string, unknown>) => rt.repos.posts.newestFor(filter, q.limit) as Promise<T[]>;
+  const newest = <T>(filter: Record<string, unknown>) =>
+    rt.repos.posts.newestFor(filter, q.limit) as Promise<T[]>;
 
   if (!q.to.length) {
     const posts = await newest<PostDoc>({
@@ -68,7 +69,9 @@ export async function pull(rt: Runtime, viewer: Viewer, signer: string | undefin
   if (q.to.some((id) => domainOf(id) !== signer))
     throw new NotAuthorized('to: every recipient must be a user of the signing server');
   // The authors' circles holding a `to` user, from the membership index of each `to` user.
-  const held = new Set((await Promise.all(q.to.map((id) => rt.repos.circles.membershipsOf(id)))).flatMap((m) => m.circles));
+  const held = new Set(
+    (await Promise.all(q.to.map((id) => rt.repos.circles.membershipsOf(id)))).flatMap((m) => m.circles),
+  );
   const circles = [...(await rt.repos.circles.liveByIds([...held])).values()].filter((c) =>
     authors.includes(c.actorId),
   );

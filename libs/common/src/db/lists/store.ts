@@ -25,7 +25,13 @@ export interface ListHead {
 }
 
 type Range = { key: string; n: number; lo: number; hi: number };
-type HeadRow = { seq?: number; count?: number; tags?: Record<string, number>; lo?: Record<string, Date>; hi?: Record<string, Date> };
+type HeadRow = {
+  seq?: number;
+  count?: number;
+  tags?: Record<string, number>;
+  lo?: Record<string, Date>;
+  hi?: Record<string, Date>;
+};
 type BucketRow = { items?: Array<{ id: string; at: Date | string; by?: string }> };
 
 export class ListStore {
@@ -143,8 +149,8 @@ export class ListStore {
   private async rangesOf(key: string): Promise<Range[]> {
     const h = await this.heads.findOne({ _id: key }, { seq: 1, lo: 1, hi: 1 }).lean<HeadRow>();
     if (!h?.seq) return [];
-    const lo = (h.lo ?? {}) as Record<string, Date>;
-    const hi = (h.hi ?? {}) as Record<string, Date>;
+    const lo = h.lo ?? {};
+    const hi = h.hi ?? {};
     const out: Range[] = [];
     for (let n = 0; n <= Math.floor((h.seq - 1) / LIST_BUCKET_SIZE); n++) {
       // A bucket whose range is not written yet is being appended to right now: read it first.

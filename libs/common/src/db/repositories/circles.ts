@@ -126,11 +126,14 @@ export class CirclesRepository extends ObjectStore<CircleRecord & { id: string }
     if (!circle || !elements.length) return false;
     if (!(await this.index(memberId, circle, false))) return false;
     for (const element of elements)
-      await this.models.Circle.collection.updateOne({ _id: circleId } as never, {
-        $pull: { members: element },
-        $inc: { memberCount: -1 },
-        $set: { updatedAt: new Date() },
-      } as Record<string, unknown>);
+      await this.models.Circle.collection.updateOne(
+        { _id: circleId } as never,
+        {
+          $pull: { members: element },
+          $inc: { memberCount: -1 },
+          $set: { updatedAt: new Date() },
+        } as Record<string, unknown>,
+      );
     await this.onMembershipChange(circleId, [memberId]);
     return true;
   }
@@ -138,13 +141,20 @@ export class CirclesRepository extends ObjectStore<CircleRecord & { id: string }
   /** The circle changed (name, audience, icon): cached views of it and its members' audiences are stale. */
   async touch(id: string): Promise<void> {
     const c = await this.byId(id);
-    await this.onMembershipChange(id, (c?.members ?? []).map((m) => m.id));
+    await this.onMembershipChange(
+      id,
+      (c?.members ?? []).map((m) => m.id),
+    );
   }
 
   /** Sets fields of a circle and makes its cached views stale; the circle after. */
   async update(id: string, set: Record<string, unknown>, unset: string[] = []): Promise<CircleRecord | null> {
     const after = await this.set(id, set, unset);
-    if (after) await this.onMembershipChange(id, (after.members ?? []).map((m) => m.id));
+    if (after)
+      await this.onMembershipChange(
+        id,
+        (after.members ?? []).map((m) => m.id),
+      );
     return after;
   }
 
@@ -197,7 +207,12 @@ export class CirclesRepository extends ObjectStore<CircleRecord & { id: string }
     req: PageRequest,
     fields?: Record<string, number>,
   ): Promise<FoundRows<CircleRecord & { id: string }>> {
-    return this.page({ ...filter, actorId: ownerId, deletedAt: null }, req, { createdAt: -1, _id: -1 }, fields);
+    return this.page(
+      { ...filter, actorId: ownerId, deletedAt: null },
+      req,
+      { createdAt: -1, _id: -1 },
+      fields,
+    );
   }
 
   /** GET /circles: local circles of a type and the given audiences, newest or most reacted first (a scan). */
@@ -230,13 +245,16 @@ export class CirclesRepository extends ObjectStore<CircleRecord & { id: string }
   /** Adds or removes a circle (and the group it grants) in a member's index; whether it changed. */
   private async index(memberId: string, circle: CircleRecord, add: boolean): Promise<boolean> {
     const op = add ? '$addToSet' : '$pull';
-    const res = await this.models.Membership.updateOne(
-      { _id: memberId },
-      { [op]: { circles: circle.id } },
-      { upsert: add },
-    );
+    // The document first (two racing upserts would collide on `_id`), then the atomic change.
+    if (add)
+      await this.models.Membership.create({ _id: memberId, circles: [], groups: [] }).catch(
+        (err: { code?: number }) => {
+          if (err.code !== 11000) throw err;
+        },
+      );
+    const res = await this.models.Membership.updateOne({ _id: memberId }, { [op]: { circles: circle.id } });
     if (circle.grants)
       await this.models.Membership.updateOne({ _id: memberId }, { [op]: { groups: circle.grants } });
-    return res.modifiedCount === 1 || res.upsertedCount === 1;
+    return res.modifiedCount === 1;
   }
 }

@@ -25,7 +25,12 @@ export class RepliesStore extends ObjectStore<ReplyRecord> {
   }
 
   /** The actor's same reply to the same parent since `since` (double-submit guard). */
-  async recentTwin(actorId: string, parent: string, content: string, since: Date): Promise<ReplyRecord | null> {
+  async recentTwin(
+    actorId: string,
+    parent: string,
+    content: string,
+    since: Date,
+  ): Promise<ReplyRecord | null> {
     return this.model
       .findOne({ actorId, parent, 'source.content': content, deletedAt: null, createdAt: { $gte: since } })
       .lean<ReplyRecord>();
@@ -66,7 +71,12 @@ export class PagesStore extends ObjectStore<PageRecord> {
     return this.model.countDocuments({ parentId, originDomain: null, deletedAt: null });
   }
 
-  async pageWhere(filter: Filter, req: PageRequest, sort: Sort, fields?: Fields): Promise<FoundRows<PageRecord>> {
+  async pageWhere(
+    filter: Filter,
+    req: PageRequest,
+    sort: Sort,
+    fields?: Fields,
+  ): Promise<FoundRows<PageRecord>> {
     return this.page(filter, req, sort, fields);
   }
 
@@ -94,7 +104,12 @@ export class BookmarksStore extends ObjectStore<BookmarkRecord> {
     for (const id of ids) await this.softDelete(id, fields as Record<string, unknown> & { deletedAt: Date });
   }
 
-  async pageWhere(filter: Filter, req: PageRequest, sort: Sort, fields?: Fields): Promise<FoundRows<BookmarkRecord>> {
+  async pageWhere(
+    filter: Filter,
+    req: PageRequest,
+    sort: Sort,
+    fields?: Fields,
+  ): Promise<FoundRows<BookmarkRecord>> {
     return this.page(filter, req, sort, fields);
   }
 }
@@ -112,7 +127,12 @@ export class GroupsStore extends ObjectStore<GroupRecord> {
     await this.bump(id, 'memberCount', by);
   }
 
-  async pageWhere(filter: Filter, req: PageRequest, sort: Sort, fields?: Fields): Promise<FoundRows<GroupRecord>> {
+  async pageWhere(
+    filter: Filter,
+    req: PageRequest,
+    sort: Sort,
+    fields?: Fields,
+  ): Promise<FoundRows<GroupRecord>> {
     return this.page(filter, req, sort, fields);
   }
 

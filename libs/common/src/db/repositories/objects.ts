@@ -55,7 +55,7 @@ export class ObjectStore<T extends Row = Row> {
   }
 
   protected async insert(doc: Record<string, unknown> & { id: string }): Promise<T> {
-    const created = await this.model.create({ ...doc, _id: doc.id });
+    const created = (await this.model.create({ ...doc, _id: doc.id })) as { toObject(): unknown };
     return created.toObject() as T;
   }
 
@@ -163,7 +163,10 @@ export class ObjectStore<T extends Row = Row> {
     return { total, items };
   }
 
-  protected async findAll(filter: Record<string, unknown>, projection?: Record<string, number>): Promise<T[]> {
+  protected async findAll(
+    filter: Record<string, unknown>,
+    projection?: Record<string, number>,
+  ): Promise<T[]> {
     return this.model.find(filter, projection ?? { __v: 0 }).lean<T[]>();
   }
 }

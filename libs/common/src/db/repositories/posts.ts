@@ -223,7 +223,10 @@ export class PostsStore extends ObjectStore<PostRecord> {
     visible: Record<string, unknown>,
     req: PageRequest,
   ): Promise<FoundRows<PostRecord>> {
-    return this.page({ ...visible, actorId: authorId, deletedAt: null }, req, { reactCount: -1, publishedAt: -1 });
+    return this.page({ ...visible, actorId: authorId, deletedAt: null }, req, {
+      reactCount: -1,
+      publishedAt: -1,
+    });
   }
 
   /** An author's newest live posts (backfill of a new circle member). */
@@ -265,12 +268,14 @@ export class PostsStore extends ObjectStore<PostRecord> {
   }
 
   /** A group's posts (GET /groups/:id/posts): a scan, not a benchmarked path. */
-  async pageForGroup(groupId: string, types: string[] | undefined, req: PageRequest): Promise<FoundRows<PostRecord>> {
-    return this.page(
-      { group: groupId, deletedAt: null, ...(types ? { type: { $in: types } } : {}) },
-      req,
-      { publishedAt: -1 },
-    );
+  async pageForGroup(
+    groupId: string,
+    types: string[] | undefined,
+    req: PageRequest,
+  ): Promise<FoundRows<PostRecord>> {
+    return this.page({ group: groupId, deletedAt: null, ...(types ? { type: { $in: types } } : {}) }, req, {
+      publishedAt: -1,
+    });
   }
 
   /** Public and circle posts of local authors for a pull (federation): a scan, bounded by `limit`. */
@@ -280,7 +285,9 @@ export class PostsStore extends ObjectStore<PostRecord> {
 
   /** Ids of posts matching a pull's scope that were deleted since a date. */
   async deletedIdsSince(filter: Record<string, unknown>, since: Date): Promise<string[]> {
-    const rows = await this.model.find({ ...filter, deletedAt: { $gte: since } }, { id: 1 }).lean<PostRecord[]>();
+    const rows = await this.model
+      .find({ ...filter, deletedAt: { $gte: since } }, { id: 1 })
+      .lean<PostRecord[]>();
     return rows.map((r) => r.id);
   }
 

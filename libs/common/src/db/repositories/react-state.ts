@@ -10,7 +10,11 @@ export interface ReactState {
  * Moves a target's reaction state: `delta` is {emoji: +1|-1}. Zero entries are dropped from
  * the summary; the state after is returned.
  */
-export async function applyReactDelta(target: AnyModel, id: string, delta: Record<string, number>): Promise<ReactState> {
+export async function applyReactDelta(
+  target: AnyModel,
+  id: string,
+  delta: Record<string, number>,
+): Promise<ReactState> {
   const inc: Record<string, number> = {};
   let total = 0;
   for (const [emoji, d] of Object.entries(delta)) {
@@ -20,7 +24,9 @@ export async function applyReactDelta(target: AnyModel, id: string, delta: Recor
   }
   if (total) inc.reactCount = total;
   const after = Object.keys(inc).length
-    ? await target.findOneAndUpdate({ _id: id }, { $inc: inc }, { returnDocument: 'after' }).lean<ReactState>()
+    ? await target
+        .findOneAndUpdate({ _id: id }, { $inc: inc }, { returnDocument: 'after' })
+        .lean<ReactState>()
     : await target.findOne({ _id: id }).lean<ReactState>();
   const summary = { ...(after?.reactSummary ?? {}) };
   const empty = Object.keys(summary).filter((k) => (summary[k] ?? 0) <= 0);

@@ -56,7 +56,11 @@ export class TimelineStore {
       // Oldest first, so the bucket ranges stay tight.
       const ordered = [...posts].reverse();
       for (const p of ordered)
-        await this.lists.append(LISTS.circle(circleId), [entryOf(p)], [tierTag(p.to, this.domain), typeTag(p.type)]);
+        await this.lists.append(
+          LISTS.circle(circleId),
+          [entryOf(p)],
+          [tierTag(p.to, this.domain), typeTag(p.type)],
+        );
       for (let i = 0; i < posts.length; i += 20)
         await Promise.all(posts.slice(i, i + 20).map((p) => this.posts.addCircles(p.id, [circleId])));
     }

@@ -63,7 +63,9 @@ export class UsersRepository extends ObjectStore<Stored> {
   /** With the secret fields a flow needs (verification and reset tokens). */
   async findWithSecrets(id: string): Promise<(UserRecord & Record<string, unknown>) | null> {
     return this.models.User.findOne({ _id: id })
-      .select('+password +emailVerificationToken +emailVerificationExpires +passwordResetToken +passwordResetExpires')
+      .select(
+        '+password +emailVerificationToken +emailVerificationExpires +passwordResetToken +passwordResetExpires',
+      )
       .lean<UserRecord & Record<string, unknown>>();
   }
 
@@ -75,7 +77,12 @@ export class UsersRepository extends ObjectStore<Stored> {
    */
   async consumeVerificationToken(hash: string): Promise<string | null> {
     const found = await this.models.User.findOne(
-      { emailVerificationToken: hash, emailVerificationExpires: { $gt: new Date() }, active: true, deletedAt: null },
+      {
+        emailVerificationToken: hash,
+        emailVerificationExpires: { $gt: new Date() },
+        active: true,
+        deletedAt: null,
+      },
       { id: 1 },
     ).lean<{ id: string }>();
     if (!found) return null;
@@ -110,7 +117,12 @@ export class UsersRepository extends ObjectStore<Stored> {
    */
   async resetPassword(tokenHash: string, passwordHash: string): Promise<string | null> {
     const found = await this.models.User.findOne(
-      { passwordResetToken: tokenHash, passwordResetExpires: { $gt: new Date() }, active: true, deletedAt: null },
+      {
+        passwordResetToken: tokenHash,
+        passwordResetExpires: { $gt: new Date() },
+        active: true,
+        deletedAt: null,
+      },
       { id: 1 },
     ).lean<{ id: string }>();
     if (!found) return null;
@@ -151,7 +163,9 @@ export class UsersRepository extends ObjectStore<Stored> {
   /** Sets fields and returns the public record after (profile updates). */
   async update(id: string, set: Record<string, unknown>): Promise<UserRecord | null> {
     const after = await this.set(id, set);
-    return after ? (stripSecrets(after as unknown as Record<string, unknown>) as unknown as UserRecord) : null;
+    return after
+      ? (stripSecrets(after as unknown as Record<string, unknown>) as unknown as UserRecord)
+      : null;
   }
 
   async setCircles(id: string, circles: Record<string, string>): Promise<void> {

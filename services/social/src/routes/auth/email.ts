@@ -51,8 +51,7 @@ export function emailRoutes(r: Router, rt: Runtime, roles: RoleChecker): void {
           const t = mintEmailToken(VERIFY_TTL_MS);
           // A new token replaces the old one, so only the latest link works.
           const sent = await rt.repos.users.setVerificationToken(email, rt.config.DOMAIN, t.hash, t.expires);
-          if (sent)
-            sendBestEffort(rt, verificationMail(rt, email, t.token), 'verification');
+          if (sent) sendBestEffort(rt, verificationMail(rt, email, t.token), 'verification');
         }
         set('message', RESEND_MESSAGE);
       },

@@ -31,7 +31,12 @@ export default function bookmarkRoutes({ rt }: SocialContext): Router {
         type: type ?? { $in: ['Bookmark', 'Folder'] },
       };
       const paging = parsePaging(query);
-      const { total, items } = await rt.repos.bookmarks.pageWhere(filter, paging, { createdAt: -1 }, BOOKMARK_LIST_FIELDS);
+      const { total, items } = await rt.repos.bookmarks.pageWhere(
+        filter,
+        paging,
+        { createdAt: -1 },
+        BOOKMARK_LIST_FIELDS,
+      );
       setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items));
     }),
   );

@@ -49,7 +49,14 @@ export default function circleRoutes({ rt }: SocialContext): Router {
         LIST_FIELDS,
       );
       const reacted = viewer.id
-        ? new Set((await rt.repos.reacts.mineOn(viewer.id, items.map((c) => c.id))).keys())
+        ? new Set(
+            (
+              await rt.repos.reacts.mineOn(
+                viewer.id,
+                items.map((c) => c.id),
+              )
+            ).keys(),
+          )
         : new Set<string>();
       const out = items.map((c) => ({ ...c, userReacted: reacted.has(c.id) }));
       setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, out));

@@ -40,7 +40,12 @@ export default function groupRoutes({ rt }: SocialContext): Router {
       const viewer = await viewerOf(rt, req);
       const paging = parsePaging(query);
       const filter = { ...visibleFilter(viewer, domain), originDomain: null };
-      const { total, items } = await rt.repos.groups.pageWhere(filter, paging, { createdAt: -1 }, GROUP_LIST_FIELDS);
+      const { total, items } = await rt.repos.groups.pageWhere(
+        filter,
+        paging,
+        { createdAt: -1 },
+        GROUP_LIST_FIELDS,
+      );
       setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items));
     }),
   );

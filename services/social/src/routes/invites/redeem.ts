@@ -42,9 +42,11 @@ export async function claimInvite(
 
 /** Gives the slot back when the account could not be created after all (best effort). */
 export async function releaseInvite(rt: Runtime, invite: InviteRow, userId: string): Promise<void> {
-  await rt.repos.invites.release(invite.id, userId).catch((err: unknown) =>
-    rt.logger.warn({ err: (err as Error).message, invite: invite.id, userId }, 'invite release failed'),
-  );
+  await rt.repos.invites
+    .release(invite.id, userId)
+    .catch((err: unknown) =>
+      rt.logger.warn({ err: (err as Error).message, invite: invite.id, userId }, 'invite release failed'),
+    );
 }
 
 export async function publishRedeemed(rt: Runtime, invite: InviteRow, userId: string): Promise<void> {

@@ -19,7 +19,12 @@ export default function pageRoutes({ rt }: SocialContext): Router {
     handler(async ({ req, query, set }) => {
       const filter = publicPagesFilter(query);
       const paging = parsePaging(query);
-      const { total, items } = await rt.repos.pages.pageWhere(filter, paging, { order: 1, createdAt: -1 }, PAGE_LIST_FIELDS);
+      const { total, items } = await rt.repos.pages.pageWhere(
+        filter,
+        paging,
+        { order: 1, createdAt: -1 },
+        PAGE_LIST_FIELDS,
+      );
       setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items));
     }),
   );

@@ -63,8 +63,16 @@ export function userPostRoutes(r: Router, rt: Runtime): void {
         const local = !!viewer.id && viewer.local;
         page = await rt.repos.posts.pageByAuthor(
           author.id,
-          (p) => (own || canSee({ to: p.to, actorId: p.actorId }, viewer, domain)) && (!types || types.includes(p.type ?? 'Note')),
-          types || since ? 'matching' : own ? ['to.public', 'to.server', 'to.other'] : local ? ['to.public', 'to.server'] : ['to.public'],
+          (p) =>
+            (own || canSee({ to: p.to, actorId: p.actorId }, viewer, domain)) &&
+            (!types || types.includes(p.type ?? 'Note')),
+          types || since
+            ? 'matching'
+            : own
+              ? ['to.public', 'to.server', 'to.other']
+              : local
+                ? ['to.public', 'to.server']
+                : ['to.public'],
           { ...paging, ...(since ? { since } : {}) },
         );
       }

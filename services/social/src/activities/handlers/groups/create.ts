@@ -41,9 +41,11 @@ async function createCircles(
   creator: Member,
 ): Promise<Record<GroupRole, string>> {
   const seeded: GroupRole[] = ['admins', 'moderators', 'members'];
-  const made = await Promise.all(
-    GROUP_ROLES.map((role) =>
-      rt.repos.circles.create({
+  // One after another: each adds the creator to their membership index (one document).
+  const made: Array<{ id: string }> = [];
+  for (const role of GROUP_ROLES)
+    made.push(
+      await rt.repos.circles.create({
         name: `${name} - ${CIRCLE_NAMES[role]}`,
         actorId: groupId,
         type: 'System',
@@ -52,8 +54,7 @@ async function createCircles(
         // Membership of the members circle is membership of the group (the membership index).
         ...(role === 'members' ? { grants: groupId } : {}),
       }),
-    ),
-  );
+    );
   return Object.fromEntries(GROUP_ROLES.map((role, i) => [role, made[i]!.id])) as Record<GroupRole, string>;
 }
 

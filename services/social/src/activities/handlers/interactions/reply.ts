@@ -36,7 +36,12 @@ export const reply: ActivityHandler = async (ctx) => {
   const { root, parentId } = await threadOf(rt, replied);
   assertCapability(rt, viewer, root, 'canReply');
 
-  const recent = await rt.repos.replies.recentTwin(actor.id, parentId, content, new Date(Date.now() - DEDUPE_MS));
+  const recent = await rt.repos.replies.recentTwin(
+    actor.id,
+    parentId,
+    content,
+    new Date(Date.now() - DEDUPE_MS),
+  );
   if (recent) return { result: clean(recent), objectId: recent.id, objectType: 'Reply', target: targetId };
 
   const domain = rt.config.DOMAIN;

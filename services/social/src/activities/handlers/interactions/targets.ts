@@ -51,7 +51,7 @@ export function storeOf(rt: Runtime, kind: StoredKind): LooseStore {
     bookmark: r.bookmarks,
     group: r.groups,
   };
-  return stores[kind] as unknown as LooseStore;
+  return stores[kind] as LooseStore;
 }
 
 export type TargetKind = StoredKind | 'user';

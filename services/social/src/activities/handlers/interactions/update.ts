@@ -27,8 +27,7 @@ export const update: ActivityHandler = async (ctx) => {
   const doc = await loadForChange(ctx, kind, targetId);
   const ownerId = String(doc.actorId);
   // An admin editing someone else's object may only give it an audience its author could use.
-  const author =
-    ownerId === actor.id ? ctx.viewer : await viewerFor(rt, { id: ownerId });
+  const author = ownerId === actor.id ? ctx.viewer : await viewerFor(rt, { id: ownerId });
   const set = await PATCHERS[kind]({ ctx, doc, author }, patch);
   if (!Object.keys(set).length) throw new BadRequest('object: no field that can be changed was given');
 
@@ -58,16 +57,19 @@ async function write(
 ): Promise<Lean | null> {
   switch (kind) {
     case 'post':
-      return rt.repos.posts.update(doc.id, set) as Promise<Lean | null>;
+      return rt.repos.posts.update(doc.id, set);
     case 'circle':
-      return rt.repos.circles.update(doc.id, set) as Promise<Lean | null>;
+      return rt.repos.circles.update(doc.id, set);
     case 'react': {
       const after = await storeOf(rt, kind).set(doc.id, set);
       if (set.emoji !== undefined && set.emoji !== doc.emoji)
-        await moveReaction(rt, String(doc.target), { [String(doc.emoji)]: -1, [String(set.emoji)]: 1 });
+        await moveReaction(rt, String(doc.target), { [String(doc.emoji)]: -1, [set.emoji as string]: 1 });
       return after;
     }
-    default:
+    case 'reply':
+    case 'page':
+    case 'bookmark':
+    case 'group':
       return storeOf(rt, kind).set(doc.id, set);
   }
 }

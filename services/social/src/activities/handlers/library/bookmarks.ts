@@ -68,7 +68,7 @@ async function checkParent(
   parentId: string,
   isFolder: boolean,
 ): Promise<BookmarkRecord> {
-  const parent = (await rt.repos.bookmarks.liveById(parentId)) as BookmarkRecord | null;
+  const parent = await rt.repos.bookmarks.liveById(parentId);
   if (!parent || parent.type !== 'Folder' || parent.actorId !== actorId)
     throw new BadRequest('object.parentFolder: must be one of your folders');
   const above = await ancestorsOf(rt, parent);

@@ -36,10 +36,7 @@ export const createPage: ActivityHandler = async ({ rt, actor, viewer, activity 
   await assertCanAddress(rt, viewer, to);
   const canReply = canonicalTo(activity.canReply, 'canReply', domain, to);
   const canReact = canonicalTo(activity.canReact, 'canReact', domain, to);
-  if (
-    obj.parentId &&
-    !(await rt.repos.pages.liveById(obj.parentId).then((p) => p && !p.originDomain))
-  ) {
+  if (obj.parentId && !(await rt.repos.pages.liveById(obj.parentId).then((p) => p && !p.originDomain))) {
     throw new BadRequest('object.parentId: no such page');
   }
   const slug = await uniqueSlug(rt, slugify(obj.slug ?? obj.title) || 'page');

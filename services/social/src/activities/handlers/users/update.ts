@@ -6,14 +6,7 @@
  * registry entry (interactions) dispatches User targets here.
  */
 import { z } from 'zod';
-import {
-  BadRequest,
-  NotAuthorized,
-  NotFound,
-  hashPassword,
-  verifyPassword,
-  sanitize,
-} from '@agora/common';
+import { BadRequest, NotAuthorized, NotFound, hashPassword, verifyPassword, sanitize } from '@agora/common';
 import type { HandlerContext, HandlerResult } from '../../types';
 import { parse } from '../../validate';
 import { presentUser } from '../../../views/users';
