@@ -28,7 +28,7 @@ export {
   type InviteDoc,
   type InviteType,
 } from './models';
-export { mintId, userId, parseId, USERNAME_RE, type ObjectKind, type ParsedId } from './ids';
+export { mintId, userId, parseId, USERNAME_RE, isReservedUsername, type ObjectKind, type ParsedId } from './ids';
 export { SettingsRepository } from './repositories/settings';
 export { UsersRepository, stripSecrets, type UserRecord } from './repositories/users';
 export {
