@@ -34,7 +34,7 @@ export async function findObject(
   if (typeof id !== 'string') return null;
   const p = parseId(id);
   const kind = p.type === 'Object' ? (p.kind as keyof typeof MODELS) : undefined;
-  if (!kind || !(kind in MODELS)) return null;
+  if (!kind || !Object.hasOwn(MODELS, kind)) return null; // own keys only: `constructor:x@d` is no kind
   const model = rt.repos.models[MODELS[kind]] as unknown as {
     findOne(q: object): { lean(): Promise<Lean | null> };
   };

@@ -26,7 +26,7 @@ const PATHS: Record<string, string> = {
 function pathOf(id: string): string | undefined {
   const p = parseId(id);
   if (p.type === 'User') return `/users/${encodeURIComponent(id)}`;
-  if (p.type === 'Object' && p.kind && PATHS[p.kind]) return `/${PATHS[p.kind]}/${encodeURIComponent(id)}`;
+  if (p.type === 'Object' && p.kind && Object.hasOwn(PATHS, p.kind)) return `/${PATHS[p.kind]}/${encodeURIComponent(id)}`;
   return undefined;
 }
 
