@@ -31,8 +31,7 @@ export function envelope(body: unknown): ActivityInput {
     throw new BadRequest('body: must be an activity object');
   const b = body as Record<string, unknown>;
   if (typeof b.type !== 'string' || !b.type) throw new BadRequest('type: is required');
-  if (!HANDLERS.has(b.type))
-    throw new BadRequest(`type: unsupported activity type ${b.type.slice(0, 40)}`);
+  if (!HANDLERS.has(b.type)) throw new BadRequest(`type: unsupported activity type ${b.type.slice(0, 40)}`);
   return b as unknown as ActivityInput;
 }
 

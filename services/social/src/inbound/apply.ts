@@ -7,6 +7,7 @@
  * that peer sent under the same author. Everything else is recorded as ignored, with the reason.
  */
 import type { Runtime } from '@agora/common';
+import { isHttpUrl } from '@agora/common/validation';
 import { dropPost, fanOutPost, refreshPost } from '../timelines/fanout';
 import { follow, undo } from './follow';
 import {
@@ -55,7 +56,7 @@ async function create(rt: Runtime, a: Inbound): Promise<Outcome> {
       actor: { id: a.actorId, name: name?.slice(0, 200) ?? a.actorId, server: `@${a.signerDomain}` },
       originDomain: a.signerDomain,
       server: `@${a.signerDomain}`,
-      url: typeof object.url === 'string' && object.url.startsWith('http') ? object.url : id,
+      url: isHttpUrl(object.url) ? object.url : id,
       summary: text,
       source: { content: text, mediaType },
       body,

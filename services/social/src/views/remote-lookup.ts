@@ -14,6 +14,7 @@ import {
   signAsServer,
   type Runtime,
 } from '@agora/common';
+import { withSafeUrls } from '@agora/common/validation';
 
 const PATHS: Record<string, string> = {
   post: 'posts',
@@ -26,7 +27,8 @@ const PATHS: Record<string, string> = {
 function pathOf(id: string): string | undefined {
   const p = parseId(id);
   if (p.type === 'User') return `/users/${encodeURIComponent(id)}`;
-  if (p.type === 'Object' && p.kind && Object.hasOwn(PATHS, p.kind)) return `/${PATHS[p.kind]}/${encodeURIComponent(id)}`;
+  if (p.type === 'Object' && p.kind && Object.hasOwn(PATHS, p.kind))
+    return `/${PATHS[p.kind]}/${encodeURIComponent(id)}`;
   return undefined;
 }
 
@@ -49,7 +51,7 @@ export async function fetchRemote(rt: Runtime, id: string): Promise<Record<strin
   }
   if (typeof item !== 'object' || item === null || (item as { id?: unknown }).id !== id)
     throw new UpstreamError(502, `${domain} did not answer with ${id}`);
-  const out: Record<string, unknown> = { ...(item as Record<string, unknown>), originDomain: domain };
+  const out = { ...withSafeUrls(item as Record<string, unknown>), originDomain: domain };
   if (typeof out.body === 'string') out.body = sanitize(out.body);
   return out;
 }

@@ -62,5 +62,7 @@ export async function recountReacts(rt: Runtime, targetId: string): Promise<Reac
 
 function kindOfId(id: string): StoredKind | undefined {
   const p = parseId(id);
-  return p.type === 'Object' && p.kind && Object.hasOwn(KIND_MODELS, p.kind) ? (p.kind as StoredKind) : undefined;
+  return p.type === 'Object' && p.kind && Object.hasOwn(KIND_MODELS, p.kind)
+    ? (p.kind as StoredKind)
+    : undefined;
 }
