@@ -51,7 +51,10 @@ export async function fetchRemote(rt: Runtime, id: string): Promise<Record<strin
   }
   if (typeof item !== 'object' || item === null || (item as { id?: unknown }).id !== id)
     throw new UpstreamError(502, `${domain} did not answer with ${id}`);
-  const out = { ...withSafeUrls(item as Record<string, unknown>), originDomain: domain };
+  const out: Record<string, unknown> = {
+    ...withSafeUrls(item as Record<string, unknown>),
+    originDomain: domain,
+  };
   if (typeof out.body === 'string') out.body = sanitize(out.body);
   return out;
 }
