@@ -3,6 +3,7 @@ import { registerModels, type Models } from './models';
 import { SettingsRepository } from './repositories/settings';
 import { UsersRepository } from './repositories/users';
 import { CirclesRepository, type MembershipListener } from './repositories/circles';
+import { AccountContentRepository } from './repositories/account-content';
 
 export { connectDatabase, type Database, type ConnectOptions } from './connection';
 export {
@@ -28,7 +29,15 @@ export {
   type InviteDoc,
   type InviteType,
 } from './models';
-export { mintId, userId, parseId, USERNAME_RE, isReservedUsername, type ObjectKind, type ParsedId } from './ids';
+export {
+  mintId,
+  userId,
+  parseId,
+  USERNAME_RE,
+  isReservedUsername,
+  type ObjectKind,
+  type ParsedId,
+} from './ids';
 export { SettingsRepository } from './repositories/settings';
 export { UsersRepository, stripSecrets, type UserRecord } from './repositories/users';
 export {
@@ -38,8 +47,11 @@ export {
   type MembershipListener,
 } from './repositories/circles';
 
+export { AccountContentRepository, type WithdrawnContent } from './repositories/account-content';
+
 export interface Repositories {
   models: Models;
+  accountContent: AccountContentRepository;
   settings: SettingsRepository;
   users: UsersRepository;
   circles: CirclesRepository;
@@ -54,6 +66,7 @@ export function createRepositories(db: Database, domain: string, hooks: Reposito
   return {
     models,
     settings: new SettingsRepository(models),
+    accountContent: new AccountContentRepository(models),
     users: new UsersRepository(models),
     circles: new CirclesRepository(models, domain, hooks.onMembershipChange),
   };

@@ -6,7 +6,7 @@
  * objects: every object id must be on the signer's domain, and Update/Delete touch only posts
  * that peer sent under the same author. Everything else is recorded as ignored, with the reason.
  */
-import type { Runtime } from '@agora/common';
+import { STAMPS, type Runtime } from '@agora/common';
 import { isHttpUrl } from '@agora/common/validation';
 import { dropPost, fanOutPost, refreshPost } from '../timelines/fanout';
 import { follow, undo } from './follow';
@@ -98,7 +98,16 @@ async function update(rt: Runtime, a: Inbound): Promise<Outcome> {
   return { status: 'processed' };
 }
 
+/** The peer deleted one of its accounts: what this server holds of it goes at once. */
+async function removeActor(rt: Runtime, a: Inbound): Promise<Outcome> {
+  if (!belongsTo(a.actorId, a.signerDomain)) return ignored('the actor is not on the signing server');
+  const gone = await rt.repos.accountContent.withdraw(a.actorId, new Date(), a.actorId);
+  await rt.stamps.bump([...gone.postIds.map(STAMPS.post), ...gone.circleIds.map(STAMPS.circle)]);
+  return { status: 'processed' };
+}
+
 async function remove(rt: Runtime, a: Inbound): Promise<Outcome> {
+  if (objectId(a.activity.object) === a.actorId) return removeActor(rt, a);
   const post = await ownPost(rt, a, objectId(a.activity.object));
   if (!post) return ignored('no post of this author from this server has that id');
   await rt.repos.models.Post.updateOne(

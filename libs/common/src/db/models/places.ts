@@ -77,6 +77,8 @@ export const pageSchema = new Schema(
 pageSchema.index({ id: 1 }, { unique: true });
 // GET /pages/:id by slug (local pages, and remote shadows keyed by origin).
 pageSchema.index({ slug: 1, originDomain: 1 });
+// Account deletion: tombstone one author's pages (AccountContentRepository.withdraw).
+pageSchema.index({ actorId: 1 });
 // GET /pages: public pages in order.
 pageSchema.index({ to: 1, order: 1, createdAt: -1 });
 
@@ -158,6 +160,8 @@ timelineEntrySchema.index({ circleId: 1, publishedAt: -1 });
 timelineEntrySchema.index({ postId: 1, circleId: 1 }, { unique: true });
 // Clean-up when a member leaves a circle.
 timelineEntrySchema.index({ circleId: 1, authorId: 1 });
+// Account deletion: withdraw every row of one author (AccountContentRepository.withdraw).
+timelineEntrySchema.index({ authorId: 1 });
 
 export type GroupDoc = InferSchemaType<typeof groupSchema>;
 export type PageDoc = InferSchemaType<typeof pageSchema>;
