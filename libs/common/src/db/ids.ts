@@ -1,5 +1,5 @@
 /** Server-minted ids of decisions.md §2. */
-import { Types } from 'mongoose';
+import { randomBytes } from 'node:crypto';
 
 export type ObjectKind =
   | 'post'
@@ -17,8 +17,13 @@ export type ObjectKind =
   | 'section'
   | 'file';
 
-export function mintId(kind: ObjectKind, domain: string, oid: Types.ObjectId = new Types.ObjectId()): string {
-  return `${kind}:${oid.toHexString()}@${domain}`;
+/**
+ * `<kind>:<24 hex>@<domain>`: the same shape as before, but 96 random bits instead of an ObjectId
+ * (time, process and a sequential counter), so ids cannot be walked or guessed (docs/security.md,
+ * existence oracles). Order never came from ids: lists sort by their dates.
+ */
+export function mintId(kind: ObjectKind, domain: string): string {
+  return `${kind}:${randomBytes(12).toString('hex')}@${domain}`;
 }
 
 export function userId(username: string, domain: string): string {

@@ -1,8 +1,6 @@
 /** Loading any addressable object (post, reply, page, …) with the viewer's access checked. */
 import {
-  NotAuthorized,
   NotFound,
-  Unauthorized,
   canSee,
   parseId,
   type Runtime,
@@ -60,16 +58,18 @@ export async function effectiveAudience(
   return { to: root.doc.to ?? null, actorId: root.doc.actorId ?? null, deletedAt: null };
 }
 
-/** The object if the viewer may read it: 404 when missing, 401 anonymous, 403 denied. */
+/**
+ * The object if the viewer may read it. Missing, deleted and not visible to this viewer (anonymous,
+ * local or another server) all answer the same 404 and body: no route may tell an object the
+ * viewer cannot see from one that does not exist (docs/security.md, existence oracles).
+ */
 export async function readableObject(rt: Runtime, viewer: Viewer, id: string, notFound = 'Not found') {
   const found = await findObject(rt, id);
   if (!found) throw new NotFound(notFound);
   const audience = await effectiveAudience(rt, found);
   if (!audience) throw new NotFound(notFound);
-  if (!canSee(audience, viewer, rt.config.DOMAIN) && !(viewer.id && found.doc.actorId === viewer.id)) {
-    if (!viewer.id) throw new Unauthorized('Authentication required');
-    throw new NotAuthorized('Access denied');
-  }
+  if (!canSee(audience, viewer, rt.config.DOMAIN) && !(viewer.id && found.doc.actorId === viewer.id))
+    throw new NotFound(notFound);
   // A bookmark is also hidden by any folder above it that the viewer may not see.
   if (
     found.kind === 'bookmark' &&

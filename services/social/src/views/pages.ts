@@ -5,9 +5,7 @@
  */
 import {
   BadRequest,
-  NotAuthorized,
   NotFound,
-  Unauthorized,
   canSee,
   type PageDoc,
   type Runtime,
@@ -70,9 +68,8 @@ export async function findPage(rt: Runtime, idOrSlug: unknown): Promise<PageReco
   return page;
 }
 
-/** The page if the viewer may read it: 401 anonymous, 403 denied. */
+/** The page if the viewer may read it; otherwise the same 404 as a missing page (no oracle). */
 export function assertCanReadPage(rt: Runtime, viewer: Viewer, page: PageRecord): void {
   if (canSee(page, viewer, rt.config.DOMAIN)) return;
-  if (!viewer.id) throw new Unauthorized('Authentication required');
-  throw new NotAuthorized('Access denied');
+  throw new NotFound('Page not found');
 }

@@ -81,7 +81,10 @@ const createPost: ActivityHandler = async ({ rt, actor, viewer, activity }) => {
     publishedAt: now,
   };
   const created = await rt.repos.models.Post.create(doc);
-  await rt.repos.models.User.updateOne({ id: actor.id }, { $inc: { postCount: 1 } });
+  await rt.repos.models.User.updateOne(
+    { id: actor.id },
+    { $inc: { postCount: 1, ...(to === '@public' ? { publicPostCount: 1 } : {}) } },
+  );
   await fanOutPost(rt, { id, actorId: actor.id, to, type: obj.type, publishedAt: now });
   return {
     result: clean(created.toObject() as Record<string, unknown>),

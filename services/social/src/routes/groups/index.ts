@@ -1,9 +1,7 @@
 import {
   BadRequest,
-  NotAuthorized,
   NotFound,
   Router,
-  Unauthorized,
   collectionBase,
   collectionFor,
   findPage,
@@ -92,7 +90,8 @@ export default function groupRoutes({ rt }: SocialContext): Router {
       async ({ req, params, query, set }) => {
         const viewer = await viewerOf(rt, req);
         const group = await loadGroup(rt, params.id);
-        if (!(await groupRoles(rt, group, viewer.id)).admins) throw new NotAuthorized('Access denied');
+        // Not for this viewer reads like missing (docs/security.md, existence oracles).
+        if (!(await groupRoles(rt, group, viewer.id)).admins) throw new NotFound('Group not found');
         const c = await circleMembersCollection(
           rt,
           group,
@@ -113,8 +112,7 @@ export default function groupRoutes({ rt }: SocialContext): Router {
       const viewer = await viewerOf(rt, req);
       const group = await loadGroup(rt, params.id);
       const access = canReadGroupPosts(group, viewer);
-      if (access === 'anonymous') throw new Unauthorized('Authentication required');
-      if (access === 'denied') throw new NotAuthorized('Access denied');
+      if (access !== 'ok') throw new NotFound('Group not found');
       const filter: Record<string, unknown> = { group: group.id, deletedAt: null };
       if (query.type !== undefined) {
         const types =

@@ -7,7 +7,7 @@ import { parseId, type Runtime } from '@agora/common';
 import { KIND_MODELS, modelOf, type StoredKind } from './targets';
 import { touchPost } from '../../../timelines/fanout';
 
-type Counter = 'postCount' | 'replyCount' | 'reactCount';
+type Counter = 'postCount' | 'publicPostCount' | 'replyCount' | 'reactCount';
 
 export async function bumpUser(rt: Runtime, userId: string, field: Counter, by: 1 | -1): Promise<void> {
   await bump(rt.repos.models.User as never, userId, field, by);

@@ -59,6 +59,7 @@ async function afterDelete(
   switch (kind) {
     case 'post':
       await bumpUser(rt, author, 'postCount', -1);
+      if (doc.to === '@public') await bumpUser(rt, author, 'publicPostCount', -1);
       await dropPost(rt, doc.id);
       return;
     case 'reply': {

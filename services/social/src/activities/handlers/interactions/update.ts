@@ -11,7 +11,7 @@ import { updateUser } from '../users/update';
 import { KIND_MODELS, kindAmong, modelOf, type Lean, type StoredKind } from './targets';
 import { loadForChange } from './owned';
 import { PATCHERS } from './update-patches';
-import { recountReacts } from './counters';
+import { bumpUser, recountReacts } from './counters';
 
 const UPDATABLE = ['post', 'reply', 'react', 'circle', 'page', 'bookmark', 'group', 'user'] as const;
 
@@ -60,6 +60,9 @@ async function afterUpdate(
 ): Promise<void> {
   // Timeline rows carry the post's `to` and `type` (the audience and `types` filters).
   if (kind === 'post') await refreshPost(rt, doc.id, set);
+  // Others see only the count of public posts: keep it in step when the audience changes.
+  if (kind === 'post' && typeof set.to === 'string' && (set.to === '@public') !== (doc.to === '@public'))
+    await bumpUser(rt, String(doc.actorId), 'publicPostCount', set.to === '@public' ? 1 : -1);
   if (kind === 'circle') await touchCircle(rt, doc.id, membersOf(doc));
   if (kind === 'react' && set.emoji !== undefined) await recountReacts(rt, String(doc.target));
 }
