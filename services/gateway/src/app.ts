@@ -88,7 +88,7 @@ export function buildGateway(
   app.use(adminEdgeGuard(verifier));
   const limits = { enabled: config.RATE_LIMITING_ENABLED, redis, prefix: config.REDIS_PREFIX };
   app.use(rateLimits(limits));
-  app.use(loginThrottle(limits));
+  app.use(loginThrottle({ ...limits, domain: config.DOMAIN }));
   app.use(outboxAnonymousGuard);
   const holds = redis
     ? withFallback(redisHoldStore(redis, config.REDIS_PREFIX), memoryHoldStore())

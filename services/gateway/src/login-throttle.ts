@@ -14,17 +14,23 @@ import { buildLimiter } from './rate-limit';
 export const LOGIN_FAILURES = 10;
 export const LOGIN_WINDOW_SEC = 900;
 
-/** The account a login names, as the service will look it up; undefined when it names none. */
-export function loginAccount(req: Request): string | undefined {
+/**
+ * The account a login names, one key whichever way it is named (`username`, or `id`, which for a
+ * local account is `@<username>@<domain>`); undefined when it names none.
+ */
+export function loginAccount(req: Request, domain: string): string | undefined {
   if (req.method !== 'POST' || req.path !== '/auth/login') return undefined;
   const body = jsonOf(req) as { username?: unknown; id?: unknown } | undefined;
-  const name = typeof body?.id === 'string' && body.id ? body.id : body?.username;
-  if (typeof name !== 'string' || !name.trim()) return undefined;
-  return name.trim().toLowerCase().slice(0, 300);
+  const raw = typeof body?.id === 'string' && body.id ? body.id : body?.username;
+  if (typeof raw !== 'string' || !raw.trim()) return undefined;
+  const name = raw.trim().toLowerCase().slice(0, 300);
+  const local = /^@([^@]+)@(.+)$/.exec(name);
+  return local && local[2] === domain.toLowerCase() ? local[1] : name;
 }
 
 export function loginThrottle(opts: {
   enabled: boolean;
+  domain: string;
   redis?: RedisClientType | undefined;
   prefix?: string;
 }): RequestHandler {
@@ -39,7 +45,7 @@ export function loginThrottle(opts: {
     res.status(429).json({ error: 'Too many failed logins for this account; try again later' });
   };
   return (req, res, next) => {
-    const account = loginAccount(req);
+    const account = loginAccount(req, opts.domain);
     if (!account) return next();
     limiter.get(account).then(
       (seen) => {
