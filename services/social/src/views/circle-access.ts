@@ -6,6 +6,7 @@
 import {
   NotFound,
   STAMPS,
+  Unauthorized,
   type CircleRecord,
   type Runtime,
   type Viewer,
@@ -47,12 +48,16 @@ export async function checkCircleAccess(
     await rt.repos.settings.get<string>('modCircle'),
   ].includes(circle.id);
   if (serverRole && !viewer.isAdmin && !isMember) throw new NotFound('Circle not found');
-  // "user" routes are for this server's users: another server's signature does not make one.
-  // Not for this viewer reads exactly like missing (docs/security.md, existence oracles).
-  if (opts.requireAuth && !(viewer.id && viewer.local)) throw new NotFound('Circle not found');
   const to = circle.to ?? '';
-  if (to === '@public') return { circle, isOwner, isMember };
-  if ((to === `@${domain}` || to === '@server') && viewer.local) return { circle, isOwner, isMember };
-  if (isOwner || isMember || (viewer.isAdmin && serverRole)) return { circle, isOwner, isMember };
-  throw new NotFound('Circle not found');
+  const visible =
+    to === '@public' ||
+    ((to === `@${domain}` || to === '@server') && !!viewer.id && viewer.local) ||
+    isOwner ||
+    isMember ||
+    (viewer.isAdmin && serverRole);
+  // Not for this viewer reads exactly like missing (docs/security.md, existence oracles).
+  if (!visible) throw new NotFound('Circle not found');
+  // "user" routes are for this server's users: another server's signature does not make one.
+  if (opts.requireAuth && !(viewer.id && viewer.local)) throw new Unauthorized();
+  return { circle, isOwner, isMember };
 }

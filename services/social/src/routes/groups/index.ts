@@ -1,6 +1,9 @@
 import {
   BadRequest,
+  NotAuthorized,
   NotFound,
+  Unauthorized,
+  canSee,
   Router,
   collectionBase,
   collectionFor,
@@ -90,8 +93,11 @@ export default function groupRoutes({ rt }: SocialContext): Router {
       async ({ req, params, query, set }) => {
         const viewer = await viewerOf(rt, req);
         const group = await loadGroup(rt, params.id);
-        // Not for this viewer reads like missing (docs/security.md, existence oracles).
-        if (!(await groupRoles(rt, group, viewer.id)).admins) throw new NotFound('Group not found');
+        // A group the viewer may not see reads like a missing one (docs/security.md).
+        if (!(await groupRoles(rt, group, viewer.id)).admins) {
+          if (!canSee(group, viewer, domain)) throw new NotFound('Group not found');
+          throw new NotAuthorized('Access denied');
+        }
         const c = await circleMembersCollection(
           rt,
           group,
@@ -112,7 +118,10 @@ export default function groupRoutes({ rt }: SocialContext): Router {
       const viewer = await viewerOf(rt, req);
       const group = await loadGroup(rt, params.id);
       const access = canReadGroupPosts(group, viewer);
-      if (access !== 'ok') throw new NotFound('Group not found');
+      // A group the viewer may not see reads like a missing one (docs/security.md).
+      if (access !== 'ok' && !canSee(group, viewer, domain)) throw new NotFound('Group not found');
+      if (access === 'anonymous') throw new Unauthorized('Authentication required');
+      if (access === 'denied') throw new NotAuthorized('Access denied');
       const filter: Record<string, unknown> = { group: group.id, deletedAt: null };
       if (query.type !== undefined) {
         const types =

@@ -2,6 +2,18 @@
 import { NotAuthorized, NotFound, canSee } from '@agora/common';
 import type { HandlerContext } from '../../types';
 import { modelOf, type Lean, type StoredKind } from './targets';
+import { effectiveAudience, findObject } from '../../../views/objects';
+
+/** Replies and reactions are seen with the object they answer (a reply's thread root). */
+async function visibleTo(ctx: HandlerContext, kind: StoredKind, doc: Lean): Promise<boolean> {
+  const { rt, viewer } = ctx;
+  let addressed: { to?: string | null; actorId?: string | null; deletedAt?: Date | null } | null = doc;
+  if (kind === 'reply' || kind === 'react') {
+    const target = await findObject(rt, String(doc.target));
+    addressed = target ? await effectiveAudience(rt, target) : null;
+  }
+  return !!addressed && canSee(addressed, viewer, rt.config.DOMAIN);
+}
 
 export function assertOwnerOrAdmin(ctx: HandlerContext, ownerId: string | null | undefined): void {
   if ((ownerId && ownerId === ctx.actor.id) || ctx.actor.isServerAdmin) return;
@@ -23,7 +35,7 @@ export async function loadForChange(
     .lean();
   if (!doc) throw new NotFound('Not found');
   const owns = (doc.actorId && doc.actorId === ctx.actor.id) || ctx.actor.isServerAdmin;
-  if (!owns && !canSee(doc, ctx.viewer, ctx.rt.config.DOMAIN)) throw new NotFound('Not found');
+  if (!owns && !(await visibleTo(ctx, kind, doc))) throw new NotFound('Not found');
   assertOwnerOrAdmin(ctx, doc.actorId);
   return doc;
 }
