@@ -76,7 +76,7 @@ test('GET /circles: anonymous and remote viewers see @public circles only; local
   expect(peer.received.filter((r) => r.url === '/actor').map((r) => r.headers.host)).toEqual([PEER]);
 });
 
-test('GET /circles/:id for the remote server: open when it is a member, 403 otherwise', async () => {
+test('GET /circles/:id for the remote server: open when it is a member, 404 (as if missing) otherwise', async () => {
   // Each read its own query string: one signature (same path, same second) is accepted once.
   let n = 0;
   const get = (id: string) => {
@@ -87,8 +87,8 @@ test('GET /circles/:id for the remote server: open when it is a member, 403 othe
   expect(member.status).toBe(200);
   expect(member.body.item).toMatchObject({ id: circles.withPeer, isMember: true, isOwner: false });
   expect((await get(circles.pub)).status).toBe(200);
-  expect((await get(circles.server)).status).toBe(403);
-  expect((await get(circles.private)).status).toBe(403);
+  expect((await get(circles.server)).status).toBe(404);
+  expect((await get(circles.private)).status).toBe(404);
   // Membership changes reach the (cached) remote viewer at once.
   const removed = await outbox(api, alice, { type: 'Remove', target: circles.withPeer, object: `@${PEER}` });
   expect(removed.status).toBe(201);

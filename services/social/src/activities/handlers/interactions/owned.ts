@@ -12,6 +12,9 @@ async function visibleTo(ctx: HandlerContext, kind: StoredKind, doc: Lean): Prom
     const target = await findObject(rt, String(doc.target));
     addressed = target ? await effectiveAudience(rt, target) : null;
   }
+  // A circle or group is also seen by its members, whatever its own audience.
+  if (kind === 'circle' && viewer.circleIds.includes(doc.id)) return true;
+  if (kind === 'group' && viewer.groupIds.includes(doc.id)) return true;
   return !!addressed && canSee(addressed, viewer, rt.config.DOMAIN);
 }
 
