@@ -90,9 +90,9 @@ test('carol, not a member, gets 404 on the circle (as if missing) and cannot fin
   expect((await api.get(`/circles/${circleId}/posts`, { token: carol.token })).status).toBe(404);
   expect((await api.get(`/circles/${circleId}/posts`)).status).toBe(404);
   expect((await api.get(`/posts/${postId}`, { token: carol.token })).status).toBe(404);
-  expect((await api.get(`/posts/${postId}`)).status).toBe(401);
-  expect((await api.get(`/posts/${postId}/replies`, { token: carol.token })).status).toBe(403);
-  expect((await api.get(`/posts/${postId}/reacts`, { token: carol.token })).status).toBe(403);
+  expect((await api.get(`/posts/${postId}`)).status).toBe(404);
+  expect((await api.get(`/posts/${postId}/replies`, { token: carol.token })).status).toBe(404);
+  expect((await api.get(`/posts/${postId}/reacts`, { token: carol.token })).status).toBe(404);
   const list = await api.get<{ orderedItems: Array<{ id: string }> }>('/posts', { token: carol.token });
   expect(list.body.orderedItems.map((p) => p.id)).not.toContain(postId);
   // carol follows alice: the circle post still never reaches her timeline.

@@ -139,7 +139,7 @@ describe('Reply and React on a circle post', () => {
     expect((await getPost(postId, alice)).body).toMatchObject({ replyCount: 1, reactCount: 1 });
     // Nor may she reply inside the thread through bob's reply.
     expect((await send(carol, { type: 'Reply', to: replyId, object: { content: 'side door' } })).status).toBe(
-      403,
+      404,
     );
   });
 
