@@ -87,6 +87,15 @@ describe('one canonical path: no spelling of a route escapes the edge rules', ()
       expect([path, (await call('POST', path, { ip, token, body: note })).status]).toEqual([path, 404]);
   });
 
+  test('the services receive the canonical path: other spellings of a route answer as it does', async () => {
+    const ip = '198.51.100.22';
+    const canonical = await call('GET', '/posts', { ip });
+    expect(canonical.status).toBe(200);
+    for (const path of ['/posts/', '//posts', '/%70osts', '/./posts'])
+      expect([path, (await call('GET', path, { ip })).status]).toEqual([path, 200]);
+    expect((await call('GET', '/POSTS', { ip })).status).toBe(404);
+  });
+
   test('a malformed percent-escape is refused at the edge', async () => {
     const res = await call('GET', '/posts/%zz', { ip: '198.51.100.21' });
     expect(res.status).toBe(400);
