@@ -3,14 +3,7 @@
  * anything else → the owner or members only. A circle the viewer may not see answers the same
  * 404 as a missing one, whoever asks (anonymous, local user or another server).
  */
-import {
-  NotFound,
-  STAMPS,
-  Unauthorized,
-  type CircleRecord,
-  type Runtime,
-  type Viewer,
-} from '@agora/common';
+import { NotFound, STAMPS, Unauthorized, type CircleRecord, type Runtime, type Viewer } from '@agora/common';
 import { cachesOf, stamped } from '../timelines/cache';
 
 export interface CircleAccess {

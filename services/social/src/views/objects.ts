@@ -1,11 +1,5 @@
 /** Loading any addressable object (post, reply, page, …) with the viewer's access checked. */
-import {
-  NotFound,
-  canSee,
-  parseId,
-  type Runtime,
-  type Viewer,
-} from '@agora/common';
+import { NotFound, canSee, parseId, type Runtime, type Viewer } from '@agora/common';
 import { canSeeBookmark, type BookmarkRecord } from './bookmarks';
 
 type Lean = Record<string, unknown> & {

@@ -3,14 +3,7 @@
  * page by id or slug is checked against its audience like any other object (the reference
  * served any page to anyone who knew its slug, §11.1-6).
  */
-import {
-  BadRequest,
-  NotFound,
-  canSee,
-  type PageDoc,
-  type Runtime,
-  type Viewer,
-} from '@agora/common';
+import { BadRequest, NotFound, canSee, type PageDoc, type Runtime, type Viewer } from '@agora/common';
 
 export type PageRecord = PageDoc & { createdAt?: Date; updatedAt?: Date };
 

@@ -5,14 +5,7 @@
  * object asked for, and its HTML is sanitised again here. Nothing is stored (no shadow copies
  * keyed by what a peer says).
  */
-import {
-  UpstreamError,
-  originOf,
-  parseId,
-  sanitize,
-  signAsServer,
-  type Runtime,
-} from '@agora/common';
+import { UpstreamError, originOf, parseId, sanitize, signAsServer, type Runtime } from '@agora/common';
 import { withSafeUrls } from '@agora/common/validation';
 
 const PATHS: Record<string, string> = {
