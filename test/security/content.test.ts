@@ -5,6 +5,7 @@
  * may not see answers exactly like a missing one, counts count only public items, ids are random.
  */
 import { signRequest } from '@agora/common';
+import { runGc } from '../../services/social/src/workers/gc';
 import { bootServer, client, waitFor, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
 import { startSigningPeer, type SigningPeer } from '../harness/fake-peer';
@@ -222,7 +223,7 @@ describe('handler tables are reached by own keys only', () => {
 });
 
 describe('a deleted account leaves every listing at once', () => {
-  test('posts leave /posts, /outbox, the author list, timelines and pulls; the deletion is federated', async () => {
+  test('posts leave /posts, /outbox, the author list, timelines and pulls; the deletion is federated; the GC removes them later', async () => {
     const carol = await registerActor(api, 'carol');
     // A remote follower, so the deletion has somewhere to go.
     expect(
@@ -262,6 +263,12 @@ describe('a deleted account leaves every listing at once', () => {
     }
     for (const id of [pub, local])
       expect((await api.get(`/posts/${encodeURIComponent(id)}`, { token: bob.token })).status).toBe(404);
+
+    // After the retention period the GC removes the withdrawn content for good.
+    const rt = server.services[0]!.runtime!;
+    expect(await rt.repos.models.Post.countDocuments({ actorId: carol.id })).toBe(2);
+    await runGc(rt, new Date(Date.now() + 31 * 86_400_000));
+    expect(await rt.repos.models.Post.countDocuments({ actorId: carol.id })).toBe(0);
 
     // The follower's server is told: a Delete of the actor.
     await waitFor(
