@@ -1,5 +1,6 @@
-// Three tiers (style.md §9): unit tests beside the code, integration tests against the real
-// local services, e2e tests that boot the standalone wiring and talk HTTP.
+// Four tiers (style.md §9): unit tests beside the code, integration tests against the real
+// local services, e2e tests that boot the standalone wiring and talk HTTP, and the security tier
+// (a regression test per class of docs/security.md).
 const transform = {
   '^.+\\.(t|j)sx?$|^.+\\.mjs$': [
     '@swc/jest',
@@ -32,6 +33,14 @@ module.exports = {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/harness/global-setup.ts',
+      setupFilesAfterEnv: ['<rootDir>/test/harness/timeouts.ts'],
+    },
+    {
+      // One regression test per class of docs/security.md, through the real standalone wiring.
+      ...common,
+      displayName: 'security',
+      testMatch: ['<rootDir>/test/security/**/*.test.ts'],
       globalSetup: '<rootDir>/test/harness/global-setup.ts',
       setupFilesAfterEnv: ['<rootDir>/test/harness/timeouts.ts'],
     },

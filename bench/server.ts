@@ -9,7 +9,9 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env, { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error' });
   const app = await startStandalone(config);
   const urls = Object.fromEntries(app.services.filter((s) => s.url).map((s) => [s.name, s.url]));
-  process.stdout.write(`${JSON.stringify({ gateway: app.url, services: urls })}\n`);
+  // With no MONGO_URL, the embedded FerretDB's address (the scale bench seeds through it).
+  const mongoUrl = config.MONGO_URL ?? (app.ferret ? `${app.ferret.url}agora` : undefined);
+  process.stdout.write(`${JSON.stringify({ gateway: app.url, services: urls, mongoUrl })}\n`);
   process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
 }
 void main();

@@ -5,5 +5,11 @@
 source "$(dirname "$0")/infra/common.sh"
 cd "$ROOT"
 [[ "$(node -v)" == v24.* ]] || die "run through npm (npm run bench) so Node 24 is used"
+if [[ "${1:-}" == --scale ]]; then
+  # The embedded default only: the standalone process spawns its own FerretDB (SQLite).
+  shift
+  bash scripts/infra/ferretdb.sh
+  exec node --import tsx bench/scale.ts "$@"
+fi
 source scripts/infra/run-services.sh
 node --import tsx bench/run.ts "$@"

@@ -83,16 +83,16 @@ test('alice posts to the circle; bob sees it in the circle timeline', async () =
   expect((await api.get(`/posts/${postId}`, { token: bob.token })).status).toBe(200);
 });
 
-test('carol, not a member, gets 403 on the circle and cannot find the post by any route', async () => {
-  expect((await api.get(`/circles/${circleId}`, { token: carol.token })).status).toBe(403);
-  expect((await api.get(`/circles/${circleId}`)).status).toBe(401);
-  expect((await api.get(`/circles/${circleId}/members`, { token: carol.token })).status).toBe(403);
-  expect((await api.get(`/circles/${circleId}/posts`, { token: carol.token })).status).toBe(403);
-  expect((await api.get(`/circles/${circleId}/posts`)).status).toBe(401);
-  expect((await api.get(`/posts/${postId}`, { token: carol.token })).status).toBe(403);
-  expect((await api.get(`/posts/${postId}`)).status).toBe(401);
-  expect((await api.get(`/posts/${postId}/replies`, { token: carol.token })).status).toBe(403);
-  expect((await api.get(`/posts/${postId}/reacts`, { token: carol.token })).status).toBe(403);
+test('carol, not a member, gets 404 on the circle (as if missing) and cannot find the post by any route', async () => {
+  expect((await api.get(`/circles/${circleId}`, { token: carol.token })).status).toBe(404);
+  expect((await api.get(`/circles/${circleId}`)).status).toBe(404);
+  expect((await api.get(`/circles/${circleId}/members`, { token: carol.token })).status).toBe(404);
+  expect((await api.get(`/circles/${circleId}/posts`, { token: carol.token })).status).toBe(404);
+  expect((await api.get(`/circles/${circleId}/posts`)).status).toBe(404);
+  expect((await api.get(`/posts/${postId}`, { token: carol.token })).status).toBe(404);
+  expect((await api.get(`/posts/${postId}`)).status).toBe(404);
+  expect((await api.get(`/posts/${postId}/replies`, { token: carol.token })).status).toBe(404);
+  expect((await api.get(`/posts/${postId}/reacts`, { token: carol.token })).status).toBe(404);
   const list = await api.get<{ orderedItems: Array<{ id: string }> }>('/posts', { token: carol.token });
   expect(list.body.orderedItems.map((p) => p.id)).not.toContain(postId);
   // carol follows alice: the circle post still never reaches her timeline.
@@ -128,8 +128,8 @@ test('removing a member takes their access away; adding them back restores it', 
   const removed = await outbox(api, alice, { type: 'Remove', target: circleId, object: bob.id });
   expect(removed.status).toBe(201);
   expect((removed.body.result as { memberCount: number }).memberCount).toBe(0);
-  expect((await api.get(`/circles/${circleId}`, { token: bob.token })).status).toBe(403);
-  expect((await api.get(`/posts/${postId}`, { token: bob.token })).status).toBe(403);
+  expect((await api.get(`/circles/${circleId}`, { token: bob.token })).status).toBe(404);
+  expect((await api.get(`/posts/${postId}`, { token: bob.token })).status).toBe(404);
   // The gateway refuses a like-for-like Add within 30 s (spec 1.6); an Idempotency-Key opts out.
   const readd = await api.post(
     '/outbox',
@@ -189,7 +189,7 @@ test('GET /circles tiers: anonymous sees @public, local users also @domain; priv
   expect(local.body.orderedItems.every((c) => c.userReacted === false)).toBe(true);
   // @domain circle detail: local users yes, anonymous no.
   expect((await api.get(`/circles/${srv.body.createdId}`, { token: carol.token })).status).toBe(200);
-  expect((await api.get(`/circles/${srv.body.createdId}`)).status).toBe(401);
+  expect((await api.get(`/circles/${srv.body.createdId}`)).status).toBe(404);
   expect((await api.get(`/circles/${pub.body.createdId}`)).status).toBe(200);
 });
 
@@ -219,7 +219,7 @@ test('outbox validation and authorisation', async () => {
         object: { content: 'sneaky' },
       })
     ).status,
-  ).toBe(403);
+  ).toBe(404);
   // The actor is always the token's user.
   const spoof = await outbox(api, carol, {
     type: 'Create',

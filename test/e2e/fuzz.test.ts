@@ -134,6 +134,50 @@ test('no route answers hostile input with a 5xx, and the server stays healthy', 
   expect(({} as Record<string, unknown>).polluted).toBeUndefined();
 }, 600_000);
 
+/**
+ * One canonical path (docs/security.md): every other spelling of a route (upper case, a trailing
+ * slash, doubled slashes) answers exactly like the canonical path or is a 404; none reaches a
+ * route the canonical spelling would not (edge rules see the canonical path only).
+ */
+test('every route answers its other spellings like the canonical path, or 404', async () => {
+  const routes = (
+    (await (await fetch(`${server.url}/__routes`)).json()) as {
+      routes: Array<{ methods: string[]; path: string }>;
+    }
+  ).routes;
+  const [, token] = tokens[1]!;
+  const status = async (method: string, path: string, withBody: boolean) => {
+    const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token!}` };
+    if (withBody) headers['content-type'] = 'application/json';
+    const res = await fetch(`${server.url}${path}`, { method, headers, ...(withBody ? { body: '{}' } : {}) });
+    await res.arrayBuffer();
+    return res.status;
+  };
+  const spellings = (path: string) => [
+    ['upper case', path.toUpperCase()],
+    ['trailing slash', `${path}/`],
+    ['doubled slashes', path.replace(/\//g, '//')],
+  ];
+  const mismatches: string[] = [];
+  let compared = 0;
+  for (const route of routes) {
+    for (const method of route.methods) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      const withBody = !['GET', 'DELETE'].includes(method);
+      const path = fill(route.path, route.path.includes('posts') ? PARAMS[3]! : PARAMS[0]!);
+      const canonical = await status(method, path, withBody);
+      for (const [how, spelled] of spellings(path)) {
+        const got = await status(method, spelled!, withBody);
+        compared++;
+        if (got !== canonical && got !== 404)
+          mismatches.push(`${method} ${spelled} (${how}) → ${got}; ${path} → ${canonical}`);
+      }
+    }
+  }
+  expect(compared).toBeGreaterThan(150);
+  expect(mismatches).toEqual([]);
+}, 300_000);
+
 test('a NUL character is refused with 400; the text of an escaped one is kept', async () => {
   const api = client(server.url);
   const [, token] = tokens[1]!;

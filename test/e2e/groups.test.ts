@@ -148,7 +148,7 @@ describe('Create Group', () => {
           object: { name: 'x' },
         })
       ).status,
-    ).toBe(403);
+    ).toBe(404);
   });
 });
 
@@ -342,12 +342,12 @@ describe('reading groups', () => {
     serverPostId = post.body.createdId!;
   });
 
-  test('group posts: members yes, non-members 403, anonymous 401; public groups are open', async () => {
+  test('group posts: members yes, local non-members 403, anonymous 404 (the group is not theirs to see); public groups are open', async () => {
     const asBob = await api.get<Collection>(`/groups/${serverGroup.id}/posts`, { token: bob.token });
     expect(asBob.status).toBe(200);
     expect(ids(asBob.body)).toEqual([serverPostId]);
     expect((await api.get(`/groups/${serverGroup.id}/posts`, { token: carol.token })).status).toBe(403);
-    expect((await api.get(`/groups/${serverGroup.id}/posts`)).status).toBe(401);
+    expect((await api.get(`/groups/${serverGroup.id}/posts`)).status).toBe(404);
     // Only members may post to the group at all.
     expect(
       (
@@ -399,11 +399,11 @@ describe('reading groups', () => {
       isPending: false,
     });
     expect((await detail(serverGroup, carol)).status).toBe(200);
-    expect((await detail(serverGroup)).status).toBe(401);
-    expect((await detail(privateGroup, carol)).status).toBe(403);
+    expect((await detail(serverGroup)).status).toBe(404);
+    expect((await detail(privateGroup, carol)).status).toBe(404);
     expect((await detail(privateGroup, alice)).status).toBe(200);
-    expect((await api.get(`/groups/${privateGroup.id}/members`, { token: carol.token })).status).toBe(403);
-    expect((await api.get(`/groups/${serverGroup.id}/members`)).status).toBe(401);
+    expect((await api.get(`/groups/${privateGroup.id}/members`, { token: carol.token })).status).toBe(404);
+    expect((await api.get(`/groups/${serverGroup.id}/members`)).status).toBe(404);
     const members = await api.get<Collection>(`/groups/${serverGroup.id}/members`, { token: carol.token });
     expect(ids(members.body)).toEqual([alice.id, bob.id]);
     const missing = await api.get<{ error: string }>('/groups/group:000000000000000000000000@social.test');

@@ -131,15 +131,15 @@ describe('Reply and React on a circle post', () => {
     expect((await getPost(postId, alice)).body.replyCount).toBe(1);
   });
 
-  test('carol, outside the circle, is refused (403) and the counts do not move', async () => {
+  test('carol, outside the circle, finds no such post (404) and the counts do not move', async () => {
     const reply = await send(carol, { type: 'Reply', to: postId, object: { content: 'let me in' } });
-    expect(reply.status).toBe(403);
+    expect(reply.status).toBe(404);
     const react = await send(carol, { type: 'React', to: postId, object: { emoji: '👎' } });
-    expect(react.status).toBe(403);
+    expect(react.status).toBe(404);
     expect((await getPost(postId, alice)).body).toMatchObject({ replyCount: 1, reactCount: 1 });
     // Nor may she reply inside the thread through bob's reply.
     expect((await send(carol, { type: 'Reply', to: replyId, object: { content: 'side door' } })).status).toBe(
-      403,
+      404,
     );
   });
 
@@ -276,7 +276,7 @@ describe('Update', () => {
     expect(
       (await send(carol, { type: 'Update', target: carolPost.body.createdId, object: { to: circleId } }))
         .status,
-    ).toBe(403);
+    ).toBe(404);
   });
 
   test('changing `to` retags the timeline rows: a follower outside the new audience loses the post', async () => {
@@ -297,7 +297,7 @@ describe('Update', () => {
     expect(moved.body.result).toMatchObject({ to: circleId });
     expect(await timeline(carol, carolFollowing)).not.toContain(id);
     expect(await timeline(bob, bobFollowing)).toContain(id);
-    expect((await getPost(id, carol)).status).toBe(403);
+    expect((await getPost(id, carol)).status).toBe(404);
   });
 
   test('replies, reactions and circles are updated by their owners', async () => {
@@ -356,7 +356,7 @@ describe('Delete', () => {
     const second = await send(bob, { type: 'Reply', to: replyId, object: { content: 'one more' } });
     const before = (await getPost(postId, alice)).body.replyCount;
     const parentBefore = (await getPost(replyId, alice)).body.replyCount;
-    expect((await send(carol, { type: 'Delete', target: second.body.createdId })).status).toBe(403);
+    expect((await send(carol, { type: 'Delete', target: second.body.createdId })).status).toBe(404);
     expect((await send(bob, { type: 'Delete', target: second.body.createdId })).status).toBe(201);
     expect((await getPost(postId, alice)).body.replyCount).toBe(before - 1);
     expect((await getPost(replyId, alice)).body.replyCount).toBe(parentBefore - 1);
@@ -380,7 +380,7 @@ describe('Delete', () => {
       to: alice.id,
       object: { name: 'Temp' },
     });
-    expect((await send(bob, { type: 'Delete', target: temp.body.createdId })).status).toBe(403);
+    expect((await send(bob, { type: 'Delete', target: temp.body.createdId })).status).toBe(404);
     expect((await send(alice, { type: 'Delete', target: temp.body.createdId })).status).toBe(201);
     expect((await api.get(`/circles/${temp.body.createdId}`, { token: alice.token })).status).toBe(404);
     expect((await send(alice, { type: 'Delete', target: (await followingOf(alice)).following })).status).toBe(

@@ -148,9 +148,9 @@ describe('pages', () => {
     expect(remote.status).toBe(400);
     expect(remote.body.error).toBe('Remote pages are not supported yet');
     // The reference served any page to anyone who knew its slug.
-    expect((await api.get('/pages/team-notes')).status).toBe(401);
+    expect((await api.get('/pages/team-notes')).status).toBe(404);
     expect((await api.get('/pages/team-notes', { token: alice.token })).status).toBe(200);
-    expect((await api.get(`/pages/${hidden.id}`, { token: alice.token })).status).toBe(403);
+    expect((await api.get(`/pages/${hidden.id}`, { token: alice.token })).status).toBe(404);
     expect((await api.get(`/pages/${hidden.id}`, { token: admin.token })).status).toBe(200);
     expect((await api.get('/pages/no-such-page')).status).toBe(404);
   });

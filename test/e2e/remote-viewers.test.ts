@@ -76,7 +76,7 @@ test('GET /circles: anonymous and remote viewers see @public circles only; local
   expect(peer.received.filter((r) => r.url === '/actor').map((r) => r.headers.host)).toEqual([PEER]);
 });
 
-test('GET /circles/:id for the remote server: open when it is a member, 403 otherwise', async () => {
+test('GET /circles/:id for the remote server: open when it is a member, 404 (as if missing) otherwise', async () => {
   // Each read its own query string: one signature (same path, same second) is accepted once.
   let n = 0;
   const get = (id: string) => {
@@ -87,20 +87,20 @@ test('GET /circles/:id for the remote server: open when it is a member, 403 othe
   expect(member.status).toBe(200);
   expect(member.body.item).toMatchObject({ id: circles.withPeer, isMember: true, isOwner: false });
   expect((await get(circles.pub)).status).toBe(200);
-  expect((await get(circles.server)).status).toBe(403);
-  expect((await get(circles.private)).status).toBe(403);
+  expect((await get(circles.server)).status).toBe(404);
+  expect((await get(circles.private)).status).toBe(404);
   // Membership changes reach the (cached) remote viewer at once.
   const removed = await outbox(api, alice, { type: 'Remove', target: circles.withPeer, object: `@${PEER}` });
   expect(removed.status).toBe(201);
-  expect((await get(circles.withPeer)).status).toBe(403);
+  expect((await get(circles.withPeer)).status).toBe(404);
   // (The list form: the gateway would take the first Add's exact body for a duplicate.)
   const added = await outbox(api, alice, { type: 'Add', target: circles.withPeer, object: [`@${PEER}`] });
   expect(added.status).toBe(201);
   expect((await get(circles.withPeer)).status).toBe(200);
 });
 
-test('a signed request is not a user: user-only routes answer 401', async () => {
-  const path = `/circles/${circles.withPeer}/posts`;
+test('a signed request is not a user: user-only routes of a circle it can see answer 401', async () => {
+  const path = `/circles/${circles.pub}/posts`;
   expect((await api.get(path, { headers: signed(path) })).status).toBe(401);
 });
 

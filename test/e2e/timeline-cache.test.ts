@@ -123,7 +123,7 @@ describe.each(setups)('timeline cache with %s', (_name, env) => {
     const seen = await timeline(bob, shared);
     expect(Array.isArray(seen) && seen.map((i) => i.id)).toContain(said);
     await send(alice, { type: 'Remove', target: shared, object: bob.id });
-    expect(await timeline(bob, shared)).toBe(403);
+    expect(await timeline(bob, shared)).toBe(404);
     await send(alice, { type: 'Remove', target: shared, object: carol.id });
     expect(await timeline(alice, shared)).toEqual([]);
   });

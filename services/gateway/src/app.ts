@@ -26,6 +26,8 @@ import { bodyLimits } from './body-limit';
 import { createVerifier, identify } from './identity';
 import { adminEdgeGuard, outboxAnonymousGuard } from './guards';
 import { rateLimits } from './rate-limit';
+import { loginThrottle } from './login-throttle';
+import { canonicalUrl, securityHeaders } from './canonical';
 import { outboxDedupe } from './dedupe';
 import { memoryHoldStore, redisHoldStore, withFallback } from './stores';
 import { spa } from './browser';
@@ -67,6 +69,8 @@ export function buildGateway(
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
   app.set('query parser', 'extended');
+  app.use(securityHeaders);
+  app.use(canonicalUrl);
   app.use(requestId);
   app.get('/__routes', routesHandler(targets));
   app.get(
@@ -82,7 +86,9 @@ export function buildGateway(
   const verifier = createVerifier(config, `${targets.federation}/.well-known/jwks.json`);
   app.use(identify(verifier));
   app.use(adminEdgeGuard(verifier));
-  app.use(rateLimits({ enabled: config.RATE_LIMITING_ENABLED, redis, prefix: config.REDIS_PREFIX }));
+  const limits = { enabled: config.RATE_LIMITING_ENABLED, redis, prefix: config.REDIS_PREFIX };
+  app.use(rateLimits(limits));
+  app.use(loginThrottle({ ...limits, domain: config.DOMAIN }));
   app.use(outboxAnonymousGuard);
   const holds = redis
     ? withFallback(redisHoldStore(redis, config.REDIS_PREFIX), memoryHoldStore())

@@ -14,7 +14,7 @@ function mediaType(raw: string | undefined): string {
 }
 
 export function isOutboxPost(method: string, path: string): boolean {
-  return method === 'POST' && /^\/outbox\/?$/.test(path);
+  return method === 'POST' && path === '/outbox'; // the path is canonical (canonical.ts)
 }
 
 export function bodyLimits(config: Config): RequestHandler {

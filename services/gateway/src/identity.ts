@@ -52,6 +52,7 @@ export function createVerifier(config: Config, jwksUrl: string): Verifier {
           const { payload } = await jwtVerify(token, hmac, {
             algorithms: ['HS256', 'HS384', 'HS512'],
             issuer,
+            requiredClaims: ['exp'], // as the services require (libs/common auth/tokens.ts)
           });
           if (typeof payload.sub === 'string') return { sub: payload.sub, source: 'hmac' };
         } catch {

@@ -1,12 +1,14 @@
 /**
  * Rate limits of spec 1.6 with decisions.md §1: strict (20 / 5 min: /auth/* except /auth/me and
- * /auth/verify-email, and /register), inbox (100 / 15 min: POST /inbox), outbox (200 / 15 min:
- * POST /outbox). Each limiter has its own counter and key prefix, keyed by client IP (TRUST_PROXY
+ * /auth/verify-email, and registration by /register or by POST /outbox Create User), inbox (100 /
+ * 15 min: POST /inbox), outbox (200 / 15 min: POST /outbox), remote-lookup (30 / 15 min: anonymous
+ * GETs with a `mode` that may fetch from another server). Per-account login throttling is
+ * login-throttle.ts. Each limiter has its own counter and key prefix, keyed by client IP (TRUST_PROXY
  * decides how many X-Forwarded-For hops are believed). Redis-shared when configured; when Redis
  * is unreachable each limiter falls back to a per-process memory limiter (fail open to a local
  * limit, never closed and never unlimited).
  */
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import {
   RateLimiterMemory,
   RateLimiterRedis,
@@ -14,32 +16,50 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import type { RedisClientType } from 'redis';
+import { isOutboxPost, jsonOf } from './body-limit';
+import { isCreateUser } from './guards';
 
 export interface LimiterSpec {
-  name: 'strict' | 'inbox' | 'outbox';
+  name: 'strict' | 'inbox' | 'outbox' | 'remote-lookup';
   points: number;
   durationSec: number;
-  applies(method: string, path: string): boolean;
+  /** Sees the canonical path (canonical.ts runs first) and the buffered body. */
+  applies(req: Request): boolean;
 }
 
+/** Registration is one mechanism whichever route carries it: /register or POST /outbox Create User. */
+const isRegistration = (req: Request) =>
+  /^\/register(\/|$)/.test(req.path) || (isOutboxPost(req.method, req.path) && isCreateUser(jsonOf(req)));
+
+/** Anonymous lookups that may make this server fetch from another one (spec 1.8 modes). */
+const isAnonymousRemoteLookup = (req: Request) =>
+  req.method === 'GET' && !req.edge?.sub && req.query.mode !== undefined && req.query.mode !== 'local';
+
+/** First match wins: a Create User on /outbox is counted as a registration, not as an outbox post. */
 export const LIMITERS: LimiterSpec[] = [
   {
     name: 'strict',
     points: 20,
     durationSec: 300,
-    applies: (_m, p) =>
-      /^\/register(\/|$)/.test(p) || (/^\/auth(\/|$)/.test(p) && !/^\/auth\/(me|verify-email)\/?$/.test(p)),
+    applies: (req) =>
+      isRegistration(req) ||
+      (/^\/auth(\/|$)/.test(req.path) && !/^\/auth\/(me|verify-email)$/.test(req.path)),
   },
-  { name: 'inbox', points: 100, durationSec: 900, applies: (m, p) => m === 'POST' && /^\/inbox\/?$/.test(p) },
   {
-    name: 'outbox',
-    points: 200,
+    name: 'inbox',
+    points: 100,
     durationSec: 900,
-    applies: (m, p) => m === 'POST' && /^\/outbox\/?$/.test(p),
+    applies: (req) => req.method === 'POST' && req.path === '/inbox',
   },
+  { name: 'outbox', points: 200, durationSec: 900, applies: (req) => isOutboxPost(req.method, req.path) },
+  { name: 'remote-lookup', points: 30, durationSec: 900, applies: isAnonymousRemoteLookup },
 ];
 
-function build(spec: LimiterSpec, redis: RedisClientType | undefined, prefix: string): RateLimiterAbstract {
+export function buildLimiter(
+  spec: { name: string; points: number; durationSec: number },
+  redis: RedisClientType | undefined,
+  prefix: string,
+): RateLimiterAbstract {
   const base = { keyPrefix: `${prefix}rl:${spec.name}`, points: spec.points, duration: spec.durationSec };
   const memory = new RateLimiterMemory(base);
   if (!redis) return memory;
@@ -64,9 +84,12 @@ export function rateLimits(opts: {
   prefix?: string;
 }): RequestHandler {
   if (!opts.enabled) return (_req, _res, next) => next();
-  const limiters = LIMITERS.map((spec) => ({ spec, limiter: build(spec, opts.redis, opts.prefix ?? '') }));
+  const limiters = LIMITERS.map((spec) => ({
+    spec,
+    limiter: buildLimiter(spec, opts.redis, opts.prefix ?? ''),
+  }));
   return (req, res, next) => {
-    const hit = limiters.find(({ spec }) => spec.applies(req.method, req.path));
+    const hit = limiters.find(({ spec }) => spec.applies(req));
     if (!hit) return next();
     const key = req.ip ?? req.socket.remoteAddress ?? 'unknown';
     hit.limiter.consume(key).then(

@@ -53,7 +53,7 @@ describe('by default', () => {
   test('the error is typed, with a safe message that does not name the address', async () => {
     const target = await ok();
     const err = await client()(`http://localhost:${target.port}/`).catch((e: unknown) => e);
-    expect(err).toMatchObject({ status: 502, message: 'Remote address not allowed' });
+    expect(err).toMatchObject({ status: 422, message: 'Remote server unreachable' });
     expect((err as Error).message).not.toMatch(/127|localhost/);
   });
 

@@ -64,7 +64,12 @@ export class TokenService {
   private async verifyHmac(token: string): Promise<VerifiedToken | null> {
     if (!this.hmac) return null;
     try {
-      const { payload } = await jwtVerify(token, this.hmac, { algorithms: HMAC_ALGS, issuer: this.issuer });
+      const { payload } = await jwtVerify(token, this.hmac, {
+        algorithms: HMAC_ALGS,
+        issuer: this.issuer,
+        // A shared-secret token that never expires is a password that cannot be rotated away.
+        requiredClaims: ['exp'],
+      });
       return typeof payload.sub === 'string' ? { sub: payload.sub, source: 'hmac', payload } : null;
     } catch {
       return null;

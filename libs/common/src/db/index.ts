@@ -13,6 +13,7 @@ import { ActivitiesStore } from './repositories/activities';
 import { BookmarksStore, GroupsStore, PagesStore, RepliesStore } from './repositories/content';
 import { FlagsStore, InvitesStore } from './repositories/moderation';
 import { FollowersStore } from './repositories/federation-state';
+import { AccountContentRepository } from './repositories/account-content';
 
 export { connectDatabase, type Database, type ConnectOptions } from './connection';
 export {
@@ -39,7 +40,15 @@ export {
   type InviteDoc,
   type InviteType,
 } from './models';
-export { mintId, userId, parseId, USERNAME_RE, type ObjectKind, type ParsedId } from './ids';
+export {
+  mintId,
+  userId,
+  parseId,
+  USERNAME_RE,
+  isReservedUsername,
+  type ObjectKind,
+  type ParsedId,
+} from './ids';
 export { SettingsRepository } from './repositories/settings';
 export { UsersRepository, stripSecrets, type UserRecord, type UserCounter } from './repositories/users';
 export {
@@ -83,12 +92,15 @@ export { FollowersStore, type FollowerRecord } from './repositories/federation-s
 export { migrateKeys } from './migrate';
 
 /** Every store; services receive the ones they use through their context. */
+export { AccountContentRepository, type WithdrawnContent } from './repositories/account-content';
+
 export interface Repositories {
   /**
    * @deprecated The models, for code not yet moved into a store. Nothing new may use it; the
    * lint rule `agora/no-models` flags every use outside libs/common/src/db.
    */
   models: Models;
+  accountContent: AccountContentRepository;
   settings: SettingsRepository;
   users: UsersRepository;
   circles: CirclesRepository;
@@ -144,6 +156,7 @@ export function createRepositories(db: Database, domain: string, hooks: Reposito
       await syncIndexes(models);
       await migrateKeys(models, this, domain, logger);
     },
+    accountContent: new AccountContentRepository(posts, circles, models),
   };
 }
 export { spawnFerretDB, freePort, waitForPort, type FerretOptions, type FerretProcess } from './ferretdb';

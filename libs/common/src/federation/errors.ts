@@ -8,6 +8,7 @@ import { UpstreamError } from '../errors';
 export type SafeFetchFailure =
   | 'invalid_url'
   | 'forbidden_address'
+  | 'unresolvable'
   | 'bad_redirect'
   | 'too_many_redirects'
   | 'too_large'
@@ -16,7 +17,11 @@ export type SafeFetchFailure =
 
 const STATUS_AND_MESSAGE: Record<SafeFetchFailure, [number, string]> = {
   invalid_url: [400, 'Only http and https URLs can be fetched'],
-  forbidden_address: [502, 'Remote address not allowed'],
+  // A name refused by policy (it resolves to a private address) and a name that does not resolve
+  // read exactly alike, status included: otherwise the answer tells which internal names exist.
+  // Both are the caller's doing (an id naming no usable server), hence a 4xx, not a 502.
+  forbidden_address: [422, 'Remote server unreachable'],
+  unresolvable: [422, 'Remote server unreachable'],
   bad_redirect: [502, 'Remote server redirected to an unusable URL'],
   too_many_redirects: [502, 'Remote server redirected too many times'],
   too_large: [502, 'Remote response too large'],

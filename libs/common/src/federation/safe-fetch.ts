@@ -197,5 +197,8 @@ function asSafeFetchError(err: unknown, signal: AbortSignal): SafeFetchError {
   if (err instanceof ForbiddenAddressError || (err as { code?: unknown }).code === 'EFORBIDDENADDRESS') {
     return new SafeFetchError('forbidden_address', err);
   }
+  const code = (err as { code?: unknown }).code;
+  if (code === 'ENOTFOUND' || code === 'EAI_NONAME' || code === 'EAI_NODATA' || code === 'EAI_AGAIN')
+    return new SafeFetchError('unresolvable', err);
   return new SafeFetchError('network', err);
 }

@@ -34,3 +34,4 @@ export { requestId } from './request-id';
 export { listen, type RunningServer } from './server';
 export { healthHandler, type Probe } from './health';
 export { createServiceHttpApp, type ServiceAppOptions } from './service-app';
+export { canonicalPath, splitUrl } from './canonical-path';

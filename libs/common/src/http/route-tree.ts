@@ -6,7 +6,7 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { Router } from 'express';
+import { Router as expressRouter, type RouterOptions } from 'express';
 
 const SKIP = new Set(['middleware', 'utils']);
 const SPECIAL: Record<string, string> = { home: '/', 'well-known': '/.well-known', config: '/config.json' };
@@ -109,4 +109,11 @@ export function dedupeSort(routes: RouteEntry[]): RouteEntry[] {
     );
 }
 
-export { Router };
+/**
+ * Every service router routes strictly and case-sensitively (docs/security.md, "One path"): the
+ * gateway decides on the canonical path, and no other spelling may reach a route behind it.
+ */
+export function Router(opts: RouterOptions = {}): expressRouter {
+  return expressRouter({ caseSensitive: true, strict: true, ...opts });
+}
+export type Router = expressRouter;

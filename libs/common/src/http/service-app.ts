@@ -14,6 +14,7 @@ import { routeTreeBodyParsers } from './body';
 import { errorMiddleware, notFoundJson } from './errors-mw';
 import { healthHandler, type Probe } from './health';
 import { requestId } from './request-id';
+import { canonicalPath } from './canonical-path';
 import { buildRouteTree, listRoutes, type MountedRouter } from './route-tree';
 
 export interface ServiceAppOptions<C> {
@@ -39,7 +40,10 @@ export function createServiceHttpApp<C>(opts: ServiceAppOptions<C>): {
   app.disable('x-powered-by');
   app.set('trust proxy', true); // only the gateway talks to services; it sets X-Forwarded-*
   app.set('query parser', 'extended');
+  app.set('case sensitive routing', true);
+  app.set('strict routing', true);
   app.use(requestId);
+  app.use(canonicalOnly);
   app.use(authenticate(opts.tokens, opts.repos, opts.federation));
   app.use(...routeTreeBodyParsers(opts.config.jsonLimitBytes));
   for (const mw of opts.before ?? []) app.use(mw);
@@ -55,5 +59,14 @@ export function createServiceHttpApp<C>(opts: ServiceAppOptions<C>): {
   app.use(errorMiddleware(opts.logger));
   return { app, routes };
 }
+
+/**
+ * The gateway rewrites every request to its canonical path; any other spelling reaching a
+ * service came around the edge rules, so it is answered like a route that does not exist.
+ */
+const canonicalOnly: RequestHandler = (req, res, next) => {
+  if (canonicalPath(req.path) === req.path) return next();
+  notFoundJson(req, res, next);
+};
 
 export { express };

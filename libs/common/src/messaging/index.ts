@@ -36,3 +36,4 @@ export function createBus(opts: BusOptions): MessageBus {
   return createMemoryBus({ logger: opts.logger, broker: memoryBroker, drainTimeoutMs: opts.drainTimeoutMs });
 }
 export { publishEvents, startRelay, type DomainEvent } from './activity-events';
+export { USER_DELETED, userDeletedPayload, type UserDeletedPayload } from './user-events';

@@ -20,7 +20,8 @@ export function parseLogQuery(query: Record<string, unknown>): LogQuery {
   const raw = typeof query.tail === 'string' ? Number.parseInt(query.tail, 10) : 200;
   const tail = Math.min(MAX_LINES, Math.max(1, Number.isFinite(raw) ? raw : 200));
   if (query.level === undefined) return { tail };
-  const minLevel = typeof query.level === 'string' ? LEVELS[query.level] : undefined;
+  const minLevel =
+    typeof query.level === 'string' && Object.hasOwn(LEVELS, query.level) ? LEVELS[query.level] : undefined;
   if (minLevel === undefined) throw new BadRequest(`level must be one of ${Object.keys(LEVELS).join(', ')}`);
   return { tail, minLevel };
 }

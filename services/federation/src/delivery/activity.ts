@@ -53,6 +53,19 @@ export function deleteActivity(rt: Runtime, post: PostDoc, eventId: string): Rec
   return { ...envelope(rt, post, 'Delete', suffixOf('delete', eventId)), object: post.id };
 }
 
+/** Delete of a local actor (account deletion), addressed to the Public collection. */
+export function deleteActorActivity(rt: Runtime, userId: string, eventId: string): Record<string, unknown> {
+  return {
+    '@context': 'https://www.w3.org/ns/activitystreams',
+    id: `${rt.config.publicUrl}/users/${encodeURIComponent(userId)}#${suffixOf('delete', eventId)}`,
+    type: 'Delete',
+    actorId: userId,
+    actor: { id: userId, inbox: `${rt.config.publicUrl}/inbox` },
+    to: [AS_PUBLIC],
+    object: userId,
+  };
+}
+
 /** Follow (or its Undo) of a remote user by a local one. */
 export function followActivity(
   rt: Runtime,

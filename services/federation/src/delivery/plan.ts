@@ -7,8 +7,22 @@
  * Activity ids derive from the event's id, so a redelivered event plans the same activities,
  * which receivers deduplicate.
  */
-import { parseId, sharedInboxOf, type BusMessage, type PostDoc, type Runtime } from '@agora/common';
-import { createActivity, deleteActivity, followActivity, updateActivity } from './activity';
+import {
+  PermanentMessageError,
+  parseId,
+  sharedInboxOf,
+  type BusMessage,
+  type PostDoc,
+  type Runtime,
+} from '@agora/common';
+import { USER_DELETED, userDeletedPayload } from '@agora/common/messaging';
+import {
+  createActivity,
+  deleteActivity,
+  deleteActorActivity,
+  followActivity,
+  updateActivity,
+} from './activity';
 import { DELIVER_QUEUE, type DeliveryJob } from './job';
 
 export const PLAN_QUEUE = 'federation.plan';
@@ -59,8 +73,21 @@ async function localPost(rt: Runtime, id: unknown): Promise<PostDoc | undefined>
   return post && post.actorId.endsWith(`@${rt.config.DOMAIN}`) && !post.originDomain ? post : undefined;
 }
 
+/**
+ * A local account was deleted: every server that follows it gets a Delete of the actor (their
+ * copies of its posts go with it). The follower rows stay until then: they are the audience.
+ */
+async function planAccountDeletion(rt: Runtime, msg: BusMessage<unknown>): Promise<number> {
+  const parsed = userDeletedPayload.safeParse(msg.payload);
+  if (!parsed.success) throw new PermanentMessageError(`${USER_DELETED}: ${parsed.error.issues[0]!.message}`);
+  const { userId } = parsed.data;
+  if (!userId.endsWith(`@${rt.config.DOMAIN}`)) return 0;
+  return deliverToFollowers(rt, userId, deleteActorActivity(rt, userId, msg.id));
+}
+
 export async function planDeliveries(rt: Runtime, msg: BusMessage<PlanEvent>): Promise<number> {
   if (msg.name === 'user.followed' || msg.name === 'user.unfollowed') return planFollow(rt, msg);
+  if (msg.name === USER_DELETED) return planAccountDeletion(rt, msg);
   const post = await localPost(rt, msg.payload.postId ?? msg.payload.objectId);
   if (!post) return 0;
   const isPublic = post.to === '@public';
@@ -85,7 +112,14 @@ export async function planDeliveries(rt: Runtime, msg: BusMessage<PlanEvent>): P
 }
 
 export async function startPlanner(rt: Runtime): Promise<void> {
-  const events = ['post.created', 'post.updated', 'post.deleted', 'user.followed', 'user.unfollowed'];
+  const events = [
+    'post.created',
+    'post.updated',
+    'post.deleted',
+    'user.followed',
+    'user.unfollowed',
+    USER_DELETED,
+  ];
   await rt.bus.subscribe<PlanEvent>(PLAN_QUEUE, events, async (msg) => {
     await planDeliveries(rt, msg);
   });

@@ -40,7 +40,7 @@ async function send(
     const status: DeliveryAttemptResult =
       err.reason === 'timeout'
         ? 'timeout'
-        : err.reason === 'network' || err.reason === 'too_large'
+        : err.reason === 'network' || err.reason === 'unresolvable' || err.reason === 'too_large'
           ? 'network'
           : 'forbidden_address';
     return { status, headers: {} };

@@ -65,7 +65,7 @@ export const CONSUMED_EVENTS = Object.keys(RULES);
 
 /** Handles one event; returns what happened for each intended recipient (for logs and tests). */
 export async function handleEvent(rt: Runtime, msg: BusMessage): Promise<Outcome[]> {
-  const r = RULES[msg.name];
+  const r = Object.hasOwn(RULES, msg.name) ? RULES[msg.name] : undefined;
   if (!r) throw new PermanentMessageError(`no notification rule for ${msg.name}`);
   const outcomes: Outcome[] = [];
   for (const intent of await r.intents(rt, msg.payload))

@@ -1,5 +1,5 @@
 /** Who may address what: the writer of an object must be able to use the audience it names. */
-import { BadRequest, NotAuthorized, NotFound, type Runtime, type Viewer } from '@agora/common';
+import { BadRequest, NotAuthorized, NotFound, canSee, type Runtime, type Viewer } from '@agora/common';
 
 export async function assertCanAddress(rt: Runtime, viewer: Viewer, to: string): Promise<void> {
   const domain = rt.config.DOMAIN;
@@ -11,14 +11,20 @@ export async function assertCanAddress(rt: Runtime, viewer: Viewer, to: string):
   if (to.startsWith('circle:')) {
     const circle = await rt.repos.circles.findById(to);
     if (!circle) throw new NotFound('Circle not found');
-    if (circle.actorId !== viewer.id && !viewer.circleIds.includes(to))
+    if (circle.actorId !== viewer.id && !viewer.circleIds.includes(to)) {
+      // A circle the writer may not even see reads like a missing one (no oracle).
+      if (!canSee(circle, viewer, domain)) throw new NotFound('Circle not found');
       throw new NotAuthorized('You can only address circles you own or belong to');
+    }
     return;
   }
   if (to.startsWith('group:')) {
     const group = await rt.repos.groups.liveById(to);
     if (!group) throw new NotFound('Group not found');
-    if (!viewer.groupIds.includes(to)) throw new NotAuthorized('Only group members can post to a group');
+    if (!viewer.groupIds.includes(to)) {
+      if (!canSee(group, viewer, domain)) throw new NotFound('Group not found');
+      throw new NotAuthorized('Only group members can post to a group');
+    }
     return;
   }
   throw new BadRequest('to: unsupported audience');

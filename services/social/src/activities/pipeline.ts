@@ -24,8 +24,7 @@ export function envelope(body: unknown): ActivityInput {
     throw new BadRequest('body: must be an activity object');
   const b = body as Record<string, unknown>;
   if (typeof b.type !== 'string' || !b.type) throw new BadRequest('type: is required');
-  if (!Object.prototype.hasOwnProperty.call(HANDLERS, b.type))
-    throw new BadRequest(`type: unsupported activity type ${b.type.slice(0, 40)}`);
+  if (!HANDLERS.has(b.type)) throw new BadRequest(`type: unsupported activity type ${b.type.slice(0, 40)}`);
   return b as unknown as ActivityInput;
 }
 
@@ -50,7 +49,7 @@ export async function runActivity(
       };
   }
   const viewer = await viewerFor(rt, actor);
-  const handler = HANDLERS[input.type]!;
+  const handler = HANDLERS.get(input.type)!;
   const out: HandlerResult = await handler({ rt, actor, viewer, activity: input });
   // What the actor reads next (their blocks, mutes, reactions, memberships) must show their change.
   await rt.stamps.bump([STAMPS.viewer(actor.id)]);

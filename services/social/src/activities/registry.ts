@@ -31,12 +31,19 @@ const AREAS: Record<string, AreaHandlers> = {
   users: userHandlers,
 };
 
-function merge(part: keyof AreaHandlers): Record<string, ActivityHandler> {
-  const out: Record<string, ActivityHandler> = {};
+/**
+ * Tables keyed by client input are Maps (docs/security.md, "Lookups keyed by input"): a plain
+ * object would answer `__proto__`, `constructor` or `valueOf` with something that is not a handler.
+ */
+export type HandlerTable = ReadonlyMap<string, ActivityHandler>;
+
+function merge(part: keyof AreaHandlers): Map<string, ActivityHandler> {
+  const out = new Map<string, ActivityHandler>();
   for (const [area, handlers] of Object.entries(AREAS)) {
     for (const [key, fn] of Object.entries(handlers[part] ?? {})) {
-      if (out[key]) throw new Error(`activity registry: ${part} ${key} is handled twice (again by ${area})`);
-      out[key] = fn;
+      if (out.has(key))
+        throw new Error(`activity registry: ${part} ${key} is handled twice (again by ${area})`);
+      out.set(key, fn);
     }
   }
   return out;
@@ -67,29 +74,25 @@ export function membershipKind(activity: { target?: unknown; to?: unknown }): st
   return kind;
 }
 
-function byKey(
-  map: Record<string, ActivityHandler>,
-  key: (a: never) => string,
-  what: string,
-): ActivityHandler {
+function byKey(map: HandlerTable, key: (a: never) => string, what: string): ActivityHandler {
   return (ctx) => {
     const k = key(ctx.activity as never);
-    const fn = map[k];
-    if (!fn) throw new BadRequest(`${what}: unsupported ${k}`);
+    const fn = map.get(k);
+    if (!fn) throw new BadRequest(`${what}: unsupported ${k.slice(0, 40)}`);
     return fn(ctx);
   };
 }
 
-export const HANDLERS: Record<string, ActivityHandler> = {
-  ...(Object.keys(CREATE).length ? { Create: byKey(CREATE, createKind, 'objectType') } : {}),
-  ...(Object.keys(ADD).length ? { Add: byKey(ADD, membershipKind, 'target') } : {}),
-  ...(Object.keys(REMOVE).length ? { Remove: byKey(REMOVE, membershipKind, 'target') } : {}),
+export const HANDLERS: HandlerTable = new Map([
+  ...(CREATE.size ? ([['Create', byKey(CREATE, createKind, 'objectType')]] as const) : []),
+  ...(ADD.size ? ([['Add', byKey(ADD, membershipKind, 'target')]] as const) : []),
+  ...(REMOVE.size ? ([['Remove', byKey(REMOVE, membershipKind, 'target')]] as const) : []),
   ...TYPES,
-};
+]);
 
 export const SUPPORTED = {
-  create: Object.keys(CREATE),
-  add: Object.keys(ADD),
-  remove: Object.keys(REMOVE),
-  types: Object.keys(TYPES),
+  create: [...CREATE.keys()],
+  add: [...ADD.keys()],
+  remove: [...REMOVE.keys()],
+  types: [...TYPES.keys()],
 };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AuthUser } from '@agora/common';
 
 export { parseInput as parse, idString } from '@agora/common';
+export { httpUrl, mediaRef } from '@agora/common/validation';
 
 export const markdownSource = z.union([
   z.string().max(100_000),

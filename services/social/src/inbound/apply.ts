@@ -6,7 +6,8 @@
  * objects: every object id must be on the signer's domain, and Update/Delete touch only posts
  * that peer sent under the same author. Everything else is recorded as ignored, with the reason.
  */
-import type { Runtime } from '@agora/common';
+import { STAMPS, type Runtime } from '@agora/common';
+import { isHttpUrl } from '@agora/common/validation';
 import { follow, undo } from './follow';
 import {
   POST_TYPES,
@@ -54,7 +55,7 @@ async function create(rt: Runtime, a: Inbound): Promise<Outcome> {
       actor: { id: a.actorId, name: name?.slice(0, 200) ?? a.actorId, server: `@${a.signerDomain}` },
       originDomain: a.signerDomain,
       server: `@${a.signerDomain}`,
-      url: typeof object.url === 'string' && object.url.startsWith('http') ? object.url : id,
+      url: isHttpUrl(object.url) ? object.url : id,
       summary: text,
       source: { content: text, mediaType },
       body,
@@ -89,7 +90,16 @@ async function update(rt: Runtime, a: Inbound): Promise<Outcome> {
   return { status: 'processed' };
 }
 
+/** The peer deleted one of its accounts: what this server holds of it goes at once. */
+async function removeActor(rt: Runtime, a: Inbound): Promise<Outcome> {
+  if (!belongsTo(a.actorId, a.signerDomain)) return ignored('the actor is not on the signing server');
+  const gone = await rt.repos.accountContent.withdraw(a.actorId, new Date(), a.actorId);
+  await rt.stamps.bump([...gone.postIds.map(STAMPS.post), ...gone.circleIds.map(STAMPS.circle)]);
+  return { status: 'processed' };
+}
+
 async function remove(rt: Runtime, a: Inbound): Promise<Outcome> {
+  if (objectId(a.activity.object) === a.actorId) return removeActor(rt, a);
   const post = await ownPost(rt, a, objectId(a.activity.object));
   if (!post) return ignored('no post of this author from this server has that id');
   await rt.repos.posts.softDeletePost(post.id, a.actorId);

@@ -8,6 +8,7 @@ import {
   Conflict,
   NotAuthorized,
   USERNAME_RE,
+  isReservedUsername,
   hashPassword,
   userId,
   type Runtime,
@@ -67,6 +68,10 @@ export async function registerUser(
   const domain = config.DOMAIN;
   let invite: InviteRow | undefined;
   if (!opts.bypassPolicy) {
+    // The bootstrap admin (bypassPolicy) may be called `admin`; nobody else may take a name that
+    // reads as the server speaking.
+    if (isReservedUsername(input.username, domain))
+      throw new BadRequest(`username: ${input.username} is reserved`);
     const open = await repos.settings.get<boolean>('registrationIsOpen');
     if (open === false && !input.inviteCode)
       throw new NotAuthorized('Registration is invite-only. Please provide an invite code.');

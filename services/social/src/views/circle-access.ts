@@ -1,18 +1,9 @@
 /**
  * Circle access tiers of spec 4.2: `@public` → anyone; `@<domain>` → local authenticated users;
- * anything else → the owner or members only. 401 when anonymous and not public, 403 when
- * authenticated but denied, 404 when missing (and for the server's admin/mod circles unless the
- * viewer is an admin).
+ * anything else → the owner or members only. A circle the viewer may not see answers the same
+ * 404 as a missing one, whoever asks (anonymous, local user or another server).
  */
-import {
-  NotAuthorized,
-  NotFound,
-  STAMPS,
-  Unauthorized,
-  type CircleRecord,
-  type Runtime,
-  type Viewer,
-} from '@agora/common';
+import { NotFound, STAMPS, Unauthorized, type CircleRecord, type Runtime, type Viewer } from '@agora/common';
 import { cachesOf, stamped } from '../timelines/cache';
 
 export interface CircleAccess {
@@ -50,12 +41,16 @@ export async function checkCircleAccess(
     await rt.repos.settings.get<string>('modCircle'),
   ].includes(circle.id);
   if (serverRole && !viewer.isAdmin && !isMember) throw new NotFound('Circle not found');
+  const to = circle.to ?? '';
+  const visible =
+    to === '@public' ||
+    ((to === `@${domain}` || to === '@server') && !!viewer.id && viewer.local) ||
+    isOwner ||
+    isMember ||
+    (viewer.isAdmin && serverRole);
+  // Not for this viewer reads exactly like missing (docs/security.md, existence oracles).
+  if (!visible) throw new NotFound('Circle not found');
   // "user" routes are for this server's users: another server's signature does not make one.
   if (opts.requireAuth && !(viewer.id && viewer.local)) throw new Unauthorized();
-  const to = circle.to ?? '';
-  if (to === '@public') return { circle, isOwner, isMember };
-  if (!viewer.id) throw new Unauthorized('Authentication required');
-  if ((to === `@${domain}` || to === '@server') && viewer.local) return { circle, isOwner, isMember };
-  if (isOwner || isMember || (viewer.isAdmin && serverRole)) return { circle, isOwner, isMember };
-  throw new NotAuthorized('Access denied');
+  return { circle, isOwner, isMember };
 }

@@ -1,13 +1,5 @@
 /** Loading any addressable object (post, reply, page, …) with the viewer's access checked. */
-import {
-  NotAuthorized,
-  NotFound,
-  Unauthorized,
-  canSee,
-  parseId,
-  type Runtime,
-  type Viewer,
-} from '@agora/common';
+import { NotFound, canSee, parseId, type Runtime, type Viewer } from '@agora/common';
 import { canSeeBookmark, type BookmarkRecord } from './bookmarks';
 
 type Lean = Record<string, unknown> & {
@@ -43,7 +35,7 @@ export async function findObject(rt: Runtime, id: string): Promise<{ kind: Kind;
   if (typeof id !== 'string') return null;
   const p = parseId(id);
   const kind = p.type === 'Object' ? (p.kind as Kind) : undefined;
-  if (!kind || !(KINDS as readonly string[]).includes(kind)) return null;
+  if (!kind || !(KINDS as readonly string[]).includes(kind)) return null; // `constructor:x@d` is no kind
   const doc = (await storeFor(rt, kind).liveById(id)) as Lean | null;
   return doc ? { kind, doc } : null;
 }
@@ -66,16 +58,18 @@ export async function effectiveAudience(
   return { to: root.doc.to ?? null, actorId: root.doc.actorId ?? null, deletedAt: null };
 }
 
-/** The object if the viewer may read it: 404 when missing, 401 anonymous, 403 denied. */
+/**
+ * The object if the viewer may read it. Missing, deleted and not visible to this viewer (anonymous,
+ * local or another server) all answer the same 404 and body: no route may tell an object the
+ * viewer cannot see from one that does not exist (docs/security.md, existence oracles).
+ */
 export async function readableObject(rt: Runtime, viewer: Viewer, id: string, notFound = 'Not found') {
   const found = await findObject(rt, id);
   if (!found) throw new NotFound(notFound);
   const audience = await effectiveAudience(rt, found);
   if (!audience) throw new NotFound(notFound);
-  if (!canSee(audience, viewer, rt.config.DOMAIN) && !(viewer.id && found.doc.actorId === viewer.id)) {
-    if (!viewer.id) throw new Unauthorized('Authentication required');
-    throw new NotAuthorized('Access denied');
-  }
+  if (!canSee(audience, viewer, rt.config.DOMAIN) && !(viewer.id && found.doc.actorId === viewer.id))
+    throw new NotFound(notFound);
   // A bookmark is also hidden by any folder above it that the viewer may not see.
   if (
     found.kind === 'bookmark' &&

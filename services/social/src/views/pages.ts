@@ -3,16 +3,7 @@
  * page by id or slug is checked against its audience like any other object (the reference
  * served any page to anyone who knew its slug, §11.1-6).
  */
-import {
-  BadRequest,
-  NotAuthorized,
-  NotFound,
-  Unauthorized,
-  canSee,
-  type PageDoc,
-  type Runtime,
-  type Viewer,
-} from '@agora/common';
+import { BadRequest, NotFound, canSee, type PageDoc, type Runtime, type Viewer } from '@agora/common';
 
 export type PageRecord = PageDoc & { createdAt?: Date; updatedAt?: Date };
 
@@ -68,9 +59,8 @@ export async function findPage(rt: Runtime, idOrSlug: unknown): Promise<PageReco
   return page;
 }
 
-/** The page if the viewer may read it: 401 anonymous, 403 denied. */
+/** The page if the viewer may read it; otherwise the same 404 as a missing page (no oracle). */
 export function assertCanReadPage(rt: Runtime, viewer: Viewer, page: PageRecord): void {
   if (canSee(page, viewer, rt.config.DOMAIN)) return;
-  if (!viewer.id) throw new Unauthorized('Authentication required');
-  throw new NotAuthorized('Access denied');
+  throw new NotFound('Page not found');
 }

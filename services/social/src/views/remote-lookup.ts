@@ -5,15 +5,8 @@
  * object asked for, and its HTML is sanitised again here. Nothing is stored (no shadow copies
  * keyed by what a peer says).
  */
-import {
-  NotAuthorized,
-  UpstreamError,
-  originOf,
-  parseId,
-  sanitize,
-  signAsServer,
-  type Runtime,
-} from '@agora/common';
+import { UpstreamError, originOf, parseId, sanitize, signAsServer, type Runtime } from '@agora/common';
+import { withSafeUrls } from '@agora/common/validation';
 
 const PATHS: Record<string, string> = {
   post: 'posts',
@@ -26,7 +19,8 @@ const PATHS: Record<string, string> = {
 function pathOf(id: string): string | undefined {
   const p = parseId(id);
   if (p.type === 'User') return `/users/${encodeURIComponent(id)}`;
-  if (p.type === 'Object' && p.kind && PATHS[p.kind]) return `/${PATHS[p.kind]}/${encodeURIComponent(id)}`;
+  if (p.type === 'Object' && p.kind && Object.hasOwn(PATHS, p.kind))
+    return `/${PATHS[p.kind]}/${encodeURIComponent(id)}`;
   return undefined;
 }
 
@@ -38,8 +32,8 @@ export async function fetchRemote(rt: Runtime, id: string): Promise<Record<strin
   const signed = await signAsServer(rt, { method: 'GET', url });
   const res = await rt.federation.fetch(url, { headers: { ...signed, accept: 'application/json' } });
   if (res.status === 404 || res.status === 410) return null;
-  if (res.status === 401 || res.status === 403)
-    throw new NotAuthorized(`${domain} does not show ${id} to this server`);
+  // Not shown to this server reads like missing, as this server answers its own (no oracle).
+  if (res.status === 401 || res.status === 403) return null;
   if (res.status !== 200) throw new UpstreamError(502, `${domain} answered ${res.status}`);
   let item: unknown;
   try {
@@ -49,7 +43,10 @@ export async function fetchRemote(rt: Runtime, id: string): Promise<Record<strin
   }
   if (typeof item !== 'object' || item === null || (item as { id?: unknown }).id !== id)
     throw new UpstreamError(502, `${domain} did not answer with ${id}`);
-  const out: Record<string, unknown> = { ...(item as Record<string, unknown>), originDomain: domain };
+  const out: Record<string, unknown> = {
+    ...withSafeUrls(item as Record<string, unknown>),
+    originDomain: domain,
+  };
   if (typeof out.body === 'string') out.body = sanitize(out.body);
   return out;
 }

@@ -27,7 +27,8 @@ export function presentUser(u: UserRecord, viewer: Viewer, domain: string): Reco
       ? profile
       : { name: profile.name, icon: profile.icon, featuredImage: profile.featuredImage },
     ...(personal ? {} : { audienceRestricted: true }),
-    postCount: u.postCount ?? 0,
+    // Others learn only what they could list: public posts (docs/security.md, existence oracles).
+    postCount: (isSelf ? u.postCount : u.publicPostCount) ?? 0,
     createdAt: u.createdAt,
     ...(isSelf
       ? {

@@ -79,6 +79,8 @@ export const pageSchema = new Schema(
 pageSchema.index({ id: 1 }, { unique: true });
 // GET /pages/:id by slug (local pages, and remote shadows keyed by origin).
 pageSchema.index({ slug: 1, originDomain: 1 });
+// Account deletion: tombstone one author's pages (AccountContentRepository.withdraw).
+pageSchema.index({ actorId: 1 });
 // GET /pages: public pages in order.
 pageSchema.index({ to: 1, order: 1, createdAt: -1 });
 

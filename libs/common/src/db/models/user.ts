@@ -47,6 +47,8 @@ export const userSchema = new Schema(
     canReply: { type: String, default: '@public' },
     canReact: { type: String, default: '@public' },
     postCount: { type: Number, default: 0 },
+    /** Live public posts: the only count shown to others (a total would reveal private posts). */
+    publicPostCount: { type: Number, default: 0 },
     replyCount: { type: Number, default: 0 },
     reactCount: { type: Number, default: 0 },
     active: { type: Boolean, default: true },

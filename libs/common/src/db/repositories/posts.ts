@@ -81,6 +81,8 @@ export class PostsStore extends ObjectStore<PostRecord> {
     const post = await this.insert(doc);
     await this.listPost(post);
     await this.users.bumpCounter(post.actorId, 'postCount', 1);
+    // Others see only the count of public posts (a total would reveal that private ones exist).
+    if (post.to === '@public') await this.users.bumpCounter(post.actorId, 'publicPostCount', 1);
     return { ...post, circles: await this.fanOut(post) };
   }
 
@@ -125,6 +127,8 @@ export class PostsStore extends ObjectStore<PostRecord> {
       // Circle timelines keep their entries: membership, not audience, put them there.
       await this.unlistPost(before, { timelines: false });
       await this.listPost(after);
+      if (!after.originDomain && (before.to === '@public') !== (after.to === '@public'))
+        await this.users.bumpCounter(after.actorId, 'publicPostCount', after.to === '@public' ? 1 : -1);
     }
     await this.touch(after);
     return after;
@@ -135,7 +139,10 @@ export class PostsStore extends ObjectStore<PostRecord> {
     const before = await this.softDelete(id, { deletedAt: new Date(), deletedBy, type: 'Tombstone' });
     if (!before) return null;
     await this.unlistPost(before, { timelines: true });
-    if (!before.originDomain) await this.users.bumpCounter(before.actorId, 'postCount', -1);
+    if (!before.originDomain) {
+      await this.users.bumpCounter(before.actorId, 'postCount', -1);
+      if (before.to === '@public') await this.users.bumpCounter(before.actorId, 'publicPostCount', -1);
+    }
     await this.touch(before);
     return before;
   }

@@ -31,7 +31,7 @@ export function stripSecrets<T extends Record<string, unknown>>(doc: T): T {
   return out;
 }
 
-export type UserCounter = 'postCount' | 'replyCount' | 'reactCount';
+export type UserCounter = 'postCount' | 'publicPostCount' | 'replyCount' | 'reactCount';
 
 export class UsersRepository extends ObjectStore<Stored> {
   constructor(private readonly models: Models) {

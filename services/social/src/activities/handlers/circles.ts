@@ -3,13 +3,13 @@ import { z } from 'zod';
 import { BadRequest, NotAuthorized, NotFound, canonicalTo, type Runtime } from '@agora/common';
 import type { AreaHandlers } from '../registry';
 import type { ActivityHandler, HandlerContext } from '../types';
-import { clean, idString, parse } from '../validate';
+import { clean, idString, mediaRef, parse } from '../validate';
 import { resolveMember } from '../members';
 
 const circleObject = z.object({
   name: z.string().trim().min(1).max(100),
   summary: z.string().max(2000).optional(),
-  icon: z.string().max(2000).optional(),
+  icon: mediaRef.optional(),
   members: z
     .array(z.union([idString, z.object({ id: idString }).loose()]))
     .max(1000)

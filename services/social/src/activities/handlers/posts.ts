@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { canonicalTo, mintId, plainText, renderMarkdown } from '@agora/common';
 import type { AreaHandlers } from '../registry';
 import type { ActivityHandler } from '../types';
-import { actorRef, clean, markdownSource, parse } from '../validate';
+import { actorRef, clean, httpUrl, markdownSource, mediaRef, parse } from '../validate';
 import { assertCanAddress } from '../audience-check';
 
 export const POST_TYPES = ['Note', 'Article', 'Media', 'Link', 'Event'] as const;
@@ -15,9 +15,9 @@ const postObject = z
     source: markdownSource.optional(),
     title: z.string().max(300).optional(),
     summary: z.string().max(2000).optional(),
-    href: z.url().max(2000).optional(),
-    image: z.string().max(2000).optional(),
-    featuredImage: z.string().max(2000).optional(),
+    href: httpUrl.optional(),
+    image: mediaRef.optional(),
+    featuredImage: mediaRef.optional(),
     tags: z.array(z.string().max(100)).max(50).optional(),
     startTime: z.coerce.date().optional(),
     endTime: z.coerce.date().optional(),

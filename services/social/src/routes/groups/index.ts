@@ -2,8 +2,9 @@ import {
   BadRequest,
   NotAuthorized,
   NotFound,
-  Router,
   Unauthorized,
+  canSee,
+  Router,
   collectionBase,
   collectionFor,
   handler,
@@ -93,7 +94,11 @@ export default function groupRoutes({ rt }: SocialContext): Router {
       async ({ req, params, query, set }) => {
         const viewer = await viewerOf(rt, req);
         const group = await loadGroup(rt, params.id);
-        if (!(await groupRoles(rt, group, viewer.id)).admins) throw new NotAuthorized('Access denied');
+        // A group the viewer may not see reads like a missing one (docs/security.md).
+        if (!(await groupRoles(rt, group, viewer.id)).admins) {
+          if (!canSee(group, viewer, domain)) throw new NotFound('Group not found');
+          throw new NotAuthorized('Access denied');
+        }
         const c = await circleMembersCollection(
           rt,
           group,
@@ -114,6 +119,8 @@ export default function groupRoutes({ rt }: SocialContext): Router {
       const viewer = await viewerOf(rt, req);
       const group = await loadGroup(rt, params.id);
       const access = canReadGroupPosts(group, viewer);
+      // A group the viewer may not see reads like a missing one (docs/security.md).
+      if (access !== 'ok' && !canSee(group, viewer, domain)) throw new NotFound('Group not found');
       if (access === 'anonymous') throw new Unauthorized('Authentication required');
       if (access === 'denied') throw new NotAuthorized('Access denied');
       let types: string[] | undefined;

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { RSVP_POLICIES, canonicalTo, mintId, type Member, type Runtime } from '@agora/common';
 import type { ActivityHandler } from '../../types';
-import { actorRef, parse } from '../../validate';
+import { actorRef, mediaRef, parse } from '../../validate';
 import { assertCanAddress } from '../../audience-check';
 import { GROUP_ROLES, type GroupRecord, type GroupRole } from '../../../views/groups';
 import { addToGroupsCircle, freshGroup } from './shared';
@@ -10,8 +10,8 @@ import { addToGroupsCircle, freshGroup } from './shared';
 const groupObject = z.object({
   name: z.string().trim().min(1).max(100),
   description: z.string().max(5000).optional(),
-  icon: z.string().max(2000).optional(),
-  image: z.string().max(2000).optional(),
+  icon: mediaRef.optional(),
+  image: mediaRef.optional(),
   rsvpPolicy: z.enum(RSVP_POLICIES).default('open'),
   location: z
     .union([

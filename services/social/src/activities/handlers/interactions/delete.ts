@@ -4,7 +4,8 @@
  * `active: false`); the side effects run once, for the request whose conditional update wins;
  * counters move by atomic `$inc` and never below 0; a deleted post leaves every timeline.
  */
-import { NotAuthorized, NotFound, parseId } from '@agora/common';
+import { NotAuthorized, NotFound, STAMPS, parseId } from '@agora/common';
+import { USER_DELETED, type UserDeletedPayload } from '@agora/common/messaging';
 import type { ActivityHandler, HandlerContext, HandlerResult } from '../../types';
 import { clean, idString, parse } from '../../validate';
 import { KIND_MODELS, kindAmong, storeOf, type Lean, type StoredKind } from './targets';
@@ -123,6 +124,15 @@ async function deleteUser(ctx: HandlerContext, id: string): Promise<HandlerResul
     throw new NotAuthorized('Only the user themselves or a server admin can delete an account');
   const deletedAt = new Date();
   const first = !!(await rt.repos.users.deactivate(id, actor.id));
+  // Everything the account wrote leaves every listing, timeline and pull now, not at the next GC.
+  if (first) {
+    const gone = await rt.repos.accountContent.withdraw(id, deletedAt, actor.id);
+    await rt.stamps.bump([
+      STAMPS.viewer(id),
+      ...gone.postIds.map(STAMPS.post),
+      ...gone.circleIds.map(STAMPS.circle),
+    ]);
+  }
   return {
     result: {
       id,
@@ -134,7 +144,9 @@ async function deleteUser(ctx: HandlerContext, id: string): Promise<HandlerResul
     objectId: id,
     objectType: 'User',
     target: id,
-    events: first ? [{ name: 'user.deleted', payload: { userId: id, actorId: actor.id } }] : [],
+    events: first
+      ? [{ name: USER_DELETED, payload: { userId: id, actorId: actor.id } satisfies UserDeletedPayload }]
+      : [],
   };
 }
 

@@ -61,7 +61,7 @@ export function localKind(rt: Runtime, id: string): TargetKind {
   const p = parseId(id);
   if (p.domain !== rt.config.DOMAIN.toLowerCase()) throw new NotFound('Not found');
   if (p.type === 'User') return 'user';
-  if (p.type === 'Object' && p.kind && p.kind in KIND_MODELS) return p.kind as StoredKind;
+  if (p.type === 'Object' && p.kind && Object.hasOwn(KIND_MODELS, p.kind)) return p.kind as StoredKind;
   throw new NotFound('Not found');
 }
 

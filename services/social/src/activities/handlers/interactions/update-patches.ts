@@ -15,7 +15,7 @@ import {
   renderMarkdown,
 } from '@agora/common';
 import type { HandlerContext } from '../../types';
-import { idString, markdownSource, parse } from '../../validate';
+import { httpUrl, idString, markdownSource, mediaRef, parse } from '../../validate';
 import { assertCanAddress } from '../../audience-check';
 import { POST_TYPES } from '../posts';
 import { emojiString } from './react';
@@ -88,9 +88,9 @@ const postPatch = z.object({
   type: z.enum(POST_TYPES).optional(),
   title: text(300).optional(),
   summary: text(2000).optional(),
-  href: z.url().max(2000).optional(),
-  image: text(2000).optional(),
-  featuredImage: text(2000).optional(),
+  href: httpUrl.optional(),
+  image: mediaRef.optional(),
+  featuredImage: mediaRef.optional(),
   tags: tags.optional(),
   location: location.optional(),
   startTime: z.coerce.date().optional(),
@@ -141,7 +141,7 @@ const pagePatch = z.object({
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case words joined by -')
     .optional(),
   tags: tags.optional(),
-  image: text(2000).optional(),
+  image: mediaRef.optional(),
   parentId: z.union([idString, z.null()]).optional(),
   order: z.number().int().min(-1_000_000).max(1_000_000).optional(),
   ...markdown,
@@ -172,9 +172,9 @@ const bookmarkPatch = z.object({
   type: z.enum(['Bookmark', 'Folder']).optional(),
   title: text(300).optional(),
   summary: text(2000).optional(),
-  href: z.url().max(2000).optional(),
+  href: httpUrl.optional(),
   target: idString.optional(),
-  image: text(2000).optional(),
+  image: mediaRef.optional(),
   tags: tags.optional(),
   parentFolder: z.union([idString, z.null()]).optional(),
   ...markdown,
@@ -211,7 +211,7 @@ async function bookmark(p: PatchInput, raw: unknown): Promise<Fields> {
 const circlePatch = z.object({
   name: z.string().trim().min(1).max(100).optional(),
   summary: text(2000).optional(),
-  icon: text(2000).optional(),
+  icon: mediaRef.optional(),
   ...audience,
 });
 
@@ -224,8 +224,8 @@ async function circle(p: PatchInput, raw: unknown): Promise<Fields> {
 const groupPatch = z.object({
   name: z.string().trim().min(1).max(100).optional(),
   description: text(5000).optional(),
-  icon: text(2000).optional(),
-  image: text(2000).optional(),
+  icon: mediaRef.optional(),
+  image: mediaRef.optional(),
   rsvpPolicy: z.enum(RSVP_POLICIES).optional(),
   location: location.optional(),
   ...audience,

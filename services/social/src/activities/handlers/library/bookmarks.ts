@@ -16,7 +16,7 @@ import {
   renderMarkdown,
 } from '@agora/common';
 import type { ActivityHandler } from '../../types';
-import { actorRef, clean, idString, markdownSource, parse } from '../../validate';
+import { actorRef, clean, httpUrl, idString, markdownSource, mediaRef, parse } from '../../validate';
 import { assertCanAddress } from '../../audience-check';
 import { readableObject } from '../../../views/objects';
 import {
@@ -29,16 +29,13 @@ import {
 const bookmarkObject = z
   .object({
     type: z.enum(['Bookmark', 'Folder']).default('Bookmark'),
-    href: z
-      .url({ protocol: /^https?$/ })
-      .max(2000)
-      .optional(),
+    href: httpUrl.optional(),
     target: idString.optional(),
     title: z.string().trim().max(300).optional(),
     summary: z.string().max(2000).optional(),
     source: markdownSource.optional(),
     content: markdownSource.optional(),
-    image: z.string().max(2000).optional(),
+    image: mediaRef.optional(),
     tags: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
     parentFolder: idString.nullable().optional(),
     parentId: idString.nullable().optional(),

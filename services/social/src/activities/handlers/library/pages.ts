@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { BadRequest, NotAuthorized, canonicalTo, mintId, plainText, renderMarkdown } from '@agora/common';
 import type { ActivityHandler } from '../../types';
-import { actorRef, clean, idString, markdownSource, parse } from '../../validate';
+import { actorRef, clean, idString, markdownSource, mediaRef, parse } from '../../validate';
 import { assertCanAddress } from '../../audience-check';
 import { slugify, uniqueSlug } from './slug';
 
@@ -21,7 +21,7 @@ const pageObject = z
     parentId: idString.optional(),
     order: z.number().int().min(-1_000_000).max(1_000_000).default(0),
     tags: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
-    image: z.string().max(2000).optional(),
+    image: mediaRef.optional(),
   })
   .refine((o) => o.type === 'Folder' || (o.source ?? o.content ?? '').trim(), {
     message: 'a page needs content',

@@ -8,18 +8,12 @@
 import { z } from 'zod';
 import { BadRequest, NotAuthorized, NotFound, hashPassword, verifyPassword, sanitize } from '@agora/common';
 import type { HandlerContext, HandlerResult } from '../../types';
-import { parse } from '../../validate';
+import { httpUrl, mediaRef, parse } from '../../validate';
 import { presentUser } from '../../../views/users';
 
 const KEY = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 // Images are our /files paths, file ids or http(s) URLs: never javascript: or data: URLs.
-const imageRef = z.union([
-  z.literal(''),
-  z
-    .string()
-    .max(2000)
-    .regex(/^(https?:\/\/|\/(?!\/)|file:)\S*$/, 'must be an http(s) URL, a /path or a file id'),
-]);
+const imageRef = z.union([z.literal(''), mediaRef]);
 
 const profilePatch = z
   .object({
@@ -27,7 +21,7 @@ const profilePatch = z
     subtitle: z.string().max(200),
     description: z.string().max(5000),
     pronouns: z.string().max(100),
-    urls: z.array(z.url({ protocol: /^https?$/ }).max(2000)).max(10),
+    urls: z.array(httpUrl).max(10),
     icon: imageRef,
     featuredImage: imageRef,
   })

@@ -1,0 +1,193 @@
+/**
+ * npm run bench -- --scale: the hot routes of issue 9 on the embedded default (FerretDB with its
+ * SQLite handler, spawned by the standalone process), at two database sizes side by side. Each
+ * size gets its own server and data directory; rounds alternate between them and the report
+ * gives medians with their spread. What "flat" means: the larger database's figure over the
+ * smaller one's (a ratio near 1).
+ *
+ * Routes: POST /outbox (public Note, 10 connections), GET /posts?limit=20, an uncached
+ * GET /circles/:id/posts?limit=20 (the page cache off), GET /users/:id (single client each).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import { median, spread } from './load';
+import { seed } from './seed';
+
+const DOMAIN = 'bench.test';
+
+interface Server {
+  gateway: string;
+  mongoUrl: string;
+  dir: string;
+  stop(): void;
+  pid: number;
+}
+
+async function startEmbedded(): Promise<Server> {
+  const dir = mkdtempSync(join(tmpdir(), 'agora-scale-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dir,
+    DOMAIN,
+    PUBLIC_URL: `http://${DOMAIN}`,
+    RATE_LIMITING_ENABLED: 'false',
+    // Uncached reads: what a first read costs after a write.
+    TIMELINE_CACHE_ENTRIES: '0',
+    ADMIN_USERNAME: 'bench_admin',
+    ADMIN_PASSWORD: 'bench-password',
+  };
+  for (const k of ['MONGO_URL', 'REDIS_URL', 'AMQP_URL', 'S3_ENDPOINT']) delete env[k];
+  const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'server.ts')], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', resolve);
+    child.once('exit', (c) => reject(new Error(`bench server exited ${c}`)));
+  });
+  const urls = JSON.parse(line) as { gateway: string; mongoUrl: string };
+  return {
+    ...urls,
+    dir,
+    pid: child.pid!,
+    stop: () => {
+      child.kill('SIGTERM');
+      setTimeout(() => rmSync(dir, { recursive: true, force: true }), 3000).unref();
+    },
+  };
+}
+
+async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(url, {
+    ...init,
+    headers: { accept: 'application/json', 'content-type': 'application/json', ...(init.headers ?? {}) },
+  });
+  if (res.status >= 300) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function p50(
+  url: string,
+  opts: { connections: number; seconds: number; headers: Record<string, string>; post?: boolean },
+) {
+  let n = 0;
+  const r = await autocannon({
+    url,
+    connections: opts.connections,
+    duration: opts.seconds,
+    headers: opts.headers,
+    timeout: 60,
+    ...(opts.post
+      ? {
+          method: 'POST' as const,
+          setupClient: (client: { setBody(b: string): void; on(e: string, f: () => void): void }) => {
+            const next = () =>
+              client.setBody(
+                JSON.stringify({
+                  type: 'Create',
+                  objectType: 'Post',
+                  to: '@public',
+                  object: { content: `bench ${process.pid} ${n++} ${Math.random()}` },
+                }),
+              );
+            next();
+            client.on('response', next);
+          },
+        }
+      : {}),
+  });
+  if (r.errors || r.non2xx) console.log(`  WARNING: ${r.errors} errors, ${r.non2xx} non-2xx on ${url}`);
+  return r.latency.p50 ?? r.latency.median;
+}
+
+interface Setup {
+  size: number;
+  server: Server;
+  circleId: string;
+  headers: Record<string, string>;
+  userId: string;
+}
+
+async function main(): Promise<void> {
+  const sizes = (process.argv.find((a) => a.startsWith('--sizes='))?.slice(8) ?? '10000,100000')
+    .split(',')
+    .map(Number);
+  const rounds = Number(process.argv.find((a) => a.startsWith('--rounds='))?.slice(9) ?? 3);
+  const seconds = Number(process.argv.find((a) => a.startsWith('--seconds='))?.slice(10) ?? 5);
+  const setups: Setup[] = [];
+  for (const size of sizes) {
+    const server = await startEmbedded();
+    const login = await json<{ token: string; user: { id: string } }>(`${server.gateway}/auth/login`, {
+      method: 'POST',
+      body: JSON.stringify({ username: 'bench_admin', password: 'bench-password' }),
+    });
+    const t0 = Date.now();
+    const { circleId } = await seed(server.mongoUrl, DOMAIN, {
+      posts: size,
+      members: 200,
+      circles: 1000,
+      ownerId: login.user.id,
+    });
+    console.log(
+      `${size} posts seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s (embedded FerretDB/SQLite, ${server.dir})`,
+    );
+    setups.push({
+      size,
+      server,
+      circleId,
+      headers: {
+        authorization: `Bearer ${login.token}`,
+        accept: 'application/json',
+        'content-type': 'application/json',
+      },
+      userId: login.user.id,
+    });
+  }
+  const routes = {
+    'POST /outbox (10 conn)': (s: Setup) =>
+      p50(`${s.server.gateway}/outbox`, { connections: 10, seconds, headers: s.headers, post: true }),
+    'GET /posts?limit=20': (s: Setup) =>
+      p50(`${s.server.gateway}/posts?limit=20`, { connections: 1, seconds, headers: s.headers }),
+    'GET /circles/:id/posts uncached': (s: Setup) =>
+      p50(`${s.server.gateway}/circles/${encodeURIComponent(s.circleId)}/posts?limit=20`, {
+        connections: 1,
+        seconds,
+        headers: s.headers,
+      }),
+    'GET /users/:id': (s: Setup) =>
+      p50(`${s.server.gateway}/users/${encodeURIComponent(s.userId)}`, {
+        connections: 1,
+        seconds,
+        headers: s.headers,
+      }),
+  };
+  const results = new Map<string, number[]>();
+  for (let r = 0; r < rounds; r++)
+    for (const [name, run] of Object.entries(routes))
+      for (const s of r % 2 ? [...setups].reverse() : setups) {
+        const key = `${name}|${s.size}`;
+        results.set(key, [...(results.get(key) ?? []), (await run(s)) ?? 0]);
+      }
+  console.log(
+    `\n## Scale scenario, embedded default, p50 ms (median of ${rounds} alternating rounds, spread)`,
+  );
+  console.log(`| Route | ${sizes.map((n) => `${n} posts`).join(' | ')} | ${sizes.at(-1)} / ${sizes[0]} |`);
+  console.log(`|---|${sizes.map(() => '---|').join('')}---|`);
+  for (const name of Object.keys(routes)) {
+    const cells = sizes.map((n) => results.get(`${name}|${n}`)!);
+    const meds = cells.map(median);
+    console.log(
+      `| ${name} | ${cells.map((c, i) => `${meds[i]!.toFixed(1)} (${spread(c)})`).join(' | ')} | ${(meds.at(-1)! / meds[0]!).toFixed(2)} |`,
+    );
+  }
+  for (const s of setups) s.server.stop();
+}
+
+void main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,50 @@
+/**
+ * What an account authored, as one aggregate for the moment the account goes away
+ * (docs/security.md, "Deleted accounts"). Withdrawing takes it all out at once: every post through
+ * PostsStore (so it leaves every list and timeline, and the pull answers it as a tombstone), the
+ * circles the account owned through CirclesRepository (so their members' memberships follow),
+ * and the rest tombstoned in place; the GC removes the tombstones after retention.
+ */
+import type { Models } from '../models';
+import type { CirclesRepository } from './circles';
+import type { PostsStore } from './posts';
+
+export interface WithdrawnContent {
+  /** Posts tombstoned now (their cached copies must go stale). */
+  postIds: string[];
+  /** Circles whose timelines held the author's posts, and the author's own (all now stale). */
+  circleIds: string[];
+}
+
+export class AccountContentRepository {
+  constructor(
+    private readonly posts: PostsStore,
+    private readonly circles: CirclesRepository,
+    private readonly models: Models,
+  ) {}
+
+  async withdraw(authorId: string, at: Date, by: string): Promise<WithdrawnContent> {
+    const m = this.models;
+    const live = { actorId: String(authorId), deletedAt: null };
+    const tomb = { $set: { deletedAt: at, deletedBy: by, type: 'Tombstone' } };
+    const postIds: string[] = [];
+    const touched = new Set<string>();
+    for (const p of await this.posts.allByAuthor(authorId)) {
+      const before = await this.posts.softDeletePost(p.id, by);
+      if (!before) continue;
+      postIds.push(p.id);
+      for (const c of before.circles ?? []) touched.add(c);
+    }
+    // Scans by author: an account is deleted rarely.
+    await m.Reply.updateMany(live, tomb);
+    await m.Page.updateMany(live, tomb);
+    await m.Bookmark.updateMany(live, tomb);
+    // Circles keep their type (System circles stay recognisable); only their life ends.
+    const owned = await m.Circle.find(live, { id: 1 }).lean<Array<{ id: string }>>();
+    for (const c of owned) {
+      await this.circles.softDeleteCircle(c.id, by);
+      touched.add(c.id);
+    }
+    return { postIds, circleIds: [...touched] };
+  }
+}
