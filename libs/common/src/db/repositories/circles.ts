@@ -235,6 +235,16 @@ export class CirclesRepository extends ObjectStore<CircleRecord & { id: string }
     return this.findAll({ deletedAt: null }, { id: 1, actorId: 1, members: 1 });
   }
 
+  /**
+   * The owners of the live circles (type `Circle`, not system or role circles) a member is in,
+   * each once, from at most `limit` circles: the reverse index and `_id` reads, no scan.
+   */
+  async ownersOfCirclesWith(memberId: string, limit: number): Promise<string[]> {
+    const { circles } = await this.membershipsOf(memberId);
+    const live = await this.liveByIds(circles.slice(0, limit));
+    return [...new Set([...live.values()].filter((c) => c.type === 'Circle').map((c) => c.actorId))];
+  }
+
   /** Moves the read high-water mark forward only (`$max`: races cannot rewind it). */
   async setLastSeen(id: string, at: Date): Promise<Date | null> {
     await this.models.Circle.updateOne({ _id: id }, { $max: { lastSeenAt: at } });
