@@ -8,6 +8,7 @@ import type { BusMessage, Runtime } from '@agora/common';
 import { handleEvent } from '@agora/notifications';
 import { bootServer, client, waitFor, type TestServer } from '../harness/standalone';
 import { registerActor, type Actor } from '../harness/actors';
+import { registerModels } from '@agora/common/db';
 
 type Note = {
   id: string;
@@ -64,7 +65,7 @@ const expectNotes = async (who: Actor, type: string, n: number) => {
   return items;
 };
 const notifRuntime = (): Runtime => server.services.find((s) => s.name === 'notifications')!.runtime!;
-const Notification = () => notifRuntime().repos.models.Notification;
+const Notification = () => registerModels(notifRuntime().db.conn).Notification;
 /** The bus message social published for an event (captured by a queue of our own). */
 const published = async (name: string, match: Record<string, unknown>): Promise<BusMessage> => {
   const find = () =>

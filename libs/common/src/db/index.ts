@@ -1,5 +1,6 @@
 import type { Database } from './connection';
 import type { Logger } from '../logger';
+import { STAMPS } from '../cache/stamps';
 import { registerModels, syncIndexes } from './models';
 import { SettingsRepository } from './repositories/settings';
 import { UsersRepository } from './repositories/users';
@@ -43,7 +44,13 @@ export {
 } from './models';
 export { mintId, userId, parseId, USERNAME_RE, type ObjectKind, type ParsedId } from './ids';
 export { SettingsRepository } from './repositories/settings';
-export { UsersRepository, stripSecrets, type UserRecord, type UserCounter } from './repositories/users';
+export {
+  UsersRepository,
+  stripSecrets,
+  type UserRecord,
+  type UserCounter,
+  type AccountListener,
+} from './repositories/users';
 export {
   CirclesRepository,
   type CircleRecord,
@@ -90,6 +97,7 @@ export {
   type NewNotification,
 } from './repositories/notifications';
 export { migrateKeys } from './migrate';
+export { databaseStats, type DatabaseStats } from './stats';
 
 /** Every store; services receive the ones they use through their context. */
 export interface Repositories {
@@ -128,8 +136,12 @@ export function createRepositories(db: Database, domain: string, hooks: Reposito
   const models = registerModels(db.conn);
   const bump: Bump = hooks.bump ?? (() => Promise.resolve());
   const lists = new ListStore(models.ListHead, models.ListBucket);
-  const users = new UsersRepository(models);
   const circles = new CirclesRepository(models, domain, hooks.onMembershipChange);
+  // A user deleted or restored: their viewer stamp and every circle they are in go stale.
+  const users = new UsersRepository(models, async (id) => {
+    await bump([STAMPS.viewer(id)]);
+    await circles.touchMember(id);
+  });
   const posts = new PostsStore(models, lists, users, domain, bump);
   const timelines = new TimelineStore(lists, posts, circles, domain, bump);
   posts.attachTimelines(timelines);

@@ -36,3 +36,13 @@ export function createBus(opts: BusOptions): MessageBus {
   return createMemoryBus({ logger: opts.logger, broker: memoryBroker, drainTimeoutMs: opts.drainTimeoutMs });
 }
 export { publishEvents, startRelay, type DomainEvent } from './activity-events';
+export {
+  USER_DELETED,
+  USER_RESTORED,
+  userDeleted,
+  userRestored,
+  userDeletedEvent,
+  userRestoredEvent,
+  type UserDeleted,
+  type UserRestored,
+} from './user-events';

@@ -138,6 +138,15 @@ export class CirclesRepository extends ObjectStore<CircleRecord & { id: string }
     return true;
   }
 
+  /**
+   * A member's account changed (deleted, restored): every circle they are in, and their own
+   * audiences, are stale in the read caches. Reads the reverse index; writes nothing.
+   */
+  async touchMember(memberId: string): Promise<void> {
+    const { circles } = await this.membershipsOf(memberId);
+    for (const circleId of circles) await this.onMembershipChange(circleId, [memberId]);
+  }
+
   /** The circle changed (name, audience, icon): cached views of it and its members' audiences are stale. */
   async touch(id: string): Promise<void> {
     const c = await this.byId(id);
@@ -198,6 +207,11 @@ export class CirclesRepository extends ObjectStore<CircleRecord & { id: string }
         if (res.matchedCount === 1) break;
       }
     }
+  }
+
+  /** Live ones (GET /admin/system): a count over the collection, admin only. */
+  async countLive(): Promise<number> {
+    return this.model.countDocuments({ deletedAt: null });
   }
 
   /** Circles owned by an actor (GET /users/:id/circles): a scan, not a hot path. */
