@@ -44,7 +44,7 @@ export function flaggedRouter(rt: Runtime): Router {
     const id = parse(idString, rawId, 'id');
     const flag = await flags.byId(id);
     if (!flag) throw new NotFound('Flag not found');
-    return { id, flag: present(flag as unknown as Row) };
+    return { id, flag: present(flag) };
   };
 
   r.get(

@@ -116,7 +116,7 @@ export function invitesRouter(rt: Runtime): Router {
   r.get(
     '/:id',
     handler(async ({ params, set }) => {
-      set('invite', present((await load(params.id)).invite as unknown as Row));
+      set('invite', present((await load(params.id)).invite));
     }),
   );
 

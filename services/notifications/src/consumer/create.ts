@@ -58,7 +58,7 @@ export async function createNotification(rt: Runtime, msg: BusMessage, intent: I
   const domain = rt.config.DOMAIN;
   // Remote users are notified by their own server when our activity reaches it.
   if (!isLocalUser(intent.recipientId, domain)) return 'not_local';
-  const recipient = await rt.repos.users.findActiveById(intent.recipientId);
+  const recipient = (await rt.repos.users.findActiveById(intent.recipientId)) as RecipientRow | null;
   if (!recipient) return 'not_local';
   if (recipient.prefs?.notifications?.[intent.type] === false) return 'opted_out';
   if (await silenced(rt, recipient, intent.actorId)) return 'blocked';

@@ -72,7 +72,7 @@ async function findRow(rt: Runtime, kind: ObjectKind, id: string): Promise<Row |
     group: rt.repos.groups,
     circle: rt.repos.circles,
   } as const;
-  return (await stores[kind].liveById(id)) as Row | null;
+  return stores[kind].liveById(id);
 }
 
 /** A live local object by id, with its thread root resolved; null when missing or deleted. */
