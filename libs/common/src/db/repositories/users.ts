@@ -216,16 +216,15 @@ export class UsersRepository extends ObjectStore<Stored> {
    * stamps move then. Null when there is no such user.
    */
   async restoreAccount(id: string): Promise<{ user: UserRecord; restored: boolean } | null> {
-    const before = await this.models.User.findOneAndUpdate(
-      { _id: id },
+    // A conditional update, not findAndModify (FerretDB refuses the projection of hidden fields).
+    const res = await this.models.User.updateOne(
+      { _id: id, $or: [{ deletedAt: { $ne: null } }, { active: false }] },
       { $set: { deletedAt: null, active: true, deletedBy: null } },
-      { returnDocument: 'before' },
-    ).lean<Stored>();
-    if (!before) return null;
-    const restored = !!before.deletedAt || before.active === false;
+    );
+    const restored = res.modifiedCount === 1;
     if (restored) await this.onAccountChange(id);
-    const after = await this.byId(id);
-    return { user: after ?? { ...before, deletedAt: null, active: true, deletedBy: null }, restored };
+    const user = await this.byId(id);
+    return user ? { user, restored } : null;
   }
 
   /** Removes the record for good (admin full delete); stamps move when it was there. */
