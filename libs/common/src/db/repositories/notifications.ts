@@ -99,8 +99,12 @@ export class NotificationsStore {
   async prepare(): Promise<void> {
     await this.model.createIndexes();
     // A scan, once per start: documents written before the lists (or half-created) are rare.
-    const unlisted = await this.model.find({ listed: { $ne: true } }, { _id: 1 }).lean<Array<{ _id: string }>>();
-    for (const { _id } of unlisted) await this.list(_id);
+    const unlisted = await this.model
+      .find({ listed: { $ne: true } }, { _id: 1 })
+      .lean<Array<{ _id: unknown }>>();
+    // A document still under an ObjectId key waits for the key move (social's start, migrate.ts):
+    // its list entry must name the key it will be read by.
+    for (const { _id } of unlisted) if (typeof _id === 'string') await this.list(_id);
   }
 
   /**
@@ -129,7 +133,11 @@ export class NotificationsStore {
       .lean<Stored>();
     if (!before || before.listed) return;
     const key = LIST(before.recipientId);
-    await this.lists.append(key, [{ id, at: new Date(before.createdAt) }], before.dismissed ? [] : tagsOf(before));
+    await this.lists.append(
+      key,
+      [{ id, at: new Date(before.createdAt) }],
+      before.dismissed ? [] : tagsOf(before),
+    );
     // Listed already dismissed (only when listing old documents): it never counted.
     if (before.dismissed) await this.lists.uncount(key);
   }
@@ -243,7 +251,9 @@ export class NotificationsStore {
 
   /** Sets fields on the recipient's notification; the document before, or null when not theirs. */
   private async change(recipientId: string, id: string, set: Partial<Stored>): Promise<Stored | null> {
-    const current = await this.model.findOne({ _id: id }, { recipientId: 1 }).lean<Pick<Stored, 'recipientId'>>();
+    const current = await this.model
+      .findOne({ _id: id }, { recipientId: 1 })
+      .lean<Pick<Stored, 'recipientId'>>();
     if (!current || current.recipientId !== recipientId) return null;
     const before = await this.model
       .findOneAndUpdate({ _id: id }, { $set: set }, { returnDocument: 'before' })
