@@ -81,44 +81,4 @@ export default tseslint.config(
     ],
     rules: { 'no-restricted-syntax': 'off', '@typescript-eslint/no-restricted-imports': 'off' },
   },
-  {
-    // findPage types its rows from a mongoose model (a type import only: nothing loads mongoose).
-    // It goes with the last social call site that passes it a model (issue 8).
-    files: ['libs/common/src/http/collection.ts'],
-    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
-  },
-  {
-    // TEMPORARY (issue 8): social call sites not moved into stores yet. Remove each file as it
-    // moves; delete this block when the list is empty. Nothing may be added to it.
-    files: [
-      'services/social/src/activities/audience-check.ts',
-      'services/social/src/activities/handlers/groups/create.ts',
-      'services/social/src/activities/handlers/groups/shared.ts',
-      'services/social/src/activities/handlers/library/bookmarks.ts',
-      'services/social/src/activities/handlers/library/pages.ts',
-      'services/social/src/activities/handlers/library/slug.ts',
-      'services/social/src/activities/handlers/users/update.ts',
-      'services/social/src/bootstrap.ts',
-      'services/social/src/consumers/user-copies.ts',
-      'services/social/src/routes/auth/email.ts',
-      'services/social/src/routes/auth/password.ts',
-      'services/social/src/routes/bookmarks/index.ts',
-      'services/social/src/routes/circles/index.ts',
-      'services/social/src/routes/groups/index.ts',
-      'services/social/src/routes/invites/redeem.ts',
-      'services/social/src/routes/invites/validity.ts',
-      'services/social/src/routes/pages/index.ts',
-      'services/social/src/routes/posts/index.ts',
-      'services/social/src/routes/users/circles.ts',
-      'services/social/src/routes/users/index.ts',
-      'services/social/src/routes/users/lists.ts',
-      'services/social/src/routes/users/posts.ts',
-      'services/social/src/views/bookmarks.ts',
-      'services/social/src/views/groups.ts',
-      'services/social/src/views/objects.ts',
-      'services/social/src/views/pages.ts',
-      'services/social/src/views/pull.ts',
-    ],
-    rules: { 'no-restricted-syntax': 'off' },
-  },
 );

@@ -168,9 +168,6 @@ export function createRepositories(db: Database, domain: string, hooks: Reposito
       await migrateKeys(models, repos, domain, logger);
     },
   };
-  // Transitional, for the social call sites not moved into a store yet: not part of the type, so
-  // nothing compiles against it; removed with the last of them (issue 8).
-  Object.defineProperty(repos, 'models', { value: models, enumerable: false });
   return repos;
 }
 export { spawnFerretDB, freePort, waitForPort, type FerretOptions, type FerretProcess } from './ferretdb';
