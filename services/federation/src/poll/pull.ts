@@ -80,7 +80,8 @@ export async function pullFrom(rt: Runtime, target: PollTarget, since: Date | nu
   for (const id of tombstones) {
     if (!ours(id)) continue;
     const copy = await rt.repos.posts.remoteCopy(id);
-    if (copy?.originDomain === target.domain) await record({ id: `${id}#pulled-delete`, type: 'Delete', actorId: copy.actorId, object: id });
+    if (copy?.originDomain === target.domain)
+      await record({ id: `${id}#pulled-delete`, type: 'Delete', actorId: copy.actorId, object: id });
   }
   return recorded;
 }

@@ -27,7 +27,12 @@ async function pollTarget(rt: Runtime, target: PollTarget, intervalMs: number): 
   } catch (err) {
     const errors = (server.errorCount ?? 0) + 1;
     const backoff = Math.min(MAX_BACKOFF_MS, intervalMs * 2 ** errors);
-    await servers.pollFailed(target.domain, errors, (err as Error).message, new Date(now.getTime() + backoff));
+    await servers.pollFailed(
+      target.domain,
+      errors,
+      (err as Error).message,
+      new Date(now.getTime() + backoff),
+    );
     rt.logger.warn({ domain: target.domain, err: (err as Error).message, retryInMs: backoff }, 'pull failed');
   }
 }
