@@ -1,6 +1,36 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+// Issue 8: all data access lives in libs/common/src/db. Everything else calls a store.
+const DATA_ACCESS =
+  'Data access lives in libs/common/src/db only: add an intention-named method to the store of the ' +
+  'aggregate (libs/common/src/db/repositories/<aggregate>.ts, registered in createRepositories) and ' +
+  'call rt.repos.<store>.<method>(). Tests needing raw documents use registerModels(db.conn).';
+const noDataAccess = {
+  'no-restricted-syntax': [
+    'error',
+    { selector: "MemberExpression[property.name='models']", message: `No models here. ${DATA_ACCESS}` },
+    {
+      selector: "MemberExpression[property.name='collection']",
+      message: `No Model.collection here (it bypasses mongoose and the stores). ${DATA_ACCESS}`,
+    },
+    {
+      selector: "MemberExpression[object.property.name='db'][property.name='conn']",
+      message: `No raw database connection here. ${DATA_ACCESS}`,
+    },
+    { selector: "CallExpression[callee.name='registerModels']", message: `No models here. ${DATA_ACCESS}` },
+  ],
+  '@typescript-eslint/no-restricted-imports': [
+    'error',
+    {
+      paths: [
+        { name: 'mongoose', message: `No mongoose here. ${DATA_ACCESS}` },
+        { name: 'mongodb', message: `No MongoDB driver here. ${DATA_ACCESS}` },
+      ],
+    },
+  ],
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -30,5 +60,25 @@ export default tseslint.config(
   {
     files: ['libs/common/src/config/**', 'test/**', 'scripts/**', 'bench/**'],
     rules: { 'no-restricted-properties': 'off' },
+  },
+  { files: ['**/*.ts'], rules: noDataAccess },
+  {
+    // The data layer itself; tests and the bench seeder that set up or check raw documents.
+    files: [
+      'libs/common/src/db/**',
+      'bench/seed.ts',
+      'test/e2e/auth-flows.test.ts',
+      'test/e2e/circles-story.test.ts',
+      'test/e2e/inbox.test.ts',
+      'test/e2e/interactions-relations.test.ts',
+      'test/e2e/interactions.test.ts',
+      'test/e2e/invites.test.ts',
+      'test/e2e/library.test.ts',
+      'test/e2e/notifications.test.ts',
+      'test/e2e/timeline-cache.test.ts',
+      'test/e2e/two-servers.test.ts',
+      'test/e2e/users.test.ts',
+    ],
+    rules: { 'no-restricted-syntax': 'off', '@typescript-eslint/no-restricted-imports': 'off' },
   },
 );

@@ -2,8 +2,9 @@
  * /admin/system and /admin/users: guard, stats, admin/moderator membership with the
  * last-admin guard, and the user delete → cannot log in → restore → can log in story.
  */
+import type { BusMessage } from '@agora/common/messaging';
 import { registerActor, type Actor } from '../harness/actors';
-import { ADMIN, bootServer, client, type TestServer } from '../harness/standalone';
+import { ADMIN, bootServer, client, waitFor, type TestServer } from '../harness/standalone';
 
 let server: TestServer;
 let api: ReturnType<typeof client>;
@@ -183,6 +184,39 @@ describe('/admin/users', () => {
     expect(back.status).toBe(200);
     expect(back.body).toMatchObject({ ok: true, user: { id: bob.id, active: true, deletedAt: null } });
     expect((await login('sys_bob')).status).toBe(200);
+  });
+
+  test('deletes and restores are recorded as activities with their user events', async () => {
+    const seen: BusMessage[] = [];
+    await server.services[0]!.runtime!.bus.subscribe(
+      'test.admin-users',
+      ['user.deleted', 'user.restored'],
+      (msg) => {
+        seen.push(msg);
+        return Promise.resolve();
+      },
+    );
+    const dan = await registerActor(api, 'sys_dan');
+    expect((await del(path(dan.id))).status).toBe(200);
+    expect((await api.post(`${path(dan.id)}/restore`, {}, as(admin))).status).toBe(200);
+    // Restoring a live account again changes nothing and records nothing.
+    expect((await api.post(`${path(dan.id)}/restore`, {}, as(admin))).status).toBe(200);
+    expect((await del(`${path(dan.id)}?fullDelete=true`)).status).toBe(200);
+    await waitFor(async () => Promise.resolve(seen.length >= 3), 10_000);
+    expect(seen.map((m) => [m.name, m.payload])).toEqual([
+      ['user.deleted', { userId: dan.id, actorId: adminId }],
+      ['user.restored', { userId: dan.id, actorId: adminId }],
+      ['user.deleted', { userId: dan.id, actorId: adminId, hard: true }],
+    ]);
+    const logged = await api.get<{ orderedItems: Array<Record<string, unknown>> }>(
+      `/admin/activities?objectType=User&actorId=${encodeURIComponent(adminId)}`,
+      as(admin),
+    );
+    expect(logged.body.orderedItems.filter((a) => a.objectId === dan.id).map((a) => a.type)).toEqual([
+      'Delete',
+      'Restore',
+      'Delete',
+    ]);
   });
 
   test('an admin cannot delete themself; fullDelete removes the user document', async () => {

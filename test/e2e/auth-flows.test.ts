@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Runtime } from '@agora/common';
 import { ADMIN, bootServer, client, waitFor, type TestServer } from '../harness/standalone';
+import { registerModels } from '@agora/common/db';
 
 const MAIL_MSG = 'email not sent (no SMTP_URL): logged instead';
 const TOKEN_IN_LINK = /https:\/\/social\.test\/(verify-email|reset-password)\?token=([a-f0-9]{64})/;
@@ -92,7 +93,8 @@ describe('forgot and reset password', () => {
     expect(mail.kind).toBe('reset-password');
     expect(mail.subject).toMatch(/reset/i);
 
-    const stored = await rt.repos.models.User.findOne({ id: danaId })
+    const stored = await registerModels(rt.db.conn)
+      .User.findOne({ id: danaId })
       .select('+passwordResetToken +passwordResetExpires')
       .lean();
     expect(stored!.passwordResetToken).toBe(sha256(mail.token));
@@ -131,14 +133,17 @@ describe('forgot and reset password', () => {
     const again = await api.post('/auth/reset-password', { token: mail.token, password: 'third-password' });
     expect(again.status).toBe(400);
     expect(again.body.error).toBe('Reset token is invalid or has expired');
-    const cleared = await rt.repos.models.User.findOne({ id: danaId }).select('+passwordResetToken').lean();
+    const cleared = await registerModels(rt.db.conn)
+      .User.findOne({ id: danaId })
+      .select('+passwordResetToken')
+      .lean();
     expect(cleared!.passwordResetToken).toBeUndefined();
   });
 
   test('an expired token is refused', async () => {
     await api.post('/auth/forgot-password', { email });
     const mail = await nthMail(email, 2);
-    await rt.repos.models.User.updateOne(
+    await registerModels(rt.db.conn).User.updateOne(
       { id: danaId },
       { $set: { passwordResetExpires: new Date(Date.now() - 1000) } },
     );
@@ -200,7 +205,8 @@ describe('e-mail verification', () => {
     expect(reg.body.token).toBeUndefined();
     const mail = await nthMail(email, 1);
     expect(mail.kind).toBe('verify-email');
-    const stored = await rt.repos.models.User.findOne({ id: '@frank@social.test' })
+    const stored = await registerModels(rt.db.conn)
+      .User.findOne({ id: '@frank@social.test' })
       .select('+emailVerificationToken +emailVerificationExpires')
       .lean();
     expect(stored!.emailVerificationToken).toBe(sha256(mail.token));

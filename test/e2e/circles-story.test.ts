@@ -5,6 +5,7 @@
  */
 import { bootServer, client, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
+import { registerModels } from '@agora/common/db';
 
 let server: TestServer;
 let api: ReturnType<typeof client>;
@@ -258,9 +259,11 @@ test('registration through the outbox runs the same checks as /register', async 
       })
     ).status,
   ).toBe(400);
-  const activities = await server.services[0]!.runtime!.repos.models.Activity.find({
-    objectId: '@dave@social.test',
-  }).lean();
+  const activities = await registerModels(server.services[0]!.runtime!.db.conn)
+    .Activity.find({
+      objectId: '@dave@social.test',
+    })
+    .lean();
   expect(JSON.stringify(activities)).not.toContain('password123');
 });
 

@@ -4,6 +4,7 @@
  */
 import { ADMIN, bootServer, client, waitFor, type TestServer } from '../harness/standalone';
 import { registerActor, type Actor } from '../harness/actors';
+import { registerModels } from '@agora/common/db';
 
 type Body = {
   ok?: boolean;
@@ -29,7 +30,7 @@ const send = (who: Actor, activity: unknown) =>
     token: who.token,
     headers: { 'idempotency-key': `relations-${++seq}` },
   });
-const models = () => server.services[0]!.runtime!.repos.models;
+const models = () => registerModels(server.services[0]!.runtime!.db.conn);
 const timeline = async (who: Actor, circle: string) =>
   (await api.get<Collection>(`/circles/${circle}/posts`, { token: who.token })).body.orderedItems.map(
     (p) => p.id,

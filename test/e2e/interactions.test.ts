@@ -6,6 +6,7 @@
  */
 import { bootServer, client, type TestServer } from '../harness/standalone';
 import { registerActor, type Actor } from '../harness/actors';
+import { registerModels } from '@agora/common/db';
 
 type Body = {
   ok?: boolean;
@@ -38,7 +39,7 @@ const send = (who: Actor, activity: unknown) =>
     headers: { 'idempotency-key': `interactions-${++seq}` },
   });
 const getPost = (id: string, who: Actor) => api.get<Post>(`/posts/${id}`, { token: who.token });
-const models = () => server.services[0]!.runtime!.repos.models;
+const models = () => registerModels(server.services[0]!.runtime!.db.conn);
 const userCounts = async (who: Actor) =>
   (await models().User.findOne({ id: who.id }, { postCount: 1, replyCount: 1, reactCount: 1 }).lean())!;
 const followingOf = async (who: Actor) =>

@@ -4,6 +4,7 @@
  */
 import { registerActor, type Actor } from '../harness/actors';
 import { ADMIN, bootServer, client, waitFor, type TestServer } from '../harness/standalone';
+import { registerModels } from '@agora/common/db';
 
 let server: TestServer;
 let api: ReturnType<typeof client>;
@@ -206,7 +207,7 @@ describe('invite-only registration', () => {
 
   test('an expired invite answers 410 everywhere', async () => {
     const { invite } = (await createInvite({ type: 'open' })).body;
-    await server.services[0]!.runtime!.repos.models.Invite.updateOne(
+    await registerModels(server.services[0]!.runtime!.db.conn).Invite.updateOne(
       { id: invite.id },
       { $set: { expiresAt: new Date(Date.now() - 60_000) } },
     );

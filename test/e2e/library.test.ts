@@ -7,6 +7,7 @@ import { buildViewer } from '@agora/common';
 import { ADMIN, bootServer, client, type TestServer } from '../harness/standalone';
 import { registerActor, type Actor } from '../harness/actors';
 import { listUserBookmarks } from '../../services/social/src/views/bookmarks';
+import { registerModels } from '@agora/common/db';
 
 type Item = {
   id: string;
@@ -46,7 +47,7 @@ const page = (object: Record<string, unknown>, to = '@public') =>
 const bookmark = (actor: Actor, object: Record<string, unknown>, to = '@public') =>
   created(actor, { type: 'Create', objectType: 'Bookmark', to, object });
 const ids = (c: Collection) => c.orderedItems.map((x) => x.id);
-const models = () => server.services[0]!.runtime!.repos.models;
+const models = () => registerModels(server.services[0]!.runtime!.db.conn);
 
 beforeAll(async () => {
   server = await bootServer();

@@ -8,6 +8,7 @@ import type { BusMessage, Runtime } from '@agora/common';
 import { handleEvent } from '@agora/notifications';
 import { bootServer, client, waitFor, type TestServer } from '../harness/standalone';
 import { registerActor, type Actor } from '../harness/actors';
+import { registerModels } from '@agora/common/db';
 
 type Note = {
   id: string;
@@ -64,7 +65,7 @@ const expectNotes = async (who: Actor, type: string, n: number) => {
   return items;
 };
 const notifRuntime = (): Runtime => server.services.find((s) => s.name === 'notifications')!.runtime!;
-const Notification = () => notifRuntime().repos.models.Notification;
+const Notification = () => registerModels(notifRuntime().db.conn).Notification;
 /** The bus message social published for an event (captured by a queue of our own). */
 const published = async (name: string, match: Record<string, unknown>): Promise<BusMessage> => {
   const find = () =>
@@ -404,6 +405,44 @@ describe('the consumer is idempotent per event', () => {
       publishedAt: new Date().toISOString(),
     };
     await expect(handleEvent(notifRuntime(), bad)).rejects.toMatchObject({ name: 'PermanentMessageError' });
+  });
+});
+
+describe('stored counters and lists (issue 8: no counting on the hot path)', () => {
+  test('the counts and totals the routes show match the stored notifications', async () => {
+    for (const who of [alice, bob, carol, dave]) {
+      const stored = Notification();
+      const unread = await stored.countDocuments({ recipientId: who.id, read: false, dismissed: false });
+      const visible = await stored.countDocuments({ recipientId: who.id, dismissed: false });
+      const replies = await stored.countDocuments({ recipientId: who.id, dismissed: false, type: 'reply' });
+      expect([who.username, await count(who)]).toEqual([who.username, unread]);
+      expect([who.username, (await list(who)).totalItems]).toEqual([who.username, visible]);
+      expect([who.username, (await list(who, '?types=reply')).totalItems]).toEqual([who.username, replies]);
+    }
+  });
+
+  test('a notification stored but never listed (older data, an interrupted create) is listed at start', async () => {
+    const before = await count(carol);
+    const id = `notification:${'a'.repeat(24)}@social.test`;
+    await Notification().create({
+      _id: id,
+      id,
+      type: 'follow',
+      recipientId: carol.id,
+      actorId: bob.id,
+      summary: 'bob followed you',
+      href: '/users/bob',
+      listed: false,
+      createdAt: new Date(),
+    });
+    await notifRuntime().repos.notifications.prepare();
+    await notifRuntime().repos.notifications.prepare(); // idempotent: listed once
+    expect(await count(carol)).toBe(before + 1);
+    const items = (await list(carol)).orderedItems;
+    expect(items[0]!.id).toBe(id);
+    expect(items.filter((n) => n.id === id)).toHaveLength(1);
+    expect(items[0]).not.toHaveProperty('listed');
+    expect(items[0]).not.toHaveProperty('eventId');
   });
 });
 

@@ -7,6 +7,7 @@
 import type { Runtime } from '@agora/common';
 import { ADMIN, bootServer, client, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
+import { registerModels } from '@agora/common/db';
 
 type Coll<T = Record<string, unknown>> = {
   type: string;
@@ -43,7 +44,7 @@ describe('GET /users', () => {
   test('lists live local users newest first with spec 1.5 paging; limit is clamped to 1..100', async () => {
     // 101 older users straight into the database, so the upper clamp is observable.
     const old = new Date('2020-01-01T00:00:00Z');
-    await rt.repos.models.User.collection.insertMany(
+    await registerModels(rt.db.conn).User.collection.insertMany(
       Array.from({ length: 101 }, (_, i) => ({
         id: `@filler${i}@social.test`,
         username: `filler${i}`,
@@ -57,7 +58,7 @@ describe('GET /users', () => {
       })),
     );
     // A cached remote user is not one of ours.
-    await rt.repos.models.User.create({
+    await registerModels(rt.db.conn).User.create({
       id: '@zed@remote.test',
       username: 'zed_remote',
       domain: 'remote.test',
@@ -89,7 +90,10 @@ describe('GET /users', () => {
 
 describe('GET /users/:id', () => {
   beforeAll(async () => {
-    await rt.repos.models.User.updateOne({ id: alice.id }, { $set: { email: 'alice@example.test' } });
+    await registerModels(rt.db.conn).User.updateOne(
+      { id: alice.id },
+      { $set: { email: 'alice@example.test' } },
+    );
   });
 
   test('anonymous, other users and the user themselves: the e-mail is shown to its owner only', async () => {
@@ -255,7 +259,7 @@ describe('GET /users/:id/posts and /circles by tier', () => {
     expect((await api.get<Coll<Item>>('/users/alice/posts?since=2999-01-01T00:00:00Z')).body.totalItems).toBe(
       0,
     );
-    await rt.repos.models.Post.updateOne({ id: posts.public }, { $set: { reactCount: 5 } });
+    await registerModels(rt.db.conn).Post.updateOne({ id: posts.public }, { $set: { reactCount: 5 } });
     const top = await api.get<Coll<Item>>('/users/alice/posts?sort=top', { token: carol.token });
     expect(top.body.orderedItems[0]!.id).toBe(posts.public);
     const newest = await api.get<Coll<Item>>('/users/alice/posts', { token: carol.token });
@@ -448,7 +452,7 @@ describe('Update of a user', () => {
     expect(
       (await api.post('/auth/login', { username: 'alice', password: 'brand-new-password' })).status,
     ).toBe(200);
-    const logged = await rt.repos.models.Activity.find({ actorId: alice.id }).lean();
+    const logged = await registerModels(rt.db.conn).Activity.find({ actorId: alice.id }).lean();
     expect(JSON.stringify(logged)).not.toMatch(/brand-new-password|password123|scrypt\$/);
   });
 });

@@ -17,8 +17,9 @@ export function createApp(
       routesDir: join(__dirname, 'routes'),
       buildContext: (rt) => ({ rt }),
       async onStart(rt) {
-        // Idempotency rests on the unique eventId index: build it before the first event.
-        await rt.repos.models.Notification.createIndexes();
+        // Idempotency rests on the unique eventId index: build it (and list any unlisted
+        // notification) before the first event.
+        await rt.repos.notifications.prepare();
         await startConsumer(rt);
       },
     },

@@ -1,7 +1,7 @@
 import type { Database } from './connection';
-import { registerModels, syncIndexes, type Models } from './models';
-import { migrateKeys } from './migrate';
 import type { Logger } from '../logger';
+import { STAMPS } from '../cache/stamps';
+import { registerModels, syncIndexes } from './models';
 import { SettingsRepository } from './repositories/settings';
 import { UsersRepository } from './repositories/users';
 import { CirclesRepository, type MembershipListener } from './repositories/circles';
@@ -14,6 +14,9 @@ import { BookmarksStore, GroupsStore, PagesStore, RepliesStore } from './reposit
 import { FlagsStore, InvitesStore } from './repositories/moderation';
 import { FollowersStore } from './repositories/federation-state';
 import { AccountContentRepository } from './repositories/account-content';
+import { RemoteServersStore } from './repositories/remote-servers';
+import { NotificationsStore } from './repositories/notifications';
+import { migrateKeys } from './migrate';
 
 export { connectDatabase, type Database, type ConnectOptions } from './connection';
 export {
@@ -50,7 +53,13 @@ export {
   type ParsedId,
 } from './ids';
 export { SettingsRepository } from './repositories/settings';
-export { UsersRepository, stripSecrets, type UserRecord, type UserCounter } from './repositories/users';
+export {
+  UsersRepository,
+  stripSecrets,
+  type UserRecord,
+  type UserCounter,
+  type AccountListener,
+} from './repositories/users';
 export {
   CirclesRepository,
   type CircleRecord,
@@ -89,17 +98,20 @@ export {
 } from './repositories/content';
 export { FlagsStore, InvitesStore, type FlagRecord, type InviteRecord } from './repositories/moderation';
 export { FollowersStore, type FollowerRecord } from './repositories/federation-state';
+export { RemoteServersStore, type RemoteServerRecord } from './repositories/remote-servers';
+export {
+  NotificationsStore,
+  type NotificationView,
+  type NotificationFilter,
+  type NewNotification,
+} from './repositories/notifications';
 export { migrateKeys } from './migrate';
+export { databaseStats, type DatabaseStats } from './stats';
 
 /** Every store; services receive the ones they use through their context. */
 export { AccountContentRepository, type WithdrawnContent } from './repositories/account-content';
 
 export interface Repositories {
-  /**
-   * @deprecated The models, for code not yet moved into a store. Nothing new may use it; the
-   * lint rule `agora/no-models` flags every use outside libs/common/src/db.
-   */
-  models: Models;
   accountContent: AccountContentRepository;
   settings: SettingsRepository;
   users: UsersRepository;
@@ -116,7 +128,13 @@ export interface Repositories {
   flags: FlagsStore;
   invites: InvitesStore;
   followers: FollowersStore;
-  /** Builds every index and moves older data to the current shape (the owning service, at start). */
+  remoteServers: RemoteServersStore;
+  notifications: NotificationsStore;
+  /**
+   * Builds every index and moves data written by an older version to the current shape
+   * (string keys, derived lists and indexes). Idempotent; run at start by the service that owns
+   * the data (social), before it serves.
+   */
   prepare(logger: Logger): Promise<void>;
 }
 
@@ -130,13 +148,16 @@ export function createRepositories(db: Database, domain: string, hooks: Reposito
   const models = registerModels(db.conn);
   const bump: Bump = hooks.bump ?? (() => Promise.resolve());
   const lists = new ListStore(models.ListHead, models.ListBucket);
-  const users = new UsersRepository(models);
   const circles = new CirclesRepository(models, domain, hooks.onMembershipChange);
+  // A user deleted or restored: their viewer stamp and every circle they are in go stale.
+  const users = new UsersRepository(models, async (id) => {
+    await bump([STAMPS.viewer(id)]);
+    await circles.touchMember(id);
+  });
   const posts = new PostsStore(models, lists, users, domain, bump);
   const timelines = new TimelineStore(lists, posts, circles, domain, bump);
   posts.attachTimelines(timelines);
-  return {
-    models,
+  const repos: Repositories = {
     settings: new SettingsRepository(models),
     users,
     circles,
@@ -152,11 +173,14 @@ export function createRepositories(db: Database, domain: string, hooks: Reposito
     flags: new FlagsStore(models),
     invites: new InvitesStore(models),
     followers: new FollowersStore(models),
-    async prepare(logger) {
+    remoteServers: new RemoteServersStore(models),
+    notifications: new NotificationsStore(models, lists),
+    async prepare(logger: Logger) {
       await syncIndexes(models);
-      await migrateKeys(models, this, domain, logger);
+      await migrateKeys(models, repos, domain, logger);
     },
     accountContent: new AccountContentRepository(posts, circles, models),
   };
+  return repos;
 }
 export { spawnFerretDB, freePort, waitForPort, type FerretOptions, type FerretProcess } from './ferretdb';

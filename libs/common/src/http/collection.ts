@@ -1,6 +1,5 @@
 /** Collections of spec 1.5: the root form and the page form of an ordered collection. */
 import type { Request } from 'express';
-import type { ApplyProjection, Model } from 'mongoose';
 
 export const AS_CONTEXT = 'https://www.w3.org/ns/activitystreams';
 
@@ -102,66 +101,4 @@ export function collectionFor<T>(publicUrl: string, req: Request, paging: Paging
 /** Copies a collection (or any body) into the handler's response through its `set`. */
 export function setAll(set: (key: string, value: unknown) => void, body: Record<string, unknown>): void {
   for (const [k, v] of Object.entries(body)) set(k, v);
-}
-
-export type SortSpec = Record<string, 1 | -1>;
-export type FieldProjection = Record<string, number>;
-
-interface PageQuery {
-  sort(sort: SortSpec): PageQuery;
-  skip(n: number): PageQuery;
-  limit(n: number): PageQuery;
-  lean(): PromiseLike<unknown>;
-}
-
-/** What `findPage` needs of a model: a count and a sortable, pageable, lean find. */
-export interface PageSource {
-  countDocuments(filter: Record<string, unknown>): PromiseLike<number>;
-  find(filter: Record<string, unknown>, projection?: FieldProjection | null): PageQuery;
-}
-
-/** The lean document type of a mongoose model (what `Model.find().lean()` yields per row). */
-type LeanDoc<M> =
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- placeholders for Model's other type parameters
-  M extends Model<infer _R, infer _Q, infer _I, infer _V, infer _H, infer _S, infer L> ? L : never;
-
-export interface PageOptions<P extends FieldProjection = FieldProjection> {
-  sort: SortSpec;
-  projection?: P;
-}
-
-export interface FoundPage<T> {
-  total: number;
-  items: T[];
-}
-
-/**
- * One page of `model` matching `filter` (lean, sorted, skipped and limited by `paging`), with
- * the filter's total count, both queries run together. Rows are typed as `Model.find(filter,
- * projection).lean()` would type them, or as the explicit row type (`findPage<Row>(…)`, like
- * `.lean<Row[]>()`).
- */
-export function findPage<M extends PageSource, const P extends FieldProjection = Record<never, never>>(
-  model: M,
-  filter: Record<string, unknown>,
-  paging: Paging,
-  opts: PageOptions<P>,
-): Promise<FoundPage<ApplyProjection<LeanDoc<M>, P>>>;
-export function findPage<Row>(
-  model: PageSource,
-  filter: Record<string, unknown>,
-  paging: Paging,
-  opts: PageOptions,
-): Promise<FoundPage<Row>>;
-export async function findPage(
-  model: PageSource,
-  filter: Record<string, unknown>,
-  paging: Paging,
-  opts: PageOptions,
-): Promise<FoundPage<unknown>> {
-  const [total, items] = await Promise.all([
-    model.countDocuments(filter),
-    model.find(filter, opts.projection).sort(opts.sort).skip(paging.skip).limit(paging.limit).lean(),
-  ]);
-  return { total, items: items as unknown[] };
 }

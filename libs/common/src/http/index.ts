@@ -8,14 +8,8 @@ export {
   collectionFor,
   searchOf,
   setAll,
-  findPage,
   AS_CONTEXT,
   type Paging,
-  type PageSource,
-  type PageOptions,
-  type FoundPage,
-  type SortSpec,
-  type FieldProjection,
 } from './collection';
 export {
   buildRouteTree,

@@ -36,4 +36,15 @@ export function createBus(opts: BusOptions): MessageBus {
   return createMemoryBus({ logger: opts.logger, broker: memoryBroker, drainTimeoutMs: opts.drainTimeoutMs });
 }
 export { publishEvents, startRelay, type DomainEvent } from './activity-events';
-export { USER_DELETED, userDeletedPayload, type UserDeletedPayload } from './user-events';
+export {
+  USER_DELETED,
+  USER_RESTORED,
+  userDeleted,
+  userRestored,
+  userDeletedEvent,
+  userRestoredEvent,
+  type UserDeleted,
+  type UserRestored,
+  userDeletedPayload,
+  type UserDeletedPayload,
+} from './user-events';

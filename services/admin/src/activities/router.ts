@@ -7,7 +7,6 @@ import { z } from 'zod';
 import {
   Router,
   collectionFor,
-  findPage,
   handler,
   parsePaging,
   setAll,
@@ -24,8 +23,6 @@ const listQuery = z.object({
   objectType: filterString.optional(),
 });
 
-const HIDDEN = { _id: 0, __v: 0, events: 0, published: 0, dedupeKey: 0 } as const;
-
 type Row = Record<string, unknown>;
 
 /**
@@ -40,7 +37,6 @@ function present(a: Row): Row {
 
 export function activitiesRouter(rt: Runtime): Router {
   const r = Router();
-  const { Activity } = rt.repos.models;
 
   r.get(
     '/',
@@ -50,16 +46,25 @@ export function activitiesRouter(rt: Runtime): Router {
         { type: query.type, actorId: query.actorId, objectType: query.objectType },
         'query',
       );
-      const filter: Row = {};
-      if (q.type) filter.type = q.type;
-      if (q.actorId) filter.actorId = q.actorId;
-      if (q.objectType) filter.objectType = q.objectType;
       const paging = parsePaging(query);
-      const { total, items } = await findPage<Row>(Activity, filter, paging, {
-        sort: { createdAt: -1, _id: -1 },
-        projection: HIDDEN,
-      });
-      setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items.map(present)));
+      const { total, items } = await rt.repos.activities.pageForAdmin(
+        {
+          ...(q.type ? { type: q.type } : {}),
+          ...(q.actorId ? { actorId: q.actorId } : {}),
+          ...(q.objectType ? { objectType: q.objectType } : {}),
+        },
+        paging,
+      );
+      setAll(
+        set,
+        collectionFor(
+          rt.config.publicUrl,
+          req,
+          paging,
+          total,
+          items.map((a) => present(a as unknown as Row)),
+        ),
+      );
     }),
   );
   return r;

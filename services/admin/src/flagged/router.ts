@@ -10,7 +10,6 @@ import {
   NotFound,
   Router,
   collectionFor,
-  findPage,
   handler,
   parsePaging,
   setAll,
@@ -32,20 +31,20 @@ const closeBody = z.object({
   notes: z.string().max(2000).optional(),
 });
 
-/** Internal mongoose fields never leave the service. */
-const HIDDEN = { _id: 0, __v: 0 } as const;
+/** Internal storage fields never leave the service. */
+const present = ({ _id, __v, ...rest }: Row) => rest;
 
 type Row = Record<string, unknown>;
 
 export function flaggedRouter(rt: Runtime): Router {
   const r = Router();
-  const { Flag } = rt.repos.models;
+  const flags = rt.repos.flags;
 
   const load = async (rawId: string | undefined) => {
     const id = parse(idString, rawId, 'id');
-    const flag = await Flag.findOne({ id }, HIDDEN).lean<Row>();
+    const flag = await flags.byId(id);
     if (!flag) throw new NotFound('Flag not found');
-    return { id, flag };
+    return { id, flag: present(flag) };
   };
 
   r.get(
@@ -56,15 +55,15 @@ export function flaggedRouter(rt: Runtime): Router {
         { status: query.status, targetType: query.targetType, actorId: query.actorId },
         'query',
       );
-      const filter: Row = {};
-      if (q.status !== 'all') filter.status = q.status;
-      if (q.targetType) filter.targetType = q.targetType;
-      if (q.actorId) filter.actorId = q.actorId;
       const paging = parsePaging(query);
-      const { total, items } = await findPage<Row>(Flag, filter, paging, {
-        sort: { createdAt: -1, _id: -1 },
-        projection: HIDDEN,
-      });
+      const { total, items } = await flags.pageForAdmin(
+        {
+          ...(q.status !== 'all' ? { status: q.status } : {}),
+          ...(q.targetType ? { targetType: q.targetType } : {}),
+          ...(q.actorId ? { actorId: q.actorId } : {}),
+        },
+        paging,
+      );
       setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items));
     }),
   );
@@ -86,20 +85,13 @@ export function flaggedRouter(rt: Runtime): Router {
         throw new BadRequest("status: must be 'resolved' or 'dismissed'");
       const input = parse(closeBody, body);
       // Conditional update: of two admins closing the same flag at once, only one wins.
-      const { matchedCount } = await Flag.updateOne(
-        { id, status: 'open' },
-        {
-          $set: {
-            status: input.status,
-            // Absent notes leave the stored ones (possibly the flagger's) untouched.
-            ...(input.notes !== undefined ? { notes: input.notes } : {}),
-            resolvedAt: new Date(),
-            resolvedBy: admin!.id,
-          },
-        },
-      );
+      const closed = await flags.close(id, {
+        status: input.status,
+        ...(input.notes !== undefined ? { notes: input.notes } : {}),
+        resolvedBy: admin!.id,
+      });
       const { flag: updated } = await load(id);
-      if (!matchedCount) throw new Conflict(`Flag is already ${String(updated.status)}`);
+      if (!closed) throw new Conflict(`Flag is already ${String(updated.status)}`);
       set('ok', true);
       set('flag', updated);
     }),

@@ -10,7 +10,6 @@ import {
   NotFound,
   Router,
   collectionFor,
-  findPage,
   handler,
   mintId,
   parsePaging,
@@ -46,12 +45,12 @@ const newCode = () => randomBytes(12).toString('base64url');
 
 export function invitesRouter(rt: Runtime): Router {
   const r = Router();
-  const { Invite } = rt.repos.models;
+  const invites = rt.repos.invites;
   const domain = rt.config.DOMAIN;
 
   const load = async (rawId: string | undefined) => {
     const id = parse(idString, rawId, 'id');
-    const invite = await Invite.findOne({ id, deletedAt: null }).lean<Row>();
+    const invite = await invites.liveById(id);
     if (!invite) throw new NotFound('Invite not found');
     return { id, invite };
   };
@@ -63,7 +62,7 @@ export function invitesRouter(rt: Runtime): Router {
       if (input.type === 'individual' && !input.email)
         throw new BadRequest('body.email: is required for an individual invite');
       const code = newCode();
-      const created = await Invite.create({
+      const created = await invites.create({
         id: mintId('invite', domain),
         actorId: user!.id,
         server: `@${domain}`,
@@ -77,7 +76,7 @@ export function invitesRouter(rt: Runtime): Router {
         ...(input.note !== undefined ? { note: input.note } : {}),
         ...(input.welcomeMessage !== undefined ? { welcomeMessage: input.welcomeMessage } : {}),
       });
-      const invite = created.toObject() as Row & { id: string; url: string; email?: string };
+      const invite = created as unknown as Row & { id: string; url: string; email?: string };
       if (input.type === 'individual' && invite.email)
         sendInvitation(rt, {
           id: invite.id,
@@ -96,14 +95,21 @@ export function invitesRouter(rt: Runtime): Router {
     '/',
     handler(async ({ req, query, set }) => {
       const q = parse(listQuery, { type: query.type, active: query.active }, 'query');
-      const filter: Row = { deletedAt: null };
-      if (q.type) filter.type = q.type;
-      if (q.active) filter.active = q.active === 'true';
       const paging = parsePaging(query);
-      const { total, items } = await findPage<Row>(Invite, filter, paging, {
-        sort: { createdAt: -1, _id: -1 },
-      });
-      setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items.map(present)));
+      const { total, items } = await invites.pageForAdmin(
+        { ...(q.type ? { type: q.type } : {}), ...(q.active ? { active: q.active === 'true' } : {}) },
+        paging,
+      );
+      setAll(
+        set,
+        collectionFor(
+          rt.config.publicUrl,
+          req,
+          paging,
+          total,
+          items.map((i) => present(i as unknown as Row)),
+        ),
+      );
     }),
   );
 
@@ -118,9 +124,9 @@ export function invitesRouter(rt: Runtime): Router {
     '/:id',
     handler(async ({ params, set }) => {
       const { id } = await load(params.id);
-      await Invite.updateOne({ id }, { $set: { active: false } });
+      const after = await invites.deactivate(id);
       set('ok', true);
-      set('invite', present((await Invite.findOne({ id }).lean<Row>())!));
+      set('invite', present(after as unknown as Row));
     }),
   );
   return r;

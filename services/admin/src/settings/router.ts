@@ -30,12 +30,12 @@ function bulkBody(req: Request): Record<string, unknown> {
 
 export function settingsRouter(rt: Runtime): Router {
   const r = Router();
-  const { Setting } = rt.repos.models;
+  const settings = rt.repos.settings;
 
   r.get(
     '/',
     handler(async ({ set }) => {
-      const rows = await Setting.find({ deletedAt: null }).sort({ name: 1 }).lean<SettingRow[]>();
+      const rows: SettingRow[] = await settings.listAll();
       set('settings', rows.map(presentSetting));
       set('total', rows.length);
     }),
@@ -47,8 +47,8 @@ export function settingsRouter(rt: Runtime): Router {
     handler(async ({ req, set, setStatus }) => {
       const body = bulkBody(req);
       const names = Object.keys(body);
-      const rows = await Setting.find({ name: { $in: names }, deletedAt: null }).lean<SettingRow[]>();
-      const byName = new Map(rows.map((s) => [s.name, s]));
+      const byName: Map<string, SettingRow> = await settings.recordsByName(names);
+      const rows = [...byName.values()];
       const blocked = rows.filter(isBlocked).map((s) => s.name);
       if (blocked.length) {
         setStatus(403);
@@ -60,12 +60,7 @@ export function settingsRouter(rt: Runtime): Router {
       const unknown = names.filter((n) => !byName.has(n));
       if (unknown.length) throw new BadRequest(`Unknown settings: ${unknown.join(', ')}`);
       const values = names.map((n) => ({ name: n, value: prepareValue(byName.get(n)!, body[n]) }));
-      await Setting.bulkWrite(
-        values.map(({ name, value }) => ({
-          updateOne: { filter: { name }, update: { $set: { value } } },
-        })),
-      );
-      rt.repos.settings.invalidate();
+      await settings.writeValues(values);
       set('ok', true);
       set('updated', names);
     }),
@@ -76,7 +71,7 @@ export function settingsRouter(rt: Runtime): Router {
     handler(async ({ params, body, set, setStatus }) => {
       const name = parse(settingName, params.name, 'name');
       if (!('value' in body)) throw new BadRequest('value: required');
-      const row = await Setting.findOne({ name, deletedAt: null }).lean<SettingRow>();
+      const row = (await settings.recordsByName([name])).get(name);
       if (!row) throw new NotFound('Setting not found');
       if (isBlocked(row)) {
         setStatus(403);
@@ -85,12 +80,7 @@ export function settingsRouter(rt: Runtime): Router {
         return;
       }
       const value = prepareValue(row, body.value);
-      const saved = await Setting.findOneAndUpdate(
-        { name },
-        { $set: { value } },
-        { returnDocument: 'after' },
-      ).lean<SettingRow>();
-      rt.repos.settings.invalidate();
+      const [saved] = await settings.writeValues([{ name, value }]);
       set('ok', true);
       set('setting', presentSetting(saved ?? { ...row, value }));
     }),

@@ -27,7 +27,7 @@ async function roleCircleId(rt: Runtime, role: Role): Promise<string> {
 }
 
 async function membersOf(rt: Runtime, circleId: string): Promise<Member[]> {
-  const circle = await rt.repos.models.Circle.findOne({ id: circleId }, { members: 1 }).lean();
+  const circle = await rt.repos.circles.byId(circleId);
   // Stored members may carry nulls for unset fields; the API shape is the same either way.
   return (circle?.members ?? []) as Member[];
 }

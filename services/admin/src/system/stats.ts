@@ -1,29 +1,9 @@
 /** GET /admin/system: database, object counts, disk and process figures (all best effort). */
 import { statfs } from 'node:fs/promises';
-import type { Runtime } from '@agora/common';
+import { databaseStats } from '@agora/common/db';
+import type { Runtime } from '@agora/common/runtime';
 
 const kb = (bytes: unknown) => (typeof bytes === 'number' ? Math.round(bytes / 1024) : undefined);
-
-async function databaseStats(rt: Runtime) {
-  const db = rt.db.conn.db;
-  if (!db) return { name: rt.db.conn.name };
-  try {
-    const s = (await db.stats()) as Record<string, unknown>;
-    return {
-      name: db.databaseName,
-      collections: s.collections,
-      objects: s.objects,
-      dataKb: kb(s.dataSize),
-      storageKb: kb(s.storageSize),
-      indexKb: kb(s.indexSize),
-      totalKb: kb(s.totalSize),
-    };
-  } catch {
-    // dbStats is not available on every MongoDB-compatible backend: fall back to what always is.
-    const collections = await db.listCollections({}, { nameOnly: true }).toArray();
-    return { name: db.databaseName, collections: collections.length };
-  }
-}
 
 async function diskStats(dir: string) {
   try {
@@ -44,25 +24,26 @@ async function diskStats(dir: string) {
 }
 
 async function counts(rt: Runtime) {
-  const m = rt.repos.models;
-  const live = { deletedAt: null };
-  const [users, posts, groups, circles, pages, replies, reacts, activities, openFlags] = await Promise.all([
-    m.User.countDocuments(live),
-    m.Post.countDocuments(live),
-    m.Group.countDocuments(live),
-    m.Circle.countDocuments(live),
-    m.Page.countDocuments(live),
-    m.Reply.countDocuments(live),
-    m.React.countDocuments({}),
-    m.Activity.countDocuments({}),
-    m.Flag.countDocuments({ status: 'open' }),
-  ]);
-  const activeInvites = await m.Invite.countDocuments({ active: true, deletedAt: null });
+  const r = rt.repos;
+  // Counts over whole collections (scans on FerretDB): an admin page, never a hot path.
+  const [users, posts, groups, circles, pages, replies, reacts, activities, openFlags, activeInvites] =
+    await Promise.all([
+      r.users.count(),
+      r.posts.countLive(),
+      r.groups.countLive(),
+      r.circles.countLive(),
+      r.pages.countLive(),
+      r.replies.countLive(),
+      r.reacts.countAll(),
+      r.activities.count(),
+      r.flags.countOpen(),
+      r.invites.countActive(),
+    ]);
   return { users, posts, groups, circles, pages, replies, reacts, activities, openFlags, activeInvites };
 }
 
 export async function systemStats(rt: Runtime) {
-  const [db, c, disk] = await Promise.all([databaseStats(rt), counts(rt), diskStats(rt.config.DATA_DIR)]);
+  const [db, c, disk] = await Promise.all([databaseStats(rt.db), counts(rt), diskStats(rt.config.DATA_DIR)]);
   return {
     db,
     counts: c,

@@ -1,45 +1,32 @@
 /**
  * /admin/users (spec 4.5): list, detail, soft or hard delete, restore. No create or update:
- * users register themselves.
+ * users register themselves. Deletes and restores go through the users store (which moves the
+ * read-cache stamps) and are recorded with their events like every other write.
  */
 import { z } from 'zod';
-import {
-  Conflict,
-  NotFound,
-  Router,
-  collectionFor,
-  findPage,
-  handler,
-  parsePaging,
-  setAll,
-  stripSecrets,
-  type Runtime,
-  idString,
-  parseInput as parse,
-} from '@agora/common';
+import { Conflict, NotFound } from '@agora/common/errors';
+import { Router, collectionFor, handler, parsePaging, setAll } from '@agora/common/http';
+import { stripSecrets } from '@agora/common/db';
+import { userDeletedEvent, userRestoredEvent } from '@agora/common/messaging';
+import type { Runtime } from '@agora/common/runtime';
+import { idString, parseInput as parse } from '@agora/common/validation';
+import { recordAdminWrite } from '../record';
 
 const listQuery = z.object({
   deleted: z.enum(['true', 'include', 'false']).optional(),
   active: z.enum(['true', 'false']).optional(),
 });
 
-/** `deleted=true`: only soft-deleted; `include`: both; otherwise live only. */
-export function deletedFilter(deleted: string | undefined): Record<string, unknown> {
-  if (deleted === 'true') return { deletedAt: { $ne: null } };
-  if (deleted === 'include') return {};
-  return { deletedAt: null };
-}
-
 type Row = Record<string, unknown>;
-const present = (u: Row) => stripSecrets(u);
+const present = (u: object) => stripSecrets(u as Row);
 
 export function usersRouter(rt: Runtime): Router {
   const r = Router();
-  const { User } = rt.repos.models;
+  const users = rt.repos.users;
 
   const load = async (rawId: string | undefined) => {
     const id = parse(idString, rawId, 'id');
-    const user = await User.findOne({ id }).lean<Row>();
+    const user = await users.findById(id);
     if (!user) throw new NotFound('User not found');
     return { id, user };
   };
@@ -48,10 +35,14 @@ export function usersRouter(rt: Runtime): Router {
     '/',
     handler(async ({ req, query, set }) => {
       const q = parse(listQuery, { deleted: query.deleted, active: query.active }, 'query');
-      const filter: Row = deletedFilter(q.deleted);
-      if (q.active) filter.active = q.active === 'true';
       const paging = parsePaging(query);
-      const { total, items } = await findPage<Row>(User, filter, paging, { sort: { createdAt: -1 } });
+      const { total, items } = await users.pageForAdmin(
+        {
+          ...(q.deleted ? { deleted: q.deleted } : {}),
+          ...(q.active ? { active: q.active === 'true' } : {}),
+        },
+        paging,
+      );
       setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items.map(present)));
     }),
   );
@@ -70,26 +61,40 @@ export function usersRouter(rt: Runtime): Router {
       // An admin deleting their own account could leave the server without a usable admin.
       if (id === admin!.id) throw new Conflict('You cannot delete your own account here');
       if (query.fullDelete === 'true') {
-        await User.deleteOne({ id });
+        if (await users.remove(id))
+          await recordAdminWrite(
+            rt,
+            admin!.id,
+            { type: 'Delete', objectType: 'User', objectId: id, object: { id, hardDeleted: true } },
+            [userDeletedEvent({ userId: id, actorId: admin!.id, hard: true })],
+          );
         set('ok', true);
         set('hardDeleted', true);
         return;
       }
       if (user.deletedAt) throw new Conflict('User already deleted');
-      await rt.repos.users.deactivate(id, admin!.id);
+      // Only the request that deleted it records the deletion (concurrent deletes: one event).
+      if (await users.deactivate(id, admin!.id))
+        await recordAdminWrite(rt, admin!.id, { type: 'Delete', objectType: 'User', objectId: id }, [
+          userDeletedEvent({ userId: id, actorId: admin!.id }),
+        ]);
       set('ok', true);
-      set('user', present((await User.findOne({ id }).lean<Row>()) ?? user));
+      set('user', present((await users.findById(id)) ?? user));
     }),
   );
 
   r.post(
     '/:id/restore',
-    handler(async ({ params, set }) => {
+    handler(async ({ params, user: admin, set }) => {
       const { id } = await load(params.id);
-      await User.updateOne({ id }, { $set: { deletedAt: null, active: true, deletedBy: null } });
-      const restored = await User.findOne({ id }).lean<Row>();
+      const out = await users.restoreAccount(id);
+      if (!out) throw new NotFound('User not found');
+      if (out.restored)
+        await recordAdminWrite(rt, admin!.id, { type: 'Restore', objectType: 'User', objectId: id }, [
+          userRestoredEvent({ userId: id, actorId: admin!.id }),
+        ]);
       set('ok', true);
-      set('user', present(restored!));
+      set('user', present(out.user));
     }),
   );
   return r;

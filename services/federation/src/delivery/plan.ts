@@ -57,10 +57,7 @@ async function planFollow(rt: Runtime, msg: BusMessage<PlanEvent>): Promise<numb
 }
 
 async function deliverToFollowers(rt: Runtime, authorId: string, activity: Record<string, unknown>) {
-  const followers = await rt.repos.models.RemoteFollower.find(
-    { userId: authorId },
-    { inbox: 1, domain: 1 },
-  ).lean();
+  const followers = await rt.repos.followers.ofUser(authorId);
   const inboxes = new Map(followers.map((f) => [f.inbox, f.domain]));
   for (const [inbox, domain] of inboxes) await enqueue(rt, inbox, domain, activity);
   return inboxes.size;
@@ -69,7 +66,7 @@ async function deliverToFollowers(rt: Runtime, authorId: string, activity: Recor
 /** The post an event is about, when it is local (its author is one of ours). */
 async function localPost(rt: Runtime, id: unknown): Promise<PostDoc | undefined> {
   if (typeof id !== 'string') return undefined;
-  const post = await rt.repos.models.Post.findOne({ id }).lean<PostDoc>();
+  const post = await rt.repos.posts.byId(id);
   return post && post.actorId.endsWith(`@${rt.config.DOMAIN}`) && !post.originDomain ? post : undefined;
 }
 

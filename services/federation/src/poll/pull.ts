@@ -79,11 +79,9 @@ export async function pullFrom(rt: Runtime, target: PollTarget, since: Date | nu
   const tombstones = Array.isArray(page.tombstones) ? (page.tombstones as unknown[]) : [];
   for (const id of tombstones) {
     if (!ours(id)) continue;
-    const copy = await rt.repos.models.Post.findOne(
-      { id, originDomain: target.domain },
-      { actorId: 1 },
-    ).lean();
-    if (copy) await record({ id: `${id}#pulled-delete`, type: 'Delete', actorId: copy.actorId, object: id });
+    const copy = await rt.repos.posts.remoteCopy(id);
+    if (copy?.originDomain === target.domain)
+      await record({ id: `${id}#pulled-delete`, type: 'Delete', actorId: copy.actorId, object: id });
   }
   return recorded;
 }

@@ -15,7 +15,7 @@ const MAX_IDS = 100;
 
 export async function pollTargets(rt: Runtime): Promise<PollTarget[]> {
   const domain = rt.config.DOMAIN;
-  const circles = await rt.repos.models.Circle.find({ deletedAt: null }, { actorId: 1, members: 1 }).lean();
+  const circles = await rt.repos.circles.allWithMembers();
   const byDomain = new Map<string, { from: Set<string>; to: Set<string> }>();
   for (const c of circles) {
     if (!c.actorId?.endsWith(`@${domain}`) || !c.actorId.startsWith('@')) continue;

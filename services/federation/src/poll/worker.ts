@@ -10,23 +10,6 @@ import { pollTargets, type PollTarget } from './targets';
 
 const MAX_BACKOFF_MS = 6 * 3600_000;
 
-async function claim(rt: Runtime, domain: string, now: Date, intervalMs: number) {
-  const { RemoteServer } = rt.repos.models;
-  const next = new Date(now.getTime() + intervalMs);
-  const res = await RemoteServer.updateOne(
-    { domain, $or: [{ nextPollAt: null }, { nextPollAt: { $lte: now } }] },
-    { $set: { nextPollAt: next } },
-  );
-  if (res.modifiedCount === 1) return RemoteServer.findOne({ domain }).lean();
-  try {
-    const created = await RemoteServer.create({ domain, nextPollAt: next });
-    return created.toObject();
-  } catch (err) {
-    if ((err as { code?: number }).code === 11000) return null; // exists and not due
-    throw err;
-  }
-}
-
 export async function pollOnce(rt: Runtime): Promise<void> {
   const intervalMs = rt.config.FEDERATION_POLL_SECONDS * 1000;
   for (const target of await pollTargets(rt)) await pollTarget(rt, target, intervalMs);
@@ -34,28 +17,21 @@ export async function pollOnce(rt: Runtime): Promise<void> {
 
 async function pollTarget(rt: Runtime, target: PollTarget, intervalMs: number): Promise<void> {
   const now = new Date();
-  const server = await claim(rt, target.domain, now, intervalMs);
+  const servers = rt.repos.remoteServers;
+  const server = await servers.claimPoll(target.domain, now, new Date(now.getTime() + intervalMs));
   if (!server) return;
-  const { RemoteServer } = rt.repos.models;
   try {
     const recorded = await pullFrom(rt, target, server.lastPolledAt ?? null);
-    await RemoteServer.updateOne(
-      { domain: target.domain },
-      { $set: { lastPolledAt: now, errorCount: 0, lastError: null } },
-    );
+    await servers.pollSucceeded(target.domain, now);
     rt.logger.debug({ domain: target.domain, recorded }, 'pulled');
   } catch (err) {
     const errors = (server.errorCount ?? 0) + 1;
     const backoff = Math.min(MAX_BACKOFF_MS, intervalMs * 2 ** errors);
-    await RemoteServer.updateOne(
-      { domain: target.domain },
-      {
-        $set: {
-          errorCount: errors,
-          lastError: (err as Error).message.slice(0, 300),
-          nextPollAt: new Date(now.getTime() + backoff),
-        },
-      },
+    await servers.pollFailed(
+      target.domain,
+      errors,
+      (err as Error).message,
+      new Date(now.getTime() + backoff),
     );
     rt.logger.warn({ domain: target.domain, err: (err as Error).message, retryInMs: backoff }, 'pull failed');
   }

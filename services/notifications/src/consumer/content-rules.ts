@@ -82,7 +82,8 @@ export async function onReplyCreated(rt: Runtime, p: z.infer<typeof replyCreated
 
 /** A new reaction (not a replaced or cleared one: those publish no `react.added`). */
 export async function onReactAdded(rt: Runtime, p: z.infer<typeof reactAdded>): Promise<Intent[]> {
-  if (!(await rt.repos.models.React.exists({ id: p.reactId }))) return [];
+  // The reaction is still there (one per actor and target: an `_id` read, not a scan by id).
+  if ((await rt.repos.reacts.mine(p.actorId, p.target))?.id !== p.reactId) return [];
   const target = await loadObject(rt, p.target);
   if (!target) return [];
   const recipientId = p.recipientId ?? target.actorId;

@@ -29,18 +29,6 @@ export interface Intent {
 
 export type Outcome = 'created' | 'duplicate' | 'self' | 'not_local' | 'opted_out' | 'blocked' | 'grouped';
 
-const GROUP_WINDOW_MS = 24 * 60 * 60_000;
-
-interface RecipientRow {
-  prefs?: { notifications?: Record<string, unknown> } | null;
-  circles?: { blocked?: string | null; muted?: string | null } | null;
-}
-
-interface ActorRow {
-  username?: string;
-  profile?: { name?: string | null; icon?: string | null } | null;
-}
-
 /** The activity an event came from: the pipeline publishes events as `<activity id>#<n>`. */
 export function activityIdOf(messageId: string): string | undefined {
   const head = messageId.split('#')[0] ?? '';
@@ -51,38 +39,18 @@ export function eventKeyOf(msg: BusMessage, intent: Pick<Intent, 'type' | 'recip
   return `${msg.id}|${intent.type}|${intent.recipientId}`;
 }
 
+interface RecipientRow {
+  prefs?: { notifications?: Record<string, unknown> } | null;
+  circles?: { blocked?: string | null; muted?: string | null } | null;
+}
+
+/** Whether the recipient blocked or muted the actor (membership of those circles: `_id` reads). */
 async function silenced(rt: Runtime, recipient: RecipientRow, actorId: string): Promise<boolean> {
   const ids = [recipient.circles?.blocked, recipient.circles?.muted].filter(
     (c): c is string => typeof c === 'string' && c !== '',
   );
-  if (!ids.length) return false;
-  // A positive `members.id` match: FerretDB 1.24 evaluates it correctly (unlike `$ne` on arrays).
-  return (await rt.repos.models.Circle.countDocuments({ id: { $in: ids }, 'members.id': actorId })) > 0;
-}
-
-/** Whether an earlier notification of the same group stands in for this one. */
-async function grouped(rt: Runtime, intent: Intent): Promise<boolean> {
-  const { Notification } = rt.repos.models;
-  const now = Date.now();
-  if (intent.cooldownMs === undefined) {
-    const pending = await Notification.countDocuments({
-      recipientId: intent.recipientId,
-      groupKey: intent.groupKey,
-      read: false,
-      dismissed: false,
-      createdAt: { $gte: new Date(now - GROUP_WINDOW_MS) },
-    });
-    return pending > 0;
-  }
-  const last = await Notification.findOne(
-    { recipientId: intent.recipientId, groupKey: intent.groupKey },
-    { read: 1, dismissed: 1, createdAt: 1 },
-  )
-    .sort({ createdAt: -1 })
-    .lean();
-  if (!last) return false;
-  const seen = last.read || last.dismissed;
-  return !(seen && last.createdAt.getTime() <= now - intent.cooldownMs);
+  for (const id of ids) if (await rt.repos.circles.isMember(id, actorId)) return true;
+  return false;
 }
 
 export async function createNotification(rt: Runtime, msg: BusMessage, intent: Intent): Promise<Outcome> {
@@ -90,38 +58,30 @@ export async function createNotification(rt: Runtime, msg: BusMessage, intent: I
   const domain = rt.config.DOMAIN;
   // Remote users are notified by their own server when our activity reaches it.
   if (!isLocalUser(intent.recipientId, domain)) return 'not_local';
-  const { User, Notification } = rt.repos.models;
-  const recipient = await User.findOne(
-    { id: intent.recipientId, active: true, deletedAt: null },
-    { prefs: 1, circles: 1 },
-  ).lean<RecipientRow>();
+  const recipient = (await rt.repos.users.findActiveById(intent.recipientId)) as RecipientRow | null;
   if (!recipient) return 'not_local';
   if (recipient.prefs?.notifications?.[intent.type] === false) return 'opted_out';
   if (await silenced(rt, recipient, intent.actorId)) return 'blocked';
-  if (await grouped(rt, intent)) return 'grouped';
+  if (await rt.repos.notifications.groupPending(intent.recipientId, intent.groupKey, intent.cooldownMs))
+    return 'grouped';
 
-  const actor = await User.findOne({ id: intent.actorId }, { username: 1, profile: 1 }).lean<ActorRow>();
+  const actor = await rt.repos.users.findById(intent.actorId);
   const actorName = actor?.profile?.name || actor?.username || intent.actorId;
   const activityId = activityIdOf(msg.id);
-  try {
-    await Notification.create({
-      id: mintId('notification', domain),
-      type: intent.type,
-      recipientId: intent.recipientId,
-      actorId: intent.actorId,
-      actorName,
-      ...(actor?.profile?.icon ? { actorIcon: actor.profile.icon } : {}),
-      ...(intent.objectId ? { objectId: intent.objectId } : {}),
-      ...(intent.objectType ? { objectType: intent.objectType } : {}),
-      ...(activityId ? { activityId } : {}),
-      summary: intent.summary(actorName),
-      href: intent.href,
-      groupKey: intent.groupKey,
-      eventId: eventKeyOf(msg, intent),
-    });
-  } catch (err) {
-    if ((err as { code?: number }).code === 11000) return 'duplicate';
-    throw err;
-  }
-  return 'created';
+  const created = await rt.repos.notifications.create({
+    id: mintId('notification', domain),
+    type: intent.type,
+    recipientId: intent.recipientId,
+    actorId: intent.actorId,
+    actorName,
+    ...(actor?.profile?.icon ? { actorIcon: actor.profile.icon } : {}),
+    ...(intent.objectId ? { objectId: intent.objectId } : {}),
+    ...(intent.objectType ? { objectType: intent.objectType } : {}),
+    ...(activityId ? { activityId } : {}),
+    summary: intent.summary(actorName),
+    href: intent.href,
+    groupKey: intent.groupKey,
+    eventId: eventKeyOf(msg, intent),
+  });
+  return created ? 'created' : 'duplicate';
 }

@@ -25,18 +25,11 @@ export interface PostInfo {
 /** Local owners of circles the author is in who may read the post. */
 export async function feedRecipients(rt: Runtime, post: PostInfo): Promise<string[]> {
   const domain = rt.config.DOMAIN;
-  const circles = await rt.repos.models.Circle.find(
-    { 'members.id': post.actorId, type: 'Circle', deletedAt: null },
-    { _id: 0, actorId: 1 },
-  )
-    .limit(MAX_RECIPIENTS)
-    .lean();
-  const owners = [...new Set(circles.map((c) => c.actorId))].filter(
-    (id) => id !== post.actorId && isLocalUser(id, domain),
-  );
+  const owners = await rt.repos.circles.ownersOfCirclesWith(post.actorId, MAX_RECIPIENTS);
+  const readers = owners.filter((id) => id !== post.actorId && isLocalUser(id, domain));
   const addressed = { to: post.to, actorId: post.actorId, deletedAt: null };
   const out: string[] = [];
-  for (const id of owners) if (await mayRead(rt, addressed, id)) out.push(id);
+  for (const id of readers) if (await mayRead(rt, addressed, id)) out.push(id);
   return out;
 }
 
@@ -45,15 +38,11 @@ export async function groupAudience(
   rt: Runtime,
   groupId: string,
 ): Promise<{ name: string; members: string[] } | null> {
-  const { Group, Circle } = rt.repos.models;
-  const group = await Group.findOne({ id: groupId, deletedAt: null }, { _id: 0, name: 1, circles: 1 }).lean<{
-    name?: string;
-    circles?: { members?: string };
-  }>();
-  const circleId = group?.circles?.members;
+  const group = await rt.repos.groups.liveById(groupId);
+  const circleId = (group?.circles as { members?: string } | null | undefined)?.members;
   if (!group || !circleId) return null;
-  const circle = await Circle.findOne({ id: circleId }, { _id: 0, members: 1 }).lean();
+  const memberIds = await rt.repos.circles.memberIds(circleId);
   const domain = rt.config.DOMAIN;
-  const members = (circle?.members ?? []).map((m) => m.id).filter((id) => isLocalUser(id, domain));
+  const members = memberIds.filter((id) => isLocalUser(id, domain));
   return { name: group.name ?? 'your group', members: members.slice(0, MAX_RECIPIENTS) };
 }

@@ -63,25 +63,16 @@ interface Row {
   deletedAt?: Date | null;
 }
 
-const FIELDS = { _id: 0, id: 1, actorId: 1, to: 1, target: 1, name: 1, title: 1, source: 1, deletedAt: 1 };
-
 async function findRow(rt: Runtime, kind: ObjectKind, id: string): Promise<Row | null> {
-  const m = rt.repos.models;
-  const filter = { id, deletedAt: null };
-  switch (kind) {
-    case 'post':
-      return m.Post.findOne(filter, FIELDS).lean<Row>();
-    case 'reply':
-      return m.Reply.findOne(filter, FIELDS).lean<Row>();
-    case 'page':
-      return m.Page.findOne(filter, FIELDS).lean<Row>();
-    case 'bookmark':
-      return m.Bookmark.findOne(filter, FIELDS).lean<Row>();
-    case 'group':
-      return m.Group.findOne(filter, FIELDS).lean<Row>();
-    case 'circle':
-      return m.Circle.findOne(filter, FIELDS).lean<Row>();
-  }
+  const stores = {
+    post: rt.repos.posts,
+    reply: rt.repos.replies,
+    page: rt.repos.pages,
+    bookmark: rt.repos.bookmarks,
+    group: rt.repos.groups,
+    circle: rt.repos.circles,
+  } as const;
+  return stores[kind].liveById(id);
 }
 
 /** A live local object by id, with its thread root resolved; null when missing or deleted. */

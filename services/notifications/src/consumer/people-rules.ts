@@ -43,18 +43,13 @@ export function onUserFollowed(rt: Runtime, p: z.infer<typeof userFollowed>): Pr
 
 export async function onMemberAdded(rt: Runtime, p: z.infer<typeof memberAdded>): Promise<Intent[]> {
   if (!isLocalUser(p.ownerId, rt.config.DOMAIN)) return [];
-  const owner = await rt.repos.models.User.findOne({ id: p.ownerId }, { _id: 0, circles: 1 }).lean();
+  const owner = await rt.repos.users.findById(p.ownerId);
   if (!owner?.circles?.following || owner.circles.following !== p.circleId) return [];
   return [followIntent(rt, p.ownerId, p.memberId)];
 }
 
 async function groupName(rt: Runtime, groupId: string): Promise<string | null> {
-  const group = await rt.repos.models.Group.findOne(
-    { id: groupId, deletedAt: null },
-    { _id: 0, name: 1 },
-  ).lean<{
-    name?: string;
-  }>();
+  const group = await rt.repos.groups.liveById(groupId);
   return group ? (group.name ?? 'the group') : null;
 }
 

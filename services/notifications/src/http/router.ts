@@ -13,13 +13,13 @@ import {
   type HandlerArgs,
   type Runtime,
 } from '@agora/common';
-import { NotificationStore, type NotificationView } from '../store/notifications';
+import type { NotificationView } from '@agora/common/db';
 import { isNotificationId, parseTypes, parseUnread } from './inputs';
 
 /** A fresh router per mount, so GET /__routes lists each mount's paths in full. */
 export function notificationsRouter(rt: Runtime): Router {
   const r = Router();
-  const store = new NotificationStore(rt);
+  const store = rt.repos.notifications;
   const auth = { requireAuth: true };
   const me = (user: HandlerArgs['user']) => user!.id;
 
@@ -29,7 +29,7 @@ export function notificationsRouter(rt: Runtime): Router {
       const types = parseTypes(query.types);
       const unreadOnly = parseUnread(query.unread);
       const paging = parsePaging(query);
-      const { total, items } = await store.list(me(user), { types, unreadOnly }, paging);
+      const { total, items } = await store.pageFor(me(user), { types, unreadOnly }, paging);
       const body = orderedCollection({
         base: collectionBase(rt.config.publicUrl, req),
         search: new URLSearchParams(req.url.split('?')[1] ?? ''),
@@ -71,16 +71,16 @@ export function notificationsRouter(rt: Runtime): Router {
 
   r.post(
     '/:notifId/read',
-    change((owner, id) => store.update(owner, id, { read: true })),
+    change((owner, id) => store.setRead(owner, id, true)),
   );
   r.post(
     '/:notifId/unread',
-    change((owner, id) => store.update(owner, id, { read: false })),
+    change((owner, id) => store.setRead(owner, id, false)),
   );
   // Hides it from the list; the read flag is left as it was (§6.4) and there is no un-dismiss.
   r.post(
     '/:notifId/dismiss',
-    change((owner, id) => store.update(owner, id, { dismissed: true })),
+    change((owner, id) => store.dismiss(owner, id)),
   );
   return r;
 }

@@ -102,6 +102,15 @@ export class ListStore {
     await this.heads.updateOne({ _id: key }, { $inc: inc });
   }
 
+  /**
+   * Moves tag counters of entries that stay listed but changed state (a notification read or
+   * marked unread): `{ tag: +1 | -1 }`. The live count does not move.
+   */
+  async retag(key: string, delta: Record<string, number>): Promise<void> {
+    const inc = Object.fromEntries(Object.entries(delta).map(([t, by]) => [`tags.${t}`, by]));
+    if (Object.keys(inc).length) await this.heads.updateOne({ _id: key }, { $inc: inc }, { upsert: true });
+  }
+
   async head(key: string): Promise<ListHead> {
     const h = await this.heads.findOne({ _id: key }, { count: 1, tags: 1 }).lean<HeadRow>();
     return { count: Math.max(0, h?.count ?? 0), tags: (h?.tags as Record<string, number>) ?? {} };
@@ -136,7 +145,8 @@ export class ListStore {
         next++;
         prefetch = next < ranges.length ? load(ranges[next]!) : undefined;
         for (const e of items) if (e.at.getTime() < before) pending.push(e);
-        pending.sort((a, b) => b.at.getTime() - a.at.getTime());
+        // Equal times: the greater id first (minted ids grow with time), as `{at: -1, id: -1}`.
+        pending.sort((a, b) => b.at.getTime() - a.at.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
       }
       const e = pending.shift();
       if (!e) return;

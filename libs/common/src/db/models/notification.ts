@@ -37,23 +37,21 @@ export const notificationSchema = new Schema(
     groupKey: String,
     // `<bus message id>|<type>|<recipient>`: one event makes at most one notification per recipient.
     eventId: String,
+    // Appended to the recipient's list (NotificationsStore): claimed before the append, once.
+    listed: { type: Boolean, default: false },
     createdAt: { type: Date, default: () => new Date() },
   },
   { collection: 'notifications' },
 );
 
-// POST /notifications/:notifId/{read,unread,dismiss}: one notification by id (and recipient).
+// Reads and writes of one notification are by `_id` (its id); pages and counts come from the
+// recipient's list (NotificationsStore). Kept so ids stay unique however a document was written.
 notificationSchema.index({ id: 1 }, { unique: true });
 // Consumer idempotency: a redelivered event hits this index (duplicate key) instead of inserting
 // again. Sparse so a notification written without an event (none today) does not collide on null.
 notificationSchema.index({ eventId: 1 }, { unique: true, sparse: true });
-// GET /notifications (dismissed:false [, read:false]) newest first, and the unread count
-// (read:false, dismissed:false); `types` narrows the scanned range further.
-notificationSchema.index({ recipientId: 1, dismissed: 1, read: 1, createdAt: -1 });
-// POST /notifications/read-all: a recipient's unread ones, dismissed included, which the index
-// above cannot serve with one range (dismissed sits before read).
-notificationSchema.index({ recipientId: 1, createdAt: -1 });
-// Consumer grouping: the newest notification of a (recipient, groupKey), e.g. `reply:<root>`.
+// Consumer grouping (NotificationsStore.groupPending): the pending or newest notification of a
+// (recipient, groupKey), e.g. `reply:<root>`.
 notificationSchema.index({ recipientId: 1, groupKey: 1, createdAt: -1 });
 
 export type NotificationDoc = InferSchemaType<typeof notificationSchema>;

@@ -18,7 +18,8 @@ export interface PendingEvents {
   events: StoredEvent[];
 }
 
-const HIDDEN = { _id: 0, __v: 0, dedupeKey: 0 } as const;
+// Relay bookkeeping of older rows (`events`, `published`) and client idempotency keys are internal.
+const HIDDEN = { _id: 0, __v: 0, events: 0, published: 0, dedupeKey: 0 } as const;
 
 export class ActivitiesStore extends ObjectStore<ActivityRecord> {
   constructor(private readonly models: Models) {

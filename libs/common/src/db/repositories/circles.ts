@@ -138,6 +138,15 @@ export class CirclesRepository extends ObjectStore<CircleRecord & { id: string }
     return true;
   }
 
+  /**
+   * A member's account changed (deleted, restored): every circle they are in, and their own
+   * audiences, are stale in the read caches. Reads the reverse index; writes nothing.
+   */
+  async touchMember(memberId: string): Promise<void> {
+    const { circles } = await this.membershipsOf(memberId);
+    for (const circleId of circles) await this.onMembershipChange(circleId, [memberId]);
+  }
+
   /** The circle changed (name, audience, icon): cached views of it and its members' audiences are stale. */
   async touch(id: string): Promise<void> {
     const c = await this.byId(id);
@@ -200,6 +209,11 @@ export class CirclesRepository extends ObjectStore<CircleRecord & { id: string }
     }
   }
 
+  /** Live ones (GET /admin/system): a count over the collection, admin only. */
+  async countLive(): Promise<number> {
+    return this.model.countDocuments({ deletedAt: null });
+  }
+
   /** Circles owned by an actor (GET /users/:id/circles): a scan, not a hot path. */
   async pageOwnedBy(
     ownerId: string,
@@ -233,6 +247,16 @@ export class CirclesRepository extends ObjectStore<CircleRecord & { id: string }
   /** All live circles with their owners and members (the poll worker's targets): a scan. */
   async allWithMembers(): Promise<Array<Pick<CircleRecord, 'id' | 'actorId' | 'members'>>> {
     return this.findAll({ deletedAt: null }, { id: 1, actorId: 1, members: 1 });
+  }
+
+  /**
+   * The owners of the live circles (type `Circle`, not system or role circles) a member is in,
+   * each once, from at most `limit` circles: the reverse index and `_id` reads, no scan.
+   */
+  async ownersOfCirclesWith(memberId: string, limit: number): Promise<string[]> {
+    const { circles } = await this.membershipsOf(memberId);
+    const live = await this.liveByIds(circles.slice(0, limit));
+    return [...new Set([...live.values()].filter((c) => c.type === 'Circle').map((c) => c.actorId))];
   }
 
   /** Moves the read high-water mark forward only (`$max`: races cannot rewind it). */

@@ -1,6 +1,6 @@
 /** Flags (reports) and registration invites. Both collections stay small; their lists are scans. */
 import type { FlagDoc, InviteDoc, Models } from '../models';
-import { ObjectStore } from './objects';
+import { ObjectStore, type FoundRows, type PageRequest } from './objects';
 
 export type FlagRecord = FlagDoc & { id: string; createdAt?: Date; updatedAt?: Date };
 export type InviteRecord = InviteDoc & { id: string; createdAt?: Date; updatedAt?: Date };
@@ -19,6 +19,42 @@ export class FlagsStore extends ObjectStore<FlagRecord> {
 
   async create(doc: Record<string, unknown> & { id: string }): Promise<FlagRecord> {
     return this.insert(doc);
+  }
+
+  /** GET /admin/flagged: by status (all when omitted), target type and reporter, newest first (a scan). */
+  async pageForAdmin(
+    filter: { status?: string; targetType?: string; actorId?: string },
+    req: PageRequest,
+  ): Promise<FoundRows<FlagRecord>> {
+    return this.page({ ...filter }, req, { createdAt: -1, _id: -1 }, { _id: 0, __v: 0 });
+  }
+
+  /**
+   * Closes an open flag (resolved or dismissed) by an admin; false when it was not open, so of
+   * concurrent closes exactly one wins. The filter keeps `status` because the transition must
+   * be conditional.
+   */
+  async close(
+    id: string,
+    close: { status: 'resolved' | 'dismissed'; notes?: string; resolvedBy: string },
+  ): Promise<boolean> {
+    const res = await this.model.updateOne(
+      { _id: id, status: 'open' },
+      {
+        $set: {
+          status: close.status,
+          ...(close.notes !== undefined ? { notes: close.notes } : {}),
+          resolvedAt: new Date(),
+          resolvedBy: close.resolvedBy,
+        },
+      },
+    );
+    return res.matchedCount === 1;
+  }
+
+  /** Open flags (GET /admin/system): a count over the collection, admin only. */
+  async countOpen(): Promise<number> {
+    return this.model.countDocuments({ status: 'open' });
   }
 }
 
@@ -51,6 +87,28 @@ export class InvitesStore extends ObjectStore<InviteRecord> {
       { $inc: { redemptionCount: 1 }, $push: { redemptions: { ...redemption, redeemedAt: new Date() } } },
     );
     return res.modifiedCount === 1;
+  }
+
+  async create(doc: Record<string, unknown> & { id: string }): Promise<InviteRecord> {
+    return this.insert(doc);
+  }
+
+  /** GET /admin/invites: live invites by type and active flag, newest first (a scan). */
+  async pageForAdmin(
+    filter: { type?: string; active?: boolean },
+    req: PageRequest,
+  ): Promise<FoundRows<InviteRecord>> {
+    return this.page({ deletedAt: null, ...filter }, req, { createdAt: -1, _id: -1 });
+  }
+
+  /** Stops an invite from being redeemed (the row and its history stay); the invite after. */
+  async deactivate(id: string): Promise<InviteRecord | null> {
+    return this.set(id, { active: false });
+  }
+
+  /** Active invites (GET /admin/system): a count over the collection, admin only. */
+  async countActive(): Promise<number> {
+    return this.model.countDocuments({ active: true, deletedAt: null });
   }
 
   /** Gives a slot back (the account could not be created after all). */

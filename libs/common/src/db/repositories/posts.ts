@@ -268,6 +268,11 @@ export class PostsStore extends ObjectStore<PostRecord> {
     if (ids.length) yield await flush();
   }
 
+  /** Live ones (GET /admin/system): a count over the collection, admin only. */
+  async countLive(): Promise<number> {
+    return this.model.countDocuments({ deletedAt: null });
+  }
+
   /** A remote post copy by the id its origin gave it. */
   async remoteCopy(id: string): Promise<PostRecord | null> {
     const p = await this.byId(id);

@@ -85,6 +85,11 @@ export class ReactsStore extends ObjectStore<ReactRecord> {
     return n;
   }
 
+  /** Every stored reaction (GET /admin/system): a count over the collection, admin only. */
+  async countAll(): Promise<number> {
+    return this.model.countDocuments({});
+  }
+
   /** Every reaction of an actor (account deletion): a scan. */
   async allByActor(actorId: string): Promise<ReactRecord[]> {
     return this.findAll({ actorId });

@@ -1,8 +1,11 @@
 /** Settings repository with a short in-process cache (every service reads settings often). */
-import type { Models } from '../models';
+import type { Models, SettingDoc } from '../models';
 import { SETTING_DEFAULTS } from '../../settings/defaults';
 
 const TTL_MS = 5000;
+
+/** A stored setting with its metadata (the admin view). */
+export type SettingRecord = SettingDoc & { name: string; updatedAt?: Date; createdAt?: Date };
 
 export class SettingsRepository {
   private cache = new Map<string, { value: unknown; at: number }>();
@@ -49,6 +52,40 @@ export class SettingsRepository {
       );
     }
     this.cache.clear();
+  }
+
+  /** Every live setting with its metadata, by name (GET /admin/settings; a small collection). */
+  async listAll(): Promise<SettingRecord[]> {
+    return this.models.Setting.find({ deletedAt: null }).sort({ name: 1 }).lean<SettingRecord[]>();
+  }
+
+  /** Live settings by name with their metadata (`_id` reads; missing names are left out). */
+  async recordsByName(names: string[]): Promise<Map<string, SettingRecord>> {
+    const docs = await Promise.all(
+      [...new Set(names)].map((name) => this.models.Setting.findOne({ _id: name }).lean<SettingRecord>()),
+    );
+    return new Map(docs.filter((d): d is SettingRecord => !!d && !d.deletedAt).map((d) => [d.name, d]));
+  }
+
+  /**
+   * Writes the values of existing settings (the admin's bulk and single updates; callers have
+   * checked every value first); the records after. The cache is dropped so readers see them.
+   */
+  async writeValues(values: Array<{ name: string; value: unknown }>): Promise<SettingRecord[]> {
+    const out: SettingRecord[] = [];
+    try {
+      for (const { name, value } of values) {
+        const after = await this.models.Setting.findOneAndUpdate(
+          { _id: name },
+          { $set: { value } },
+          { returnDocument: 'after' },
+        ).lean<SettingRecord>();
+        if (after) out.push(after);
+      }
+    } finally {
+      this.cache.clear();
+    }
+    return out;
   }
 
   invalidate(): void {

@@ -33,8 +33,17 @@ export function stripSecrets<T extends Record<string, unknown>>(doc: T): T {
 
 export type UserCounter = 'postCount' | 'publicPostCount' | 'replyCount' | 'reactCount';
 
+/**
+ * Told after a user's account changed state (deleted, restored, removed): cached views of the
+ * user as a viewer and of every circle they are in are stale. Wired to the read-cache stamps.
+ */
+export type AccountListener = (userId: string) => Promise<void>;
+
 export class UsersRepository extends ObjectStore<Stored> {
-  constructor(private readonly models: Models) {
+  constructor(
+    private readonly models: Models,
+    private readonly onAccountChange: AccountListener = () => Promise.resolve(),
+  ) {
     super(models.User);
     this.hiddenFields = Object.keys(HIDDEN);
   }
@@ -180,23 +189,71 @@ export class UsersRepository extends ObjectStore<Stored> {
     await this.bump(id, field, by);
   }
 
-  /** Deactivates and soft-deletes; the record before when this call deleted it. */
+  /**
+   * Deactivates and soft-deletes; the record before when this call deleted it. Cached views of
+   * the user and their circles go stale (only when this call deleted it).
+   */
   async deactivate(id: string, deletedBy?: string): Promise<UserRecord | null> {
-    return this.softDelete(id, { deletedAt: new Date(), active: false, ...(deletedBy ? { deletedBy } : {}) });
+    const before = await this.softDelete(id, {
+      deletedAt: new Date(),
+      active: false,
+      ...(deletedBy ? { deletedBy } : {}),
+    });
+    if (before) await this.onAccountChange(id);
+    return before;
   }
 
-  /** Reactivates a soft-deleted user. */
+  /** Reactivates a soft-deleted user (the record after, null when it was not deleted); stamps move. */
   async reactivate(id: string): Promise<UserRecord | null> {
-    return this.restore(id, { active: true });
+    const after = await this.restore(id, { active: true });
+    if (after) await this.onAccountChange(id);
+    return after;
   }
 
-  /** Removes the record for good (admin full delete). */
+  /**
+   * Makes an account usable again whatever its state (admin restore: deleted or deactivated).
+   * `restored` tells the one caller whose write made it usable (of concurrent restores, one);
+   * stamps move then. Null when there is no such user.
+   */
+  async restoreAccount(id: string): Promise<{ user: UserRecord; restored: boolean } | null> {
+    // A conditional update, not findAndModify (FerretDB refuses the projection of hidden fields).
+    const res = await this.models.User.updateOne(
+      { _id: id, $or: [{ deletedAt: { $ne: null } }, { active: false }] },
+      { $set: { deletedAt: null, active: true, deletedBy: null } },
+    );
+    const restored = res.modifiedCount === 1;
+    if (restored) await this.onAccountChange(id);
+    const user = await this.byId(id);
+    return user ? { user, restored } : null;
+  }
+
+  /** Removes the record for good (admin full delete); stamps move when it was there. */
   async remove(id: string): Promise<boolean> {
-    return this.hardDelete(id);
+    const removed = await this.hardDelete(id);
+    if (removed) await this.onAccountChange(id);
+    return removed;
   }
 
   async count(): Promise<number> {
     return this.models.User.countDocuments({ deletedAt: null });
+  }
+
+  /**
+   * GET /admin/users: newest first; `deleted` `true` lists only soft-deleted users, `include`
+   * both, anything else live ones; `active` narrows to (in)active accounts. A scan (admin only).
+   */
+  async pageForAdmin(
+    filter: { deleted?: 'true' | 'include' | 'false'; active?: boolean },
+    req: PageRequest,
+  ): Promise<FoundRows<Stored>> {
+    const q: Record<string, unknown> =
+      filter.deleted === 'true'
+        ? { deletedAt: { $ne: null } }
+        : filter.deleted === 'include'
+          ? {}
+          : { deletedAt: null };
+    if (filter.active !== undefined) q.active = filter.active;
+    return this.page(q, req, { createdAt: -1, _id: -1 }, HIDDEN);
   }
 
   /** GET /users and the admin list: newest first (a scan; not a hot path). */
