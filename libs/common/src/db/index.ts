@@ -142,8 +142,17 @@ export function createRepositories(db: Database, domain: string, hooks: Reposito
     followers: new FollowersStore(models),
     async prepare(logger) {
       await syncIndexes(models);
+      // The embedded engine's own `_id` indexes, now that every collection exists (ADR 0004);
+      // before the migration, whose reads and writes go by `_id`.
+      await db.ensureEngineIndexes();
       await migrateKeys(models, this, domain, logger);
     },
   };
 }
+export {
+  ensureSqliteIdIndexes,
+  postgresIdIndexSql,
+  SQLITE_ID_EXPRESSION,
+  type SqliteIndexResult,
+} from './engine-indexes';
 export { spawnFerretDB, freePort, waitForPort, type FerretOptions, type FerretProcess } from './ferretdb';
