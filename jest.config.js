@@ -25,6 +25,10 @@ module.exports = {
       ...common,
       displayName: 'integration',
       testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
+      // The containers provider runs MongoDB 7, not FerretDB on PostgreSQL.
+      ...(process.env.TEST_PROVIDER === 'containers'
+        ? { testPathIgnorePatterns: ['/node_modules/', 'engine-indexes-postgres'] }
+        : {}),
       globalSetup: '<rootDir>/test/harness/global-setup.ts',
       setupFilesAfterEnv: ['<rootDir>/test/harness/timeouts.ts'],
     },

@@ -80,12 +80,20 @@ export function ensureSqliteIdIndexes(
  * The same for FerretDB's PostgreSQL handler, as one SQL statement to run against the
  * PostgreSQL database FerretDB uses (every MongoDB database is a schema holding a
  * `_ferretdb_database_metadata` table; every collection a table with a `_jsonb` column).
- * Production has no PostgreSQL URL to run it with (it uses MongoDB or the SQLite default);
- * the test run and the bench run it through psql.
+ * `database` limits it to one MongoDB database; `analyze` refreshes the planner's statistics
+ * (a fresh table has none, and PostgreSQL then prefers a scan). Production has no PostgreSQL URL
+ * to run it with (it uses MongoDB or the SQLite default); the test run and the bench run it
+ * through psql.
  */
-export function postgresIdIndexSql(fields: readonly string[] = ['_id']): string {
+export function postgresIdIndexSql(
+  opts: { fields?: readonly string[]; database?: string; analyze?: boolean } = {},
+): string {
+  const fields = opts.fields ?? ['_id'];
+  const plain = /^[A-Za-z_][A-Za-z0-9_]*$/;
+  if (opts.database !== undefined && !plain.test(opts.database))
+    throw new Error(`not a database name: ${opts.database}`);
   for (const f of fields) {
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(f)) throw new Error(`not a plain top-level field name: ${f}`);
+    if (!plain.test(f)) throw new Error(`not a plain top-level field name: ${f}`);
   }
   const creates = fields
     .map(
@@ -103,8 +111,11 @@ export function postgresIdIndexSql(fields: readonly string[] = ['_id']): string 
     "    WHERE c.column_name = '_jsonb' AND c.table_name NOT LIKE '\\_ferretdb\\_%'",
     '      AND EXISTS (SELECT 1 FROM information_schema.tables m',
     "        WHERE m.table_schema = c.table_schema AND m.table_name = '_ferretdb_database_metadata')",
+    // One MongoDB database is one schema: limiting it keeps clear of other databases' DDL.
+    ...(opts.database ? [`      AND c.table_schema = '${opts.database}'`] : []),
     '  LOOP',
     creates,
+    ...(opts.analyze ? [`    EXECUTE format('ANALYZE %I.%I', r.s, r.t);`] : []),
     '  END LOOP;',
     'END',
     '$agora$;',
