@@ -31,6 +31,8 @@ export interface FerretProcess {
    * no-op here (see postgresIdIndexSql).
    */
   ensureIdIndexes(): SqliteIndexResult[];
+  /** The FerretDB process id while it runs (the bench reads its memory). */
+  pid(): number | undefined;
 }
 
 export async function freePort(): Promise<number> {
@@ -113,5 +115,6 @@ export async function spawnFerretDB(opts: FerretOptions): Promise<FerretProcess>
     stop,
     restart: start,
     ensureIdIndexes: () => (opts.postgresUrl ? [] : ensureSqliteIdIndexes(dataDir)),
+    pid: () => child?.pid,
   };
 }
