@@ -10,7 +10,7 @@ const transform = {
 // Several dependencies ship ESM only (jose, marked, htmlparser2, http-proxy-middleware, ...): transpile
 // node_modules too, except large CommonJS trees that gain nothing from it.
 const transformIgnorePatterns = [
-  '/node_modules/(mongoose|mongodb|bson|@aws-sdk|@smithy|@opentelemetry|@grpc|protobufjs|amqplib|@redis|redis|rate-limiter-flexible|express|body-parser|zod|typescript|@swc|jest[^/]*|@jest|pino[^/]*|testcontainers|undici)/',
+  '/node_modules/(mongoose|mongodb|bson|@aws-sdk|@smithy|@opentelemetry|@grpc|protobufjs|amqplib|@redis|redis|rate-limiter-flexible|express|body-parser|zod|typescript|@swc|jest[^/]*|@jest|pino[^/]*|testcontainers|undici|esbuild)/',
 ];
 const common = { transform, transformIgnorePatterns, testEnvironment: 'node' };
 

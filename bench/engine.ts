@@ -17,7 +17,8 @@ import { postgresIdIndexSql, spawnFerretDB, type FerretProcess } from '@agora/co
 import { psql } from '../test/harness/postgres-indexes';
 
 const args = new Map<string, string>();
-for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1]!);
+for (let i = 2; i < process.argv.length; i += 2)
+  args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1]!);
 const sizes = (args.get('sizes') ?? '10000,100000').split(',').map(Number);
 const pgBase = args.get('postgres-url');
 const bin = args.get('ferretdb') ?? join(__dirname, '..', '.tools', 'bin', 'ferretdb');
@@ -43,10 +44,14 @@ const doc = (i: number): Doc => ({
 });
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 const r1 = (x: number) => Math.round(x * 10) / 10;
 
-async function timed(reps: number, f: (i: number) => Promise<unknown>): Promise<{ p50: number; p90: number }> {
+async function timed(
+  reps: number,
+  f: (i: number) => Promise<unknown>,
+): Promise<{ p50: number; p90: number }> {
   const xs: number[] = [];
   for (let i = 0; i < reps; i++) {
     const s = performance.now();
@@ -99,27 +104,38 @@ async function runOne(engine: 'sqlite' | 'postgresql', n: number): Promise<Recor
     pgUrl = `${pgBase}/${db}`;
   }
   const startAt = performance.now();
-  const ferret: FerretProcess = await spawnFerretDB({ bin, dataDir: dir, ...(pgUrl ? { postgresUrl: pgUrl } : {}) });
+  const ferret: FerretProcess = await spawnFerretDB({
+    bin,
+    dataDir: dir,
+    ...(pgUrl ? { postgresUrl: pgUrl } : {}),
+  });
   const conn = await mongoose.createConnection(`${ferret.url}${dbName}`).asPromise();
   const col = conn.db!.collection<Doc>('posts');
   await col.insertOne(doc(-1));
   const firstWriteMs = r1(performance.now() - startAt);
 
   const s = performance.now();
-  for (let i = 0; i < n; i += 1000) await col.insertMany(Array.from({ length: Math.min(1000, n - i) }, (_, k) => doc(i + k)));
+  for (let i = 0; i < n; i += 1000)
+    await col.insertMany(Array.from({ length: Math.min(1000, n - i) }, (_, k) => doc(i + k)));
   const seedS = r1((performance.now() - s) / 1000);
 
   const si = performance.now();
   if (engine === 'sqlite') ferret.ensureIdIndexes();
-  else await psql(pgUrl!, postgresIdIndexSql({ fields: ['_id', 'id', 'actorId'], database: dbName, analyze: true }));
+  else
+    await psql(
+      pgUrl!,
+      postgresIdIndexSql({ fields: ['_id', 'id', 'actorId'], database: dbName, analyze: true }),
+    );
   const indexS = r1((performance.now() - si) / 1000);
 
   const rnd = (i: number) => (i * 7919) % n; // spread over the table, deterministic
   const res: Record<string, unknown> = { engine, docs: n, firstWriteMs, seedS, indexS };
   res.findOneById = await timed(200, (i) => col.findOne({ _id: `post:${rnd(i)}` }));
-  res.findOneByField = await timed(engine === 'sqlite' && n > 20_000 ? 5 : 20, (i) => col.findOne({ id: `post:${rnd(i)}` }));
+  res.findOneByField = await timed(engine === 'sqlite' && n > 20_000 ? 5 : 20, (i) =>
+    col.findOne({ id: `post:${rnd(i)}` }),
+  );
   res.upsertById = await timed(200, (i) =>
-    col.updateOne({ _id: `head:${i % 50}` as string }, { $inc: { n: 1 }, $set: { to: '@public' } }, { upsert: true }),
+    col.updateOne({ _id: `head:${i % 50}` }, { $inc: { n: 1 }, $set: { to: '@public' } }, { upsert: true }),
   );
   res.updateById = await timed(200, (i) => col.updateOne({ _id: `post:${rnd(i)}` }, { $inc: { n: 1 } }));
   res.insertOne = await timed(200, (i) => col.insertOne(doc(n + 10 + i)));
@@ -127,12 +143,16 @@ async function runOne(engine: 'sqlite' | 'postgresql', n: number): Promise<Recor
     Promise.all(Array.from({ length: 20 }, (_, k) => col.findOne({ _id: `post:${rnd(i * 20 + k)}` }))),
   );
   await new Promise((r) => setTimeout(r, 3000)); // let background work settle before reading memory
-  const pids = [ferret.pid()!, ...(engine === 'postgresql' && args.get('postgres-dir') ? postgresPids(args.get('postgres-dir')!) : [])];
+  const pids = [
+    ferret.pid()!,
+    ...(engine === 'postgresql' && args.get('postgres-dir') ? postgresPids(args.get('postgres-dir')!) : []),
+  ];
   res.idleMemoryAfter = memory(pids);
   await conn.close();
   await ferret.stop();
   rmSync(dir, { recursive: true, force: true });
-  if (pgUrl) await psql(`${pgBase}/postgres`, `DROP DATABASE IF EXISTS ferret_${n}_${process.pid} WITH (FORCE)`);
+  if (pgUrl)
+    await psql(`${pgBase}/postgres`, `DROP DATABASE IF EXISTS ferret_${n}_${process.pid} WITH (FORCE)`);
   return res;
 }
 
