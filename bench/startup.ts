@@ -1,10 +1,11 @@
 /**
  * Start time and idle memory of the standalone process, run from the TypeScript sources through
- * tsx (how production ran before) and compiled (dist/standalone.js, how it runs now), in
+ * tsx (how production ran before) and compiled (dist/standalone.js, how it runs now; or the
+ * bundle under `--enable-source-maps`, which also loads node_modules' source maps), in
  * alternating rounds on the same machine. Each variant keeps its own data directory, so round 1
  * is a first start (empty database, admin created) and later rounds are restarts.
  *
- *   npm run build && node --import tsx bench/startup.ts [rounds=5] [idleSeconds=10]
+ *   npm run build && node --import tsx bench/startup.ts [rounds=5] [idleSeconds=10] [tsx,compiled]
  *
  * Start time: spawn to the "Agora is running" banner. Memory: RSS of the Node process, of its
  * FerretDB child and of any other child (tsx's esbuild service), after idling.
@@ -21,13 +22,17 @@ const idleSeconds = Number(process.argv[3] ?? 10);
 
 const variants = {
   tsx: ['--import', 'tsx', 'standalone/src/main.ts'],
-  compiled: ['--enable-source-maps', 'dist/standalone.js'],
+  compiled: ['dist/standalone.js'], // the loader: source maps for dist/ only
+  'compiled-all-maps': ['--enable-source-maps', 'dist/standalone.bundle.js'], // node_modules' maps too
 } as const;
 type Variant = keyof typeof variants;
+const chosen = (process.argv[4] ?? 'tsx,compiled').split(',') as Variant[];
 
 function rssMb(pid: number): number {
   try {
-    return Math.round(Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
+    return Math.round(
+      Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024,
+    );
   } catch {
     return 0;
   }
@@ -39,7 +44,8 @@ function children(pid: number): Array<{ pid: number; name: string }> {
     try {
       const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
       const name = /\((.*)\)/.exec(stat)?.[1] ?? '';
-      if (stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] === String(pid)) out.push({ pid: Number(d), name });
+      if (stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] === String(pid))
+        out.push({ pid: Number(d), name });
     } catch {
       // gone
     }
@@ -94,12 +100,14 @@ async function once(variant: Variant, dataDir: string) {
 }
 
 async function main(): Promise<void> {
-  const dirs = { tsx: mkdtempSync(join(tmpdir(), 'startup-tsx-')), compiled: mkdtempSync(join(tmpdir(), 'startup-js-')) };
+  const dirs = Object.fromEntries(
+    chosen.map((v) => [v, mkdtempSync(join(tmpdir(), `startup-${v}-`))]),
+  ) as Record<Variant, string>;
   const all: Array<Awaited<ReturnType<typeof once>>> = [];
   try {
     for (let r = 0; r < rounds; r++) {
       // Alternate which goes first so machine drift hits both alike.
-      const order: Variant[] = r % 2 ? ['compiled', 'tsx'] : ['tsx', 'compiled'];
+      const order = r % 2 ? [...chosen].reverse() : chosen;
       for (const v of order) {
         const res = await once(v, dirs[v]);
         all.push(res);
@@ -110,7 +118,7 @@ async function main(): Promise<void> {
     for (const d of Object.values(dirs)) rmSync(d, { recursive: true, force: true });
   }
   const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  for (const v of Object.keys(variants) as Variant[]) {
+  for (const v of chosen) {
     const rs = all.filter((x) => x.variant === v);
     const restarts = rs.slice(1);
     console.log(
@@ -118,7 +126,10 @@ async function main(): Promise<void> {
         variant: v,
         firstStartMs: rs[0]!.readyMs,
         restartMsMedian: med(restarts.map((x) => x.readyMs)),
-        restartMsRange: [Math.min(...restarts.map((x) => x.readyMs)), Math.max(...restarts.map((x) => x.readyMs))],
+        restartMsRange: [
+          Math.min(...restarts.map((x) => x.readyMs)),
+          Math.max(...restarts.map((x) => x.readyMs)),
+        ],
         nodeRssMbMedian: med(rs.map((x) => x.nodeRssMb)),
         nodeRssMbRange: [Math.min(...rs.map((x) => x.nodeRssMb)), Math.max(...rs.map((x) => x.nodeRssMb))],
         ferretdbRssMbMedian: med(rs.map((x) => x.ferretdbRssMb)),

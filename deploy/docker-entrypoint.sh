@@ -29,4 +29,4 @@ case "$service" in
 esac
 
 cd "$(dirname "$0")/.."
-exec node --enable-source-maps "dist/$service.js" "$@"
+exec node "dist/$service.js" "$@"

@@ -8,4 +8,4 @@ cd "$ROOT"
 if [[ -z "${MONGO_URL:-}" ]]; then bash scripts/infra/ferretdb.sh; fi
 node --import tsx scripts/build.ts --if-stale
 export FERRETDB_BIN="${FERRETDB_BIN:-$TOOLS/bin/ferretdb}"
-exec node --enable-source-maps dist/standalone.js
+exec node dist/standalone.js

@@ -23,7 +23,7 @@ beforeAll(async () => {
   if (isStale()) await buildAll();
   dataDir = mkdtempSync(join(tmpdir(), 'agora-compiled-'));
   const port = await freePort();
-  compiled = spawn(process.execPath, ['--enable-source-maps', join(ROOT, 'dist', 'standalone.js')], {
+  compiled = spawn(process.execPath, [join(ROOT, 'dist', 'standalone.js')], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,

@@ -4,14 +4,25 @@
  * create it; standalone mode does at start. Compiled to dist/ensure-bucket.js.
  */
 import { loadConfig } from '../config/load';
+import { ConfigError } from '../errors';
 import { storageFromConfig } from '../runtime';
 
-storageFromConfig(loadConfig())
-  .ensureBucket()
-  .then(
-    () => console.log('bucket ready'),
-    (err: unknown) => {
-      console.error(err);
-      process.exitCode = 1;
-    },
-  );
+function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message); // names the bad variable, like every other entry point
+    process.exitCode = 2;
+    return Promise.resolve();
+  }
+  return storageFromConfig(config)
+    .ensureBucket()
+    .then(() => console.log('bucket ready'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});
