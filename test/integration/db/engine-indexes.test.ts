@@ -3,7 +3,7 @@
  * own `_id` queries plan through them, FerretDB keeps working (CRUD, drop and recreate), and a
  * recreated collection gets its index back on the next call.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -108,4 +108,6 @@ test('a dropped and recreated collection works and gets its index back on the ne
   expect(await col('again').findOne({ _id: 'a:2' })).toEqual({ _id: 'a:2', n: 2 });
   await conn.db!.dropDatabase();
   expect(ferret.ensureIdIndexes().filter((r) => r.file.endsWith('idx.sqlite'))).toEqual([]);
+  // FerretDB removed the database's file; indexing must not bring an empty one back.
+  expect(existsSync(join(dir, 'idx.sqlite'))).toBe(false);
 });

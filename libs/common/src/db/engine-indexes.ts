@@ -15,6 +15,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { pathToFileURL } from 'node:url';
 
 /** Our index names start with this; FerretDB names its indexes `<table>_<name>`, never so. */
 const PREFIX = 'agora_id_';
@@ -48,7 +49,15 @@ export function ensureSqliteIdIndexes(
   const files = readdirSync(dir).filter((f) => f.endsWith('.sqlite'));
   for (const name of files) {
     const file = join(dir, name);
-    const db = new DatabaseSync(file);
+    // mode=rw: never create a file FerretDB has just removed (dropDatabase deletes it).
+    const url = pathToFileURL(file);
+    url.searchParams.set('mode', 'rw');
+    let db: DatabaseSync;
+    try {
+      db = new DatabaseSync(url);
+    } catch {
+      continue; // gone since the directory was read
+    }
     try {
       db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.trunc(opts.busyTimeoutMs ?? 10_000))}`);
       const meta = db
@@ -63,9 +72,15 @@ export function ensureSqliteIdIndexes(
       for (const { t } of tables) {
         const index = `${PREFIX}${t}`;
         if (!existing.has(index)) {
-          db.exec(
-            `CREATE INDEX IF NOT EXISTS ${quoteIdent(index)} ON ${quoteIdent(t)} (${SQLITE_ID_EXPRESSION})`,
-          );
+          try {
+            db.exec(
+              `CREATE INDEX IF NOT EXISTS ${quoteIdent(index)} ON ${quoteIdent(t)} (${SQLITE_ID_EXPRESSION})`,
+            );
+          } catch (err) {
+            // Dropped by FerretDB between the two reads: nothing to index.
+            if (/no such table/.test((err as Error).message)) continue;
+            throw err;
+          }
         }
         results.push({ file, table: t, created: !existing.has(index) });
       }
