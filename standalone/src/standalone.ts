@@ -57,8 +57,8 @@ export async function startStandalone(given: Config, opts: StandaloneOptions = {
     logger,
     ...(embedded
       ? {
-          // FerretDB's SQLite `_id` queries scan without these (ADR 0004); social's bootstrap
-          // runs this after syncing the models' indexes, a restore after recreating collections.
+          // FerretDB's SQLite `_id` queries scan without these (ADR 0004); repos.prepare() runs
+          // this after syncing the models' indexes, a restore after recreating collections.
           ensureEngineIndexes: () => {
             const created = embedded.ensureIdIndexes().filter((r) => r.created);
             if (created.length)
