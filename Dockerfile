@@ -8,9 +8,10 @@
 #   docker run --rm -p 8080:8080 -v agora-data:/app/data agora            # standalone
 #   docker run --rm -e MONGO_URL=... -e AMQP_URL=... agora social          # one cluster service
 #
-# TypeScript runs directly through tsx (no compile step), so tsx, a devDependency, must be in
-# the image: `npm ci --omit=dev` is not enough. The deps stage installs every dependency; the
-# runtime stage copies node_modules and the sources.
+# The image runs compiled JavaScript: the build stage bundles every entry point into dist/
+# (scripts/build.ts, esbuild; the @agora workspaces bundled in, npm packages external), and the
+# runtime stage holds dist/, the production dependencies only and FerretDB; no TypeScript
+# sources, no tsx, no dev dependencies.
 
 ARG NODE_IMAGE=node:24-bookworm-slim
 
@@ -36,14 +37,14 @@ RUN set -eux; \
 
 # ---------------------------------------------------------------------------------------------
 # Dependencies: every workspace's package.json and the lockfile, then `npm ci` with dev
-# dependencies (tsx). Only these files are copied first so the layer is cached until the
-# lockfile or a package.json changes.
+# dependencies (esbuild and tsx, to build). Only these files are copied first so the layer is
+# cached until the lockfile or a package.json changes.
 #
 # --ignore-scripts: no production dependency needs its install script at run time (protobufjs'
 # is a version notice). It also keeps the `node` devDependency (which pins Node for npm scripts
 # on development machines) from downloading a second Node binary, and skips native builds of
-# test-only packages. esbuild (used by tsx) finds its platform binary through its optional
-# dependency without its script; the smoke test in the runtime stage proves tsx works.
+# test-only packages. esbuild finds its platform binary through its optional dependency
+# without its script; the build stage proves it works.
 # ---------------------------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
@@ -58,6 +59,20 @@ COPY services/backup/package.json services/backup/
 COPY standalone/package.json standalone/
 RUN --mount=type=cache,target=/root/.npm \
     npm ci --ignore-scripts --no-audit --no-fund
+
+# ---------------------------------------------------------------------------------------------
+# Build: the sources (filtered by .dockerignore) compiled to dist/ (`npm run build`).
+# ---------------------------------------------------------------------------------------------
+FROM deps AS build
+COPY . .
+RUN npm run build
+
+# ---------------------------------------------------------------------------------------------
+# Production dependencies only (same manifests, same lockfile, no dev dependencies).
+# ---------------------------------------------------------------------------------------------
+FROM deps AS prod-deps
+RUN --mount=type=cache,target=/root/.npm \
+    npm ci --omit=dev --ignore-scripts --no-audit --no-fund
 
 # ---------------------------------------------------------------------------------------------
 # Runtime.
@@ -78,27 +93,29 @@ ENV NODE_ENV=production \
 
 WORKDIR /app
 COPY --from=ferretdb /out/ferretdb /usr/local/bin/ferretdb
-# The whole /app of the deps stage: root node_modules (with the workspace symlinks
-# node_modules/@agora/* -> ../../libs|services|standalone) and any nested workspace node_modules.
-COPY --from=deps /app /app
-# Sources (filtered by .dockerignore). Code stays owned by root and read-only for the process;
-# only DATA_DIR (standalone data) belongs to the `node` user.
-COPY . .
+# Production node_modules (the bundles require npm packages from there at run time), the
+# compiled entry points with their source maps, and the entry script. Code stays owned by root
+# and read-only for the process; only DATA_DIR (standalone data) belongs to the `node` user.
+# (The web app, once web/ lands, goes to /app/web/dist: the gateway serves it from there.)
+COPY --from=prod-deps /app /app
+COPY --from=build /app/dist /app/dist
+COPY deploy/docker-entrypoint.sh /app/deploy/docker-entrypoint.sh
 
-# Then a smoke test: tsx runs TypeScript, the workspace packages resolve, the config schema loads.
+# Then a smoke test: every package the bundles require resolves from /app/dist, and the
+# standalone bundle loads and validates its config (a bad PORT exits 2 naming the variable).
 RUN set -eux; \
     chmod 0755 deploy/docker-entrypoint.sh; \
     mkdir -p /app/data; \
     chown node:node /app/data; \
-    node --import tsx -e "require('@agora/common').loadConfig({})"; \
-    rm -rf /tmp/tsx-*
+    node -e "for (const m of require('/app/dist/externals.json')) require.resolve(m, { paths: ['/app/dist'] })"; \
+    if PORT=not-a-port node dist/standalone.js; then exit 1; else test $? -eq 2; fi
 
 # The image's own non-root user (uid/gid 1000). Kubernetes manifests set runAsUser: 1000 too,
 # because runAsNonRoot cannot verify a user given by name.
 USER node
 EXPOSE 8080
 
-# tsx keeps its transform cache in the OS temp directory: with a read-only root filesystem,
-# mount a writable /tmp (deploy/k8s does, as an emptyDir).
+# With a read-only root filesystem, mount a writable /tmp for temporary files (deploy/k8s does,
+# as an emptyDir).
 ENTRYPOINT ["/usr/bin/tini", "--", "/app/deploy/docker-entrypoint.sh"]
 # No CMD: the first argument picks the process; without one, SERVICE (default standalone).

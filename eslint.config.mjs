@@ -38,6 +38,7 @@ export default tseslint.config(
       '.tools/**',
       'data/**',
       'web/dist/**',
+      'dist/**', // the compiled build (scripts/build.ts)
       'jest.config.js',
       'eslint.config.mjs',
     ],

@@ -11,7 +11,7 @@ const transform = {
 // Several dependencies ship ESM only (jose, marked, htmlparser2, http-proxy-middleware, ...): transpile
 // node_modules too, except large CommonJS trees that gain nothing from it.
 const transformIgnorePatterns = [
-  '/node_modules/(mongoose|mongodb|bson|@aws-sdk|@smithy|@opentelemetry|@grpc|protobufjs|amqplib|@redis|redis|rate-limiter-flexible|express|body-parser|zod|typescript|@swc|jest[^/]*|@jest|pino[^/]*|testcontainers|undici)/',
+  '/node_modules/(mongoose|mongodb|bson|@aws-sdk|@smithy|@opentelemetry|@grpc|protobufjs|amqplib|@redis|redis|rate-limiter-flexible|express|body-parser|zod|typescript|@swc|jest[^/]*|@jest|pino[^/]*|testcontainers|undici|esbuild)/',
 ];
 const common = { transform, transformIgnorePatterns, testEnvironment: 'node' };
 
@@ -26,6 +26,10 @@ module.exports = {
       ...common,
       displayName: 'integration',
       testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
+      // The containers provider runs MongoDB 7, not FerretDB on PostgreSQL.
+      ...(process.env.TEST_PROVIDER === 'containers'
+        ? { testPathIgnorePatterns: ['/node_modules/', 'engine-indexes-postgres'] }
+        : {}),
       globalSetup: '<rootDir>/test/harness/global-setup.ts',
       setupFilesAfterEnv: ['<rootDir>/test/harness/timeouts.ts'],
     },

@@ -13,6 +13,7 @@ import {
   tierTag,
   type ListEntry,
 } from '@agora/common';
+import { ensurePostgresIdIndexes } from '../test/harness/postgres-indexes';
 
 export interface SeedResult {
   circleId: string;
@@ -99,5 +100,8 @@ export async function seed(
     }
   }
   await conn.close();
+  // The bench's FerretDB runs on PostgreSQL: the GIN `_id` indexes its pushdown can use (ADR 0004).
+  const pg = process.env.TEST_POSTGRES_URL;
+  if (pg) await ensurePostgresIdIndexes(pg, new URL(mongoUrl).pathname.slice(1));
   return { circleId, ownerId: opts.ownerId };
 }

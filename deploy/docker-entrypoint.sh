@@ -3,12 +3,13 @@
 # argument (Docker CMD, compose `command:`, Kubernetes `args:`) or, when there is none, by the
 # SERVICE environment variable; with neither, standalone mode runs.
 #
-#   docker run agora gateway          # services/gateway/src/main.ts
+#   docker run agora gateway          # dist/gateway.js (built from services/gateway/src/main.ts)
 #   docker run -e SERVICE=social agora
 #   docker run -v agora-data:/app/data -p 8080:8080 agora    # standalone (everything in one process)
+#   docker run --env-file cluster.env agora ensure-bucket     # one-shot: create S3_BUCKET, exit
 #
-# Further arguments are passed to the entry file. TypeScript runs directly through tsx (no build
-# step), the same way `npm start` and the tests run it.
+# Further arguments are passed to the entry file. The image runs the compiled JavaScript of
+# dist/ (scripts/build.ts, built in the image's build stage), with source maps for stack traces.
 set -eu
 
 if [ "$#" -gt 0 ]; then
@@ -19,18 +20,13 @@ else
 fi
 
 case "$service" in
-  gateway | social | admin | federation | notifications | backup)
-    entry="services/$service/src/main.ts"
-    ;;
-  standalone)
-    entry="standalone/src/main.ts"
-    ;;
+  gateway | social | admin | federation | notifications | backup | standalone | ensure-bucket) ;;
   *)
     echo "docker-entrypoint: unknown service '$service'" >&2
-    echo "expected one of: gateway social admin federation notifications backup standalone" >&2
+    echo "expected one of: gateway social admin federation notifications backup standalone ensure-bucket" >&2
     exit 64
     ;;
 esac
 
 cd "$(dirname "$0")/.."
-exec node --import tsx "$entry" "$@"
+exec node "dist/$service.js" "$@"

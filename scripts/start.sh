@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # `npm start`: standalone mode, everything in one process on PORT (default 8080), data in ./data.
+# Runs the compiled bundle (dist/standalone.js, scripts/build.ts); rebuilds it first when it is
+# missing or older than a source (a second or two), so an edit is never served stale.
 source "$(dirname "$0")/infra/common.sh"
 cd "$ROOT"
 [[ "$(node -v)" == v24.* ]] || die "expected Node 24 from node_modules/.bin (run through npm: npm start); got $(node -v)"
 if [[ -z "${MONGO_URL:-}" ]]; then bash scripts/infra/ferretdb.sh; fi
+node --import tsx scripts/build.ts --if-stale
 export FERRETDB_BIN="${FERRETDB_BIN:-$TOOLS/bin/ferretdb}"
-exec node --import tsx standalone/src/main.ts
+exec node dist/standalone.js

@@ -40,4 +40,5 @@ export TEST_AMQP_URL="amqp://guest:guest@127.0.0.1:5672"
 export TEST_S3_ENDPOINT="http://127.0.0.1:$S3_PORT"
 export FERRETDB_BIN="$TOOLS/bin/ferretdb"
 export PG_URL="postgres://postgres@127.0.0.1:5432"
+export TEST_POSTGRES_URL="$PG_URL/$PGDB" # the database behind TEST_MONGO_URL (FerretDB's PostgreSQL handler)
 

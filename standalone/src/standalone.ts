@@ -51,7 +51,23 @@ export async function startStandalone(given: Config, opts: StandaloneOptions = {
     mongoUrl = `${ferret.url}agora`;
     logger.info({ url: mongoUrl }, 'embedded FerretDB (SQLite) started');
   }
-  const db = await connectDatabase({ url: mongoUrl, logger });
+  const embedded = ferret;
+  const db = await connectDatabase({
+    url: mongoUrl,
+    logger,
+    ...(embedded
+      ? {
+          // FerretDB's SQLite `_id` queries scan without these (ADR 0004); repos.prepare() runs
+          // this after syncing the models' indexes, a restore after recreating collections.
+          ensureEngineIndexes: () => {
+            const created = embedded.ensureIdIndexes().filter((r) => r.created);
+            if (created.length)
+              logger.info({ tables: created.map((r) => r.table) }, 'created _id expression indexes');
+            return Promise.resolve();
+          },
+        }
+      : {}),
+  });
   const bus = createBus({
     ...(config.AMQP_URL ? { url: config.AMQP_URL } : {}),
     logger,

@@ -10,6 +10,13 @@ export interface Database {
   conn: Connection;
   /** True when a ping answered within the timeout. */
   ping(timeoutMs?: number): Promise<boolean>;
+  /**
+   * Adds the engine-level indexes the database engine needs beyond the models' own (the
+   * embedded FerretDB's `_id` expression indexes, see engine-indexes.ts). Call it after
+   * collections are created: after syncIndexes at boot, after a restore recreates them.
+   * A no-op on MongoDB.
+   */
+  ensureEngineIndexes(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -18,12 +25,15 @@ export interface ConnectOptions {
   logger: Logger;
   /** How long start-up keeps retrying the first connection. */
   initialRetryMs?: number;
+  /** Backs Database.ensureEngineIndexes (standalone passes the embedded FerretDB's). */
+  ensureEngineIndexes?: () => Promise<void>;
 }
 
 export async function connectDatabase({
   url,
   logger,
   initialRetryMs = 60_000,
+  ensureEngineIndexes = () => Promise.resolve(),
 }: ConnectOptions): Promise<Database> {
   const conn = mongoose.createConnection(url, {
     bufferCommands: false,
@@ -66,6 +76,7 @@ export async function connectDatabase({
         clearTimeout(timer);
       }
     },
+    ensureEngineIndexes,
     close: () => conn.close(),
   };
 }

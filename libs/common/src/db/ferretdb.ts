@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { resolve } from 'node:path';
+import { ensureSqliteIdIndexes, type SqliteIndexResult } from './engine-indexes';
 
 export interface FerretOptions {
   bin: string;
@@ -24,6 +25,14 @@ export interface FerretProcess {
   stop(): Promise<void>;
   /** Starts it again on the same port and data (after stop). */
   restart(): Promise<void>;
+  /**
+   * SQLite handler: adds the `_id` expression index FerretDB's pushdown can use to every
+   * table (engine-indexes.ts). Run it after collections are created. PostgreSQL handler: a
+   * no-op here (see postgresIdIndexSql).
+   */
+  ensureIdIndexes(): SqliteIndexResult[];
+  /** The FerretDB process id while it runs (the bench reads its memory). */
+  pid(): number | undefined;
 }
 
 export async function freePort(): Promise<number> {
@@ -100,5 +109,12 @@ export async function spawnFerretDB(opts: FerretOptions): Promise<FerretProcess>
   };
 
   await start();
-  return { url: `mongodb://127.0.0.1:${port}/`, port, stop, restart: start };
+  return {
+    url: `mongodb://127.0.0.1:${port}/`,
+    port,
+    stop,
+    restart: start,
+    ensureIdIndexes: () => (opts.postgresUrl ? [] : ensureSqliteIdIndexes(dataDir)),
+    pid: () => child?.pid,
+  };
 }

@@ -177,10 +177,19 @@ export function createRepositories(db: Database, domain: string, hooks: Reposito
     notifications: new NotificationsStore(models, lists),
     async prepare(logger: Logger) {
       await syncIndexes(models);
+      // The embedded engine's own `_id` indexes, now that every collection exists (ADR 0004);
+      // before the migration, whose reads and writes go by `_id`.
+      await db.ensureEngineIndexes();
       await migrateKeys(models, repos, domain, logger);
     },
     accountContent: new AccountContentRepository(posts, circles, models),
   };
   return repos;
 }
+export {
+  ensureSqliteIdIndexes,
+  postgresIdIndexSql,
+  SQLITE_ID_EXPRESSION,
+  type SqliteIndexResult,
+} from './engine-indexes';
 export { spawnFerretDB, freePort, waitForPort, type FerretOptions, type FerretProcess } from './ferretdb';

@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Router as expressRouter, type RouterOptions } from 'express';
+import { bundledRoutes } from './bundled-routes';
 
 const SKIP = new Set(['middleware', 'utils']);
 const SPECIAL: Record<string, string> = { home: '/', 'well-known': '/.well-known', config: '/config.json' };
@@ -25,6 +26,8 @@ export interface MountedRouter {
 
 const INDEX_FILES = ['index.ts', 'index.js'];
 
+type RouteModule = { default?: unknown };
+
 /** Finds the route directories in a deterministic order (`home` last so it never shadows). */
 export function discoverRouteDirs(routesDir: string): Array<{ dir: string; path: string; file: string }> {
   const out: Array<{ dir: string; path: string; file: string }> = [];
@@ -41,11 +44,18 @@ export function discoverRouteDirs(routesDir: string): Array<{ dir: string; path:
 }
 
 export function buildRouteTree<C>(routesDir: string, ctx: C): MountedRouter[] {
-  return discoverRouteDirs(routesDir).map(({ path, file }) => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const mod = require(file) as { default?: RouterFactory<C> };
-    if (typeof mod.default !== 'function') throw new Error(`${file} must default-export (ctx) => Router`);
-    return { path, router: mod.default(ctx) };
+  const found =
+    bundledRoutes(routesDir) ??
+    discoverRouteDirs(routesDir).map(({ path, file }) => ({
+      path,
+      file,
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      mod: require(file) as RouteModule,
+    }));
+  return found.map(({ path, file, mod }) => {
+    const make = mod.default as RouterFactory<C> | undefined;
+    if (typeof make !== 'function') throw new Error(`${file} must default-export (ctx) => Router`);
+    return { path, router: make(ctx) };
   });
 }
 
