@@ -69,7 +69,7 @@ export function recommendationsRouter(rt: Runtime) {
       const q = parse(listQuery, { section: query.section, refType: query.refType }, 'query');
       return recommendations.pageForAdmin({ deleted, section: q.section, refType: q.refType }, paging);
     },
-    find: (id) => recommendations.byId(id) as Promise<Record<string, unknown> | null>,
+    find: (id) => recommendations.byId(id),
     async create(body, admin) {
       const b = parse(createBody, body);
       const { refType, visibility } = await resolveRef(b.ref);

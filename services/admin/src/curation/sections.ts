@@ -32,7 +32,7 @@ export function sectionsRouter(rt: Runtime) {
     name: 'section',
     type: 'Section',
     list: (_query, deleted, paging) => sections.pageForAdmin(deleted, paging),
-    find: (id) => sections.byId(id) as Promise<Row | null>,
+    find: (id) => sections.byId(id),
     async create(body) {
       const b = parse(createBody, body);
       const to = serverAudience(rt, body.to, 'to');

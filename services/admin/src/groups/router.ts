@@ -78,7 +78,7 @@ export function groupsRouter(rt: Runtime) {
       const q = parse(listQuery, { rsvpPolicy: query.rsvpPolicy }, 'query');
       return groups.pageForAdmin({ deleted, rsvpPolicy: q.rsvpPolicy }, paging);
     },
-    find: (id) => groups.byId(id) as Promise<Row | null>,
+    find: (id) => groups.byId(id),
     async create(body) {
       const b = parse(createBody, body);
       const to = serverAudience(rt, body.to, 'to');
@@ -110,7 +110,7 @@ export function groupsRouter(rt: Runtime) {
       if (!Object.keys(body).some((k) => PATCHABLE.includes(k)))
         throw new BadRequest(`body: give at least one of ${PATCHABLE.join(', ')}`);
       const updated = await groups.set(String(row.id), set);
-      await touchGroup(rt, updated as unknown as Row);
+      await touchGroup(rt, updated);
       const event = contentEvent('group.updated', {
         objectId: String(row.id),
         objectType: 'Group',
@@ -123,12 +123,12 @@ export function groupsRouter(rt: Runtime) {
     assertRestorable: (row) => assertNotAuthorDeleted(row, 'group'),
     async softDelete(id, by) {
       const before = await groups.softDelete(id, { deletedAt: new Date(), deletedBy: by });
-      await touchGroup(rt, before as unknown as Row);
+      await touchGroup(rt, before);
       return !!before;
     },
     async restore(id) {
       const after = await groups.restore(id);
-      await touchGroup(rt, after as unknown as Row);
+      await touchGroup(rt, after);
       return !!after;
     },
     async hardDelete(id) {

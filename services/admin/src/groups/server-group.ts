@@ -51,7 +51,7 @@ export async function createServerGroup(rt: Runtime, input: NewServerGroup): Pro
     );
   const roleCircles = Object.fromEntries(GROUP_ROLES.map((role, i) => [role, made[i]!]));
   try {
-    return (await groups.create({
+    return await groups.create({
       id,
       name: input.name,
       description: input.description,
@@ -75,7 +75,7 @@ export async function createServerGroup(rt: Runtime, input: NewServerGroup): Pro
       canReact: input.canReact,
       circles: roleCircles,
       memberCount: 0,
-    })) as unknown as Row;
+    });
   } catch (err) {
     // No transactions: undo the circles so a failed create leaves nothing behind.
     await circles.removeCircles(made);

@@ -78,7 +78,7 @@ export function pagesRouter(rt: Runtime) {
       const q = parse(listQuery, { type: query.type, parentId: query.parentId }, 'query');
       return pages.pageForAdmin({ deleted, type: q.type, parentId: q.parentId }, paging);
     },
-    find: async (id) => ((await pages.byId(id)) ?? (await pages.anyLocalBySlug(id))) as Row | null,
+    find: async (id) => (await pages.byId(id)) ?? (await pages.anyLocalBySlug(id)),
     async create(body) {
       const b = parse(createBody, body);
       const to = serverAudience(rt, body.to, 'to');
@@ -149,7 +149,7 @@ export function pagesRouter(rt: Runtime) {
         ownerId: String(row.actorId),
         fields: Object.keys(set),
       });
-      return { row: updated!, to, events: [event] };
+      return { row: updated, to, events: [event] };
     },
     async softDelete(id, by) {
       const current = await pages.byId(id);

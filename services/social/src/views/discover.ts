@@ -82,7 +82,7 @@ export async function discover(rt: Runtime, viewer: Viewer) {
   for (const s of sections) {
     const items: Row[] = [];
     for (const rec of await recommendations.shelf(String(s.id))) {
-      const refType = rec.refType as RefType;
+      const refType = rec.refType;
       const target = await liveTarget(rt.repos, refType, String(rec.ref));
       if (!target || !tierVisible(target.to, viewer, domain) || !canSee(target, viewer, domain)) continue;
       items.push(card(refType, target, rec));
