@@ -135,18 +135,49 @@ describe('PATCH /admin/settings (bulk)', () => {
     expect(new Set(rules.map((r) => r.id)).size).toBe(3);
   });
 
-  test('a rule without text → 400 and the rules stay as they were', async () => {
+  test('rules without text are dropped, not refused; wrong types → 400 and nothing written', async () => {
     const res = await patch('/admin/settings', {
       rules: [
         { id: 'a', text: 'ok' },
         { id: 'b', text: '   ' },
+        { id: 'c' },
+        '',
+        { id: 'a', text: 'a second rule with a taken id' },
       ],
     });
-    expect(res.status).toBe(400);
-    expect(res.body.error).toContain('rules.1.text');
-    expect((await patch('/admin/settings', { rules: 'not a list' })).status).toBe(400);
-    const rules = (await settings()).get('rules')!.value as Array<{ id: string }>;
-    expect(rules[0]!.id).toBe('be-kind');
+    expect(res.status).toBe(200);
+    const rules = (await settings()).get('rules')!.value as Array<{ id: string; text: string; html: string }>;
+    expect(rules.map((r) => r.text)).toEqual(['ok', 'a second rule with a taken id']);
+    expect(rules[0]!.id).toBe('a');
+    expect(rules[1]!.id).not.toBe('a');
+    expect(rules[0]!.html).toBe('<p>ok</p>');
+
+    const wrongList = await patch('/admin/settings', { rules: 'not a list' });
+    expect(wrongList.status).toBe(400);
+    expect(wrongList.body.error).toContain('rules');
+    const wrongText = await patch('/admin/settings', { rules: [{ id: 'z', text: 5 }] });
+    expect(wrongText.status).toBe(400);
+    expect(wrongText.body.error).toContain('rules.0');
+    expect(((await settings()).get('rules')!.value as Array<{ id: string }>).map((r) => r.id)).toEqual(
+      rules.map((r) => r.id),
+    );
+  });
+});
+
+describe('GET /admin/settings/:name', () => {
+  test('one setting, redacted like the list; 404 for unknown, 400 for a bad name', async () => {
+    const one = await api.get<{ setting: { name: string; value: unknown } }>('/admin/settings/reactEmojis', {
+      token: admin,
+    });
+    expect(one.status).toBe(200);
+    expect(one.body.setting.name).toBe('reactEmojis');
+    expect(Array.isArray(one.body.setting.value)).toBe(true);
+    const secret = await api.get<{ setting: { value: unknown } }>('/admin/settings/privateKey', {
+      token: admin,
+    });
+    expect(secret.body.setting.value).toBe('[redacted]');
+    expect((await api.get('/admin/settings/noSuchSetting', { token: admin })).status).toBe(404);
+    expect((await api.get('/admin/settings/%24where', { token: admin })).status).toBe(400);
   });
 });
 

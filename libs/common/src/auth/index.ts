@@ -1,4 +1,4 @@
 export { extractToken, extractAuthorizationToken, TOKEN_HEADERS } from './extract';
 export { generateServerKeyPair, keyIdOf, type KeySource, type ServerKeyPair } from './keys';
-export { TokenService, type VerifiedToken, type TokenServiceOptions } from './tokens';
+export { TokenService, type VerifiedToken, type TokenServiceOptions, type TokenUserClaim } from './tokens';
 export { hashPassword, verifyPassword } from './passwords';

@@ -16,6 +16,20 @@ export interface VerifiedToken {
   payload: JWTPayload;
 }
 
+/**
+ * The `user` claim: what a client shows and needs before its first request (the client library
+ * restores a session from it, then refreshes from /auth/me). Public fields only: the token is
+ * readable by anyone holding it.
+ */
+export interface TokenUserClaim {
+  id: string;
+  username: string;
+  name?: string;
+  icon?: string;
+  /** The user's Following circle: the client's follow/unfollow act on it. */
+  following?: string;
+}
+
 export interface TokenServiceOptions {
   domain: string;
   keys: KeySource;
@@ -81,12 +95,12 @@ export class TokenService {
     return (await this.verifyRs256(token)) ?? (await this.verifyHmac(token));
   }
 
-  async issue(userId: string): Promise<string> {
+  async issue(userId: string, user?: TokenUserClaim): Promise<string> {
     const pem = await this.opts.keys.privateKey();
     const pub = await this.publicKey();
     if (!pem || !pub) throw new Error('server key pair is not initialised');
     const key = await importPKCS8(pem, 'RS256');
-    return new SignJWT({})
+    return new SignJWT(user ? { user } : {})
       .setProtectedHeader({ alg: 'RS256', kid: pub.kid, typ: 'JWT' })
       .setIssuer(this.issuer)
       .setSubject(userId)

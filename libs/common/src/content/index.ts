@@ -1,1 +1,2 @@
 export { plainText, renderMarkdown, renderRuleHtml, sanitize } from './markdown';
+export { slugify } from './slug';

@@ -17,6 +17,7 @@ import { AccountContentRepository } from './repositories/account-content';
 import { RemoteServersStore } from './repositories/remote-servers';
 import { NotificationsStore } from './repositories/notifications';
 import { migrateKeys } from './migrate';
+import { RecommendationsStore, SectionsStore } from './repositories/curation';
 
 export { connectDatabase, type Database, type ConnectOptions } from './connection';
 export {
@@ -42,6 +43,10 @@ export {
   INVITE_TYPES,
   type InviteDoc,
   type InviteType,
+  REF_TYPES,
+  type RefType,
+  type SectionDoc,
+  type RecommendationDoc,
 } from './models';
 export {
   mintId,
@@ -107,6 +112,16 @@ export {
 } from './repositories/notifications';
 export { migrateKeys } from './migrate';
 export { databaseStats, type DatabaseStats } from './stats';
+export {
+  SectionsStore,
+  RecommendationsStore,
+  type SectionRecord,
+  type RecommendationRecord,
+  type AdminRecommendationQuery,
+  type CurationTarget,
+  liveTarget,
+} from './repositories/curation';
+export { type DeletedMode } from './repositories/listing';
 
 /** Every store; services receive the ones they use through their context. */
 export { AccountContentRepository, type WithdrawnContent } from './repositories/account-content';
@@ -130,6 +145,8 @@ export interface Repositories {
   followers: FollowersStore;
   remoteServers: RemoteServersStore;
   notifications: NotificationsStore;
+  sections: SectionsStore;
+  recommendations: RecommendationsStore;
   /**
    * Builds every index and moves data written by an older version to the current shape
    * (string keys, derived lists and indexes). Idempotent; run at start by the service that owns
@@ -175,6 +192,8 @@ export function createRepositories(db: Database, domain: string, hooks: Reposito
     followers: new FollowersStore(models),
     remoteServers: new RemoteServersStore(models),
     notifications: new NotificationsStore(models, lists),
+    sections: new SectionsStore(models),
+    recommendations: new RecommendationsStore(models),
     async prepare(logger: Logger) {
       await syncIndexes(models);
       // The embedded engine's own `_id` indexes, now that every collection exists (ADR 0004);

@@ -48,3 +48,4 @@ export {
   userDeletedPayload,
   type UserDeletedPayload,
 } from './user-events';
+export { CONTENT_EVENTS, contentEvent, type ContentEventName } from './content-events';

@@ -66,6 +66,17 @@ export function settingsRouter(rt: Runtime): Router {
     }),
   );
 
+  // One setting by name (the client library's getSetting), redacted like the list.
+  r.get(
+    '/:name',
+    handler(async ({ params, set }) => {
+      const name = parse(settingName, params.name, 'name');
+      const row = await rt.repos.settings.findDefinition(name);
+      if (!row) throw new NotFound('Setting not found');
+      set('setting', presentSetting(row as unknown as SettingRow));
+    }),
+  );
+
   r.patch(
     '/:name',
     handler(async ({ params, body, set, setStatus }) => {

@@ -27,11 +27,13 @@ const jsonValue = z.union([z.record(z.string(), z.unknown()), z.array(z.unknown(
   error: 'must be a JSON object or array',
 });
 
+// An entry is a string (its text) or `{ id?, text? }`; one without text is dropped (spec 4.5:
+// normalised, not refused), one whose text or id has the wrong type is a 400 naming it.
 const ruleInput = z.union([
-  z.string(),
+  z.string().max(10_000),
   z.object({
-    id: z.string().max(100).optional(),
-    text: z.string({ error: 'required' }).max(10_000),
+    id: z.string().max(100).nullish(),
+    text: z.string().max(10_000).nullish(),
   }),
 ]);
 const rulesInput = z.array(ruleInput, { error: 'must be an array of rules' }).max(200);
@@ -42,18 +44,23 @@ export interface Rule {
   html: string;
 }
 
-/** Ids are kept when they are plain short tokens (clients refer to them at /register). */
 const RULE_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 export function normaliseRules(value: unknown, prefix: string): Rule[] {
   const rules = parse(rulesInput, value, prefix);
-  return rules.map((r, i) => {
-    const entry = typeof r === 'string' ? { text: r } : r;
-    const text = entry.text.trim();
-    parse(z.string().min(1, 'must not be empty'), text, `${prefix}.${i}.text`);
-    const id = entry.id && RULE_ID.test(entry.id) ? entry.id : randomBytes(6).toString('base64url');
-    return { id, text, html: ruleHtml(text) };
-  });
+  const out: Rule[] = [];
+  const ids = new Set<string>();
+  for (const r of rules) {
+    const entry = typeof r === 'string' ? { text: r, id: undefined } : r;
+    const text = (entry.text ?? '').trim();
+    if (!text) continue;
+    // Ids are kept when they are plain short tokens (clients refer to them at /register) and unique.
+    let id = entry.id && RULE_ID.test(entry.id) && !ids.has(entry.id) ? entry.id : '';
+    while (!id || ids.has(id)) id = randomBytes(6).toString('base64url');
+    ids.add(id);
+    out.push({ id, text, html: ruleHtml(text) });
+  }
+  return out;
 }
 
 /** The value to store for `setting`, or a 400 naming the setting. */

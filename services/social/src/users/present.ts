@@ -1,5 +1,6 @@
 /** The user payloads of the auth routes (the wire format clients expect, without secrets). */
-import type { UserRecord } from '@agora/common';
+import type { UserRecord } from '@agora/common/db';
+import type { TokenUserClaim } from '@agora/common/auth';
 
 export function circlesOf(u: UserRecord) {
   const c = (u.circles ?? {}) as Record<string, string | undefined>;
@@ -40,5 +41,18 @@ export function sessionUser(u: UserRecord, roles: { isServerAdmin: boolean; isMo
     ...circlesOf(u),
     isServerAdmin: roles.isServerAdmin,
     isModerator: roles.isModerator,
+  };
+}
+
+/** The token's `user` claim (public fields only; see TokenUserClaim). */
+export function tokenClaim(u: UserRecord): TokenUserClaim {
+  const profile = (u.profile ?? {}) as { name?: string; icon?: string };
+  const following = circlesOf(u).following;
+  return {
+    id: u.id,
+    username: u.username,
+    ...(profile.name ? { name: profile.name } : {}),
+    ...(profile.icon ? { icon: profile.icon } : {}),
+    ...(following ? { following } : {}),
   };
 }

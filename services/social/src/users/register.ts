@@ -16,7 +16,7 @@ import {
   sanitize,
 } from '@agora/common';
 import { createSystemCircles } from './system-circles';
-import { registeredUser } from './present';
+import { registeredUser, tokenClaim } from './present';
 import { VERIFY_TTL_MS, mintEmailToken } from './tokens';
 import { sendBestEffort, verificationMail } from './mail';
 import { checkInvite, claimInvite, publishRedeemed, releaseInvite } from '../routes/invites/redeem';
@@ -143,5 +143,10 @@ export async function registerUser(
     sendBestEffort(rt, verificationMail(rt, stored.email, verification.token), 'verification');
     return { kind: 'verification', record: stored };
   }
-  return { kind: 'created', user: registeredUser(stored), token: await rt.tokens.issue(id), record: stored };
+  return {
+    kind: 'created',
+    user: registeredUser(stored),
+    token: await rt.tokens.issue(id, tokenClaim(stored)),
+    record: stored,
+  };
 }

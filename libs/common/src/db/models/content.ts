@@ -38,6 +38,8 @@ export const postSchema = new Schema(
     publishedAt: { type: Date, default: () => new Date() },
     deletedAt: { type: Date, default: null },
     deletedBy: String,
+    // The type a deleted post had before it became a Tombstone, so a restore brings it back.
+    formerType: String,
   },
   { timestamps: true, collection: 'posts', minimize: false },
 );

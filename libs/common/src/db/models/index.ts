@@ -12,6 +12,7 @@ import { notificationSchema } from './notification';
 import { inviteSchema } from './invite';
 import { remoteFollowerSchema } from './follower';
 import { remoteServerSchema } from './remote-server';
+import { recommendationSchema, sectionSchema } from './curation';
 
 type Row = Record<string, unknown>;
 fillKey(userSchema);
@@ -28,6 +29,8 @@ fillKey(notificationSchema);
 fillKey(inviteSchema);
 fillKey(settingSchema, (d: Row) => d.name as string);
 fillKey(remoteFollowerSchema, (d: Row) => followerKey(String(d.userId), String(d.actorId)));
+fillKey(sectionSchema);
+fillKey(recommendationSchema);
 fillKey(remoteServerSchema, (d: Row) => d.domain as string);
 
 function build(conn: Connection) {
@@ -51,6 +54,8 @@ function build(conn: Connection) {
     Invite: conn.model('Invite', inviteSchema),
     RemoteFollower: conn.model('RemoteFollower', remoteFollowerSchema),
     RemoteServer: conn.model('RemoteServer', remoteServerSchema),
+    Section: conn.model('Section', sectionSchema),
+    Recommendation: conn.model('Recommendation', recommendationSchema),
   };
 }
 
@@ -86,3 +91,5 @@ export type { InviteDoc, InviteType } from './invite';
 export { INVITE_TYPES } from './invite';
 export type { RemoteFollowerDoc } from './follower';
 export type { RemoteServerDoc } from './remote-server';
+export type { SectionDoc, RecommendationDoc, RefType } from './curation';
+export { REF_TYPES } from './curation';

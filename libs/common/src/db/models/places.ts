@@ -73,6 +73,8 @@ export const pageSchema = new Schema(
     lastFetchedAt: Date,
     deletedAt: { type: Date, default: null },
     deletedBy: String,
+    // The type before deletion (Page or Folder), so a restore brings it back.
+    formerType: String,
   },
   { timestamps: true, collection: 'pages' },
 );

@@ -3,6 +3,7 @@
  * reads audience resolution needs. Every membership change updates the reverse index and tells
  * the listener (read caches keyed on memberships go stale), so no caller can forget either.
  */
+import { deletedClause, type DeletedMode } from './listing';
 import type { CircleDoc, Models } from '../models';
 import { mintId } from '../ids';
 import { ObjectStore, type FoundRows, type PageRequest } from './objects';
@@ -175,6 +176,34 @@ export class CirclesRepository extends ObjectStore<CircleRecord & { id: string }
     for (const m of memberIds) await this.index(m, before, false);
     await this.onMembershipChange(id, memberIds);
     return before;
+  }
+
+  /** Un-deletes a circle (admin moderation): its members get it back in their memberships. */
+  async restoreCircle(id: string): Promise<CircleRecord | null> {
+    const after = await this.restore(id);
+    if (!after) return null;
+    const memberIds = (after.members ?? []).map((m) => m.id);
+    for (const m of memberIds) await this.index(m, after, true);
+    await this.onMembershipChange(id, memberIds);
+    return after;
+  }
+
+  /** GET /admin/circles (a scan: admin list). */
+  async pageForAdmin(
+    q: {
+      deleted: DeletedMode;
+      type: string;
+      serverOnly: boolean;
+      actorId?: string | undefined;
+      to?: string | undefined;
+    },
+    req: PageRequest,
+  ): Promise<FoundRows<CircleRecord & { id: string }>> {
+    const filter: Record<string, unknown> = { ...deletedClause(q.deleted), type: q.type };
+    if (q.serverOnly) filter.actorId = `@${this.domain}`;
+    else if (q.actorId) filter.actorId = q.actorId;
+    if (q.to) filter.to = q.to;
+    return this.page(filter, req, { createdAt: -1, _id: -1 });
   }
 
   /** Deletes circles outright (undoing a failed group create). */

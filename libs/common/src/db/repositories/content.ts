@@ -3,6 +3,7 @@
  * by `_id`; the lists here are scans (threads, folders, a user's pages) that no benchmark holds
  * to O(page) yet: each says what it serves.
  */
+import { deletedClause, type DeletedMode } from './listing';
 import type { BookmarkDoc, GroupDoc, Models, PageDoc, ReplyDoc } from '../models';
 import { ObjectStore, type FoundRows, type PageRequest } from './objects';
 
@@ -66,6 +67,22 @@ export class PagesStore extends ObjectStore<PageRecord> {
     return rows.map((r) => r.slug);
   }
 
+  /** A local page by slug, deleted or not (the admin API). */
+  async anyLocalBySlug(slug: string): Promise<PageRecord | null> {
+    return this.model.findOne({ slug, originDomain: null }).lean<PageRecord>();
+  }
+
+  /** GET /admin/pages, in menu order (a scan: admin list). */
+  async pageForAdmin(
+    q: { deleted: DeletedMode; type?: string | undefined; parentId?: string | undefined },
+    req: PageRequest,
+  ): Promise<FoundRows<PageRecord>> {
+    const filter: Record<string, unknown> = { ...deletedClause(q.deleted), originDomain: null };
+    if (q.type) filter.type = q.type;
+    if (q.parentId) filter.parentId = q.parentId;
+    return this.page(filter, req, { order: 1, createdAt: -1, _id: -1 });
+  }
+
   /** Live local children of a folder. */
   async countChildren(parentId: string): Promise<number> {
     return this.model.countDocuments({ parentId, originDomain: null, deletedAt: null });
@@ -121,6 +138,16 @@ export class GroupsStore extends ObjectStore<GroupRecord> {
 
   async create(doc: Record<string, unknown> & { id: string }): Promise<GroupRecord> {
     return this.insert(doc);
+  }
+
+  /** GET /admin/groups (a scan: admin list). */
+  async pageForAdmin(
+    q: { deleted: DeletedMode; rsvpPolicy?: string | undefined },
+    req: PageRequest,
+  ): Promise<FoundRows<GroupRecord>> {
+    const filter: Record<string, unknown> = { ...deletedClause(q.deleted) };
+    if (q.rsvpPolicy) filter.rsvpPolicy = q.rsvpPolicy;
+    return this.page(filter, req, { createdAt: -1, _id: -1 });
   }
 
   async bumpMembers(id: string, by: 1 | -1): Promise<void> {

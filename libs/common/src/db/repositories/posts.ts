@@ -4,6 +4,7 @@
  * counter and the read-cache stamps: no caller can forget one. GET /posts and an author's posts
  * read the lists, so a page costs O(page) whatever the number of posts (ADR 0005).
  */
+import { deletedClause, type DeletedMode } from './listing';
 import type { Models, PostDoc } from '../models';
 import { STAMPS } from '../../cache/stamps';
 import type { ListEntry, ListStore } from '../lists/store';
@@ -136,7 +137,15 @@ export class PostsStore extends ObjectStore<PostRecord> {
 
   /** Soft-deletes: out of every list and timeline at once; the record before, or null. */
   async softDeletePost(id: string, deletedBy: string): Promise<PostRecord | null> {
-    const before = await this.softDelete(id, { deletedAt: new Date(), deletedBy, type: 'Tombstone' });
+    // The type is kept beside the Tombstone, so a restore (by an admin) brings it back.
+    const current = await this.byId(id);
+    const former = current?.type && current.type !== 'Tombstone' ? { formerType: current.type } : {};
+    const before = await this.softDelete(id, {
+      deletedAt: new Date(),
+      deletedBy,
+      type: 'Tombstone',
+      ...former,
+    });
     if (!before) return null;
     await this.unlistPost(before, { timelines: true });
     if (!before.originDomain) {
@@ -145,6 +154,48 @@ export class PostsStore extends ObjectStore<PostRecord> {
     }
     await this.touch(before);
     return before;
+  }
+
+  /**
+   * Un-deletes (admin moderation): the post gets its type back, returns to its author's and
+   * tier's lists and to the timelines of the circles its author is in now; the record after.
+   */
+  async restorePost(id: string): Promise<PostRecord | null> {
+    const current = await this.byId(id);
+    if (!current?.deletedAt) return null;
+    const type = current.formerType || (current.type === 'Tombstone' ? 'Note' : current.type);
+    const after = await this.restore(id, { type, circles: [] });
+    if (!after) return null;
+    await this.set(id, {}, ['formerType']);
+    await this.listPost(after);
+    if (!after.originDomain) await this.users.bumpCounter(after.actorId, 'postCount', 1);
+    const circles = await this.fanOut(after);
+    await this.touch({ id, circles });
+    return this.byId(id);
+  }
+
+  /** Removes a post for good (admin full delete): out of every list first if it was live. */
+  async purgePost(id: string): Promise<boolean> {
+    const post = await this.byId(id);
+    if (!post) return false;
+    if (!post.deletedAt) {
+      await this.unlistPost(post, { timelines: true });
+      if (!post.originDomain) await this.users.bumpCounter(post.actorId, 'postCount', -1);
+    }
+    await this.touch(post);
+    return this.hardDelete(id);
+  }
+
+  /** GET /admin/posts (a scan: admin list). */
+  async pageForAdmin(
+    q: { deleted: DeletedMode; tiersOnly: boolean; type?: string | undefined; actorId?: string | undefined },
+    req: PageRequest,
+  ): Promise<FoundRows<PostRecord>> {
+    const filter: Record<string, unknown> = { ...deletedClause(q.deleted) };
+    if (q.tiersOnly) filter.to = { $in: ['@public', `@${this.domain}`] };
+    if (q.type) filter.type = q.type;
+    if (q.actorId) filter.actorId = q.actorId;
+    return this.page(filter, req, { createdAt: -1, _id: -1 });
   }
 
   /** Every cached page or post copy holding this post is stale. */

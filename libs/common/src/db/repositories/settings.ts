@@ -54,6 +54,33 @@ export class SettingsRepository {
     this.cache.clear();
   }
 
+  /** A live setting's whole document (value and metadata), uncached: for the admin API. */
+  findDefinition(name: string): Promise<Record<string, unknown> | null> {
+    return this.models.Setting.findOne({ _id: name, deletedAt: null }, { _id: 0, __v: 0 }).lean<
+      Record<string, unknown>
+    >();
+  }
+
+  /**
+   * Every setting anyone may read (`GET /`, `GET /profile`): `to: @public`, not redacted, not
+   * deleted; name → value. A scan of the small settings collection.
+   */
+  async publicValues(): Promise<Record<string, unknown>> {
+    const rows = await this.models.Setting.find(
+      { to: '@public', deletedAt: null },
+      { name: 1, value: 1, ui: 1 },
+    )
+      .sort({ name: 1 })
+      .lean();
+    const out: Record<string, unknown> = {};
+    for (const r of rows) {
+      if (r.ui?.type === 'redacted' || r.name === 'privateKey') continue;
+      // The rules seed can be stored without a value: it means the empty list.
+      out[r.name] = r.value ?? (r.ui?.type === 'rules' ? [] : null);
+    }
+    return out;
+  }
+
   /** Every live setting with its metadata, by name (GET /admin/settings; a small collection). */
   async listAll(): Promise<SettingRecord[]> {
     return this.models.Setting.find({ deletedAt: null }).sort({ name: 1 }).lean<SettingRecord[]>();

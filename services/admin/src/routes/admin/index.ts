@@ -7,6 +7,12 @@ import { invitesRouter } from '../../invites/router';
 import { settingsRouter } from '../../settings/router';
 import { systemRouter } from '../../system/router';
 import { usersRouter } from '../../users/router';
+import { postsRouter } from '../../posts/router';
+import { circlesRouter } from '../../circles/router';
+import { groupsRouter } from '../../groups/router';
+import { pagesRouter } from '../../pages/router';
+import { sectionsRouter } from '../../curation/sections';
+import { recommendationsRouter } from '../../curation/recommendations';
 
 /** /admin: every route behind the admin guard. */
 export default function adminRoutes({ rt }: AdminContext): Router {
@@ -30,5 +36,11 @@ export default function adminRoutes({ rt }: AdminContext): Router {
   mountSub(r, '/settings', settingsRouter(rt));
   mountSub(r, '/system', systemRouter(rt));
   mountSub(r, '/users', usersRouter(rt));
+  mountSub(r, '/posts', postsRouter(rt));
+  mountSub(r, '/circles', circlesRouter(rt));
+  mountSub(r, '/groups', groupsRouter(rt));
+  mountSub(r, '/pages', pagesRouter(rt));
+  mountSub(r, '/sections', sectionsRouter(rt));
+  mountSub(r, '/recommendations', recommendationsRouter(rt));
   return r;
 }

@@ -12,7 +12,7 @@ import {
   type Router,
   type Runtime,
 } from '@agora/common';
-import { sessionUser } from '../../users/present';
+import { sessionUser, tokenClaim } from '../../users/present';
 import { VERIFY_TTL_MS, hashToken, isTokenShaped, mintEmailToken } from '../../users/tokens';
 import { sendBestEffort, verificationMail } from '../../users/mail';
 import { emailField } from './inputs';
@@ -38,7 +38,7 @@ export function emailRoutes(r: Router, rt: Runtime, roles: RoleChecker): void {
           isModerator: auth?.isModerator ?? false,
         }),
       );
-      set('token', await rt.tokens.issue(rec.id));
+      set('token', await rt.tokens.issue(rec.id, tokenClaim(rec)));
     }),
   );
 

@@ -10,7 +10,7 @@ import {
   verifyPassword,
 } from '@agora/common';
 import type { SocialContext } from '../../context';
-import { sessionUser } from '../../users/present';
+import { sessionUser, tokenClaim } from '../../users/present';
 import { emailRoutes } from './email';
 import { passwordRoutes } from './password';
 
@@ -56,7 +56,7 @@ export default function authRoutes({ rt }: SocialContext): Router {
         }
         await rt.repos.users.markLogin(rec.id);
         const auth = await loadAuthUser(rt.repos, roles, rec.id);
-        set('token', await rt.tokens.issue(rec.id));
+        set('token', await rt.tokens.issue(rec.id, tokenClaim(rec)));
         set(
           'user',
           sessionUser(rec, {

@@ -6,6 +6,7 @@
 import { BadRequest, handler, hashPassword, type Router, type Runtime } from '@agora/common';
 import { RESET_TTL_MS, hashToken, isTokenShaped, mintEmailToken } from '../../users/tokens';
 import { resetMail, sendBestEffort } from '../../users/mail';
+import { tokenClaim } from '../../users/present';
 import { emailField, newPassword, stringField } from './inputs';
 
 const FORGOT_MESSAGE = 'If that email is registered, a reset link has been sent.';
@@ -47,7 +48,8 @@ export function passwordRoutes(r: Router, rt: Runtime): void {
         if (!userId) throw new BadRequest(INVALID_RESET);
         rt.logger.info({ userId }, 'password reset');
         set('ok', true);
-        set('token', await rt.tokens.issue(userId));
+        const rec = await rt.repos.users.findById(userId);
+        set('token', await rt.tokens.issue(userId, rec ? tokenClaim(rec) : undefined));
       },
       { allowUnauth: true },
     ),

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { BadRequest, NotFound } from '@agora/common';
 import type { ActivityHandler } from '../../types';
+import { del } from './delete';
 import { idString, parse } from '../../validate';
 import { kindAmong } from './targets';
 import { REACTABLE, clearReaction } from './react';
@@ -28,6 +29,10 @@ interface Undone {
 
 export const undo: ActivityHandler = async (ctx) => {
   const { rt, actor } = ctx;
+  // The client library withdraws a reaction by its id: `{ type: 'Undo', target: <react id> }`.
+  const target = ctx.activity.target;
+  if (ctx.activity.object === undefined && typeof target === 'string' && target.startsWith('react:'))
+    return del(ctx);
   if (ctx.activity.object === undefined) throw new BadRequest('object: the activity to undo is required');
   const given = parse(z.union([idString, inline]), ctx.activity.object, 'object');
   let undone: Undone;

@@ -17,7 +17,9 @@ const UPDATABLE = ['post', 'reply', 'react', 'circle', 'page', 'bookmark', 'grou
 
 export const update: ActivityHandler = async (ctx) => {
   const { rt, actor } = ctx;
-  const targetId = parse(idString, ctx.activity.target, 'target');
+  // The client library updates the caller's own profile with `objectType: 'User'` and no target.
+  const self = ctx.activity.target === undefined && ctx.activity.objectType === 'User';
+  const targetId = self ? actor.id : parse(idString, ctx.activity.target, 'target');
   const kind = kindAmong(rt, targetId, UPDATABLE, 'target');
   if (kind === 'user') return updateUser(ctx, targetId);
   const patch = ctx.activity.object;

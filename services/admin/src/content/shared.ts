@@ -1,0 +1,71 @@
+/** What the content groups share: the server actor, audiences, markdown and owner rules. */
+import { z } from 'zod';
+import type { Runtime } from '@agora/common/runtime';
+import { BadRequest, NotAuthorized } from '@agora/common/errors';
+import { canonicalTo } from '@agora/common/audience';
+import { parseInput as parse } from '@agora/common/validation';
+import type { Row } from './crud';
+
+/** The server actor (`@<domain>`): the owner of server content (decisions.md §2). */
+export async function serverActor(rt: Runtime) {
+  const domain = rt.config.DOMAIN;
+  const profile = await rt.repos.settings.get<{ name?: string; icon?: string }>('profile');
+  return {
+    id: `@${domain}`,
+    type: 'Service',
+    name: profile?.name ?? domain,
+    icon: profile?.icon ?? '',
+    url: rt.config.publicUrl,
+    server: `@${domain}`,
+  };
+}
+
+export function isServerOwned(rt: Runtime, row: Row): boolean {
+  return row.actorId === `@${rt.config.DOMAIN}`;
+}
+
+export function assertServerOwned(rt: Runtime, row: Row, what: string): void {
+  if (!isServerOwned(rt, row)) throw new NotAuthorized(`Only server-owned ${what} can be changed here`);
+}
+
+/**
+ * A restore undoes a deletion made by moderation. What an author deleted themselves stays
+ * deleted: bringing it back would publish something its author withdrew.
+ */
+export function assertNotAuthorDeleted(row: Row, what: string): void {
+  if (row.deletedBy && row.deletedBy === row.actorId)
+    throw new NotAuthorized(`This ${what} was deleted by its author and cannot be restored here`);
+}
+
+/**
+ * Server content is addressed to the public or to the server's users: the server actor has no
+ * circles or groups to address.
+ */
+export function serverAudience(rt: Runtime, value: unknown, field: string, fallback = '@public'): string {
+  const to = canonicalTo(value, field, rt.config.DOMAIN, fallback);
+  if (to !== '@public' && to !== `@${rt.config.DOMAIN}`)
+    throw new BadRequest(`${field} must be @public or @${rt.config.DOMAIN} for server content`);
+  return to;
+}
+
+export const optionalText = (max: number) => z.string().max(max).optional();
+
+/** A markdown source given as a string or `{ content }` (the client sends both). */
+export const markdownSource = z.union([
+  z.string().max(100_000),
+  z
+    .object({ content: z.string().max(100_000), mediaType: z.string().max(50).optional() })
+    .transform((s) => s.content),
+]);
+
+export const tags = z.array(z.string().trim().min(1).max(100)).max(50);
+
+export { parse };
+
+/** `canReply` / `canReact` of server content: an audience it may have, or `none`. */
+export function serverCapability(rt: Runtime, value: unknown, field: string, to: string): string {
+  const cap = canonicalTo(value, field, rt.config.DOMAIN, to);
+  if (cap !== 'none' && cap !== '@public' && cap !== `@${rt.config.DOMAIN}`)
+    throw new BadRequest(`${field} must be @public, @${rt.config.DOMAIN} or none for server content`);
+  return cap;
+}

@@ -1,0 +1,106 @@
+/**
+ * /admin/recommendations (spec 4.5): what Discover shows. `ref` must name a live local Post,
+ * Circle, Group, Bookmark or Page (a user or server: 400) that is not private-tier (400); its
+ * tier is recorded in `visibility` (bookkeeping: Discover checks the live target on every read).
+ * `section` must name a live section (400).
+ */
+import { z } from 'zod';
+import type { Runtime } from '@agora/common/runtime';
+import { liveTarget, mintId, parseId, type RefType } from '@agora/common/db';
+import { BadRequest } from '@agora/common/errors';
+import { idString } from '@agora/common/validation';
+import { crudRouter } from '../content/crud';
+import { parse } from '../content/shared';
+
+const KINDS: Record<string, RefType> = {
+  post: 'Post',
+  circle: 'Circle',
+  group: 'Group',
+  bookmark: 'Bookmark',
+  page: 'Page',
+};
+
+const fields = {
+  section: idString,
+  note: z.string().max(2000),
+  order: z.number().int().min(-1_000_000).max(1_000_000),
+  active: z.boolean(),
+};
+const createBody = z.object({
+  ref: idString,
+  section: fields.section,
+  note: fields.note.default(''),
+  order: fields.order.default(0),
+});
+const updateBody = z.object(fields).partial();
+const PATCHABLE = Object.keys(fields);
+
+const listQuery = z.object({
+  section: idString.optional(),
+  refType: z.enum(['Post', 'Circle', 'Group', 'Bookmark', 'Page']).optional(),
+});
+
+export function recommendationsRouter(rt: Runtime) {
+  const { sections, recommendations } = rt.repos;
+  const domain = rt.config.DOMAIN;
+
+  const liveSection = async (id: string) => {
+    const section = await sections.byId(id);
+    if (!section || section.deletedAt) throw new BadRequest('section: no such section');
+  };
+
+  /** The target's type and tier, or a 400 naming `ref`. */
+  const resolveRef = async (ref: string): Promise<{ refType: RefType; visibility: 'public' | 'server' }> => {
+    const parsed = parseId(ref);
+    if (parsed.type === 'User') throw new BadRequest('ref: users cannot be recommended');
+    const refType = parsed.type === 'Object' ? KINDS[parsed.kind ?? ''] : undefined;
+    if (!refType) throw new BadRequest('ref: must be the id of a post, circle, group, bookmark or page');
+    const target = await liveTarget(rt.repos, refType, ref);
+    if (!target) throw new BadRequest(`ref: no such ${refType.toLowerCase()} on this server`);
+    if (target.to === '@public') return { refType, visibility: 'public' };
+    if (target.to === `@${domain}` || target.to === '@server') return { refType, visibility: 'server' };
+    throw new BadRequest('ref: a private target cannot be recommended');
+  };
+
+  return crudRouter(rt, {
+    name: 'recommendation',
+    type: 'Recommendation',
+    list(query, deleted, paging) {
+      const q = parse(listQuery, { section: query.section, refType: query.refType }, 'query');
+      return recommendations.pageForAdmin({ deleted, section: q.section, refType: q.refType }, paging);
+    },
+    find: (id) => recommendations.byId(id),
+    async create(body, admin) {
+      const b = parse(createBody, body);
+      const { refType, visibility } = await resolveRef(b.ref);
+      await liveSection(b.section);
+      const row = (await recommendations.create({
+        id: mintId('recommendation', domain),
+        server: `@${domain}`,
+        ...b,
+        refType,
+        visibility,
+        addedBy: admin.id,
+        actorId: `@${domain}`,
+      })) as unknown as Record<string, unknown>;
+      return { row, events: [] };
+    },
+    async update(row, body) {
+      if (row.deletedAt)
+        throw new BadRequest('id: a deleted recommendation cannot be edited; restore it first');
+      const b = parse(updateBody, body);
+      if (!Object.keys(body).some((k) => PATCHABLE.includes(k)))
+        throw new BadRequest(`body: give at least one of ${PATCHABLE.join(', ')}`);
+      if (b.section) await liveSection(b.section);
+      const updated = (await recommendations.set(String(row.id), b)) as unknown as Record<
+        string,
+        unknown
+      > | null;
+      return { row: updated!, events: [] };
+    },
+    softDelete: async (id, by) =>
+      !!(await recommendations.softDelete(id, { deletedAt: new Date(), deletedBy: by })),
+    restore: async (id) => !!(await recommendations.restore(id)),
+    hardDelete: (id) => recommendations.hardDelete(id),
+  });
+}

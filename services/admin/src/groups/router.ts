@@ -1,0 +1,144 @@
+/**
+ * /admin/groups (spec 4.5): every group for moderation (any group can be deleted and restored,
+ * unless its owner deleted it); server groups (owned by the server actor) created and edited
+ * here. A group's role circles are created with it and removed by a full delete.
+ */
+import { z } from 'zod';
+import type { Runtime } from '@agora/common/runtime';
+import { RSVP_POLICIES } from '@agora/common/db';
+import { BadRequest } from '@agora/common/errors';
+import { contentEvent } from '@agora/common/messaging';
+import type { AuthUser } from '@agora/common/http';
+import { crudRouter, type Row } from '../content/crud';
+import { circleIdsOf, createServerGroup, touchGroup } from './server-group';
+import {
+  assertNotAuthorDeleted,
+  assertServerOwned,
+  optionalText,
+  parse,
+  serverActor,
+  serverAudience,
+  serverCapability,
+} from '../content/shared';
+
+const listQuery = z.object({ rsvpPolicy: z.enum(RSVP_POLICIES).optional() });
+
+const location = z.union([
+  z
+    .string()
+    .max(300)
+    .transform((name) => ({ name })),
+  z
+    .object({
+      name: z.string().max(300).optional(),
+      lat: z.number().min(-90).max(90),
+      lon: z.number().min(-180).max(180),
+    })
+    .transform((l) => ({ name: l.name, type: 'Point', coordinates: [l.lon, l.lat] })),
+]);
+
+const fields = {
+  name: z.string().trim().min(1).max(100),
+  description: optionalText(5000),
+  icon: optionalText(2000),
+  image: optionalText(2000),
+  rsvpPolicy: z.enum(RSVP_POLICIES),
+  location: location.optional(),
+};
+const createBody = z.object({ ...fields, rsvpPolicy: fields.rsvpPolicy.default('open') });
+const updateBody = z.object(fields).partial();
+const PATCHABLE = [
+  'name',
+  'description',
+  'icon',
+  'image',
+  'rsvpPolicy',
+  'location',
+  'to',
+  'canReply',
+  'canReact',
+];
+
+export function groupsRouter(rt: Runtime) {
+  const { groups } = rt.repos;
+
+  const removed = (row: Row, admin: AuthUser) => [
+    contentEvent('group.deleted', {
+      objectId: String(row.id),
+      objectType: 'Group',
+      actorId: admin.id,
+      ownerId: String(row.actorId),
+    }),
+  ];
+
+  return crudRouter(rt, {
+    name: 'group',
+    type: 'Group',
+    list(query, deleted, paging) {
+      const q = parse(listQuery, { rsvpPolicy: query.rsvpPolicy }, 'query');
+      return groups.pageForAdmin({ deleted, rsvpPolicy: q.rsvpPolicy }, paging);
+    },
+    find: (id) => groups.byId(id),
+    async create(body) {
+      const b = parse(createBody, body);
+      const to = serverAudience(rt, body.to, 'to');
+      const actor = await serverActor(rt);
+      const row = await createServerGroup(rt, {
+        ...b,
+        to,
+        canReply: serverCapability(rt, body.canReply, 'canReply', to),
+        canReact: serverCapability(rt, body.canReact, 'canReact', to),
+        owner: { id: actor.id, type: actor.type, name: actor.name, server: actor.server },
+      });
+      const event = contentEvent('group.created', {
+        groupId: String(row.id),
+        actorId: actor.id,
+        to,
+        rsvpPolicy: b.rsvpPolicy,
+      });
+      return { row, to, events: [event] };
+    },
+    async update(row, body, admin) {
+      assertServerOwned(rt, row, 'groups');
+      if (row.deletedAt) throw new BadRequest('id: a deleted group cannot be edited; restore it first');
+      const b = parse(updateBody, body);
+      const set: Row = { ...b };
+      if (body.to !== undefined) set.to = serverAudience(rt, body.to, 'to');
+      const to = (set.to as string | undefined) ?? String(row.to);
+      if (body.canReply !== undefined) set.canReply = serverCapability(rt, body.canReply, 'canReply', to);
+      if (body.canReact !== undefined) set.canReact = serverCapability(rt, body.canReact, 'canReact', to);
+      if (!Object.keys(body).some((k) => PATCHABLE.includes(k)))
+        throw new BadRequest(`body: give at least one of ${PATCHABLE.join(', ')}`);
+      const updated = await groups.set(String(row.id), set);
+      await touchGroup(rt, updated);
+      const event = contentEvent('group.updated', {
+        objectId: String(row.id),
+        objectType: 'Group',
+        actorId: admin.id,
+        ownerId: String(row.actorId),
+        fields: Object.keys(set),
+      });
+      return { row: updated!, to, events: [event] };
+    },
+    assertRestorable: (row) => assertNotAuthorDeleted(row, 'group'),
+    async softDelete(id, by) {
+      const before = await groups.softDelete(id, { deletedAt: new Date(), deletedBy: by });
+      await touchGroup(rt, before);
+      return !!before;
+    },
+    async restore(id) {
+      const after = await groups.restore(id);
+      await touchGroup(rt, after);
+      return !!after;
+    },
+    async hardDelete(id) {
+      const group = (await groups.byId(id)) as unknown as Row | null;
+      if (!group) return false;
+      await touchGroup(rt, group);
+      for (const c of circleIdsOf(group)) await rt.repos.timelines.dropCircle(c, []);
+      await rt.repos.circles.removeCircles(circleIdsOf(group));
+      return groups.hardDelete(id);
+    },
+    deletedEvents: removed,
+  });
+}

@@ -1,0 +1,179 @@
+/**
+ * /admin/posts (spec 4.5): every post for moderation; server announcements (owned by the server
+ * actor) created and edited here. A soft delete takes the post out of every timeline (the
+ * reference left it in feeds), a restore puts it back, a full delete also removes its timeline
+ * rows, replies and reactions. Announcements fan out and notify like any post.
+ */
+import { z } from 'zod';
+import type { Runtime } from '@agora/common/runtime';
+import { BadRequest } from '@agora/common/errors';
+import { plainText, renderMarkdown } from '@agora/common/content';
+import { contentEvent } from '@agora/common/messaging';
+import { idString } from '@agora/common/validation';
+import { mintId } from '@agora/common/db';
+import type { AuthUser } from '@agora/common/http';
+import { crudRouter, type Row } from '../content/crud';
+import {
+  assertNotAuthorDeleted,
+  assertServerOwned,
+  markdownSource,
+  optionalText,
+  parse,
+  serverActor,
+  serverAudience,
+  serverCapability,
+  tags,
+} from '../content/shared';
+
+const TYPES = ['Note', 'Article'] as const;
+
+const listQuery = z.object({
+  visibility: z.enum(['all', 'default']).optional(),
+  type: z.string().max(50).optional(),
+  actorId: idString.optional(),
+});
+
+const fields = {
+  type: z.enum(TYPES),
+  title: optionalText(300),
+  source: markdownSource.optional(),
+  content: markdownSource.optional(),
+  summary: optionalText(2000),
+  image: optionalText(2000),
+  tags: tags.optional(),
+};
+
+const createBody = z
+  .object({ ...fields, type: fields.type.default('Note') })
+  .refine((b) => (b.source ?? b.content ?? '').trim() || b.title?.trim(), {
+    message: 'an announcement needs source or a title',
+    path: ['source'],
+  });
+
+const updateBody = z.object(fields).partial();
+
+const PATCHABLE = [
+  'type',
+  'title',
+  'source',
+  'content',
+  'summary',
+  'image',
+  'tags',
+  'to',
+  'canReply',
+  'canReact',
+];
+
+function removed(row: Row, admin: AuthUser) {
+  return [
+    contentEvent('post.deleted', {
+      objectId: String(row.id),
+      objectType: 'Post',
+      actorId: admin.id,
+      ownerId: String(row.actorId),
+    }),
+  ];
+}
+
+export function postsRouter(rt: Runtime) {
+  const { posts } = rt.repos;
+  return crudRouter(rt, {
+    name: 'post',
+    type: 'Post',
+    hidden: ['circles'],
+    list(query, deleted, paging) {
+      const q = parse(
+        listQuery,
+        { visibility: query.visibility, type: query.type, actorId: query.actorId },
+        'query',
+      );
+      return posts.pageForAdmin(
+        { deleted, tiersOnly: q.visibility !== 'all', type: q.type, actorId: q.actorId },
+        paging,
+      );
+    },
+    find: (id) => posts.byId(id),
+    async create(body) {
+      const b = parse(createBody, body);
+      const to = serverAudience(rt, body.to, 'to');
+      const canReply = serverCapability(rt, body.canReply, 'canReply', to);
+      const canReact = serverCapability(rt, body.canReact, 'canReact', to);
+      const source = b.source ?? b.content ?? '';
+      const id = mintId('post', rt.config.DOMAIN);
+      const actor = await serverActor(rt);
+      const row = await posts.createLocal({
+        id,
+        type: b.type,
+        actorId: actor.id,
+        actor,
+        server: actor.server,
+        url: `${rt.config.publicUrl}/posts/${id}`,
+        title: b.title,
+        summary: b.summary ?? (source ? plainText(source) : undefined),
+        source: { content: source, mediaType: 'text/markdown' },
+        body: renderMarkdown(source),
+        image: b.image,
+        tags: b.tags ?? [],
+        to,
+        canReply,
+        canReact,
+        publishedAt: new Date(),
+      });
+      const event = contentEvent('post.created', {
+        postId: String(row.id),
+        actorId: String(row.actorId),
+        to,
+        type: b.type,
+      });
+      return { row, to, events: [event] };
+    },
+    async update(row, body, admin) {
+      assertServerOwned(rt, row, 'posts');
+      if (row.deletedAt) throw new BadRequest('id: a deleted post cannot be edited; restore it first');
+      const b = parse(updateBody, body);
+      const set: Row = {};
+      if (b.type) set.type = b.type;
+      if (b.title !== undefined) set.title = b.title;
+      if (b.summary !== undefined) set.summary = b.summary;
+      if (b.image !== undefined) set.image = b.image;
+      if (b.tags) set.tags = b.tags;
+      const source = b.source ?? b.content;
+      if (source !== undefined) {
+        set.source = { content: source, mediaType: 'text/markdown' };
+        set.body = renderMarkdown(source);
+        if (b.summary === undefined) set.summary = source ? plainText(source) : '';
+      }
+      if (body.to !== undefined) set.to = serverAudience(rt, body.to, 'to');
+      const to = (set.to as string | undefined) ?? String(row.to);
+      if (body.canReply !== undefined) set.canReply = serverCapability(rt, body.canReply, 'canReply', to);
+      if (body.canReact !== undefined) set.canReact = serverCapability(rt, body.canReact, 'canReact', to);
+      if (!Object.keys(body).some((k) => PATCHABLE.includes(k)))
+        throw new BadRequest(`body: give at least one of ${PATCHABLE.join(', ')}`);
+      const updated = await posts.update(String(row.id), set);
+      const event = contentEvent('post.updated', {
+        objectId: String(row.id),
+        objectType: 'Post',
+        actorId: admin.id,
+        ownerId: String(row.actorId),
+        fields: Object.keys(set),
+      });
+      return { row: updated!, to, events: [event] };
+    },
+    assertRestorable: (row) => assertNotAuthorDeleted(row, 'post'),
+    softDelete: async (id, by) => !!(await posts.softDeletePost(id, by)),
+    restore: async (id) => !!(await posts.restorePost(id)),
+    hardDelete: (id) => posts.purgePost(id),
+    deletedEvents: removed,
+    // Federation reads `to` among the changed fields as "visible again": a public post is re-sent.
+    restoredEvents: (row, admin) => [
+      contentEvent('post.updated', {
+        objectId: String(row.id),
+        objectType: 'Post',
+        actorId: admin.id,
+        ownerId: String(row.actorId),
+        fields: ['deletedAt', 'type', 'to'],
+      }),
+    ],
+  });
+}

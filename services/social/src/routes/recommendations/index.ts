@@ -1,0 +1,14 @@
+import { Router, handler, setAll } from '@agora/common/http';
+import type { SocialContext } from '../../context';
+import { viewerOf } from '../../views/viewer';
+import { discover } from '../../views/discover';
+
+/** GET /recommendations: the public Discover feed (views/discover.ts). */
+export default function recommendationRoutes({ rt }: SocialContext): Router {
+  const r = Router();
+  r.get(
+    '/',
+    handler(async ({ req, set }) => setAll(set, await discover(rt, await viewerOf(rt, req)))),
+  );
+  return r;
+}
