@@ -57,6 +57,7 @@ COPY services/federation/package.json services/federation/
 COPY services/notifications/package.json services/notifications/
 COPY services/backup/package.json services/backup/
 COPY standalone/package.json standalone/
+COPY web/package.json web/
 RUN --mount=type=cache,target=/root/.npm \
     npm ci --ignore-scripts --no-audit --no-fund
 
@@ -73,6 +74,15 @@ RUN npm run build
 FROM deps AS prod-deps
 RUN --mount=type=cache,target=/root/.npm \
     npm ci --omit=dev --ignore-scripts --no-audit --no-fund
+
+# ---------------------------------------------------------------------------------------------
+# The web app (docs/web.md): built once here, served by the gateway from /app/web/dist. The build
+# fails when the first-load JS budget is exceeded.
+# ---------------------------------------------------------------------------------------------
+FROM deps AS web
+COPY tsconfig.base.json ./
+COPY web web
+RUN cd web && NODE_ENV=production VITE_CONFIG_NATIVE_IGNORE_WARNING=true ../node_modules/.bin/vite build
 
 # ---------------------------------------------------------------------------------------------
 # Runtime.
@@ -96,10 +106,11 @@ COPY --from=ferretdb /out/ferretdb /usr/local/bin/ferretdb
 # Production node_modules (the bundles require npm packages from there at run time), the
 # compiled entry points with their source maps, and the entry script. Code stays owned by root
 # and read-only for the process; only DATA_DIR (standalone data) belongs to the `node` user.
-# (The web app, once web/ lands, goes to /app/web/dist: the gateway serves it from there.)
+# The web app goes to /app/web/dist: the gateway serves it from there.
 COPY --from=prod-deps /app /app
 COPY --from=build /app/dist /app/dist
 COPY deploy/docker-entrypoint.sh /app/deploy/docker-entrypoint.sh
+COPY --from=web /app/web/dist /app/web/dist
 
 # Then a smoke test: every package the bundles require resolves from /app/dist, and the
 # standalone bundle loads and validates its config (a bad PORT exits 2 naming the variable).

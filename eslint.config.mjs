@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 // Issue 8: all data access lives in libs/common/src/db. Everything else calls a store.
 const DATA_ACCESS =
@@ -59,7 +60,23 @@ export default tseslint.config(
     },
   },
   {
-    files: ['libs/common/src/config/**', 'test/**', 'scripts/**', 'bench/**'],
+    // The web app (web/tsconfig.json: DOM, JSX): the rules of hooks on top of the shared rules.
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: [
+      'libs/common/src/config/**',
+      'test/**',
+      'scripts/**',
+      'bench/**',
+      'web/build/**',
+      'web/vite.config.ts',
+    ],
     rules: { 'no-restricted-properties': 'off' },
   },
   { files: ['**/*.ts'], rules: noDataAccess },

@@ -1,6 +1,6 @@
-// Four tiers (style.md §9): unit tests beside the code, integration tests against the real
-// local services, e2e tests that boot the standalone wiring and talk HTTP, and the security tier
-// (a regression test per class of docs/security.md).
+// Five tiers (style.md §9): unit tests beside the code, integration tests against the real
+// local services, e2e tests that boot the standalone wiring and talk HTTP, the security tier
+// (a regression test per class of docs/security.md), and stories in a real browser (docs/web.md).
 const transform = {
   '^.+\\.(t|j)sx?$|^.+\\.mjs$': [
     '@swc/jest',
@@ -11,7 +11,7 @@ const transform = {
 // Several dependencies ship ESM only (jose, marked, htmlparser2, http-proxy-middleware, ...): transpile
 // node_modules too, except large CommonJS trees that gain nothing from it.
 const transformIgnorePatterns = [
-  '/node_modules/(mongoose|mongodb|bson|@aws-sdk|@smithy|@opentelemetry|@grpc|protobufjs|amqplib|@redis|redis|rate-limiter-flexible|express|body-parser|zod|typescript|@swc|jest[^/]*|@jest|pino[^/]*|testcontainers|undici|esbuild)/',
+  '/node_modules/(mongoose|mongodb|bson|@aws-sdk|@smithy|@opentelemetry|@grpc|protobufjs|amqplib|@redis|redis|rate-limiter-flexible|express|body-parser|zod|typescript|@swc|jest[^/]*|@jest|pino[^/]*|testcontainers|undici|esbuild|playwright-core|axe-core)/',
 ];
 const common = { transform, transformIgnorePatterns, testEnvironment: 'node' };
 
@@ -20,7 +20,11 @@ module.exports = {
     {
       ...common,
       displayName: 'unit',
-      testMatch: ['<rootDir>/libs/*/src/**/*.test.ts', '<rootDir>/services/*/src/**/*.test.ts'],
+      testMatch: [
+        '<rootDir>/libs/*/src/**/*.test.ts',
+        '<rootDir>/services/*/src/**/*.test.ts',
+        '<rootDir>/web/build/**/*.test.ts',
+      ],
     },
     {
       ...common,
@@ -46,6 +50,15 @@ module.exports = {
       displayName: 'security',
       testMatch: ['<rootDir>/test/security/**/*.test.ts'],
       globalSetup: '<rootDir>/test/harness/global-setup.ts',
+      setupFilesAfterEnv: ['<rootDir>/test/harness/timeouts.ts'],
+    },
+    {
+      ...common,
+      // Stories in a real browser (Debian's Chromium through playwright-core) against the
+      // standalone server and the built web app (docs/web.md).
+      displayName: 'browser',
+      testMatch: ['<rootDir>/test/browser/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/browser/global-setup.ts',
       setupFilesAfterEnv: ['<rootDir>/test/harness/timeouts.ts'],
     },
   ],

@@ -20,7 +20,11 @@ else
   source scripts/infra/run-services.sh
 fi
 
+bash scripts/infra/chromium.sh
+bash scripts/infra/web.sh
+
 log "type-checking"
 npx tsc -p tsconfig.json
+npx tsc -p web/tsconfig.json
 log "running jest"
 npx jest --maxWorkers=2 "$@"

@@ -1,14 +1,16 @@
 /**
  * Browser navigation of spec 1.7 and 5.3.4: a GET that accepts text/html (and neither
  * application/activity+json nor application/ld+json) on a first path segment the app owns gets
- * the single-page app's index.html instead of JSON, unless the query has `rss`; `/admin` without
- * an Authorization header from a browser likewise. Static assets are served with caching.
+ * the single-page app's index.html (built into web/dist) instead of JSON, unless the query has
+ * `rss`; `/admin` without an Authorization header from a browser likewise. The page carries a
+ * strict Content-Security-Policy; the hashed build assets are cached for good.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type Request, type RequestHandler } from 'express';
 
-// Spec 1.7's segments, plus the pages that e-mail links open (verify-email, reset-password).
+// Spec 1.7's segments, plus the pages that e-mail links open (verify-email, reset-password) and
+// the app's own screens (docs/web.md): each is a deep link that must open the app on reload.
 export const SPA_SEGMENTS = new Set([
   'circles',
   'groups',
@@ -23,7 +25,30 @@ export const SPA_SEGMENTS = new Set([
   'admin',
   'verify-email',
   'reset-password',
+  'login',
+  'signup',
+  'forgot-password',
+  'settings',
+  'bookmarks',
 ]);
+
+/**
+ * The app's policy: its own scripts and styles only (the build has no inline code), API calls
+ * to this origin, images also from https (remote avatars) and data/blob URLs (previews of files
+ * being uploaded). Nothing may frame it.
+ */
+export const APP_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob: https:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
 
 export function wantsHtml(req: Request): boolean {
   const accept = String(req.headers.accept ?? '').toLowerCase();
@@ -51,6 +76,9 @@ export function spa(webDist: string): { guard: RequestHandler; assets: RequestHa
   const index = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : PLACEHOLDER;
   const sendIndex: RequestHandler = (_req, res) => {
     res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('Content-Security-Policy', APP_CSP);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'same-origin');
     res.type('html').send(index);
   };
   const guard: RequestHandler = (req, res, next) =>
@@ -59,11 +87,13 @@ export function spa(webDist: string): { guard: RequestHandler; assets: RequestHa
     ? express.static(webDist, {
         index: false,
         setHeaders: (res, path) => {
-          // Hashed build assets never change; everything else is revalidated.
+          // Vite names everything under assets/ by content hash, so those never change; the rest
+          // (favicon) is revalidated.
           res.setHeader(
             'Cache-Control',
-            /[.-][0-9a-f]{8,}\./i.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+            /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
           );
+          res.setHeader('X-Content-Type-Options', 'nosniff');
         },
       })
     : (_req: Request, _res: unknown, next: () => void) => next();

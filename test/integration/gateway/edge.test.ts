@@ -1,7 +1,7 @@
 /** The gateway's edge rules of spec 1.2, 1.3, 1.7, 5.3 and 5.4, through real HTTP. */
 import { startUpstream, type Upstream } from '../../harness/upstream';
 import { startGateway } from '../../harness/gateway';
-import type { GatewayApp } from '@agora/gateway';
+import { APP_CSP, type GatewayApp } from '@agora/gateway';
 
 let upstream: Upstream;
 let gw: GatewayApp & { url: string };
@@ -144,10 +144,17 @@ describe('browser navigation (spec 1.7, 5.3.4)', () => {
     '/servers',
     '/discover',
     '/admin',
+    '/login',
+    '/signup?invite=abc',
+    '/forgot-password',
+    '/settings',
+    '/bookmarks',
   ])('GET %s from a browser gets the app', async (path) => {
     const res = await fetch(`${gw.url}${path}`, { headers: html });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(res.headers.get('content-security-policy')).toBe(APP_CSP);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(await res.text()).toMatch(/<html/);
     expect(upstream.requests).toHaveLength(0);
   });

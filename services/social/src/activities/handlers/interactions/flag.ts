@@ -33,7 +33,7 @@ interface FlagOption {
 }
 
 /** The setting is a map `{code: {label, description}}`; an admin may also store a list. */
-async function flagOptions(rt: Runtime): Promise<FlagOption[]> {
+export async function flagOptions(rt: Runtime): Promise<FlagOption[]> {
   const raw = await rt.repos.settings.get<unknown>('flagOptions');
   const entries: Array<[string, unknown]> = Array.isArray(raw)
     ? raw.map((o: { code?: unknown; id?: unknown }) => [

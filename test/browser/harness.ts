@@ -1,0 +1,113 @@
+/**
+ * The browser tier's harness: Debian's Chromium through playwright-core, one browser per test
+ * file and one context per person; axe-core checks of each screen; a screenshot of each story's
+ * last screen under test-artifacts/screenshots (ignored by git; CI keeps it as an artifact).
+ * Every page fails its test on an uncaught script error or a Content-Security-Policy violation.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+// Test-only configuration, like the harness's other TEST_* variables.
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SHOTS = join(__dirname, '..', '..', 'test-artifacts', 'screenshots');
+export const PHONE = { width: 375, height: 740 };
+export const DESKTOP = { width: 1280, height: 860 };
+
+// From docs/field-notes: headless Debian Chromium as root, nothing phoning home.
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS, headless: true });
+}
+
+export interface Person {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught errors and CSP violations seen on this person's pages. */
+  problems: string[];
+}
+
+/** A browser context for one person, signed in with `token` when given. */
+export async function personFor(
+  browser: Browser,
+  baseURL: string,
+  opts: { token?: string; viewport?: { width: number; height: number } } = {},
+): Promise<Person> {
+  const context = await browser.newContext({ baseURL, viewport: opts.viewport ?? DESKTOP });
+  if (opts.token)
+    await context.addInitScript((t) => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('agora.token', t);
+        sessionStorage.setItem('seeded', '1');
+      }
+    }, opts.token);
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  const problems: string[] = [];
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text()))
+      problems.push(`CSP: ${msg.text()}`);
+  });
+  return { context, page, problems };
+}
+
+let axeSource: string | undefined;
+
+/** axe-core's WCAG 2.1 A/AA rules on the current screen; throws listing every violation. */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  // evaluate() runs through the DevTools protocol, outside the page's CSP.
+  await page.evaluate(`${axeSource}\n;void 0`);
+  // A string, not a function: the root tsconfig has no DOM types (server code must not see them).
+  const violations = await page.evaluate<string[]>(`(async () => {
+    const res = await window.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return res.violations.map((v) =>
+      v.id + ' (' + v.impact + '): ' + v.help + ' at ' + JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target)));
+  })()`);
+  if (violations.length) throw new Error(`accessibility violations on ${screen}:\n${violations.join('\n')}`);
+}
+
+/** A screenshot of the story's last screen, kept as a test artifact. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SHOTS, { recursive: true });
+  const path = join(SHOTS, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** The main landmark's text once `text` appears in it. */
+export async function mainShows(page: Page, text: string | RegExp): Promise<string> {
+  try {
+    await page.locator('main').getByText(text).first().waitFor();
+  } catch (err) {
+    // What the screen showed instead, for whoever reads the failure.
+    await screenshot(page, `failed-${String(text).replace(/\W+/g, '-').slice(0, 40)}`);
+    throw err;
+  }
+  return (await page.locator('main').textContent()) ?? '';
+}
+
+/** Does the page scroll sideways (a layout wider than the viewport)? */
+export function overflowsX(page: Page): Promise<boolean> {
+  return page.evaluate<boolean>('document.documentElement.scrollWidth > window.innerWidth + 1');
+}
+
+/** Waits until the unread badge shows `n` (the badge polls while the app is open). */
+export async function badgeShows(page: Page, n: number, timeout = 30_000): Promise<void> {
+  const badge = page.getByTestId('unread-badge');
+  if (n === 0) await badge.waitFor({ state: 'detached', timeout });
+  else await badge.filter({ hasText: new RegExp(`^${n}$`) }).waitFor({ timeout });
+}

@@ -1,0 +1,113 @@
+/**
+ * The one HTTP client every screen uses: JSON in and out, the session token as a Bearer header,
+ * and the server's `{ error }` surfaced as an ApiError so a refused action can say why.
+ */
+import { getToken, setToken } from './session';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export type Query = Record<string, string | number | boolean | undefined | null>;
+
+export function withQuery(path: string, query?: Query): string {
+  if (!query) return path;
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(query))
+    if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
+  const s = qs.toString();
+  return s ? `${path}?${s}` : path;
+}
+
+function headers(json: boolean): Headers {
+  const h = new Headers({ accept: 'application/json' });
+  if (json) h.set('content-type', 'application/json');
+  const token = getToken();
+  if (token) h.set('authorization', `Bearer ${token}`);
+  return h;
+}
+
+async function parse<T>(res: Response): Promise<T> {
+  const text = await res.text();
+  let body: Record<string, unknown> = {};
+  if (text) {
+    try {
+      body = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      body = { error: text.slice(0, 200) };
+    }
+  }
+  if (!res.ok) {
+    // A token the server no longer accepts (expired, user deleted) ends the session.
+    if (res.status === 401 && getToken() && !res.url.endsWith('/auth/login')) setToken(null);
+    const message = typeof body.error === 'string' ? body.error : `${res.status} ${res.statusText}`;
+    throw new ApiError(res.status, message, body);
+  }
+  return body as T;
+}
+
+export async function request<T>(method: string, path: string, body?: unknown, query?: Query): Promise<T> {
+  const res = await fetch(withQuery(path, query), {
+    method,
+    headers: headers(body !== undefined),
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  return parse<T>(res);
+}
+
+/** Calls on paths built by `pathOf` (routes.ts): `api.get<Item>(pathOf('circle', { id }))`. */
+export const api = {
+  get: <T>(path: string, query?: Query) => request<T>('GET', path, undefined, query),
+  post: <T>(path: string, body: unknown = {}, query?: Query) => request<T>('POST', path, body, query),
+  patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
+  del: <T>(path: string, query?: Query) => request<T>('DELETE', path, undefined, query),
+};
+
+/**
+ * A multipart upload with progress (fetch cannot report upload progress; XMLHttpRequest can).
+ * Resolves with the parsed JSON body; rejects with an ApiError carrying the server's message.
+ */
+export function upload<T>(path: string, form: FormData, onProgress?: (pct: number) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.setRequestHeader('accept', 'application/json');
+    const token = getToken();
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && onProgress) onProgress(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'The upload failed: the server could not be reached'));
+    xhr.onload = () => {
+      let body: Record<string, unknown> = {};
+      try {
+        body = JSON.parse(xhr.responseText || '{}') as Record<string, unknown>;
+      } catch {
+        body = {};
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
+      else
+        reject(
+          new ApiError(
+            xhr.status,
+            typeof body.error === 'string' ? body.error : `Upload failed (${xhr.status})`,
+            body,
+          ),
+        );
+    };
+    xhr.send(form);
+  });
+}
+
+export function errorMessage(err: unknown): string {
+  if (err instanceof ApiError) return err.message;
+  if (err instanceof Error) return err.message;
+  return 'Something went wrong';
+}

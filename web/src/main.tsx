@@ -1,0 +1,30 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { ApiError } from './api/client';
+import { router } from './router';
+import './styles.css';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 10_000,
+      // A refusal (4xx) will not change on retry; a network blip or a 5xx might.
+      retry: (count, err) => count < 2 && !(err instanceof ApiError && err.status >= 400 && err.status < 500),
+    },
+  },
+});
+
+// Move focus to the new screen's content after navigation, for keyboard and screen-reader users.
+router.subscribe('onResolved', ({ pathChanged }) => {
+  if (pathChanged) document.getElementById('main')?.focus({ preventScroll: true });
+});
+
+createRoot(document.getElementById('app')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

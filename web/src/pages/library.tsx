@@ -1,0 +1,183 @@
+/** Pages (server-written documents) and my bookmarks with folders. */
+import { useState } from 'react';
+import { Link, useParams } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../api/client';
+import { pathOf } from '../api/routes';
+import { useMe, useOutbox } from '../api/hooks';
+import type { Bookmark, Collection, Page } from '../api/types';
+import { ServerHtml } from '../ui/post-card';
+import { ErrorNote, QueryState } from '../ui/states';
+
+export function PagesPage() {
+  const pages = useQuery({
+    queryKey: ['pages'],
+    queryFn: () => api.get<Collection<Page>>(pathOf('pages'), { limit: 100 }),
+  });
+  return (
+    <>
+      <h1>Pages</h1>
+      <QueryState query={pages} isEmpty={(d) => !d.orderedItems.length} empty="No pages have been published.">
+        {(d) => (
+          <ul className="list">
+            {d.orderedItems.map((p) => (
+              <li key={p.id}>
+                <Link to="/pages/$slug" params={{ slug: p.slug || p.id }}>
+                  {p.title}
+                </Link>
+                {p.summary ? <p>{p.summary}</p> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </>
+  );
+}
+
+export function PageDetail() {
+  const { slug } = useParams({ from: '/pages/$slug' });
+  const page = useQuery({
+    queryKey: ['page', slug],
+    queryFn: async () => {
+      const out = await api.get<{ item?: Page } & Partial<Page>>(pathOf('page', { id: slug }));
+      return (out.item ?? out) as Page;
+    },
+  });
+  return (
+    <QueryState query={page}>
+      {(p) => (
+        <article className="card">
+          <h1>{p.title}</h1>
+          <ServerHtml html={p.body} />
+        </article>
+      )}
+    </QueryState>
+  );
+}
+
+export function BookmarksPage() {
+  const me = useMe();
+  const userId = me.data!.id;
+  const [folder, setFolder] = useState<Bookmark | null>(null);
+  const [form, setForm] = useState({ href: '', title: '' });
+  const [folderName, setFolderName] = useState('');
+  const key = ['bookmarks', userId, folder?.id ?? 'root'];
+  const list = useQuery({
+    queryKey: key,
+    queryFn: () =>
+      api.get<Collection<Bookmark>>(pathOf('userBookmarks', { id: userId }), {
+        parentFolder: folder?.id ?? 'root',
+        limit: 100,
+      }),
+  });
+  const create = useOutbox([['bookmarks']]);
+  const remove = useOutbox([['bookmarks']]);
+  const parent = folder ? { parentFolder: folder.id } : {};
+  return (
+    <>
+      <h1>Bookmarks</h1>
+      <nav aria-label="Folders" className="crumbs">
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => setFolder(null)}
+          aria-current={folder ? undefined : 'page'}
+        >
+          All bookmarks
+        </button>
+        {folder ? <span> › {folder.title}</span> : null}
+      </nav>
+      <div className="two-col">
+        <form
+          className="card"
+          aria-label="New bookmark"
+          onSubmit={(e) => {
+            e.preventDefault();
+            create.mutate(
+              {
+                type: 'Create',
+                objectType: 'Bookmark',
+                to: userId,
+                object: { type: 'Bookmark', ...form, ...parent },
+              },
+              { onSuccess: () => setForm({ href: '', title: '' }) },
+            );
+          }}
+        >
+          <h2>Add a bookmark</h2>
+          <label>
+            Link
+            <input
+              type="url"
+              required
+              value={form.href}
+              onChange={(e) => setForm({ ...form, href: e.target.value })}
+            />
+          </label>
+          <label>
+            Title
+            <input value={form.title} onChange={(e) => setForm({ ...form, title: e.target.value })} />
+          </label>
+          <button type="submit" disabled={create.isPending}>
+            Save bookmark
+          </button>
+        </form>
+        <form
+          className="card"
+          aria-label="New folder"
+          onSubmit={(e) => {
+            e.preventDefault();
+            create.mutate(
+              {
+                type: 'Create',
+                objectType: 'Bookmark',
+                to: userId,
+                object: { type: 'Folder', title: folderName, ...parent },
+              },
+              { onSuccess: () => setFolderName('') },
+            );
+          }}
+        >
+          <h2>New folder</h2>
+          <label>
+            Folder name
+            <input required value={folderName} onChange={(e) => setFolderName(e.target.value)} />
+          </label>
+          <button type="submit" disabled={create.isPending}>
+            Create folder
+          </button>
+        </form>
+      </div>
+      <ErrorNote error={create.error ?? remove.error} title="Refused" />
+      <QueryState query={list} isEmpty={(d) => !d.orderedItems.length} empty="Nothing saved here yet.">
+        {(d) => (
+          <ul className="list">
+            {d.orderedItems.map((b) => (
+              <li key={b.id}>
+                {b.type === 'Folder' ? (
+                  <button type="button" className="link-button" onClick={() => setFolder(b)}>
+                    📁 {b.title}
+                  </button>
+                ) : b.href ? (
+                  <a href={b.href} rel="noopener noreferrer nofollow" target="_blank">
+                    {b.title || b.href}
+                  </a>
+                ) : (
+                  <span>{b.title || b.target}</span>
+                )}{' '}
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => remove.mutate({ type: 'Delete', target: b.id })}
+                >
+                  Delete {b.title || 'bookmark'}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </>
+  );
+}

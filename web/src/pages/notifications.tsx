@@ -1,0 +1,94 @@
+/** Notifications: the list (all or unread), mark read as they are opened, read all, dismiss. */
+import { useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../api/client';
+import { pathOf } from '../api/routes';
+import type { Collection, Notification } from '../api/types';
+import { when } from '../ui/format';
+import { ErrorNote, QueryState } from '../ui/states';
+
+/** A notification's `href` as an in-app path (the server writes absolute URLs). */
+export function appPath(href: string): string {
+  try {
+    const u = new URL(href, window.location.origin);
+    return `${u.pathname}${u.search}`;
+  } catch {
+    return '/';
+  }
+}
+
+export function NotificationsPage() {
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const [unreadOnly, setUnreadOnly] = useState(false);
+  const list = useQuery({
+    queryKey: ['notifications', 'list', unreadOnly],
+    queryFn: () =>
+      api.get<Collection<Notification>>(pathOf('notifications'), {
+        limit: 50,
+        ...(unreadOnly ? { unread: 'true' } : {}),
+      }),
+  });
+  const refresh = () => qc.invalidateQueries({ queryKey: ['notifications'] });
+  const read = useMutation({
+    mutationFn: (id: string) => api.post(pathOf('notificationRead', { notifId: id })),
+    onSuccess: refresh,
+  });
+  const dismiss = useMutation({
+    mutationFn: (id: string) => api.post(pathOf('notificationDismiss', { notifId: id })),
+    onSuccess: refresh,
+  });
+  const readAll = useMutation({
+    mutationFn: () => api.post(pathOf('notificationsReadAll')),
+    onSuccess: refresh,
+  });
+  const open = async (n: Notification) => {
+    if (!n.read) await read.mutateAsync(n.id);
+    // A notification says something changed: what the app holds about it may be out of date.
+    await qc.invalidateQueries({
+      predicate: (q) => !['config', 'me', 'notifications'].includes(String(q.queryKey[0])),
+    });
+    await navigate({ href: appPath(n.href) });
+  };
+  return (
+    <>
+      <h1>Notifications</h1>
+      <div className="actions">
+        <label className="check">
+          <input type="checkbox" checked={unreadOnly} onChange={(e) => setUnreadOnly(e.target.checked)} />
+          Unread only
+        </label>
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => readAll.mutate()}
+          disabled={readAll.isPending}
+        >
+          Mark all read
+        </button>
+      </div>
+      <ErrorNote error={read.error ?? dismiss.error ?? readAll.error} />
+      <QueryState query={list} isEmpty={(d) => !d.orderedItems.length} empty="No notifications.">
+        {(d) => (
+          <ul className="list notifications">
+            {d.orderedItems.map((n) => (
+              <li key={n.id} className={n.read ? 'read' : 'unread'} data-testid="notification">
+                <button type="button" className="link-button" onClick={() => void open(n)}>
+                  {n.read ? null : <span className="sr-only">Unread: </span>}
+                  {n.summary}
+                </button>{' '}
+                <time className="meta" dateTime={n.createdAt}>
+                  {when(n.createdAt)}
+                </time>{' '}
+                <button type="button" className="link-button" onClick={() => dismiss.mutate(n.id)}>
+                  Dismiss
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </>
+  );
+}

@@ -1,0 +1,138 @@
+/** One post with its replies thread, reactions, a reply box, and a report (Flag) form. */
+import { useState } from 'react';
+import { Link, useParams } from '@tanstack/react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../api/client';
+import { pathOf } from '../api/routes';
+import { useConfig, useMe, useOutbox } from '../api/hooks';
+import type { Collection, Post, Reply } from '../api/types';
+import { when } from '../ui/format';
+import { Avatar, PostCard, ServerHtml } from '../ui/post-card';
+import { ErrorNote, QueryState } from '../ui/states';
+
+function ReplyBox({ to, label, onDone }: { to: string; label: string; onDone: () => Promise<unknown> }) {
+  const [text, setText] = useState('');
+  const reply = useOutbox();
+  return (
+    <form
+      className="inline-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        reply.mutate(
+          { type: 'Reply', to, object: { source: text } },
+          { onSuccess: () => void onDone().then(() => setText('')) },
+        );
+      }}
+    >
+      <label>
+        {label}
+        <textarea rows={2} required value={text} onChange={(e) => setText(e.target.value)} />
+      </label>
+      <button type="submit" disabled={reply.isPending}>
+        Reply
+      </button>
+      <ErrorNote error={reply.error} title="Reply refused" />
+    </form>
+  );
+}
+
+function Report({ target }: { target: string }) {
+  const config = useConfig();
+  const options = config.data?.flagOptions ?? [];
+  const [reason, setReason] = useState('');
+  const [details, setDetails] = useState('');
+  const flag = useOutbox();
+  if (flag.isSuccess) return <p role="status">Thanks: the moderators will look at it.</p>;
+  return (
+    <details>
+      <summary>Report this post</summary>
+      <form
+        className="inline-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          flag.mutate({
+            type: 'Flag',
+            target,
+            object: { reason: { code: reason, ...(details ? { details } : {}) } },
+          });
+        }}
+      >
+        <label>
+          Reason
+          <select required value={reason} onChange={(e) => setReason(e.target.value)}>
+            <option value="">Choose a reason</option>
+            {options.map((o) => (
+              <option key={o.code} value={o.code}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Details (optional)
+          <input maxLength={2000} value={details} onChange={(e) => setDetails(e.target.value)} />
+        </label>
+        <button type="submit" disabled={flag.isPending}>
+          Send report
+        </button>
+        <ErrorNote error={flag.error} title="Report refused" />
+      </form>
+    </details>
+  );
+}
+
+export function PostPage() {
+  const { id } = useParams({ from: '/posts/$id' });
+  const me = useMe();
+  const qc = useQueryClient();
+  const post = useQuery({ queryKey: ['post', id], queryFn: () => api.get<Post>(pathOf('post', { id })) });
+  const replies = useQuery({
+    queryKey: ['post', id, 'replies'],
+    queryFn: () => api.get<Collection<Reply>>(pathOf('postReplies', { id }), { limit: 100 }),
+    enabled: post.isSuccess,
+  });
+  const refresh = () => qc.invalidateQueries({ queryKey: ['post', id] });
+  return (
+    <QueryState query={post}>
+      {(p) => {
+        const all = replies.data?.orderedItems ?? [];
+        const top = all.filter((r) => !r.parent || r.parent === p.id);
+        const children = (rid: string) => all.filter((r) => r.parent === rid);
+        const one = (r: Reply, nested: boolean) => (
+          <li key={r.id} className="reply" data-testid="reply">
+            <header>
+              <Avatar src={r.actor?.icon} name={r.actor?.name} />
+              <Link to="/users/$id" params={{ id: r.actorId }} className="author">
+                {r.actor?.name ?? r.actorId}
+              </Link>
+              <time className="meta" dateTime={r.createdAt}>
+                {when(r.createdAt)}
+              </time>
+            </header>
+            <ServerHtml html={r.body} />
+            {!nested && me.data && p.canReply ? (
+              <ReplyBox to={r.id} label={`Answer ${r.actor?.name ?? ''}`} onDone={refresh} />
+            ) : null}
+            {children(r.id).length ? (
+              <ol className="thread">{children(r.id).map((c) => one(c, true))}</ol>
+            ) : null}
+          </li>
+        );
+        return (
+          <>
+            <PostCard post={p} full />
+            <section aria-labelledby="replies-h">
+              <h2 id="replies-h">Replies</h2>
+              {me.data && p.canReply ? <ReplyBox to={p.id} label="Your reply" onDone={refresh} /> : null}
+              {me.data && !p.canReply ? <p className="state">Replies to this post are limited.</p> : null}
+              <QueryState query={replies} isEmpty={(d) => !d.orderedItems.length} empty="No replies yet.">
+                {() => <ol className="thread">{top.map((r) => one(r, false))}</ol>}
+              </QueryState>
+            </section>
+            {me.data && p.attributedTo.id !== me.data.id ? <Report target={p.id} /> : null}
+          </>
+        );
+      }}
+    </QueryState>
+  );
+}

@@ -1,0 +1,134 @@
+/** Account settings: profile, avatar and password (Update of the user through POST /outbox). */
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { upload } from '../api/client';
+import { pathOf } from '../api/routes';
+import { useMe, useOutbox } from '../api/hooks';
+import type { UploadedFile } from '../api/types';
+import { fileUrl } from '../ui/compose';
+import { Avatar } from '../ui/post-card';
+import { ErrorNote } from '../ui/states';
+
+export function SettingsPage() {
+  const me = useMe();
+  const user = me.data!;
+  const qc = useQueryClient();
+  const [name, setName] = useState(user.profile.name ?? '');
+  const [description, setDescription] = useState('');
+  const [pw, setPw] = useState({ current: '', next: '' });
+  const [avatarPct, setAvatarPct] = useState<number | null>(null);
+  const [avatarError, setAvatarError] = useState<string | null>(null);
+  const profile = useOutbox([['me']]);
+  const password = useOutbox();
+  const refresh = () => qc.invalidateQueries({ queryKey: ['me'] });
+
+  const pickAvatar = (file: File | undefined) => {
+    if (!file) return;
+    setAvatarError(null);
+    setAvatarPct(0);
+    const form = new FormData();
+    form.append('file', file);
+    upload<{ file?: UploadedFile } & Partial<UploadedFile>>(pathOf('files'), form, setAvatarPct)
+      .then((out) => {
+        const f = out.file ?? (out.id ? (out as UploadedFile) : undefined);
+        if (!f) throw new Error('The server did not return the file');
+        return profile.mutateAsync({
+          type: 'Update',
+          target: user.id,
+          object: { profile: { icon: fileUrl(f) } },
+        });
+      })
+      .then(refresh)
+      .catch((err: unknown) => setAvatarError(err instanceof Error ? err.message : 'Upload failed'))
+      .finally(() => setAvatarPct(null));
+  };
+
+  return (
+    <>
+      <h1>Settings</h1>
+      <form
+        className="card"
+        aria-labelledby="profile-h"
+        onSubmit={(e) => {
+          e.preventDefault();
+          profile.mutate(
+            {
+              type: 'Update',
+              target: user.id,
+              object: { profile: { name, ...(description ? { description } : {}) } },
+            },
+            { onSuccess: () => void refresh() },
+          );
+        }}
+      >
+        <h2 id="profile-h">Profile</h2>
+        <label>
+          Display name
+          <input maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+        </label>
+        <label>
+          About you
+          <textarea rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
+        </label>
+        <ErrorNote error={profile.error} title="Not saved" />
+        {profile.isSuccess ? <p role="status">Profile saved.</p> : null}
+        <button type="submit" disabled={profile.isPending}>
+          Save profile
+        </button>
+      </form>
+      <section className="card" aria-labelledby="avatar-h">
+        <h2 id="avatar-h">Avatar</h2>
+        <Avatar src={user.profile.icon} name={user.profile.name ?? user.username} />
+        <label className="file-pick">
+          Choose an image
+          <input type="file" accept="image/*" onChange={(e) => pickAvatar(e.target.files?.[0])} />
+        </label>
+        {avatarPct !== null ? <progress max={100} value={avatarPct} aria-label="Uploading avatar" /> : null}
+        {avatarError ? (
+          <p className="error" role="alert">
+            {avatarError}
+          </p>
+        ) : null}
+      </section>
+      <form
+        className="card"
+        aria-labelledby="password-h"
+        onSubmit={(e) => {
+          e.preventDefault();
+          password.mutate(
+            { type: 'Update', target: user.id, object: { password: { current: pw.current, new: pw.next } } },
+            { onSuccess: () => setPw({ current: '', next: '' }) },
+          );
+        }}
+      >
+        <h2 id="password-h">Password</h2>
+        <label>
+          Current password
+          <input
+            type="password"
+            autoComplete="current-password"
+            required
+            value={pw.current}
+            onChange={(e) => setPw({ ...pw, current: e.target.value })}
+          />
+        </label>
+        <label>
+          New password
+          <input
+            type="password"
+            autoComplete="new-password"
+            minLength={8}
+            required
+            value={pw.next}
+            onChange={(e) => setPw({ ...pw, next: e.target.value })}
+          />
+        </label>
+        <ErrorNote error={password.error} title="Not changed" />
+        {password.isSuccess ? <p role="status">Password changed.</p> : null}
+        <button type="submit" disabled={password.isPending}>
+          Change password
+        </button>
+      </form>
+    </>
+  );
+}

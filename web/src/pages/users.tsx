@@ -1,0 +1,113 @@
+/** A person's profile: their posts, and follow / block / mute for a signed-in viewer. */
+import { useParams } from '@tanstack/react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../api/client';
+import { pathOf } from '../api/routes';
+import { useMe, useOutbox } from '../api/hooks';
+import type { Collection, Member, Post, SessionUser, UserDetail } from '../api/types';
+import { Avatar, PostCard, ServerHtml } from '../ui/post-card';
+import { ErrorNote, QueryState } from '../ui/states';
+
+type Relation = 'following' | 'blocked' | 'muted';
+
+/** Whether `userId` is in one of my relation circles (read from the circle's members). */
+function useRelation(me: SessionUser | undefined, rel: Relation, userId: string) {
+  const circleId = me?.[rel] ?? null;
+  return useQuery({
+    queryKey: ['relation', circleId],
+    queryFn: () => api.get<Collection<Member>>(pathOf('circleMembers', { id: circleId! }), { limit: 100 }),
+    enabled: Boolean(circleId) && me?.id !== userId,
+    select: (d) => d.orderedItems.some((m) => m.id === userId),
+  });
+}
+
+function Relations({ me, userId }: { me: SessionUser; userId: string }) {
+  const qc = useQueryClient();
+  const following = useRelation(me, 'following', userId);
+  const blocked = useRelation(me, 'blocked', userId);
+  const muted = useRelation(me, 'muted', userId);
+  const act = useOutbox();
+  const run = (type: string, field: 'object' | 'target') =>
+    act.mutate(
+      { type, [field]: userId },
+      {
+        onSuccess: () => {
+          void qc.invalidateQueries({ queryKey: ['relation'] });
+          void qc.invalidateQueries({ queryKey: ['timeline'] });
+        },
+      },
+    );
+  return (
+    <div className="actions" role="group" aria-label="Relationship">
+      <button
+        type="button"
+        disabled={act.isPending}
+        onClick={() => run(following.data ? 'Unfollow' : 'Follow', 'object')}
+      >
+        {following.data ? 'Unfollow' : 'Follow'}
+      </button>
+      <button
+        type="button"
+        className="secondary"
+        disabled={act.isPending}
+        onClick={() => run(muted.data ? 'Unmute' : 'Mute', 'target')}
+      >
+        {muted.data ? 'Unmute' : 'Mute'}
+      </button>
+      <button
+        type="button"
+        className="danger"
+        disabled={act.isPending}
+        onClick={() => run(blocked.data ? 'Unblock' : 'Block', 'target')}
+      >
+        {blocked.data ? 'Unblock' : 'Block'}
+      </button>
+      <ErrorNote error={act.error} title="Refused" />
+    </div>
+  );
+}
+
+export function ProfilePage() {
+  const { id } = useParams({ from: '/users/$id' });
+  const me = useMe();
+  const user = useQuery({
+    queryKey: ['user', id],
+    queryFn: async () => (await api.get<{ item: UserDetail }>(pathOf('user', { id }))).item,
+  });
+  const posts = useQuery({
+    queryKey: ['posts', 'user', id],
+    queryFn: () => api.get<Collection<Post>>(pathOf('userPosts', { id }), { limit: 20 }),
+    enabled: user.isSuccess,
+  });
+  return (
+    <QueryState query={user}>
+      {(u) => (
+        <>
+          <section className="card profile">
+            <Avatar src={u.profile?.icon} name={u.profile?.name ?? u.username} />
+            <div>
+              <h1>{u.profile?.name ?? u.username}</h1>
+              <p className="meta">
+                {u.id} · {u.postCount ?? 0} posts
+              </p>
+              <ServerHtml html={u.profile?.description} />
+              {me.data && me.data.id !== u.id ? <Relations me={me.data} userId={u.id} /> : null}
+            </div>
+          </section>
+          <h2>Posts</h2>
+          <QueryState query={posts} isEmpty={(d) => !d.orderedItems.length} empty="No posts you can see.">
+            {(d) => (
+              <ol className="feed">
+                {d.orderedItems.map((p) => (
+                  <li key={p.id}>
+                    <PostCard post={p} />
+                  </li>
+                ))}
+              </ol>
+            )}
+          </QueryState>
+        </>
+      )}
+    </QueryState>
+  );
+}

@@ -1,0 +1,212 @@
+/** Compose: markdown with a preview, an audience picker and image attachments with progress. */
+import { useState, type FormEvent } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { api, upload } from '../api/client';
+import { pathOf } from '../api/routes';
+import { useConfig, useMe, useOutbox } from '../api/hooks';
+import type { Circle, Collection, Group, UploadedFile } from '../api/types';
+import { Markdown } from './markdown';
+import { ErrorNote } from './states';
+
+interface Attachment {
+  key: number;
+  name: string;
+  pct: number;
+  file?: UploadedFile;
+  error?: string;
+}
+
+export function fileUrl(f: UploadedFile): string {
+  return f.url ?? pathOf('file', { id: f.id });
+}
+
+let nextKey = 1;
+
+function useAudiences(userId: string | undefined) {
+  const circles = useQuery({
+    queryKey: ['my-circles', userId],
+    queryFn: () => api.get<Collection<Circle>>(pathOf('userCircles', { id: userId! }), { limit: 100 }),
+    enabled: Boolean(userId),
+  });
+  const groups = useQuery({
+    queryKey: ['my-groups', userId],
+    queryFn: () => api.get<Collection<Group>>(pathOf('userGroups', { id: userId! }), { limit: 100 }),
+    enabled: Boolean(userId),
+  });
+  return {
+    circles: (circles.data?.orderedItems ?? []).filter((c) => c.type !== 'System'),
+    groups: groups.data?.orderedItems ?? [],
+  };
+}
+
+export function Compose({
+  defaultTo,
+  fixedTo,
+  onPosted,
+}: {
+  defaultTo?: string;
+  fixedTo?: string;
+  onPosted?: () => void;
+}) {
+  const me = useMe();
+  const config = useConfig();
+  const domain = config.data?.domain ?? '';
+  const { circles, groups } = useAudiences(fixedTo ? undefined : me.data?.id);
+  const [text, setText] = useState('');
+  const [to, setTo] = useState(defaultTo ?? fixedTo ?? '@public');
+  const [preview, setPreview] = useState(false);
+  const [attachments, setAttachments] = useState<Attachment[]>([]);
+  const [posted, setPosted] = useState<string | null>(null);
+  const post = useOutbox([['timeline'], ['posts']]);
+  const uploading = attachments.some((a) => !a.file && !a.error);
+
+  const addFiles = (files: FileList | null) => {
+    for (const f of Array.from(files ?? [])) {
+      const key = nextKey++;
+      setAttachments((all) => [...all, { key, name: f.name, pct: 0 }]);
+      const update = (patch: Partial<Attachment>) =>
+        setAttachments((all) => all.map((a) => (a.key === key ? { ...a, ...patch } : a)));
+      const form = new FormData();
+      form.append('file', f);
+      upload<{ file?: UploadedFile; item?: UploadedFile } & Partial<UploadedFile>>(
+        pathOf('files'),
+        form,
+        (pct) => update({ pct }),
+      )
+        .then((out) => {
+          const file = out.file ?? out.item ?? (out.id ? (out as UploadedFile) : undefined);
+          update(file ? { file, pct: 100 } : { error: 'The server did not return the file' });
+        })
+        .catch((err: unknown) => update({ error: err instanceof Error ? err.message : 'Upload failed' }));
+    }
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const images = attachments.flatMap((a) => (a.file ? [a.file] : []));
+    post.mutate(
+      {
+        type: 'Create',
+        objectType: 'Post',
+        to: fixedTo ?? to,
+        object: {
+          type: 'Note',
+          source: text,
+          ...(images[0] ? { image: fileUrl(images[0]) } : {}),
+          ...(images.length ? { attachments: images.map((f) => f.id) } : {}),
+        },
+      },
+      {
+        onSuccess: (out) => {
+          setPosted(out.createdId ?? out.result.id);
+          setText('');
+          setAttachments([]);
+          setPreview(false);
+          onPosted?.();
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="compose card" onSubmit={submit} aria-label="New post">
+      <div className="tabs" role="group" aria-label="Editor mode">
+        <button type="button" aria-pressed={!preview} onClick={() => setPreview(false)}>
+          Write
+        </button>
+        <button type="button" aria-pressed={preview} onClick={() => setPreview(true)}>
+          Preview
+        </button>
+      </div>
+      {preview ? (
+        <div className="preview" aria-label="Preview" data-testid="compose-preview">
+          {text.trim() ? <Markdown source={text} /> : <p className="state">Nothing to preview.</p>}
+        </div>
+      ) : (
+        <label>
+          <span className="sr-only">Post text (markdown)</span>
+          <textarea
+            name="text"
+            rows={4}
+            placeholder="What's happening? Markdown works."
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+        </label>
+      )}
+      <div className="compose-row">
+        {fixedTo ? null : (
+          <label>
+            Audience
+            <select name="audience" value={to} onChange={(e) => setTo(e.target.value)}>
+              <option value="@public">Public</option>
+              {domain ? <option value={`@${domain}`}>This server</option> : null}
+              {circles.length ? (
+                <optgroup label="My circles">
+                  {circles.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.name}
+                    </option>
+                  ))}
+                </optgroup>
+              ) : null}
+              {groups.length ? (
+                <optgroup label="Groups">
+                  {groups.map((g) => (
+                    <option key={g.id} value={g.id}>
+                      {g.name}
+                    </option>
+                  ))}
+                </optgroup>
+              ) : null}
+            </select>
+          </label>
+        )}
+        <label className="file-pick">
+          Add image
+          <input type="file" accept="image/*" multiple onChange={(e) => addFiles(e.target.files)} />
+        </label>
+        <button type="submit" disabled={post.isPending || uploading || (!text.trim() && !attachments.length)}>
+          {post.isPending ? 'Posting…' : 'Post'}
+        </button>
+      </div>
+      {attachments.length ? (
+        <ul className="attachments" aria-label="Attachments">
+          {attachments.map((a) => (
+            <li key={a.key}>
+              {a.name}{' '}
+              {a.error ? (
+                <span className="error" role="alert">
+                  {a.error}
+                </span>
+              ) : a.file ? (
+                <span data-testid="upload-done">uploaded</span>
+              ) : (
+                <progress max={100} value={a.pct} aria-label={`Uploading ${a.name}`}>
+                  {a.pct}%
+                </progress>
+              )}
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => setAttachments((all) => all.filter((x) => x.key !== a.key))}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <ErrorNote error={post.error} title="Not posted" />
+      {posted && !post.error ? (
+        <p role="status" data-testid="posted">
+          Posted.{' '}
+          <Link to="/posts/$id" params={{ id: posted }}>
+            View your post
+          </Link>
+        </p>
+      ) : null}
+    </form>
+  );
+}

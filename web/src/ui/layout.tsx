@@ -1,0 +1,145 @@
+/** The frame of every screen: skip link, header with navigation and the notification badge. */
+import { useState, type ReactNode } from 'react';
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../api/client';
+import { pathOf } from '../api/routes';
+import { setToken } from '../api/session';
+import { useConfig, useMe } from '../api/hooks';
+
+/** How often the unread badge asks the server while the app is open. */
+export const BADGE_POLL_MS = 5_000;
+
+function Badge() {
+  const count = useQuery({
+    queryKey: ['notifications', 'unread'],
+    queryFn: () => api.get<{ count: number }>(pathOf('unreadCount')),
+    refetchInterval: BADGE_POLL_MS,
+    refetchIntervalInBackground: false,
+  });
+  const n = count.data?.count ?? 0;
+  return (
+    <Link to="/notifications" className="nav-link" data-testid="nav-notifications">
+      Notifications
+      {n > 0 ? (
+        <span className="badge" data-testid="unread-badge" aria-label={`${n} unread`}>
+          {n > 99 ? '99+' : n}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
+export function Layout() {
+  const config = useConfig();
+  const me = useMe();
+  const [open, setOpen] = useState(false);
+  const path = useRouterState({ select: (s) => s.location.pathname });
+  const user = me.data;
+  const title = config.data?.siteTitle ?? 'Agora';
+  const links: Array<[string, ReactNode]> = user
+    ? [
+        ['/', 'Home'],
+        ['/circles', 'Circles'],
+        ['/groups', 'Groups'],
+        ['/pages', 'Pages'],
+        ['/bookmarks', 'Bookmarks'],
+        ['/discover', 'Discover'],
+        ['/search', 'Search'],
+      ]
+    : [
+        ['/', 'Home'],
+        ['/discover', 'Discover'],
+        ['/pages', 'Pages'],
+        ['/groups', 'Groups'],
+      ];
+  return (
+    <>
+      <a className="skip" href="#main">
+        Skip to content
+      </a>
+      <header className="top">
+        <Link to="/" className="brand">
+          {title}
+        </Link>
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-expanded={open}
+          aria-controls="main-nav"
+          onClick={() => setOpen(!open)}
+        >
+          Menu
+        </button>
+        <nav id="main-nav" aria-label="Main" className={open ? 'open' : ''} onClick={() => setOpen(false)}>
+          {links.map(([to, label]) => (
+            <Link key={to} to={to} className="nav-link" activeOptions={{ exact: to === '/' }}>
+              {label}
+            </Link>
+          ))}
+          {user ? (
+            <>
+              <Badge />
+              <Link to="/users/$id" params={{ id: user.id }} className="nav-link">
+                Profile
+              </Link>
+              <Link to="/settings" className="nav-link">
+                Settings
+              </Link>
+              {user.isServerAdmin ? (
+                <Link to="/admin" className="nav-link">
+                  Admin
+                </Link>
+              ) : null}
+              <button type="button" className="link-button nav-link" onClick={() => setToken(null)}>
+                Log out
+              </button>
+            </>
+          ) : (
+            <>
+              <Link to="/login" search={{ next: path }} className="nav-link">
+                Log in
+              </Link>
+              <Link to="/signup" search={{ invite: '' }} className="nav-link">
+                Sign up
+              </Link>
+            </>
+          )}
+        </nav>
+      </header>
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <footer className="foot">
+        <p>
+          {title} · {config.data?.domain ?? ''}
+        </p>
+      </footer>
+    </>
+  );
+}
+
+/** Screens for signed-in users only. */
+export function RequireUser({ children }: { children: ReactNode }) {
+  const me = useMe();
+  const path = useRouterState({ select: (s) => s.location.href });
+  if (!me.data) {
+    if (me.isFetching) return null;
+    return (
+      <section className="card">
+        <h1>Sign in required</h1>
+        <p>
+          <Link to="/login" search={{ next: path }}>
+            Log in
+          </Link>{' '}
+          or{' '}
+          <Link to="/signup" search={{ invite: '' }}>
+            create an account
+          </Link>{' '}
+          to see this page.
+        </p>
+      </section>
+    );
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,94 @@
+/**
+ * A circle's timeline: cursor pages (`nextCursor`) loaded as the end of the list scrolls into
+ * view (or by the button, for keyboards and screen readers), and the unread marker: posts newer
+ * than the circle's `lastSeenAt` are marked new, a divider shows where the seen ones begin, and
+ * the owner's high-water mark moves to the newest post shown.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { api } from '../api/client';
+import { pathOf } from '../api/routes';
+import type { Post, Timeline as TimelinePage } from '../api/types';
+import { PostCard } from './post-card';
+import { Empty, ErrorNote, Loading } from './states';
+
+const PAGE = 20;
+
+export function Timeline({
+  circleId,
+  lastSeenAt,
+  isOwner,
+}: {
+  circleId: string;
+  lastSeenAt?: string | null;
+  isOwner?: boolean;
+}) {
+  // The mark as it was when the screen opened: marking posts seen must not hide the divider.
+  // Never seen (no mark yet) means everything is new.
+  const [seenMark] = useState(() => (lastSeenAt ? Date.parse(lastSeenAt) : 0));
+  const feed = useInfiniteQuery({
+    queryKey: ['timeline', circleId],
+    queryFn: ({ pageParam }) =>
+      api.get<TimelinePage<Post>>(pathOf('circlePosts', { id: circleId }), {
+        limit: PAGE,
+        before: pageParam,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+  const seen = useMutation({
+    mutationFn: (at: string) => api.patch(pathOf('circleSeen', { id: circleId }), { lastSeenAt: at }),
+  });
+  const posts = feed.data?.pages.flatMap((p) => p.orderedItems) ?? [];
+  const newest = posts[0]?.published ?? null;
+  const { mutate: markSeen } = seen;
+  useEffect(() => {
+    if (isOwner && newest && Date.parse(newest) > seenMark) markSeen(newest);
+  }, [isOwner, newest, seenMark, markSeen]);
+
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    const io = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+    });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  if (feed.error) return <ErrorNote error={feed.error} />;
+  if (feed.isPending) return <Loading label="Loading the timeline…" />;
+  if (!posts.length) return <Empty>No posts here yet.</Empty>;
+  const isNew = (p: Post) => p.published !== null && Date.parse(p.published) > seenMark;
+  const unread = posts.filter(isNew).length;
+  return (
+    <section aria-label="Timeline" className="timeline">
+      <p className="state" data-testid="unread-count" role="status">
+        {unread ? `${unread} new since your last visit` : 'Nothing new since your last visit'}
+      </p>
+      <ol className="feed">
+        {posts.map((p, i) => (
+          <li key={p.id} className={isNew(p) ? 'new' : undefined}>
+            {i > 0 && isNew(posts[i - 1]!) && !isNew(p) ? (
+              <p className="divider" role="separator" data-testid="seen-divider">
+                Seen before
+              </p>
+            ) : null}
+            {isNew(p) ? <span className="new-tag">New</span> : null}
+            <PostCard post={p} />
+          </li>
+        ))}
+      </ol>
+      <div ref={sentinel} />
+      {hasNextPage ? (
+        <button type="button" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+          {isFetchingNextPage ? 'Loading…' : 'Load older posts'}
+        </button>
+      ) : (
+        <p className="state">You're all caught up.</p>
+      )}
+    </section>
+  );
+}

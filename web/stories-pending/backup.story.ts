@@ -1,0 +1,45 @@
+/**
+ * Pending on issue 13 (/admin/backup and the backup worker): the admin runs a backup, watches it
+ * reach done, and downloads the archive.
+ */
+import type { Browser } from 'playwright-core';
+import { ADMIN, bootServer, client, type TestServer } from '../../test/harness/standalone';
+import {
+  expectAccessible,
+  launchBrowser,
+  personFor,
+  screenshot,
+  type Person,
+} from '../../test/browser/harness';
+
+let server: TestServer;
+let browser: Browser;
+let admin: Person;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([bootServer(), launchBrowser()]);
+  const login = await client(server.url).post<{ token: string }>('/auth/login', ADMIN);
+  admin = await personFor(browser, server.url, { token: login.body.token });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('a backup runs to done with live progress and downloads', async () => {
+  const { page } = admin;
+  await page.goto('/admin/backups');
+  await page.getByText('No backups yet.').waitFor();
+  await page.getByRole('button', { name: 'Back up now' }).click();
+  const job = page.getByTestId('backup-job').first();
+  await job.waitFor();
+  await job.getByTestId('backup-status').filter({ hasText: 'done' }).waitFor({ timeout: 120_000 });
+  await expectAccessible(page, 'backups');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    job.getByRole('button', { name: 'Download' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^backup-.+\.tar\.gz$/);
+  await screenshot(page, 'admin-backups');
+  expect(admin.problems).toEqual([]);
+});

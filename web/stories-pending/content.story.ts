@@ -1,0 +1,54 @@
+/**
+ * Pending on issue 11 (the shared CRUD shape under /admin/posts and friends): the admin writes an
+ * announcement, edits it, deletes it and restores it.
+ */
+import type { Browser } from 'playwright-core';
+import { ADMIN, bootServer, client, type TestServer } from '../../test/harness/standalone';
+import {
+  expectAccessible,
+  launchBrowser,
+  mainShows,
+  personFor,
+  screenshot,
+  type Person,
+} from '../../test/browser/harness';
+
+let server: TestServer;
+let browser: Browser;
+let admin: Person;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([bootServer(), launchBrowser()]);
+  const login = await client(server.url).post<{ token: string }>('/auth/login', ADMIN);
+  admin = await personFor(browser, server.url, { token: login.body.token });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('an announcement is created, edited, deleted and restored', async () => {
+  const { page } = admin;
+  await page.goto('/admin/content');
+  await page.getByRole('button', { name: 'New post' }).click();
+  await page.getByLabel('Title').fill('Maintenance on Sunday');
+  await page.getByLabel('Text (markdown)').fill('The server will be down for **an hour**.');
+  await page.getByRole('button', { name: 'Create' }).click();
+  const item = page.getByTestId('content-item').filter({ hasText: 'Maintenance on Sunday' });
+  await item.waitFor();
+  await item.getByRole('button', { name: 'Edit' }).click();
+  await page.getByLabel('Title').fill('Maintenance on Monday');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const edited = page.getByTestId('content-item').filter({ hasText: 'Maintenance on Monday' });
+  await edited.waitFor();
+  await edited.getByRole('button', { name: 'Delete', exact: true }).click();
+  await edited.waitFor({ state: 'detached' });
+  await page.getByLabel('Show').selectOption('true');
+  const deleted = page.getByTestId('content-item').filter({ hasText: 'Maintenance on Monday' });
+  await deleted.getByRole('button', { name: 'Restore' }).click();
+  await page.getByLabel('Show').selectOption('false');
+  expect(await mainShows(page, 'Maintenance on Monday')).not.toContain('deleted');
+  await expectAccessible(page, 'content');
+  await screenshot(page, 'admin-content');
+  expect(admin.problems).toEqual([]);
+});

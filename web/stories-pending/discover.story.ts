@@ -1,0 +1,72 @@
+/**
+ * Pending on issue 11 (/admin/sections, /admin/recommendations, GET /recommendations): the admin
+ * curates Discover and a visitor sees the shelf.
+ */
+import type { Browser } from 'playwright-core';
+import { ADMIN, bootServer, client, type TestServer } from '../../test/harness/standalone';
+import { outbox, registerActor, type Actor } from '../../test/harness/actors';
+import {
+  expectAccessible,
+  launchBrowser,
+  mainShows,
+  personFor,
+  screenshot,
+  type Person,
+} from '../../test/browser/harness';
+
+let server: TestServer;
+let browser: Browser;
+let alice: Actor;
+let admin: Person, visitor: Person;
+let postId: string;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([bootServer(), launchBrowser()]);
+  const api = client(server.url);
+  alice = await registerActor(api, 'alice');
+  const post = await outbox(api, alice, {
+    type: 'Create',
+    objectType: 'Post',
+    to: '@public',
+    object: { type: 'Note', title: 'How we built the community garden', content: 'A story in pictures.' },
+  });
+  postId = post.body.createdId!;
+  const login = await api.post<{ token: string }>('/auth/login', ADMIN);
+  admin = await personFor(browser, server.url, { token: login.body.token });
+  visitor = await personFor(browser, server.url);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('the admin adds a section and features a post in it', async () => {
+  const { page } = admin;
+  await page.goto('/admin/discover');
+  await page.getByLabel('Name').fill('Staff picks');
+  await page.getByLabel('Summary').fill('What we enjoyed this week');
+  await page.getByRole('button', { name: 'Add section' }).click();
+  const section = page.getByTestId('section').filter({ hasText: 'Staff picks' });
+  await section.waitFor();
+  await section.getByLabel('Object id to feature').fill(postId);
+  await section.getByLabel('Note').fill('Lovely photos');
+  await section.getByRole('button', { name: 'Feature it' }).click();
+  await section.getByText('Lovely photos').waitFor();
+  // A refused recommendation says why (a user cannot be featured).
+  await section.getByLabel('Object id to feature').fill(alice.id);
+  await section.getByRole('button', { name: 'Feature it' }).click();
+  await section.getByRole('alert').waitFor();
+  await expectAccessible(page, 'discover curation');
+  await screenshot(page, 'admin-discover');
+});
+
+test('a visitor sees the shelf on Discover', async () => {
+  const { page } = visitor;
+  await page.goto('/discover');
+  const text = await mainShows(page, 'Staff picks');
+  expect(text).toContain('How we built the community garden');
+  expect(text).toContain('Lovely photos');
+  await expectAccessible(page, 'discover');
+  await screenshot(page, 'discover');
+  expect(visitor.problems).toEqual([]);
+});
