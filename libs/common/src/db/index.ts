@@ -17,6 +17,7 @@ import { AccountContentRepository } from './repositories/account-content';
 import { RemoteServersStore } from './repositories/remote-servers';
 import { NotificationsStore } from './repositories/notifications';
 import { migrateKeys } from './migrate';
+import { IdempotencyRepository } from './repositories/idempotency';
 
 export { connectDatabase, type Database, type ConnectOptions } from './connection';
 export {
@@ -107,6 +108,13 @@ export {
 } from './repositories/notifications';
 export { migrateKeys } from './migrate';
 export { databaseStats, type DatabaseStats } from './stats';
+export {
+  IdempotencyRepository,
+  IDEMPOTENCY_LEASE_MS,
+  IDEMPOTENCY_TTL_MS,
+  requestHash,
+  type IdempotencyClaim,
+} from './repositories/idempotency';
 
 /** Every store; services receive the ones they use through their context. */
 export { AccountContentRepository, type WithdrawnContent } from './repositories/account-content';
@@ -136,6 +144,7 @@ export interface Repositories {
    * the data (social), before it serves.
    */
   prepare(logger: Logger): Promise<void>;
+  idempotency: IdempotencyRepository;
 }
 
 export interface RepositoryHooks {
@@ -183,6 +192,7 @@ export function createRepositories(db: Database, domain: string, hooks: Reposito
       await migrateKeys(models, repos, domain, logger);
     },
     accountContent: new AccountContentRepository(posts, circles, models),
+    idempotency: new IdempotencyRepository(models),
   };
   return repos;
 }

@@ -12,6 +12,7 @@ import { notificationSchema } from './notification';
 import { inviteSchema } from './invite';
 import { remoteFollowerSchema } from './follower';
 import { remoteServerSchema } from './remote-server';
+import { IDEMPOTENCY_TTL_INDEX, idempotencyKeySchema } from './idempotency';
 
 type Row = Record<string, unknown>;
 fillKey(userSchema);
@@ -51,6 +52,7 @@ function build(conn: Connection) {
     Invite: conn.model('Invite', inviteSchema),
     RemoteFollower: conn.model('RemoteFollower', remoteFollowerSchema),
     RemoteServer: conn.model('RemoteServer', remoteServerSchema),
+    IdempotencyKey: conn.model('IdempotencyKey', idempotencyKeySchema),
   };
 }
 
@@ -69,6 +71,19 @@ export function registerModels(conn: Connection): Models {
 /** Builds every index (autoIndex also does, lazily; start-up calls this to fail early). */
 export async function syncIndexes(models: Models): Promise<void> {
   for (const model of Object.values(models)) await model.createIndexes();
+  await ensureTtlIndex(models.IdempotencyKey, IDEMPOTENCY_TTL_INDEX);
+}
+
+/** FerretDB 1.24 answers NotImplemented (code 238) to TTL options; its expiry is the GC's job. */
+async function ensureTtlIndex(
+  model: Models[keyof Models],
+  index: { key: Record<string, 1>; options: { name: string; expireAfterSeconds: number } },
+): Promise<void> {
+  try {
+    await model.collection.createIndex(index.key, index.options);
+  } catch (err) {
+    if ((err as { code?: number }).code !== 238) throw err;
+  }
 }
 
 export type { UserDoc } from './user';
@@ -86,3 +101,4 @@ export type { InviteDoc, InviteType } from './invite';
 export { INVITE_TYPES } from './invite';
 export type { RemoteFollowerDoc } from './follower';
 export type { RemoteServerDoc } from './remote-server';
+export type { IdempotencyKeyDoc } from './idempotency';
