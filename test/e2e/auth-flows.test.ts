@@ -69,7 +69,8 @@ async function nthMail(address: string, n: number): Promise<Mail> {
  * here, on recorded state, instead of waiting for a fire-and-forget send that might be late.
  */
 async function storedTokens(id: string) {
-  const user = await rt.repos.models.User.findOne({ id })
+  const user = await registerModels(rt.db.conn)
+    .User.findOne({ id })
     .select('+passwordResetToken +emailVerificationToken')
     .lean<{ passwordResetToken?: string; emailVerificationToken?: string }>();
   if (!user) throw new Error(`no user ${id}`);
