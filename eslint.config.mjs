@@ -88,6 +88,8 @@ export default tseslint.config(
       // The engine benchmark and tests measure FerretDB itself, below the stores.
       'bench/engine.ts',
       'test/integration/db/**',
+      // visibleFilter run on the real database against the audience table (below the stores).
+      'test/integration/audience/**',
       'test/e2e/auth-flows.test.ts',
       'test/e2e/circles-story.test.ts',
       'test/e2e/inbox.test.ts',

@@ -63,8 +63,19 @@ async function nthMail(address: string, n: number): Promise<Mail> {
   return mailsTo(address)[n - 1]!;
 }
 
-/** Gives any pending (fire-and-forget) send time to reach the log before counting. */
-const settle = () => new Promise((r) => setTimeout(r, 300));
+/**
+ * The token hashes stored on a user. A mail goes out exactly when a route stores a new token
+ * (`modifiedCount === 1`, services/social/src/routes/auth), so "no mail was sent" is asserted
+ * here, on recorded state, instead of waiting for a fire-and-forget send that might be late.
+ */
+async function storedTokens(id: string) {
+  const user = await registerModels(rt.db.conn)
+    .User.findOne({ id })
+    .select('+passwordResetToken +emailVerificationToken')
+    .lean<{ passwordResetToken?: string; emailVerificationToken?: string }>();
+  if (!user) throw new Error(`no user ${id}`);
+  return { reset: user.passwordResetToken ?? null, verify: user.emailVerificationToken ?? null };
+}
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -157,6 +168,7 @@ describe('forgot and reset password', () => {
 
   test('unknown, patterned and deleted addresses get the same answer and no mail; operators are refused', async () => {
     const before = mailsTo(email).length;
+    const danaTokens = await storedTokens(danaId);
     const neutral = { ok: true, message: 'If that email is registered, a reset link has been sent.' };
     const unknown = await api.post('/auth/forgot-password', { email: 'nobody@example.test' });
     expect(unknown.status).toBe(200);
@@ -174,7 +186,9 @@ describe('forgot and reset password', () => {
     });
     await rt.repos.users.deactivate(reg.body.user.id);
     expect((await api.post('/auth/forgot-password', { email: 'erin@example.test' })).body).toEqual(neutral);
-    await settle();
+    // No reset token was issued to anyone, so no mail can follow: dana's is the one she had.
+    expect(await storedTokens(reg.body.user.id)).toMatchObject({ reset: null });
+    expect(await storedTokens(danaId)).toEqual(danaTokens);
     expect(mailsTo(email)).toHaveLength(before);
     expect(mailsTo('nobody@example.test')).toHaveLength(0);
     expect(mailsTo('erin@example.test')).toHaveLength(0);
@@ -264,7 +278,8 @@ describe('e-mail verification', () => {
       neutral,
     );
     expect((await api.post('/auth/resend-verification', { email: { $ne: null } })).status).toBe(400);
-    await settle();
+    // frank is verified: no new verification token was issued, so no mail can follow.
+    expect(await storedTokens('@frank@social.test')).toMatchObject({ verify: null });
     expect(mailsTo(email)).toHaveLength(2);
     expect(mailsTo('ghost@example.test')).toHaveLength(0);
   });

@@ -1,7 +1,8 @@
 /**
  * The circle story of the social issue: alice makes a private circle with bob in it and posts
  * to it; bob reads it in the circle timeline; carol (not a member) can reach neither the circle
- * nor the post by any route.
+ * nor the post by any route. The users are shared; every test makes its own circle and post
+ * (the fixtures below), so the tests pass in any order and alone.
  */
 import { bootServer, client, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
@@ -10,8 +11,35 @@ import { registerModels } from '@agora/common/db';
 let server: TestServer;
 let api: ReturnType<typeof client>;
 let alice: Actor, bob: Actor, carol: Actor;
-let circleId: string;
-let postId: string;
+let seq = 0;
+
+/** A fresh circle of alice's, addressed to herself, holding bob. */
+async function closeFriends(): Promise<string> {
+  const created = await outbox(api, alice, {
+    type: 'Create',
+    objectType: 'Circle',
+    to: alice.id,
+    object: { name: `Close friends ${(seq += 1)}` },
+  });
+  if (created.status !== 201)
+    throw new Error(`create circle: ${created.status} ${JSON.stringify(created.body)}`);
+  const circleId = created.body.createdId!;
+  const add = await outbox(api, alice, { type: 'Add', target: circleId, object: bob.id });
+  if (add.status !== 201) throw new Error(`add bob: ${add.status} ${JSON.stringify(add.body)}`);
+  return circleId;
+}
+
+/** alice's post to a circle. */
+async function postTo(circleId: string): Promise<string> {
+  const post = await outbox(api, alice, {
+    type: 'Create',
+    objectType: 'Post',
+    to: circleId,
+    object: { type: 'Note', content: `For **close friends** only (${(seq += 1)})` },
+  });
+  if (post.status !== 201) throw new Error(`post: ${post.status} ${JSON.stringify(post.body)}`);
+  return post.body.createdId!;
+}
 
 beforeAll(async () => {
   server = await bootServer();
@@ -35,7 +63,7 @@ test('alice creates a circle addressed to herself and adds bob', async () => {
   });
   expect(created.status).toBe(201);
   expect(created.body.ok).toBe(true);
-  circleId = created.body.createdId!;
+  const circleId = created.body.createdId!;
   expect(circleId).toMatch(/^circle:[0-9a-f]{24}@social\.test$/);
   const add = await outbox(api, alice, { type: 'Add', target: circleId, object: bob.id });
   expect(add.status).toBe(201);
@@ -48,6 +76,7 @@ test('alice creates a circle addressed to herself and adds bob', async () => {
 });
 
 test('alice posts to the circle; bob sees it in the circle timeline', async () => {
+  const circleId = await closeFriends();
   const post = await outbox(api, alice, {
     type: 'Create',
     objectType: 'Post',
@@ -55,7 +84,7 @@ test('alice posts to the circle; bob sees it in the circle timeline', async () =
     object: { type: 'Note', content: 'For **close friends** only' },
   });
   expect(post.status).toBe(201);
-  postId = post.body.createdId!;
+  const postId = post.body.createdId!;
   expect(post.body.result).toMatchObject({ id: postId, to: circleId });
   expect(String(post.body.result?.body)).toContain('<strong>close friends</strong>');
 
@@ -85,6 +114,8 @@ test('alice posts to the circle; bob sees it in the circle timeline', async () =
 });
 
 test('carol, not a member, gets 404 on the circle (as if missing) and cannot find the post by any route', async () => {
+  const circleId = await closeFriends();
+  const postId = await postTo(circleId);
   expect((await api.get(`/circles/${circleId}`, { token: carol.token })).status).toBe(404);
   expect((await api.get(`/circles/${circleId}`)).status).toBe(404);
   expect((await api.get(`/circles/${circleId}/members`, { token: carol.token })).status).toBe(404);
@@ -107,6 +138,7 @@ test('carol, not a member, gets 404 on the circle (as if missing) and cannot fin
 });
 
 test('circle detail for the owner and a member carries isOwner and isMember', async () => {
+  const circleId = await closeFriends();
   const own = await api.get<{ item: { isOwner: boolean; isMember: boolean } }>(`/circles/${circleId}`, {
     token: alice.token,
   });
@@ -126,6 +158,9 @@ test('circle detail for the owner and a member carries isOwner and isMember', as
 });
 
 test('removing a member takes their access away; adding them back restores it', async () => {
+  const circleId = await closeFriends();
+  const postId = await postTo(circleId);
+  expect((await api.get(`/posts/${postId}`, { token: bob.token })).status).toBe(200);
   const removed = await outbox(api, alice, { type: 'Remove', target: circleId, object: bob.id });
   expect(removed.status).toBe(201);
   expect((removed.body.result as { memberCount: number }).memberCount).toBe(0);
@@ -142,6 +177,7 @@ test('removing a member takes their access away; adding them back restores it', 
 });
 
 test('PATCH /circles/:id/seen: owner only, valid dates, never rewinds', async () => {
+  const circleId = await closeFriends();
   const seen = (who: Actor | undefined, lastSeenAt: unknown, id = circleId) =>
     api.call<{ lastSeenAt?: string; error?: string }>('PATCH', `/circles/${id}/seen`, {
       body: { lastSeenAt },
@@ -162,6 +198,7 @@ test('PATCH /circles/:id/seen: owner only, valid dates, never rewinds', async ()
 });
 
 test('GET /circles tiers: anonymous sees @public, local users also @domain; private circles never', async () => {
+  const circleId = await closeFriends();
   const pub = await outbox(api, alice, {
     type: 'Create',
     objectType: 'Circle',
@@ -195,6 +232,7 @@ test('GET /circles tiers: anonymous sees @public, local users also @domain; priv
 });
 
 test('outbox validation and authorisation', async () => {
+  const circleId = await closeFriends();
   expect(
     (await outbox(api, undefined, { type: 'Create', objectType: 'Post', object: { content: 'x' } })).status,
   ).toBe(401);

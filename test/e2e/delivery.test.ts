@@ -4,9 +4,16 @@
  * (verifiable with the key this server publishes); circle-only posts are not. Transient failures
  * are retried with backoff, permanent ones are dead-lettered after one attempt, and Undo Follow
  * stops deliveries.
+ *
+ * "Nothing was sent" is never a sleep followed by a look at the peer: it is asserted on recorded
+ * state (the planner's verdict on the real event, the dead-letter queue, the circuit breaker,
+ * the inbound activity's status), which does not depend on how busy the machine is.
  */
 import { memoryReplayGuard, verifyRequest, type BusMessage } from '@agora/common';
-import { bootServer, client, waitFor, type TestServer } from '../harness/standalone';
+import { planDeliveries } from '../../services/federation/src/delivery/plan';
+import { deliver } from '../../services/federation/src/delivery/worker';
+import type { DeliveryJob } from '../../services/federation/src/delivery/job';
+import { ADMIN, bootServer, client, waitFor, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
 import { json, startSigningPeer, type Received, type SigningPeer } from '../harness/fake-peer';
 
@@ -17,7 +24,9 @@ let peer: SigningPeer;
 let server: TestServer;
 let api: ReturnType<typeof client>;
 let alice: Actor;
-let seq = 0;
+let adminToken: string;
+/** Every `post.created` event, as the federation planner receives it (a queue of the test's own). */
+const postEvents: BusMessage<{ postId?: string }>[] = [];
 /** How the peer's inbox answers the nth delivery (1-based, this one included) of a post id. */
 let answer: (postId: string, nth: number) => { status: number; headers?: Record<string, string> } = () => ({
   status: 202,
@@ -34,6 +43,31 @@ const attemptsFor = (postId: string) => deliveries().filter((r) => postIdOf(r) =
 async function fromPeer(activity: Record<string, unknown>) {
   expect((await peer.send(`${server.url}/inbox`, activity)).status).toBe(202);
 }
+
+const rt = () => server.services[0]!.runtime!;
+/** The federation service's runtime: its planner, its delivery worker and their circuit breaker. */
+const fed = () => {
+  const service = server.services.find((s) => s.name === 'federation');
+  if (!service?.runtime) throw new Error('no federation service in the standalone wiring');
+  return service.runtime;
+};
+/** The `post.created` event of a post, once the bus has routed it. */
+async function eventOf(postId: string): Promise<BusMessage<{ postId?: string }>> {
+  await waitFor(() => Promise.resolve(postEvents.some((m) => m.payload.postId === postId)), 10_000);
+  return postEvents.find((m) => m.payload.postId === postId)!;
+}
+/** Where the processing of an inbound activity stands (admin API: the activity log). */
+async function inboundStatus(type: string, remoteId: string): Promise<string | undefined> {
+  const q = new URLSearchParams({ type, actorId: BOB });
+  const res = await api.get<{ orderedItems: Array<{ remoteId?: string; inbound?: { status: string } }> }>(
+    `/admin/activities?${q.toString()}`,
+    { token: adminToken },
+  );
+  if (res.status !== 200) throw new Error(`admin/activities: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.orderedItems.find((a) => a.remoteId === remoteId)?.inbound?.status;
+}
+const processed = (type: string, remoteId: string) =>
+  waitFor(async () => (await inboundStatus(type, remoteId)) === 'processed', 20_000);
 
 async function post(to: string, content: string): Promise<string> {
   const res = await outbox(api, alice, { type: 'Create', objectType: 'Post', to, object: { content } });
@@ -54,8 +88,16 @@ beforeAll(async () => {
   });
   server = await bootServer({ ...peer.serverEnv, FEDERATION_DELIVERY_DELAY_SCALE: '0.001' });
   api = client(server.url);
+  await rt().bus.subscribe<{ postId?: string }>('test.delivery.posts', ['post.created'], (msg) => {
+    postEvents.push(msg);
+    return Promise.resolve();
+  });
+  const login = await api.post<{ token: string }>('/auth/login', ADMIN);
+  if (login.status !== 200) throw new Error(`admin login: ${login.status}`);
+  adminToken = login.body.token;
   alice = await registerActor(api, 'alice');
   await fromPeer({ ...follow, id: `http://${PEER}/activities/follow-1`, object: alice.id });
+  await processed('Follow', `http://${PEER}/activities/follow-1`);
 });
 afterAll(async () => {
   await server?.close();
@@ -74,8 +116,8 @@ test("a public post reaches the follower's inbox, signed with the key this serve
   const hidden = await post(circle, 'circle only');
   const shown = await post('@public', 'hello *fediverse*');
   await waitFor(() => Promise.resolve(attemptsFor(shown).length === 1), 10_000);
-  // Planned in order: the circle post, created first, was never sent.
-  await new Promise((r) => setTimeout(r, 300));
+  // The planner, given the circle post's own event, plans no delivery at all (and none was sent).
+  expect(await planDeliveries(fed(), await eventOf(hidden))).toBe(0);
   expect(attemptsFor(hidden)).toEqual([]);
 
   const [delivery] = attemptsFor(shown);
@@ -119,8 +161,10 @@ test('transient failures are retried (Retry-After honoured) until delivered', as
   await waitFor(() => Promise.resolve(attemptsFor(id).length === 3), 15_000);
   // The receiver asked for two seconds; the backoff alone (scaled down here) would be shorter.
   expect(at[1]! - at[0]!).toBeGreaterThanOrEqual(1900);
-  await new Promise((r) => setTimeout(r, 500));
   expect(attemptsFor(id)).toHaveLength(3);
+  // The success was recorded: the domain's failures are cleared and nothing went to dead letters.
+  expect(await fed().federation.breaker.check(PEER)).toEqual({ open: false });
+  expect(await fed().bus.drainDead('federation.deliver')).toEqual([]);
   // Each attempt is signed afresh (a resent signature would be refused as a replay).
   const signatures = new Set(attemptsFor(id).map((r) => String(r.headers.signature)));
   expect(signatures.size).toBe(3);
@@ -139,7 +183,7 @@ test('a permanent refusal is tried once and dead-lettered', async () => {
   expect(
     dead.map((m) => (m.payload as { activity: { object: { id: string } } }).activity.object.id),
   ).toContain(id);
-  await new Promise((r) => setTimeout(r, 500));
+  // Dead-lettered is final: the one attempt is all there will be.
   expect(attemptsFor(id)).toHaveLength(1);
 });
 
@@ -181,33 +225,34 @@ test('Undo Follow stops deliveries', async () => {
     actorId: BOB,
     object: { ...follow, object: alice.id },
   });
-  // The Undo is processed asynchronously: wait until a post is no longer delivered.
-  await waitFor(async () => {
-    const id = await post('@public', `after undo ${seq++}`);
-    await new Promise((r) => setTimeout(r, 300));
-    return attemptsFor(id).length === 0;
-  }, 10_000);
+  await processed('Undo', `http://${PEER}/activities/undo-1`);
+  // alice has no remote follower left: her next public post plans no delivery.
+  const id = await post('@public', 'after undo');
+  expect(await planDeliveries(fed(), await eventOf(id))).toBe(0);
+  expect(attemptsFor(id)).toEqual([]);
 });
 
 test('a domain that keeps failing trips its circuit: its jobs are held, not sent', async () => {
   await fromPeer({ ...follow, id: `http://${PEER}/activities/follow-2`, object: alice.id });
+  await processed('Follow', `http://${PEER}/activities/follow-2`);
   answer = () => ({ status: 503 });
   const before = deliveries().length;
   const sent = () => deliveries().length - before;
-  // The re-follow is processed asynchronously: post until deliveries start.
-  await waitFor(async () => {
-    await post('@public', `failing ${seq++}`);
-    await new Promise((r) => setTimeout(r, 300));
-    return sent() > 0;
-  }, 10_000);
+  await post('@public', 'failing');
   // Five transient failures in a row for the domain (retries at least a second apart) open its
-  // circuit, and then nothing more is sent to it...
-  await waitFor(() => Promise.resolve(sent() >= 5), 20_000);
-  await new Promise((r) => setTimeout(r, 2500));
+  // circuit: the breaker records it, and the worker then holds the domain's jobs...
+  const breaker = fed().federation.breaker;
+  await waitFor(async () => (await breaker.check(PEER)).open, 30_000);
   expect(sent()).toBe(5);
-  // ...new jobs included.
+  // ...new jobs included: a job for a new post goes back to the queue without a request.
   const held = await post('@public', 'held back');
-  await new Promise((r) => setTimeout(r, 1500));
-  expect(attemptsFor(held)).toHaveLength(0);
+  const job: DeliveryJob = {
+    inbox: `http://${PEER}/inbox`,
+    domain: PEER,
+    activity: { id: `${held}#create`, type: 'Create', object: { id: held } },
+    attempt: 1,
+  };
+  await deliver(fed(), { ...(await eventOf(held)), name: 'federation.deliver', payload: job });
+  expect(attemptsFor(held)).toEqual([]);
   expect(sent()).toBe(5);
 }, 60_000);

@@ -66,9 +66,12 @@ const ids = (c: { orderedItems: Array<{ id: string }> }) => c.orderedItems.map((
 
 async function groupsCircleOf(actor: Actor): Promise<string[]> {
   const me = await api.get<{ user: { groups: string } }>('/auth/me', { token: actor.token });
+  if (me.status !== 200) throw new Error(`/auth/me: ${me.status} ${JSON.stringify(me.body)}`);
   const members = await api.get<Collection>(`/circles/${me.body.user.groups}/members`, {
     token: actor.token,
   });
+  if (members.status !== 200)
+    throw new Error(`groups circle: ${members.status} ${JSON.stringify(members.body)}`);
   return ids(members.body);
 }
 

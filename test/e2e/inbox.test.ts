@@ -50,6 +50,7 @@ async function timeline(): Promise<Array<{ id: string; body?: string; attributed
       token: bob.token,
     },
   );
+  if (res.status !== 200) throw new Error(`bob's timeline: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.orderedItems;
 }
 

@@ -31,10 +31,11 @@ const send = (who: Actor, activity: unknown) =>
     headers: { 'idempotency-key': `relations-${++seq}` },
   });
 const models = () => registerModels(server.services[0]!.runtime!.db.conn);
-const timeline = async (who: Actor, circle: string) =>
-  (await api.get<Collection>(`/circles/${circle}/posts`, { token: who.token })).body.orderedItems.map(
-    (p) => p.id,
-  );
+const timeline = async (who: Actor, circle: string) => {
+  const res = await api.get<Collection>(`/circles/${circle}/posts`, { token: who.token });
+  if (res.status !== 200) throw new Error(`timeline ${circle}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.orderedItems.map((p) => p.id);
+};
 const memberIds = (body: Body) => ((body.result?.members ?? []) as Array<{ id: string }>).map((m) => m.id);
 
 beforeAll(async () => {

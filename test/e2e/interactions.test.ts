@@ -2,7 +2,9 @@
  * The interactions story of the social issue, part 1: alice posts to a circle with bob in it;
  * bob replies and reacts; carol, outside the circle, cannot; then React replace/clear, Update
  * and Delete with their validation and authorisation. (Flag, Block/Mute, Follow and Undo are in
- * interactions-relations.test.ts.)
+ * interactions-relations.test.ts.) The users and alice's circle are shared; every test makes its
+ * own post and thread (fixtures below) and asserts counters as changes, so the tests pass in any
+ * order and alone.
  */
 import { bootServer, client, type TestServer } from '../harness/standalone';
 import { registerActor, type Actor } from '../harness/actors';
@@ -28,8 +30,6 @@ let server: TestServer;
 let api: ReturnType<typeof client>;
 let alice: Actor, bob: Actor, carol: Actor;
 let circleId: string;
-let postId: string;
-let replyId: string;
 let seq = 0;
 
 /** POST /outbox with a fresh Idempotency-Key, so repeated bodies reach the handler (spec 1.6 de-dup). */
@@ -38,17 +38,53 @@ const send = (who: Actor, activity: unknown) =>
     token: who.token,
     headers: { 'idempotency-key': `interactions-${++seq}` },
   });
+/** `send` for fixture steps: anything but 201 fails the test here. */
+const must = async (who: Actor, activity: Record<string, unknown>) => {
+  const res = await send(who, activity);
+  if (res.status !== 201)
+    throw new Error(`${String(activity.type)}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+};
 const getPost = (id: string, who: Actor) => api.get<Post>(`/posts/${id}`, { token: who.token });
 const models = () => registerModels(server.services[0]!.runtime!.db.conn);
 const userCounts = async (who: Actor) =>
   (await models().User.findOne({ id: who.id }, { postCount: 1, replyCount: 1, reactCount: 1 }).lean())!;
-const followingOf = async (who: Actor) =>
-  (await api.get<{ user: { following: string; blocked: string } }>('/auth/me', { token: who.token })).body
-    .user;
-const timeline = async (who: Actor, circle: string) =>
-  (await api.get<Collection>(`/circles/${circle}/posts`, { token: who.token })).body.orderedItems.map(
-    (p) => p.id,
-  );
+const followingOf = async (who: Actor) => {
+  const res = await api.get<{ user: { following: string; blocked: string } }>('/auth/me', {
+    token: who.token,
+  });
+  if (res.status !== 200) throw new Error(`/auth/me: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.user;
+};
+const timeline = async (who: Actor, circle: string) => {
+  const res = await api.get<Collection>(`/circles/${circle}/posts`, { token: who.token });
+  if (res.status !== 200) throw new Error(`timeline ${circle}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.orderedItems.map((p) => p.id);
+};
+/** `who` follows `whom` through their Following circle (adding twice keeps one membership). */
+const follow = async (who: Actor, whom: Actor) => {
+  const following = (await followingOf(who)).following;
+  await must(who, { type: 'Add', target: following, object: whom.id });
+  return following;
+};
+
+/** A new post of alice's to the shared circle (bob is in it, carol is not). */
+const circlePost = async (content = 'Hello friends') =>
+  (
+    await must(alice, {
+      type: 'Create',
+      objectType: 'Post',
+      to: circleId,
+      object: { content: `${content} ${++seq}` },
+    })
+  ).createdId!;
+/** A new circle post with one reply of bob's. */
+const thread = async () => {
+  const postId = await circlePost();
+  const replyId = (await must(bob, { type: 'Reply', to: postId, object: { content: `Nice *one* ${++seq}` } }))
+    .createdId!;
+  return { postId, replyId };
+};
 
 beforeAll(async () => {
   server = await bootServer();
@@ -58,21 +94,14 @@ beforeAll(async () => {
     Actor,
     Actor,
   ];
-  const circle = await send(alice, {
-    type: 'Create',
-    objectType: 'Circle',
-    to: alice.id,
-    object: { name: 'Friends', members: [bob.id] },
-  });
-  circleId = circle.body.createdId!;
-  const post = await send(alice, {
-    type: 'Create',
-    objectType: 'Post',
-    to: circleId,
-    object: { content: 'Hello friends' },
-  });
-  expect(post.status).toBe(201);
-  postId = post.body.createdId!;
+  circleId = (
+    await must(alice, {
+      type: 'Create',
+      objectType: 'Circle',
+      to: alice.id,
+      object: { name: 'Friends', members: [bob.id] },
+    })
+  ).createdId!;
 });
 afterAll(async () => {
   await server?.close();
@@ -80,6 +109,8 @@ afterAll(async () => {
 
 describe('Reply and React on a circle post', () => {
   test('bob replies and reacts; GET /posts/:id shows replyCount 1 and reactCount 1', async () => {
+    const postId = await circlePost();
+    const before = await userCounts(bob);
     const reply = await send(bob, {
       type: 'Reply',
       objectType: 'Reply',
@@ -87,7 +118,7 @@ describe('Reply and React on a circle post', () => {
       object: { type: 'Reply', source: { content: 'Nice *one*' } },
     });
     expect(reply.status).toBe(201);
-    replyId = reply.body.createdId!;
+    const replyId = reply.body.createdId!;
     expect(replyId).toMatch(/^reply:[0-9a-f]{24}@social\.test$/);
     expect(reply.body.result).toMatchObject({ id: replyId, actorId: bob.id, target: postId, parent: postId });
     expect(reply.body.result!.body).toContain('<em>one</em>');
@@ -113,10 +144,15 @@ describe('Reply and React on a circle post', () => {
     expect(post.status).toBe(200);
     expect(post.body).toMatchObject({ replyCount: 1, reactCount: 1, reactSummary: { '👍': 1 } });
     expect((await getPost(postId, bob)).body.myReact).toBe('👍');
-    expect(await userCounts(bob)).toMatchObject({ replyCount: 1, reactCount: 1 });
+    expect(await userCounts(bob)).toMatchObject({
+      replyCount: before.replyCount + 1,
+      reactCount: before.reactCount + 1,
+    });
   });
 
   test('the replies and reacts lists of the post show them', async () => {
+    const { postId, replyId } = await thread();
+    await must(bob, { type: 'React', to: postId, object: { emoji: '👍' } });
     const replies = await api.get<Collection>(`/posts/${postId}/replies`, { token: bob.token });
     expect(replies.status).toBe(200);
     expect(replies.body.orderedItems.map((r) => r.id)).toEqual([replyId]);
@@ -126,13 +162,17 @@ describe('Reply and React on a circle post', () => {
   });
 
   test('the same reply text within five minutes returns the first reply', async () => {
-    const again = await send(bob, { type: 'Reply', to: postId, object: { content: 'Nice *one*' } });
+    const postId = await circlePost();
+    const first = await must(bob, { type: 'Reply', to: postId, object: { content: 'Say it *twice*' } });
+    const again = await send(bob, { type: 'Reply', to: postId, object: { content: 'Say it *twice*' } });
     expect(again.status).toBe(201);
-    expect(again.body.createdId).toBe(replyId);
+    expect(again.body.createdId).toBe(first.createdId);
     expect((await getPost(postId, alice)).body.replyCount).toBe(1);
   });
 
   test('carol, outside the circle, finds no such post (404) and the counts do not move', async () => {
+    const { postId, replyId } = await thread();
+    await must(bob, { type: 'React', to: postId, object: { emoji: '👍' } });
     const reply = await send(carol, { type: 'Reply', to: postId, object: { content: 'let me in' } });
     expect(reply.status).toBe(404);
     const react = await send(carol, { type: 'React', to: postId, object: { emoji: '👎' } });
@@ -145,6 +185,7 @@ describe('Reply and React on a circle post', () => {
   });
 
   test('unknown targets are 404; targets of the wrong kind and missing content are 400', async () => {
+    const postId = await circlePost();
     const missing = 'post:000000000000000000000000@social.test';
     expect((await send(bob, { type: 'Reply', to: missing, object: { content: 'hello?' } })).status).toBe(404);
     expect((await send(bob, { type: 'React', to: missing, object: { emoji: '👍' } })).status).toBe(404);
@@ -177,6 +218,7 @@ describe('Reply and React on a circle post', () => {
   });
 
   test('threads are two levels deep: a reply to a second-level reply joins its first-level parent', async () => {
+    const { postId, replyId } = await thread();
     const second = await send(alice, { type: 'Reply', to: replyId, object: { content: 'Thanks bob' } });
     expect(second.status).toBe(201);
     expect(second.body.result).toMatchObject({ target: postId, parent: replyId });
@@ -193,6 +235,9 @@ describe('Reply and React on a circle post', () => {
   });
 
   test('React replaces and clears; the counts follow the reacts collection', async () => {
+    const postId = await circlePost();
+    const base = (await userCounts(bob)).reactCount;
+    await must(bob, { type: 'React', to: postId, object: { emoji: '👍', name: 'Like' } });
     const replaced = await send(bob, { type: 'React', to: postId, object: { emoji: '❤️', name: 'Love' } });
     expect(replaced.body.result).toMatchObject({ status: 'replaced', emoji: '❤️', targetReactCount: 1 });
     expect(
@@ -203,6 +248,7 @@ describe('Reply and React on a circle post', () => {
     ).toMatchObject({ status: 'reacted' });
     let post = (await getPost(postId, bob)).body;
     expect(post).toMatchObject({ reactCount: 2, reactSummary: { '❤️': 1, '👍': 1 }, myReact: '❤️' });
+    expect((await userCounts(bob)).reactCount).toBe(base + 1);
 
     const cleared = await send(bob, { type: 'React', to: postId, object: {} });
     expect(cleared.status).toBe(201);
@@ -213,13 +259,14 @@ describe('Reply and React on a circle post', () => {
     expect((await send(bob, { type: 'React', to: postId, object: { emoji: '' } })).body.result).toMatchObject(
       { status: 'no_change' },
     );
-    // bob's given-reactions counter: the 🙂 on the canReply post remains.
-    expect((await userCounts(bob)).reactCount).toBe(1);
+    // bob's given-reactions counter is back where it was.
+    expect((await userCounts(bob)).reactCount).toBe(base);
   });
 });
 
 describe('Update', () => {
   test('the author edits a post: markdown is re-rendered; a client body is ignored', async () => {
+    const { postId } = await thread();
     const res = await send(alice, {
       type: 'Update',
       target: postId,
@@ -235,7 +282,7 @@ describe('Update', () => {
       id: postId,
       title: 'Greeting',
       source: { content: 'Hello **again**' },
-      replyCount: 3,
+      replyCount: 1,
     });
     expect(res.body.result!.body).toContain('<strong>again</strong>');
     expect(String(res.body.result!.body)).not.toContain('script');
@@ -245,6 +292,7 @@ describe('Update', () => {
   });
 
   test("bob cannot update alice's post (403); invalid patches are 400 naming the field", async () => {
+    const postId = await circlePost();
     expect(
       (await send(bob, { type: 'Update', target: postId, object: { content: 'hijacked' } })).status,
     ).toBe(403);
@@ -281,10 +329,8 @@ describe('Update', () => {
   });
 
   test('changing `to` retags the timeline rows: a follower outside the new audience loses the post', async () => {
-    const bobFollowing = (await followingOf(bob)).following;
-    const carolFollowing = (await followingOf(carol)).following;
-    expect((await send(bob, { type: 'Add', target: bobFollowing, object: alice.id })).status).toBe(201);
-    expect((await send(carol, { type: 'Add', target: carolFollowing, object: alice.id })).status).toBe(201);
+    const bobFollowing = await follow(bob, alice);
+    const carolFollowing = await follow(carol, alice);
     const pub = await send(alice, {
       type: 'Create',
       objectType: 'Post',
@@ -302,6 +348,7 @@ describe('Update', () => {
   });
 
   test('replies, reactions and circles are updated by their owners', async () => {
+    const { replyId } = await thread();
     const reply = await send(bob, { type: 'Update', target: replyId, object: { content: 'Nice _two_' } });
     expect(reply.body.result!.body).toContain('<em>two</em>');
     expect(
@@ -316,11 +363,17 @@ describe('Update', () => {
     expect(reacted.reactCount).toBe(1);
     expect(reacted.reactSummary).toEqual({ '🎉': 1 });
 
-    const circle = await send(alice, { type: 'Update', target: circleId, object: { name: 'Best friends' } });
+    const own = (
+      await must(alice, {
+        type: 'Create',
+        objectType: 'Circle',
+        to: alice.id,
+        object: { name: 'Pals', members: [bob.id] },
+      })
+    ).createdId!;
+    const circle = await send(alice, { type: 'Update', target: own, object: { name: 'Best friends' } });
     expect(circle.body.result).toMatchObject({ name: 'Best friends' });
-    expect((await send(bob, { type: 'Update', target: circleId, object: { name: 'Mine now' } })).status).toBe(
-      403,
-    );
+    expect((await send(bob, { type: 'Update', target: own, object: { name: 'Mine now' } })).status).toBe(403);
     const blocked = (await followingOf(alice)).blocked;
     expect((await send(alice, { type: 'Update', target: blocked, object: { name: 'Renamed' } })).status).toBe(
       403,
@@ -330,7 +383,7 @@ describe('Update', () => {
 
 describe('Delete', () => {
   test('deleting a post: 404 on GET, gone from timelines, postCount decremented, once', async () => {
-    const bobFollowing = (await followingOf(bob)).following;
+    const bobFollowing = await follow(bob, alice);
     const post = await send(alice, {
       type: 'Create',
       objectType: 'Post',
@@ -354,6 +407,7 @@ describe('Delete', () => {
   });
 
   test('deleting a reply decrements the root and its first-level parent', async () => {
+    const { postId, replyId } = await thread();
     const second = await send(bob, { type: 'Reply', to: replyId, object: { content: 'one more' } });
     const before = (await getPost(postId, alice)).body.replyCount;
     const parentBefore = (await getPost(replyId, alice)).body.replyCount;
@@ -365,6 +419,8 @@ describe('Delete', () => {
   });
 
   test('deleting a reaction recounts its target', async () => {
+    const { replyId } = await thread();
+    await must(alice, { type: 'React', to: replyId, object: { emoji: '🎉' } });
     const react = await send(bob, { type: 'React', to: replyId, object: { emoji: '🔥' } });
     expect((await getPost(replyId, bob)).body.reactCount).toBe(2);
     expect((await send(alice, { type: 'Delete', target: react.body.createdId })).status).toBe(403);

@@ -3,8 +3,10 @@
  * other reached by name through FEDERATION_HOST_MAP): bob on B follows alice on A (B delivers
  * the Follow, A records bob as a remote follower), alice posts, and the post travels A → B
  * (planned, signed with A's key, verified by B against the key A publishes, processed) into bob's
- * timeline; her edit and delete follow; bob's Unfollow reaches A.
+ * timeline; her edit and delete follow; bob's Unfollow reaches A. Each test sets up the follow
+ * and the post it needs (fixtures below), so the tests pass in any order and alone.
  */
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import mongoose from 'mongoose';
 import { registerModels } from '@agora/common';
@@ -17,15 +19,53 @@ let a: TestServer;
 let b: TestServer;
 let alice: Actor;
 let bob: Actor;
-let following = '';
-let postId = '';
+
+/** bob's Following circle on B. */
+async function bobsFollowing(): Promise<string> {
+  const res = await client(b.url).get<{ user: { following: string } }>('/auth/me', { token: bob.token });
+  if (res.status !== 200) throw new Error(`/auth/me on B: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.user.following;
+}
 
 async function bobsTimeline(): Promise<Array<Record<string, unknown>>> {
+  const following = await bobsFollowing();
   const res = await client(b.url).get<{ orderedItems: Array<Record<string, unknown>> }>(
     `/circles/${following}/posts`,
     { token: bob.token },
   );
+  if (res.status !== 200) throw new Error(`bob's timeline on B: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.orderedItems;
+}
+
+/**
+ * bob (on B) follows alice (on A), and A has recorded it: the Follow travelled and was processed.
+ * A fresh Idempotency-Key each time, so a repeat within 30 s is not refused by the gateway.
+ */
+async function bobFollowsAlice(): Promise<void> {
+  const res = await client(b.url).post(
+    '/outbox',
+    { type: 'Follow', target: alice.id },
+    {
+      token: bob.token,
+      headers: { 'idempotency-key': randomUUID() },
+    },
+  );
+  if (res.status !== 201) throw new Error(`Follow on B: ${res.status} ${JSON.stringify(res.body)}`);
+  await waitFor(async () => (await followersOfAlice()).includes(`${bob.id} http://${B}/inbox`), 20_000);
+}
+
+/** A public post of alice's on A, once it is in bob's timeline on B. */
+async function postReachingBob(content: string): Promise<string> {
+  const res = await outbox(client(a.url), alice, {
+    type: 'Create',
+    objectType: 'Post',
+    to: '@public',
+    object: { content },
+  });
+  if (res.status !== 201) throw new Error(`post on A: ${res.status} ${JSON.stringify(res.body)}`);
+  const id = res.body.createdId!;
+  await waitFor(async () => (await bobsTimeline()).some((p) => p.id === id), 20_000);
+  return id;
 }
 
 function freePort(): Promise<number> {
@@ -68,37 +108,18 @@ afterAll(async () => {
 });
 
 test("alice's public post on A reaches bob's timeline on B", async () => {
-  const apiA = client(a.url);
-  const apiB = client(b.url);
-  // bob follows alice: on B, alice joins his Following circle, and B sends the Follow to A.
-  expect((await outbox(apiB, bob, { type: 'Follow', target: alice.id })).status).toBe(201);
-  following = (await apiB.get<{ user: { following: string } }>('/auth/me', { token: bob.token })).body.user
-    .following;
-  // The Follow travels and is processed asynchronously: post until a post travels back.
-  await waitFor(async () => {
-    const res = await outbox(apiA, alice, {
-      type: 'Create',
-      objectType: 'Post',
-      to: '@public',
-      object: { content: `Hello from A, **bob** (${Date.now()})` },
-    });
-    postId = res.body.createdId!;
-    await new Promise((r) => setTimeout(r, 500));
-    const tl = await apiB.get<{ orderedItems: Array<{ id: string }> }>(`/circles/${following}/posts`, {
-      token: bob.token,
-    });
-    return tl.body.orderedItems.some((p) => p.id === postId);
-  }, 20_000);
-
-  const tl = await apiB.get<{ orderedItems: Array<Record<string, unknown>> }>(`/circles/${following}/posts`, {
-    token: bob.token,
-  });
-  const item = tl.body.orderedItems.find((p) => p.id === postId)!;
+  // bob follows alice: on B, alice joins his Following circle, and B sends the Follow to A, which
+  // records bob as her remote follower (recorded state, so no posting until something arrives).
+  await bobFollowsAlice();
+  const postId = await postReachingBob(`Hello from A, **bob** (${randomUUID()})`);
+  const item = (await bobsTimeline()).find((p) => p.id === postId)!;
   expect(item).toMatchObject({ originDomain: A, actorId: alice.id, visibility: 'Public' });
   expect(String(item.body)).toContain('<strong>bob</strong>');
 });
 
 test("alice's edit and then her delete reach bob's timeline on B", async () => {
+  await bobFollowsAlice();
+  const postId = await postReachingBob(`soon edited ${randomUUID()}`);
   const apiA = client(a.url);
   const edited = await outbox(apiA, alice, {
     type: 'Update',
@@ -115,6 +136,7 @@ test("alice's edit and then her delete reach bob's timeline on B", async () => {
 });
 
 test("bob's Unfollow on B removes him from alice's followers on A", async () => {
+  await bobFollowsAlice();
   expect(await followersOfAlice()).toEqual([`${bob.id} http://${B}/inbox`]);
   expect((await outbox(client(b.url), bob, { type: 'Unfollow', object: alice.id })).status).toBe(201);
   await waitFor(async () => (await followersOfAlice()).length === 0, 20_000);

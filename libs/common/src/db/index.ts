@@ -18,6 +18,7 @@ import { RemoteServersStore } from './repositories/remote-servers';
 import { NotificationsStore } from './repositories/notifications';
 import { migrateKeys } from './migrate';
 import { RecommendationsStore, SectionsStore } from './repositories/curation';
+import { IdempotencyRepository } from './repositories/idempotency';
 
 export { connectDatabase, type Database, type ConnectOptions } from './connection';
 export {
@@ -122,6 +123,13 @@ export {
   liveTarget,
 } from './repositories/curation';
 export { type DeletedMode } from './repositories/listing';
+export {
+  IdempotencyRepository,
+  IDEMPOTENCY_LEASE_MS,
+  IDEMPOTENCY_TTL_MS,
+  requestHash,
+  type IdempotencyClaim,
+} from './repositories/idempotency';
 
 /** Every store; services receive the ones they use through their context. */
 export { AccountContentRepository, type WithdrawnContent } from './repositories/account-content';
@@ -153,6 +161,7 @@ export interface Repositories {
    * the data (social), before it serves.
    */
   prepare(logger: Logger): Promise<void>;
+  idempotency: IdempotencyRepository;
 }
 
 export interface RepositoryHooks {
@@ -202,6 +211,7 @@ export function createRepositories(db: Database, domain: string, hooks: Reposito
       await migrateKeys(models, repos, domain, logger);
     },
     accountContent: new AccountContentRepository(posts, circles, models),
+    idempotency: new IdempotencyRepository(models),
   };
   return repos;
 }

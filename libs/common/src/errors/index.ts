@@ -48,6 +48,13 @@ export class Conflict extends AppError {
     super(409, message);
   }
 }
+/** A well-formed request the server will not process as sent (an Idempotency-Key reused with another body). */
+export class UnprocessableEntity extends AppError {
+  override readonly name = 'UnprocessableEntity';
+  constructor(message = 'Unprocessable entity') {
+    super(422, message);
+  }
+}
 export class Gone extends AppError {
   override readonly name = 'Gone';
   constructor(message = 'Gone', options?: { extra?: Record<string, unknown> }) {

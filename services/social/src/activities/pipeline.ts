@@ -3,14 +3,29 @@
  * authenticated actor, store the activity, then publish its events. The activity row is written
  * with `published: false` before the response; the relay (relay.ts) republishes any row whose
  * events did not reach the broker, so nothing accepted is lost.
+ *
+ * With an `Idempotency-Key` the key is claimed before the handler runs (the idempotency store,
+ * docs/architecture.md "Idempotency-Key"): one request per (actor, key) runs; the others replay
+ * its stored response, wait for it, or are refused (409 in flight, 422 for another body).
  */
-import { BadRequest, mintId, publishEvents, STAMPS, type AuthUser, type Runtime } from '@agora/common';
+import {
+  BadRequest,
+  Conflict,
+  UnprocessableEntity,
+  mintId,
+  publishEvents,
+  requestHash,
+  STAMPS,
+  type AuthUser,
+  type Runtime,
+} from '@agora/common';
 import { viewerFor } from '../views/viewer';
 import { HANDLERS } from './registry';
 import type { ActivityInput, DomainEvent, HandlerResult } from './types';
 import { clean } from './validate';
 
-export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+/** How long a request waits for an earlier one with its key to finish before answering 409. */
+export const IDEMPOTENCY_WAIT_MS = 5000;
 
 export interface ActivityOutcome {
   activity: Record<string, unknown>;
@@ -34,20 +49,53 @@ export async function runActivity(
   input: ActivityInput,
   opts: { idempotencyKey?: string } = {},
 ): Promise<ActivityOutcome> {
-  const activities = rt.repos.activities;
-  const dedupeKey = opts.idempotencyKey ? `${actor.id}:${opts.idempotencyKey}` : undefined;
-  if (dedupeKey) {
-    // Keys are kept for IDEMPOTENCY_TTL_MS (decisions.md §4: 24 h); an older one is released.
-    await activities.releaseDedupeKey(dedupeKey, new Date(Date.now() - IDEMPOTENCY_TTL_MS));
-    const prior = await activities.byDedupeKey(dedupeKey);
-    if (prior)
+  const key = opts.idempotencyKey;
+  if (!key) return execute(rt, actor, input);
+  const store = rt.repos.idempotency;
+  const hash = requestHash(input);
+  let claim = await store.claim(actor.id, key, hash);
+  if (claim.outcome === 'pending')
+    claim = await store.waitFor(actor.id, key, hash, { timeoutMs: IDEMPOTENCY_WAIT_MS });
+  switch (claim.outcome) {
+    case 'mismatch':
+      throw new UnprocessableEntity('Idempotency-Key: already used with a different request body');
+    case 'pending':
+      throw new Conflict('Idempotency-Key: a request with this key is still in progress');
+    case 'done': {
+      const r = claim.response;
       return {
-        activity: present(prior),
-        result: (prior.object as Record<string, unknown> | undefined) ?? null,
-        createdId: prior.objectId ?? undefined,
+        activity: (r.activity as Record<string, unknown> | undefined) ?? {},
+        result: (r.result as Record<string, unknown> | null | undefined) ?? null,
+        createdId: typeof r.createdId === 'string' ? r.createdId : undefined,
         replayed: true,
       };
+    }
+    case 'claimed':
+      break;
   }
+  let out: ActivityOutcome;
+  try {
+    out = await execute(rt, actor, input);
+  } catch (err) {
+    // A failed request leaves nothing to replay: release the key so a retry runs again.
+    await store
+      .release(actor.id, key)
+      .catch((e: Error) => rt.logger.warn({ err: e.message }, 'idempotency key release failed'));
+    throw err;
+  }
+  // Stored as the client reads it (JSON), so a replay answers with the same body.
+  const response = JSON.parse(
+    JSON.stringify({ activity: out.activity, result: out.result, createdId: out.createdId }),
+  ) as Record<string, unknown>;
+  // The activity is stored: if this write fails the row stays pending, and requests with the key
+  // answer 409 until the lease ends rather than running the handler a second time.
+  await store
+    .complete(actor.id, key, { status: 201, response })
+    .catch((e: Error) => rt.logger.warn({ err: e.message }, 'idempotency key completion failed'));
+  return out;
+}
+
+async function execute(rt: Runtime, actor: AuthUser, input: ActivityInput): Promise<ActivityOutcome> {
   const viewer = await viewerFor(rt, actor);
   const handler = HANDLERS.get(input.type)!;
   const out: HandlerResult = await handler({ rt, actor, viewer, activity: input });
@@ -71,11 +119,10 @@ export async function runActivity(
     to: out.to ?? (typeof input.to === 'string' ? input.to : undefined),
     object: out.result ?? undefined,
     server: `@${rt.config.DOMAIN}`,
-    ...(dedupeKey ? { dedupeKey } : {}),
   };
-  // Two requests with one Idempotency-Key: the first stored wins, the second replays it.
-  const saved = await activities.record(doc, events);
-  if (!saved) return runActivity(rt, actor, input, opts);
+  const saved = await rt.repos.activities.record(doc, events);
+  // Null only for a duplicate remoteId (inbound) or id: never for a freshly minted local id.
+  if (!saved) throw new Error(`activity ${id} was recorded twice`);
   await publishEvents(rt, id, events);
   return {
     activity: present(saved),
@@ -86,7 +133,5 @@ export async function runActivity(
 }
 
 function present(doc: Record<string, unknown>): Record<string, unknown> {
-  const { dedupeKey, ...rest } = clean(doc) ?? {};
-  void dedupeKey;
-  return rest;
+  return clean(doc) ?? {};
 }

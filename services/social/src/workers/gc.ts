@@ -1,6 +1,7 @@
 /**
  * The garbage-collection worker (spec 1: nightly): hard-deletes content soft-deleted longer ago
- * than the `gcRetentionDays` setting, with the reactions that pointed at it.
+ * than the `gcRetentionDays` setting, with the reactions that pointed at it,
+ * and Idempotency-Key rows past their 24 hours.
  * FerretDB has no TTL indexes (docs/adr/0001-ferretdb.md), so expiry is this worker's job.
  * Each run is idempotent; several replicas running it at once only repeat deletes.
  */
@@ -31,6 +32,8 @@ export async function runGc(rt: Runtime, now = new Date()): Promise<GcReport> {
   })) {
     removed[name] = (await store.purgeDeletedBefore(cutoff)).length;
   }
+  // Idempotency keys past their 24 hours (MongoDB's TTL index does this alone; FerretDB does not).
+  removed.idempotencyKeys = await rt.repos.idempotency.purgeExpired(now);
   return { cutoff, removed };
 }
 

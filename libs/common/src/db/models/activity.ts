@@ -15,7 +15,6 @@ export const activitySchema = new Schema(
     summary: String,
     server: String,
     remoteId: String,
-    dedupeKey: String,
     // Inbound (POST /inbox): the activity as received, and where its processing stands.
     raw: String,
     inbound: {
@@ -47,8 +46,6 @@ activitySchema.index({ actorId: 1, createdAt: -1 });
 activitySchema.index({ type: 1, createdAt: -1 });
 // Inbound idempotency: an activity id seen before is not processed twice.
 activitySchema.index({ remoteId: 1 }, { unique: true, sparse: true });
-// Client Idempotency-Key per actor.
-activitySchema.index({ dedupeKey: 1 }, { unique: true, sparse: true });
 
 export type ActivityDoc = InferSchemaType<typeof activitySchema>;
 

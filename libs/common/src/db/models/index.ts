@@ -13,6 +13,7 @@ import { inviteSchema } from './invite';
 import { remoteFollowerSchema } from './follower';
 import { remoteServerSchema } from './remote-server';
 import { recommendationSchema, sectionSchema } from './curation';
+import { IDEMPOTENCY_TTL_INDEX, idempotencyKeySchema } from './idempotency';
 
 type Row = Record<string, unknown>;
 fillKey(userSchema);
@@ -56,6 +57,7 @@ function build(conn: Connection) {
     RemoteServer: conn.model('RemoteServer', remoteServerSchema),
     Section: conn.model('Section', sectionSchema),
     Recommendation: conn.model('Recommendation', recommendationSchema),
+    IdempotencyKey: conn.model('IdempotencyKey', idempotencyKeySchema),
   };
 }
 
@@ -74,6 +76,19 @@ export function registerModels(conn: Connection): Models {
 /** Builds every index (autoIndex also does, lazily; start-up calls this to fail early). */
 export async function syncIndexes(models: Models): Promise<void> {
   for (const model of Object.values(models)) await model.createIndexes();
+  await ensureTtlIndex(models.IdempotencyKey, IDEMPOTENCY_TTL_INDEX);
+}
+
+/** FerretDB 1.24 answers NotImplemented (code 238) to TTL options; its expiry is the GC's job. */
+async function ensureTtlIndex(
+  model: Models[keyof Models],
+  index: { key: Record<string, 1>; options: { name: string; expireAfterSeconds: number } },
+): Promise<void> {
+  try {
+    await model.collection.createIndex(index.key, index.options);
+  } catch (err) {
+    if ((err as { code?: number }).code !== 238) throw err;
+  }
 }
 
 export type { UserDoc } from './user';
@@ -93,3 +108,4 @@ export type { RemoteFollowerDoc } from './follower';
 export type { RemoteServerDoc } from './remote-server';
 export type { SectionDoc, RecommendationDoc, RefType } from './curation';
 export { REF_TYPES } from './curation';
+export type { IdempotencyKeyDoc } from './idempotency';

@@ -28,7 +28,8 @@ export class ActivitiesStore extends ObjectStore<ActivityRecord> {
 
   /**
    * Records an activity with the events it must publish. Returns null when an inbound activity
-   * with the same `remoteId`, or a request with the same `dedupeKey`, was recorded before.
+   * with the same `remoteId` was recorded before. (Client Idempotency-Keys live in their own
+   * store, repositories/idempotency.ts; `dedupeKey` stays hidden for rows written before it.)
    */
   async record(
     doc: Record<string, unknown> & { id: string },
@@ -64,16 +65,6 @@ export class ActivitiesStore extends ObjectStore<ActivityRecord> {
   async ofActor(actorId: string, id: string): Promise<ActivityRecord | null> {
     const a = await this.byId(id);
     return a && a.actorId === actorId ? a : null;
-  }
-
-  /** An earlier activity recorded under a client `Idempotency-Key`. */
-  async byDedupeKey(dedupeKey: string): Promise<ActivityRecord | null> {
-    return this.model.findOne({ dedupeKey }).lean<ActivityRecord>();
-  }
-
-  /** Frees a key recorded before `olderThan` (keys live a fixed time). */
-  async releaseDedupeKey(dedupeKey: string, olderThan: Date): Promise<void> {
-    await this.model.updateOne({ dedupeKey, createdAt: { $lt: olderThan } }, { $unset: { dedupeKey: 1 } });
   }
 
   /** Where the processing of an inbound activity stands. */

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# The static checks CI runs before any test (`npm test` calls this first; `npm run check` alone).
+# Cheapest first so a formatting slip fails in seconds: Prettier, generated docs, the type
+# check, then ESLint (type-aware, the slowest). Any failure stops the run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+step() { printf '[check] %s\n' "$*" >&2; }
+
+step "prettier --check"
+npx prettier --check --log-level warn .
+step "generated docs are current (docs/configuration.md)"
+npx tsx scripts/gen-config-docs.ts --check
+step "type-checking (tsc)"
+npx tsc -p tsconfig.json --noEmit
+npx tsc -p web/tsconfig.json --noEmit
+step "eslint"
+npx eslint --max-warnings 0 .
+step "static checks passed"
