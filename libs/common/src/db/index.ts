@@ -17,6 +17,8 @@ import { AccountContentRepository } from './repositories/account-content';
 import { RemoteServersStore } from './repositories/remote-servers';
 import { NotificationsStore } from './repositories/notifications';
 import { migrateKeys } from './migrate';
+import { BackupJobsRepository } from './repositories/backup-jobs';
+import { CollectionsRepository } from './repositories/collections';
 
 export { connectDatabase, type Database, type ConnectOptions } from './connection';
 export {
@@ -42,6 +44,11 @@ export {
   INVITE_TYPES,
   type InviteDoc,
   type InviteType,
+  BACKUP_JOB_TYPES,
+  BACKUP_JOB_STATUSES,
+  BACKUP_OWN_COLLECTIONS,
+  type BackupJobType,
+  type BackupJobStatus,
 } from './models';
 export {
   mintId,
@@ -108,6 +115,20 @@ export {
 export { migrateKeys } from './migrate';
 export { databaseStats, type DatabaseStats } from './stats';
 
+export {
+  BackupJobsRepository,
+  newWorkerId,
+  type BackupJobRecord,
+  type BackupProgress,
+} from './repositories/backup-jobs';
+export {
+  CollectionsRepository,
+  STAGING_PREFIX,
+  RETIRED_PREFIX,
+  type IndexSpec,
+} from './repositories/collections';
+
+
 /** Every store; services receive the ones they use through their context. */
 export { AccountContentRepository, type WithdrawnContent } from './repositories/account-content';
 
@@ -136,6 +157,8 @@ export interface Repositories {
    * the data (social), before it serves.
    */
   prepare(logger: Logger): Promise<void>;
+  backupJobs: BackupJobsRepository;
+  collections: CollectionsRepository;
 }
 
 export interface RepositoryHooks {
@@ -183,6 +206,8 @@ export function createRepositories(db: Database, domain: string, hooks: Reposito
       await migrateKeys(models, repos, domain, logger);
     },
     accountContent: new AccountContentRepository(posts, circles, models),
+    backupJobs: new BackupJobsRepository(models),
+    collections: new CollectionsRepository(db.conn, models),
   };
   return repos;
 }

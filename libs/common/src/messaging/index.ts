@@ -48,3 +48,4 @@ export {
   userDeletedPayload,
   type UserDeletedPayload,
 } from './user-events';
+export * from './backup-jobs';

@@ -12,6 +12,7 @@ import { notificationSchema } from './notification';
 import { inviteSchema } from './invite';
 import { remoteFollowerSchema } from './follower';
 import { remoteServerSchema } from './remote-server';
+import { backupJobSchema, backupLeaseSchema } from './backup-job';
 
 type Row = Record<string, unknown>;
 fillKey(userSchema);
@@ -51,6 +52,8 @@ function build(conn: Connection) {
     Invite: conn.model('Invite', inviteSchema),
     RemoteFollower: conn.model('RemoteFollower', remoteFollowerSchema),
     RemoteServer: conn.model('RemoteServer', remoteServerSchema),
+    BackupJob: conn.model('BackupJob', backupJobSchema),
+    BackupLease: conn.model('BackupLease', backupLeaseSchema),
   };
 }
 
@@ -86,3 +89,5 @@ export type { InviteDoc, InviteType } from './invite';
 export { INVITE_TYPES } from './invite';
 export type { RemoteFollowerDoc } from './follower';
 export type { RemoteServerDoc } from './remote-server';
+export type { BackupJobDoc, BackupLeaseDoc, BackupJobType, BackupJobStatus } from './backup-job';
+export { BACKUP_JOB_TYPES, BACKUP_JOB_STATUSES, BACKUP_OWN_COLLECTIONS } from './backup-job';

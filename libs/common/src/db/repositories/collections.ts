@@ -1,0 +1,122 @@
+/**
+ * Whole-collection access for backup and restore (decisions.md §8). Lists every collection the
+ * database holds (other features add collections; a fixed list would miss them), streams their
+ * documents with every BSON type kept (Int32 vs Double, Long, Decimal128, Binary, dates,
+ * ObjectIds), and replaces collections by renaming freshly written ones into place.
+ *
+ * No transactions (FerretDB, MongoDB standalone): a restore writes each collection under a
+ * staging name, then swaps names one collection at a time (`docs/adr/0004-backup-archive.md`).
+ */
+import type { Connection, mongo } from 'mongoose';
+import { BACKUP_OWN_COLLECTIONS, syncIndexes, type Models } from '../models';
+
+/** Names a restore gives its staging and retired collections; never archived. */
+export const STAGING_PREFIX = '__restore_';
+export const RETIRED_PREFIX = '__retired_';
+
+export interface IndexSpec {
+  name: string;
+  key: Record<string, unknown>;
+  unique?: boolean;
+  sparse?: boolean;
+  expireAfterSeconds?: number;
+  partialFilterExpression?: Record<string, unknown>;
+}
+
+/** Read options that keep numeric and binary types exactly as stored. */
+const RAW_TYPES = { promoteValues: false, promoteLongs: false, promoteBuffers: false, bsonRegExp: true };
+
+export class CollectionsRepository {
+  constructor(
+    private readonly conn: Connection,
+    private readonly models: Models,
+  ) {}
+
+  private get db(): mongo.Db {
+    const db = this.conn.db;
+    if (!db) throw new Error('database not connected');
+    return db;
+  }
+
+  /** Every collection of the application, sorted: not system, staging or backup bookkeeping ones. */
+  async applicationCollections(): Promise<string[]> {
+    const own = new Set<string>(BACKUP_OWN_COLLECTIONS);
+    return (await this.allNames())
+      .filter((n) => !n.startsWith('system.') && !own.has(n) && !isScratch(n))
+      .sort();
+  }
+
+  /** Staging and retired collections a restore left behind (a crash in the middle). */
+  async scratchCollections(): Promise<string[]> {
+    return (await this.allNames()).filter(isScratch);
+  }
+
+  private async allNames(): Promise<string[]> {
+    const list = await this.db.listCollections({}, { nameOnly: true }).toArray();
+    return list.map((c) => c.name);
+  }
+
+  /** Secondary indexes, in a form createIndexes takes back (`_id_` always exists). */
+  async indexesOf(name: string): Promise<IndexSpec[]> {
+    const raw = await this.db.collection(name).listIndexes().toArray();
+    return raw
+      .filter((i) => i.name !== '_id_')
+      .map((i) => ({
+        name: String(i.name),
+        key: i.key as Record<string, unknown>,
+        ...(i.unique ? { unique: true } : {}),
+        ...(i.sparse ? { sparse: true } : {}),
+        ...(typeof i.expireAfterSeconds === 'number' ? { expireAfterSeconds: i.expireAfterSeconds } : {}),
+        ...(i.partialFilterExpression
+          ? { partialFilterExpression: i.partialFilterExpression as Record<string, unknown> }
+          : {}),
+      }));
+  }
+
+  /** Every document of a collection, a batch at a time, in natural order (no sort: FerretDB would sort in memory). */
+  documents(name: string): AsyncIterable<mongo.Document> {
+    return this.db.collection(name).find({}, { ...RAW_TYPES, batchSize: 500 });
+  }
+
+  async count(name: string): Promise<number> {
+    return this.db.collection(name).countDocuments({});
+  }
+
+  /** Drops a collection when it exists. */
+  async drop(name: string): Promise<void> {
+    if ((await this.allNames()).includes(name)) await this.db.collection(name).drop();
+  }
+
+  /** Creates an empty collection (so an archived empty collection is restored as one). */
+  async create(name: string): Promise<void> {
+    await this.db.createCollection(name);
+  }
+
+  /** Inserts documents exactly as given (types, `_id`s); no validation, no defaults. */
+  async insertRaw(name: string, docs: mongo.Document[]): Promise<void> {
+    if (docs.length) await this.db.collection(name).insertMany(docs, { ordered: true });
+  }
+
+  async createIndexes(name: string, specs: IndexSpec[]): Promise<void> {
+    if (specs.length)
+      await this.db.collection(name).createIndexes(specs.map(({ key, ...opts }) => ({ key, ...opts }) as never));
+  }
+
+  /** Renames a collection; the target must not exist (FerretDB 1.24 has no `dropTarget`). */
+  async rename(from: string, to: string): Promise<void> {
+    await this.db.renameCollection(from, to);
+  }
+
+  async exists(name: string): Promise<boolean> {
+    return (await this.allNames()).includes(name);
+  }
+
+  /** The indexes every model declares (after a restore replaced the collections). */
+  async rebuildModelIndexes(): Promise<void> {
+    await syncIndexes(this.models);
+  }
+}
+
+function isScratch(name: string): boolean {
+  return name.startsWith(STAGING_PREFIX) || name.startsWith(RETIRED_PREFIX);
+}
