@@ -1,3 +1,4 @@
+import { mongo } from 'mongoose';
 import type { Database } from './connection';
 import type { Logger } from '../logger';
 import { STAMPS } from '../cache/stamps';
@@ -128,6 +129,12 @@ export {
   type IndexSpec,
 } from './repositories/collections';
 
+/**
+ * MongoDB Extended JSON (canonical mode keeps every BSON type): the line format of backup
+ * archives. Exported here so no service imports the driver itself.
+ */
+export const EJSON = mongo.BSON.EJSON;
+export type RawDocument = mongo.Document;
 
 /** Every store; services receive the ones they use through their context. */
 export { AccountContentRepository, type WithdrawnContent } from './repositories/account-content';

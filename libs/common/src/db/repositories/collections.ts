@@ -16,7 +16,7 @@ export const RETIRED_PREFIX = '__retired_';
 
 export interface IndexSpec {
   name: string;
-  key: Record<string, unknown>;
+  key: Record<string, number | string>;
   unique?: boolean;
   sparse?: boolean;
   expireAfterSeconds?: number;
@@ -63,7 +63,7 @@ export class CollectionsRepository {
       .filter((i) => i.name !== '_id_')
       .map((i) => ({
         name: String(i.name),
-        key: i.key as Record<string, unknown>,
+        key: i.key as Record<string, number | string>,
         ...(i.unique ? { unique: true } : {}),
         ...(i.sparse ? { sparse: true } : {}),
         ...(typeof i.expireAfterSeconds === 'number' ? { expireAfterSeconds: i.expireAfterSeconds } : {}),

@@ -260,4 +260,30 @@ export class UsersRepository extends ObjectStore<Stored> {
   async pageWhere(filter: Record<string, unknown>, req: PageRequest): Promise<FoundRows<Stored>> {
     return this.page(filter, req, { createdAt: -1, _id: -1 }, HIDDEN);
   }
+
+  /** The stored document exactly as it is (password hash included): kept aside before a restore. */
+  async snapshot(id: string): Promise<Record<string, unknown> | null> {
+    return this.models.User.collection.findOne({ id: String(id) });
+  }
+
+  /**
+   * After a restore: makes sure this user can log in as before. Puts the snapshot back when the
+   * restored database lacks the user; otherwise restores its password hash and re-activates it.
+   */
+  async reinstate(snapshot: Record<string, unknown>): Promise<'reinserted' | 'updated' | 'unchanged'> {
+    const { User } = this.models;
+    const id = String(snapshot.id);
+    const current = await User.collection.findOne({ id });
+    if (!current) {
+      await User.collection.insertOne({ ...snapshot });
+      return 'reinserted';
+    }
+    if (current.password === snapshot.password && current.active === true && !current.deletedAt)
+      return 'unchanged';
+    await User.collection.updateOne(
+      { id },
+      { $set: { password: snapshot.password, active: true, deletedAt: null } },
+    );
+    return 'updated';
+  }
 }

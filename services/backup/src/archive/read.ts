@@ -1,0 +1,51 @@
+/** Reads a `.tar.gz` archive entry by entry as it streams (nothing is unpacked to disk). */
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
+import tar from 'tar-stream';
+
+/** The archive itself is bad (corrupt, truncated, tampered, foreign): retrying cannot help. */
+export class ArchiveInvalid extends Error {
+  override readonly name = 'ArchiveInvalid';
+}
+
+/** An entry's bytes: consume them (or let the next entry skip them). */
+export type EntryBody = AsyncIterable<Buffer>;
+export type EntryVisitor = (name: string, size: number, entry: EntryBody) => Promise<void>;
+
+export async function forEachEntry(body: Readable, visit: EntryVisitor, check: () => void): Promise<void> {
+  const extract = tar.extract();
+  const feeding = pipeline(body, createGunzip(), extract);
+  let feedError: unknown;
+  feeding.catch((err: unknown) => {
+    feedError = err;
+  });
+  try {
+    for await (const entry of extract) {
+      check();
+      const { name, size = 0, type } = entry.header;
+      if (type !== 'file') {
+        entry.resume();
+        throw new ArchiveInvalid(`unexpected ${type ?? 'unknown'} entry ${name} (only files belong in an archive)`);
+      }
+      await visit(name, size, entry as unknown as EntryBody);
+    }
+    await feeding;
+  } catch (err) {
+    body.destroy();
+    extract.destroy();
+    await feeding.catch(() => undefined);
+    throw describe(feedError ?? err);
+  }
+}
+
+/** Turns zlib and tar errors into a reason an operator can act on. */
+function describe(err: unknown): unknown {
+  if (err instanceof ArchiveInvalid || !(err instanceof Error)) return err;
+  const code = (err as { code?: string }).code ?? '';
+  if (code.startsWith('Z_') || /unexpected end of file|incorrect (data|header) check/i.test(err.message))
+    return new ArchiveInvalid(`the archive is not a valid gzip stream (corrupt or truncated): ${err.message}`);
+  if (/tar|header|checksum|size mismatch|unexpected end of data/i.test(err.message))
+    return new ArchiveInvalid(`the archive is not a valid tar stream (corrupt or truncated): ${err.message}`);
+  return err;
+}
