@@ -20,7 +20,13 @@ export async function runBackup(rt: WorkerDeps, lease: JobLease): Promise<Backup
   try {
     const written = await writeArchive(rt, lease, archiveKey);
     lease.check();
-    return { archiveKey, archiveName, archiveSize: written.size, archiveSha256: written.sha256, counts: written.counts };
+    return {
+      archiveKey,
+      archiveName,
+      archiveSize: written.size,
+      archiveSha256: written.sha256,
+      counts: written.counts,
+    };
   } catch (err) {
     // A failed upload stores nothing; this also covers a failure after the upload completed.
     await rt.storage.delete(archiveKey).catch(() => undefined);

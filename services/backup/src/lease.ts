@@ -61,7 +61,9 @@ export class JobLease {
     const snapshot = { ...p, pct: Math.max(0, Math.min(100, Math.round(p.pct))), counts: { ...p.counts } };
     this.pending = this.pending
       .then(() => this.rt.repos.backupJobs.setProgress(this.jobId, this.owner, snapshot))
-      .catch((err: Error) => this.rt.logger.warn({ err: err.message, job: this.jobId }, 'progress write failed'));
+      .catch((err: Error) =>
+        this.rt.logger.warn({ err: err.message, job: this.jobId }, 'progress write failed'),
+      );
   }
 
   /** Waits for queued progress writes (before the final state is written). */

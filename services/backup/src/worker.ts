@@ -54,7 +54,9 @@ export async function startWorker(rt: WorkerDeps): Promise<BackupWorker> {
     const parsed = backupJobMessage.safeParse(msg.payload);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new PermanentMessageError(`payload.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`);
+      throw new PermanentMessageError(
+        `payload.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`,
+      );
     }
     await take(parsed.data.jobId);
   };
@@ -72,7 +74,8 @@ export async function startWorker(rt: WorkerDeps): Promise<BackupWorker> {
         `the worker running this job (${s.owner}) stopped renewing its lease at ${s.until.toISOString()} ` +
           '(killed, crashed or cut off); the job was abandoned and nothing it wrote counts',
       );
-      if (failed) rt.logger.warn({ job: s.jobId, deadOwner: s.owner }, 'backup job abandoned by its worker: failed');
+      if (failed)
+        rt.logger.warn({ job: s.jobId, deadOwner: s.owner }, 'backup job abandoned by its worker: failed');
     } else if (s.state === 'orphaned') {
       rt.logger.warn({ job: s.jobId }, 'pending backup job without a worker: taking it');
       await take(s.jobId);

@@ -31,7 +31,8 @@ export function addEntry(
         bytes += chunk.length;
         if (!entry.write(chunk)) await once(entry, 'drain');
       }
-      if (bytes !== size) throw new Error(`${name}: ${bytes} bytes read, ${size} expected (changed while archived)`);
+      if (bytes !== size)
+        throw new Error(`${name}: ${bytes} bytes read, ${size} expected (changed while archived)`);
       // A streamx stream: end() takes no callback (the pack's entry callback reports the end).
       (entry as unknown as { end(): void }).end();
     };

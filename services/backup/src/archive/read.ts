@@ -26,7 +26,9 @@ export async function forEachEntry(body: Readable, visit: EntryVisitor, check: (
       const { name, size = 0, type } = entry.header;
       if (type !== 'file') {
         entry.resume();
-        throw new ArchiveInvalid(`unexpected ${type ?? 'unknown'} entry ${name} (only files belong in an archive)`);
+        throw new ArchiveInvalid(
+          `unexpected ${type ?? 'unknown'} entry ${name} (only files belong in an archive)`,
+        );
       }
       await visit(name, size, entry as unknown as EntryBody);
     }
@@ -41,11 +43,13 @@ export async function forEachEntry(body: Readable, visit: EntryVisitor, check: (
 
 /** Turns zlib and tar errors into a reason an operator can act on. */
 function describe(err: unknown): unknown {
-  if (err instanceof ArchiveInvalid || !(err instanceof Error)) return err;
-  const code = (err as { code?: string }).code ?? '';
-  if (code.startsWith('Z_') || /unexpected end of file|incorrect (data|header) check/i.test(err.message))
-    return new ArchiveInvalid(`the archive is not a valid gzip stream (corrupt or truncated): ${err.message}`);
-  if (/tar|header|checksum|size mismatch|unexpected end of data/i.test(err.message))
-    return new ArchiveInvalid(`the archive is not a valid tar stream (corrupt or truncated): ${err.message}`);
+  // Duck-typed: errors from Node's internals may come from another realm (test sandboxes).
+  if (err instanceof ArchiveInvalid || typeof (err as Error | undefined)?.message !== 'string') return err;
+  const e = err as Error & { code?: string };
+  const code = e.code ?? '';
+  if (code.startsWith('Z_') || /unexpected end of file|incorrect (data|header) check/i.test(e.message))
+    return new ArchiveInvalid(`the archive is not a valid gzip stream (corrupt or truncated): ${e.message}`);
+  if (/tar|header|checksum|size mismatch|unexpected end of data/i.test(e.message))
+    return new ArchiveInvalid(`the archive is not a valid tar stream (corrupt or truncated): ${e.message}`);
   return err;
 }

@@ -70,7 +70,11 @@ export async function writeArchive(rt: WorkerDeps, lease: JobLease, key: string)
   const [produced, piped, uploaded] = await Promise.allSettled([producing, piping, upload]);
   // The producer's error says why; the pipe and upload errors only echo it.
   for (const r of [produced, piped, uploaded]) if (r.status === 'rejected') throw r.reason;
-  return { size, sha256: hash.digest('hex'), counts: (produced as PromiseFulfilledResult<Record<string, number>>).value };
+  return {
+    size,
+    sha256: hash.digest('hex'),
+    counts: (produced as PromiseFulfilledResult<Record<string, number>>).value,
+  };
 }
 
 async function produce(rt: WorkerDeps, lease: JobLease, pack: Pack): Promise<Record<string, number>> {
@@ -108,9 +112,15 @@ async function produce(rt: WorkerDeps, lease: JobLease, pack: Pack): Promise<Rec
   }
   const entries: ObjectEntry[] = [];
   for (const o of objects) {
-    lease.progress({ stage: 'objects', pct: dbShare + ((98 - dbShare) * counts.bytes) / Math.max(1, totalBytes), counts });
+    lease.progress({
+      stage: 'objects',
+      pct: dbShare + ((98 - dbShare) * counts.bytes) / Math.max(1, totalBytes),
+      counts,
+    });
     const { body, info } = await rt.storage.get(o.key);
-    const digest = await addEntry(pack, objectFile(o.key), info.size, body, check).finally(() => body.destroy());
+    const digest = await addEntry(pack, objectFile(o.key), info.size, body, check).finally(() =>
+      body.destroy(),
+    );
     entries.push({
       key: o.key,
       file: objectFile(o.key),

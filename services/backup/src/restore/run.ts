@@ -29,7 +29,13 @@ export async function runRestore(
   const jobId = job._id.toHexString();
   const key = job.archiveKey;
   if (!key) throw new Error('the restore job names no archive');
-  const result: RestoreResult = { verified: false, replaced: [], dropped: [], objectsWritten: 0, objectsDeleted: 0 };
+  const result: RestoreResult = {
+    verified: false,
+    replaced: [],
+    dropped: [],
+    objectsWritten: 0,
+    objectsDeleted: 0,
+  };
   const record = () => rt.repos.backupJobs.setResult(jobId, lease.owner, { ...result });
   const store = rt.repos.collections;
 
@@ -96,17 +102,19 @@ async function keepAdmin(rt: WorkerDeps, requester: Record<string, unknown> | nu
   rt.repos.settings.invalidate();
   const state = await rt.repos.users.reinstate(requester);
   const circleId = await rt.repos.settings.get<string>('adminCircle');
-  if (typeof circleId !== 'string' || !circleId) return `${state}; the restored database names no admin circle`;
+  if (typeof circleId !== 'string' || !circleId)
+    return `${state}; the restored database names no admin circle`;
   const profile = (requester.profile ?? {}) as { name?: string; icon?: string };
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
   const added = await rt.repos.circles.addMember(circleId, {
     id: String(requester.id),
     type: 'Person',
-    name: profile.name ?? String(requester.username ?? ''),
+    name: profile.name ?? text(requester.username),
     icon: profile.icon ?? '',
-    url: String(requester.url ?? ''),
-    inbox: String(requester.inbox ?? ''),
-    outbox: String(requester.outbox ?? ''),
-    server: String(requester.server ?? ''),
+    url: text(requester.url),
+    inbox: text(requester.inbox),
+    outbox: text(requester.outbox),
+    server: text(requester.server),
   });
   return `${state}${added ? '; added back to the admins' : ''}`;
 }

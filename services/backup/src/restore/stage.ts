@@ -10,7 +10,13 @@ import type { WorkerDeps } from '../context';
 import type { JobLease } from '../lease';
 import { digestEntry, hashedStream } from '../archive/entries';
 import { ArchiveInvalid, forEachEntry } from '../archive/read';
-import { DB_DIR, FILES_DIR, type CollectionEntry, type Manifest, type ObjectEntry } from '../archive/manifest';
+import {
+  DB_DIR,
+  FILES_DIR,
+  type CollectionEntry,
+  type Manifest,
+  type ObjectEntry,
+} from '../archive/manifest';
 import { counting } from './verify';
 
 const BATCH_DOCS = 500;
@@ -128,6 +134,8 @@ function parseLine(collection: string, n: number, line: Buffer): RawDocument {
   try {
     return EJSON.parse(line.toString('utf8'), { relaxed: false }) as RawDocument;
   } catch (err) {
-    throw new ArchiveInvalid(`${collection}: document ${n} is not valid Extended JSON: ${(err as Error).message}`);
+    throw new ArchiveInvalid(
+      `${collection}: document ${n} is not valid Extended JSON: ${(err as Error).message}`,
+    );
   }
 }

@@ -73,7 +73,12 @@ async function rollBack(rt: WorkerDeps, steps: Step[], cause: Error): Promise<vo
   const store = rt.repos.collections;
   for (const s of [...steps].reverse()) {
     try {
-      if (s.staged && s.retiredAs !== undefined && (await store.exists(s.retiredAs)) && (await store.exists(s.name)))
+      if (
+        s.staged &&
+        s.retiredAs !== undefined &&
+        (await store.exists(s.retiredAs)) &&
+        (await store.exists(s.name))
+      )
         await store.drop(s.name);
       if (s.staged && s.retiredAs === undefined && (await store.exists(s.name))) await store.drop(s.name);
       if (s.retiredAs && (await store.exists(s.retiredAs))) await store.rename(s.retiredAs, s.name);

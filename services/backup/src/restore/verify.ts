@@ -83,10 +83,13 @@ export async function verifyArchive(rt: WorkerDeps, lease: JobLease, key: string
   for (const c of manifest.collections) {
     if (names.has(c.name)) throw new ArchiveInvalid(`collection ${c.name} is listed twice in the manifest`);
     names.add(c.name);
-    if (c.file !== collectionFile(c.name)) throw new ArchiveInvalid(`collection ${c.name}: unexpected file ${c.file}`);
+    if (c.file !== collectionFile(c.name))
+      throw new ArchiveInvalid(`collection ${c.name}: unexpected file ${c.file}`);
     const got = take(seen, c.file);
     if (got.sha256 !== c.sha256 || got.bytes !== c.bytes)
-      throw new ArchiveInvalid(`${c.file}: SHA-256 or size does not match the manifest (the archive was altered)`);
+      throw new ArchiveInvalid(
+        `${c.file}: SHA-256 or size does not match the manifest (the archive was altered)`,
+      );
     if (got.lines !== c.documents)
       throw new ArchiveInvalid(`${c.file}: ${got.lines} documents, the manifest says ${c.documents}`);
   }
@@ -100,7 +103,9 @@ export async function verifyArchive(rt: WorkerDeps, lease: JobLease, key: string
     if (o.file !== objectFile(o.key)) throw new ArchiveInvalid(`object ${o.key}: unexpected file ${o.file}`);
     const got = take(seen, o.file);
     if (got.sha256 !== o.sha256 || got.bytes !== o.size)
-      throw new ArchiveInvalid(`${o.file}: SHA-256 or size does not match the manifest (the archive was altered)`);
+      throw new ArchiveInvalid(
+        `${o.file}: SHA-256 or size does not match the manifest (the archive was altered)`,
+      );
   }
   const extra = seen.keys().next();
   if (!extra.done) throw new ArchiveInvalid(`${extra.value} is in the archive but not in its manifest`);
@@ -123,9 +128,12 @@ function parseManifest(raw: Buffer): Manifest {
   }
   const format = (json as { format?: unknown; version?: unknown } | null)?.format;
   const version = (json as { version?: unknown } | null)?.version;
-  if (format !== ARCHIVE_FORMAT) throw new ArchiveInvalid(`not an Agora backup (format ${JSON.stringify(format)})`);
+  if (format !== ARCHIVE_FORMAT)
+    throw new ArchiveInvalid(`not an Agora backup (format ${JSON.stringify(format)})`);
   if (version !== ARCHIVE_VERSION)
-    throw new ArchiveInvalid(`archive format version ${JSON.stringify(version)} is not supported (this server reads ${ARCHIVE_VERSION})`);
+    throw new ArchiveInvalid(
+      `archive format version ${JSON.stringify(version)} is not supported (this server reads ${ARCHIVE_VERSION})`,
+    );
   const parsed = manifestSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -157,7 +157,10 @@ export class BackupJobsRepository {
 
   /** Records what a restore changed so far (kept even if it fails later). */
   async setResult(jobId: string, owner: string, result: Record<string, unknown>): Promise<void> {
-    await this.models.BackupJob.updateOne({ _id: oid(jobId), owner, status: 'running' }, { $set: { result } });
+    await this.models.BackupJob.updateOne(
+      { _id: oid(jobId), owner, status: 'running' },
+      { $set: { result } },
+    );
   }
 
   /** Ends the job `done` if this worker still runs it; false otherwise (it was taken over). */
@@ -180,7 +183,10 @@ export class BackupJobsRepository {
   }
 
   private async release(jobId: string, owner: string | null): Promise<void> {
-    await this.models.BackupLease.updateOne({ _id: SLOT, jobId, ...(owner ? { owner } : {}) }, { $set: free() });
+    await this.models.BackupLease.updateOne(
+      { _id: SLOT, jobId, ...(owner ? { owner } : {}) },
+      { $set: free() },
+    );
   }
 
   /**
@@ -189,7 +195,9 @@ export class BackupJobsRepository {
    * lost, e.g. the in-process bus of a process that stopped); `stale`: the job ended or vanished
    * but the slot was not freed.
    */
-  async inspect(graceMs: number): Promise<
+  async inspect(
+    graceMs: number,
+  ): Promise<
     | { state: 'free' | 'busy' }
     | { state: 'expired'; jobId: string; owner: string; until: Date }
     | { state: 'orphaned' | 'stale'; jobId: string }
@@ -200,13 +208,17 @@ export class BackupJobsRepository {
     if (!job || job.status === 'done' || job.status === 'failed') return { state: 'stale', jobId: s.jobId };
     if (s.owner && s.until && s.until.getTime() < Date.now())
       return { state: 'expired', jobId: s.jobId, owner: s.owner, until: s.until };
-    if (!s.owner && job.createdAt.getTime() < Date.now() - graceMs) return { state: 'orphaned', jobId: s.jobId };
+    if (!s.owner && job.createdAt.getTime() < Date.now() - graceMs)
+      return { state: 'orphaned', jobId: s.jobId };
     return { state: 'busy' };
   }
 
   /** Fails a job whose worker's lease lapsed and frees the slot, unless the worker renewed meanwhile. */
   async failExpired(jobId: string, owner: string, until: Date, error: string): Promise<boolean> {
-    const freed = await this.models.BackupLease.updateOne({ _id: SLOT, jobId, owner, until }, { $set: free() });
+    const freed = await this.models.BackupLease.updateOne(
+      { _id: SLOT, jobId, owner, until },
+      { $set: free() },
+    );
     if (freed.matchedCount === 0) return false;
     await this.models.BackupJob.updateOne(
       { _id: oid(jobId), status: { $in: ['pending', 'running'] } },

@@ -23,6 +23,15 @@ export interface IndexSpec {
   partialFilterExpression?: Record<string, unknown>;
 }
 
+interface RawIndex {
+  name: string;
+  key: Record<string, number | string>;
+  unique?: boolean;
+  sparse?: boolean;
+  expireAfterSeconds?: number;
+  partialFilterExpression?: Record<string, unknown>;
+}
+
 /** Read options that keep numeric and binary types exactly as stored. */
 const RAW_TYPES = { promoteValues: false, promoteLongs: false, promoteBuffers: false, bsonRegExp: true };
 
@@ -58,18 +67,16 @@ export class CollectionsRepository {
 
   /** Secondary indexes, in a form createIndexes takes back (`_id_` always exists). */
   async indexesOf(name: string): Promise<IndexSpec[]> {
-    const raw = await this.db.collection(name).listIndexes().toArray();
+    const raw = (await this.db.collection(name).listIndexes().toArray()) as RawIndex[];
     return raw
       .filter((i) => i.name !== '_id_')
       .map((i) => ({
-        name: String(i.name),
-        key: i.key as Record<string, number | string>,
+        name: i.name,
+        key: i.key,
         ...(i.unique ? { unique: true } : {}),
         ...(i.sparse ? { sparse: true } : {}),
         ...(typeof i.expireAfterSeconds === 'number' ? { expireAfterSeconds: i.expireAfterSeconds } : {}),
-        ...(i.partialFilterExpression
-          ? { partialFilterExpression: i.partialFilterExpression as Record<string, unknown> }
-          : {}),
+        ...(i.partialFilterExpression ? { partialFilterExpression: i.partialFilterExpression } : {}),
       }));
   }
 
@@ -99,7 +106,9 @@ export class CollectionsRepository {
 
   async createIndexes(name: string, specs: IndexSpec[]): Promise<void> {
     if (specs.length)
-      await this.db.collection(name).createIndexes(specs.map(({ key, ...opts }) => ({ key, ...opts }) as never));
+      await this.db
+        .collection(name)
+        .createIndexes(specs.map(({ key, ...opts }) => ({ key, ...opts }) as never));
   }
 
   /** Renames a collection; the target must not exist (FerretDB 1.24 has no `dropTarget`). */

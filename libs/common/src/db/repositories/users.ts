@@ -267,10 +267,12 @@ export class UsersRepository extends ObjectStore<Stored> {
   }
 
   /**
-   * After a restore: makes sure this user can log in as before. Puts the snapshot back when the
-   * restored database lacks the user; otherwise restores its password hash and re-activates it.
+   * After a restore: makes sure this user can still log in. A live account in the restored data
+   * is left exactly as archived (its password is the one it had then); a missing one is put back
+   * from the snapshot; a deactivated or deleted one gets the snapshot's password and is
+   * re-activated.
    */
-  async reinstate(snapshot: Record<string, unknown>): Promise<'reinserted' | 'updated' | 'unchanged'> {
+  async reinstate(snapshot: Record<string, unknown>): Promise<'reinserted' | 'reactivated' | 'unchanged'> {
     const { User } = this.models;
     const id = String(snapshot.id);
     const current = await User.collection.findOne({ id });
@@ -278,12 +280,12 @@ export class UsersRepository extends ObjectStore<Stored> {
       await User.collection.insertOne({ ...snapshot });
       return 'reinserted';
     }
-    if (current.password === snapshot.password && current.active === true && !current.deletedAt)
+    if (current.active === true && !current.deletedAt && typeof current.password === 'string')
       return 'unchanged';
     await User.collection.updateOne(
       { id },
       { $set: { password: snapshot.password, active: true, deletedAt: null } },
     );
-    return 'updated';
+    return 'reactivated';
   }
 }
