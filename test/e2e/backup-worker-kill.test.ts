@@ -33,7 +33,7 @@ function startWorker(): Promise<ChildProcess> {
   workers.push(child);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('worker did not start within 60 s')), 60_000);
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
       if (line.includes('backup worker ready')) {
         clearTimeout(timer);
         resolve(child);
