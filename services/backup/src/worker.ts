@@ -140,7 +140,7 @@ async function run(rt: WorkerDeps, lease: JobLease, job: BackupJobRecord): Promi
     }
   } catch (err) {
     const reason = lease.signal.aborted ? (lease.signal.reason as Error).message : (err as Error).message;
-    log.warn({ err: reason }, 'backup job failed');
+    log.warn({ err: reason, stack: (err as Error).stack }, 'backup job failed');
     await lease.flush();
     await rt.repos.backupJobs
       .fail(jobId, lease.owner, reason)

@@ -1,6 +1,5 @@
 /** Reads a `.tar.gz` archive entry by entry as it streams (nothing is unpacked to disk). */
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import tar from 'tar-stream';
 
@@ -15,11 +14,18 @@ export type EntryVisitor = (name: string, size: number, entry: EntryBody) => Pro
 
 export async function forEachEntry(body: Readable, visit: EntryVisitor, check: () => void): Promise<void> {
   const extract = tar.extract();
-  const feeding = pipeline(body, createGunzip(), extract);
-  let feedError: unknown;
-  feeding.catch((err: unknown) => {
-    feedError = err;
-  });
+  const gunzip = createGunzip();
+  // pipe(), not pipeline(): Node's pipeline misreads the end of tar-stream's (streamx) writable
+  // and can report a premature close after a clean end. Any error fails the extract instead,
+  // which ends the iteration below with that error.
+  let failure: unknown;
+  const fail = (err: unknown) => {
+    failure ??= err;
+    extract.destroy(err as Error);
+  };
+  body.on('error', fail);
+  gunzip.on('error', fail);
+  body.pipe(gunzip).pipe(extract);
   try {
     for await (const entry of extract) {
       check();
@@ -32,12 +38,12 @@ export async function forEachEntry(body: Readable, visit: EntryVisitor, check: (
       }
       await visit(name, size, entry as unknown as EntryBody);
     }
-    await feeding;
+    if (failure) throw failure as Error;
   } catch (err) {
     body.destroy();
+    gunzip.destroy();
     extract.destroy();
-    await feeding.catch(() => undefined);
-    throw describe(feedError ?? err);
+    throw describe(failure ?? err);
   }
 }
 

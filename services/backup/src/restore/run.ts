@@ -4,13 +4,18 @@
  * The job's `result` records what was changed as it happens, so a restore that fails half-way
  * says which collections were replaced and how many objects were written.
  */
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { STAGING_PREFIX, type BackupJobRecord } from '@agora/common/db';
 import type { WorkerDeps } from '../context';
 import type { JobLease } from '../lease';
 import { isArchivable } from '../archive/write';
 import { stageArchive } from './stage';
 import { swapCollections } from './swap';
-import { verifyArchive } from './verify';
+import { counting, verifyArchive, type LocalArchive } from './verify';
 
 export interface RestoreResult {
   verified: boolean;
@@ -37,10 +42,48 @@ export async function runRestore(
     objectsDeleted: 0,
   };
   const record = () => rt.repos.backupJobs.setResult(jobId, lease.owner, { ...result });
-  const store = rt.repos.collections;
 
-  lease.progress({ stage: 'verify', pct: 0, counts: {} }, true);
-  const manifest = await verifyArchive(rt, lease, key);
+  const spool = await mkdtemp(join(tmpdir(), 'agora-restore-'));
+  try {
+    const archive = await download(rt, lease, key, join(spool, 'archive.tar.gz'));
+    return await restoreFrom(rt, lease, job, archive, result, record);
+  } finally {
+    await rm(spool, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A local copy first: both passes then read the very bytes that were verified, and no object
+ * storage connection is held open across the slow parts (a stalled GET gets cut by the server).
+ */
+async function download(rt: WorkerDeps, lease: JobLease, key: string, path: string): Promise<LocalArchive> {
+  lease.progress({ stage: 'download', pct: 0, counts: {} }, true);
+  const { body, info } = await rt.storage.get(key);
+  const counts = { bytes: 0 };
+  await pipeline(
+    counting(body, (n) => {
+      counts.bytes = n;
+      lease.progress({ stage: 'download', pct: (20 * n) / Math.max(1, info.size), counts });
+    }),
+    createWriteStream(path),
+    { signal: lease.signal },
+  );
+  const { size } = await stat(path);
+  return { open: () => createReadStream(path), size };
+}
+
+async function restoreFrom(
+  rt: WorkerDeps,
+  lease: JobLease,
+  job: BackupJobRecord,
+  archive: LocalArchive,
+  result: RestoreResult,
+  record: () => Promise<void>,
+): Promise<{ result: RestoreResult; counts: Record<string, number> }> {
+  const jobId = job._id.toHexString();
+  const store = rt.repos.collections;
+  lease.progress({ stage: 'verify', pct: 20, counts: {} }, true);
+  const manifest = await verifyArchive(rt, lease, archive);
   result.verified = true;
   await record();
 
@@ -49,7 +92,7 @@ export async function runRestore(
   const tag = jobId.slice(-8);
   let staged: Map<string, string> | undefined;
   try {
-    const s = await stageArchive(rt, lease, key, manifest, tag, (n) => {
+    const s = await stageArchive(rt, lease, archive, manifest, tag, (n) => {
       result.objectsWritten = n;
     });
     staged = s.collections;

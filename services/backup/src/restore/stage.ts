@@ -2,8 +2,8 @@
  * Restore, second pass: reads the verified archive again, writes every collection under a
  * staging name (documents exactly as archived, then the archived indexes, so a unique index
  * that the data breaks fails here, before anything is swapped) and writes every object to its
- * key. The checksums are computed again on the way: a mismatch now (the stored archive changed
- * between the passes) stops the restore before the swap.
+ * key. The checksums are computed again on the way (both passes read the same local copy, so a
+ * mismatch means the disk corrupted it) and stop the restore before the swap.
  */
 import { EJSON, STAGING_PREFIX, type RawDocument } from '@agora/common/db';
 import type { WorkerDeps } from '../context';
@@ -17,7 +17,7 @@ import {
   type Manifest,
   type ObjectEntry,
 } from '../archive/manifest';
-import { counting } from './verify';
+import { counting, type LocalArchive } from './verify';
 
 const BATCH_DOCS = 500;
 const BATCH_BYTES = 4 * 1024 * 1024;
@@ -33,7 +33,7 @@ export const stagingName = (tag: string, name: string) => `${STAGING_PREFIX}${ta
 export async function stageArchive(
   rt: WorkerDeps,
   lease: JobLease,
-  key: string,
+  archive: LocalArchive,
   manifest: Manifest,
   tag: string,
   onObjectWritten: (n: number) => void,
@@ -42,11 +42,10 @@ export async function stageArchive(
   const objects = new Map<string, ObjectEntry>(manifest.objects.map((o) => [o.file, o]));
   const staged: Staged = { collections: new Map(), objectsWritten: 0 };
   const counts = { collections: 0, documents: 0, objects: 0 };
-  const { body, info } = await rt.storage.get(key);
-  const input = counting(body, (n) =>
+  const input = counting(archive.open(), (n) =>
     lease.progress({
       stage: counts.objects || staged.collections.size === byFile.size ? 'objects' : 'collections',
-      pct: 40 + (45 * n) / Math.max(1, info.size),
+      pct: 45 + (40 * n) / Math.max(1, archive.size),
       counts,
     }),
   );

@@ -4,7 +4,7 @@
  * every entry's SHA-256 and size, every collection's document count, no entry missing, extra
  * or duplicated, and names a restore may safely create. Any failure throws ArchiveInvalid.
  */
-import { Transform, type Readable } from 'node:stream';
+import { Transform, pipeline, type Readable } from 'node:stream';
 import { assertValidKey } from '@agora/common/storage';
 import type { WorkerDeps } from '../context';
 import type { JobLease } from '../lease';
@@ -29,24 +29,34 @@ const NEWLINE = 0x0a;
 /** Counts compressed bytes read, for the progress bar. */
 export function counting(body: Readable, onBytes: (n: number) => void): Readable {
   let n = 0;
-  return body.pipe(
-    new Transform({
-      transform(chunk: Buffer, _enc, cb) {
-        n += chunk.length;
-        onBytes(n);
-        cb(null, chunk);
-      },
-    }),
-  );
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      n += chunk.length;
+      onBytes(n);
+      cb(null, chunk);
+    },
+  });
+  // pipeline (not pipe) so a failing source fails the counter, and whoever reads it, too.
+  pipeline(body, counter, () => undefined);
+  return counter;
 }
 
-export async function verifyArchive(rt: WorkerDeps, lease: JobLease, key: string): Promise<Manifest> {
+/** The local copy of the archive both passes read (the same bytes are verified and applied). */
+export interface LocalArchive {
+  open(): Readable;
+  size: number;
+}
+
+export async function verifyArchive(
+  rt: WorkerDeps,
+  lease: JobLease,
+  archive: LocalArchive,
+): Promise<Manifest> {
   const seen = new Map<string, Digest & { lines: number }>();
   let manifestRaw: Buffer | undefined;
-  const { body, info } = await rt.storage.get(key);
   const counts = { entries: 0 };
-  const input = counting(body, (n) =>
-    lease.progress({ stage: 'verify', pct: (40 * n) / Math.max(1, info.size), counts }),
+  const input = counting(archive.open(), (n) =>
+    lease.progress({ stage: 'verify', pct: 20 + (25 * n) / Math.max(1, archive.size), counts }),
   );
   await forEachEntry(
     input,
