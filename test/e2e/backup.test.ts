@@ -56,7 +56,14 @@ beforeAll(async () => {
   removeVhost = vhost.remove;
   const bucket = testBucket();
   storage = bucket.storage;
-  env = { ...bucket.env, AMQP_URL: vhost.url, MONGO_URL: mongoUrl, BACKUP_LEASE_SECONDS: '3', LOG_LEVEL: 'warn', RATE_LIMITING_ENABLED: 'false' };
+  env = {
+    ...bucket.env,
+    AMQP_URL: vhost.url,
+    MONGO_URL: mongoUrl,
+    BACKUP_LEASE_SECONDS: '3',
+    LOG_LEVEL: 'warn',
+    RATE_LIMITING_ENABLED: 'false',
+  };
   await boot();
   alice = await registerActor(api, 'bk_alice');
   const bob = await registerActor(api, 'bk_bob');
