@@ -214,7 +214,7 @@ export function createRepositories(db: Database, domain: string, hooks: Reposito
     },
     accountContent: new AccountContentRepository(posts, circles, models),
     backupJobs: new BackupJobsRepository(models),
-    collections: new CollectionsRepository(db.conn, models),
+    collections: new CollectionsRepository(db.conn),
   };
   return repos;
 }

@@ -1,5 +1,5 @@
 /**
- * The archive format (decisions.md §8, docs/adr/0004-backup-archive.md): a gzip'd tar holding
+ * The archive format (decisions.md §8, docs/adr/0006-backup-archive.md): a gzip'd tar holding
  * `db/<collection>.jsonl` (canonical MongoDB Extended JSON, one document a line), `files/<key>`
  * (every object of the store except archives and restore uploads) and, last, `manifest.json`,
  * which names every entry with its SHA-256 and size. The manifest comes last because the

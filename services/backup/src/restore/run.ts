@@ -122,7 +122,8 @@ async function restoreFrom(
     lease.progress({ stage: 'admin', pct: 95, counts: {} }, true);
     result.admin = await keepAdmin(rt, requester);
     lease.progress({ stage: 'indexes', pct: 97, counts: {} }, true);
-    await store.rebuildModelIndexes();
+    // Every model's indexes, and archives from before a data-shape change moved to the current one.
+    await rt.repos.prepare(rt.logger);
     rt.repos.settings.invalidate();
     await rt.stamps.bumpAll();
     await record();

@@ -1,5 +1,5 @@
 /**
- * Puts the staged collections in place (docs/adr/0004-backup-archive.md). No transactions, and
+ * Puts the staged collections in place (docs/adr/0006-backup-archive.md). No transactions, and
  * FerretDB 1.24 has no `renameCollection` with `dropTarget`, so each collection is swapped by
  * two renames: the live one to a retired name, the staged one to the live name. Collections the
  * archive does not hold are retired too. If any rename fails, every swap done so far is undone

@@ -5,10 +5,10 @@
  * ObjectIds), and replaces collections by renaming freshly written ones into place.
  *
  * No transactions (FerretDB, MongoDB standalone): a restore writes each collection under a
- * staging name, then swaps names one collection at a time (`docs/adr/0004-backup-archive.md`).
+ * staging name, then swaps names one collection at a time (`docs/adr/0006-backup-archive.md`).
  */
 import type { Connection, mongo } from 'mongoose';
-import { BACKUP_OWN_COLLECTIONS, syncIndexes, type Models } from '../models';
+import { BACKUP_OWN_COLLECTIONS } from '../models';
 
 /** Names a restore gives its staging and retired collections; never archived. */
 export const STAGING_PREFIX = '__restore_';
@@ -36,10 +36,7 @@ interface RawIndex {
 const RAW_TYPES = { promoteValues: false, promoteLongs: false, promoteBuffers: false, bsonRegExp: true };
 
 export class CollectionsRepository {
-  constructor(
-    private readonly conn: Connection,
-    private readonly models: Models,
-  ) {}
+  constructor(private readonly conn: Connection) {}
 
   private get db(): mongo.Db {
     const db = this.conn.db;
@@ -118,11 +115,6 @@ export class CollectionsRepository {
 
   async exists(name: string): Promise<boolean> {
     return (await this.allNames()).includes(name);
-  }
-
-  /** The indexes every model declares (after a restore replaced the collections). */
-  async rebuildModelIndexes(): Promise<void> {
-    await syncIndexes(this.models);
   }
 }
 
