@@ -2,7 +2,7 @@
  * Every document is keyed by a string `_id` that the application knows before it reads: the
  * object's own `id` (`post:…@domain`, `@alice@domain`), a setting's name, or a composite such as
  * `<target>|<actor>` for one reaction per actor. FerretDB's SQLite handler serves only a filter
- * that is exactly `{ _id }` from an index (ADR 0006), so every hot read and write in the stores
+ * that is exactly `{ _id }` from an index (ADR 0004), so every hot read and write in the stores
  * is an `_id` lookup; on MongoDB `_id` is the primary index anyway.
  */
 import type { Schema } from 'mongoose';
