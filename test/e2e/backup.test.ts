@@ -61,7 +61,6 @@ beforeAll(async () => {
     AMQP_URL: vhost.url,
     MONGO_URL: mongoUrl,
     BACKUP_LEASE_SECONDS: '3',
-    LOG_LEVEL: 'warn',
     RATE_LIMITING_ENABLED: 'false',
   };
   await boot();
