@@ -87,7 +87,8 @@ test('killed mid-backup: the job fails with the reason, no archive is kept, and 
   let seen: Job | undefined;
   for (let i = 0; i < 600; i++) {
     seen = (await api.get<{ job: Job }>(`/admin/backup/${id}`, { token: admin })).body.job;
-    if (seen.status !== 'pending' && seen.progress.stage !== 'collections') break;
+    // (The status is written before the first progress: wait for the objects stage itself.)
+    if (seen.progress.stage === 'objects' || seen.status === 'done' || seen.status === 'failed') break;
     await new Promise((r) => setTimeout(r, 25));
   }
   expect(seen).toMatchObject({ status: 'running', progress: { stage: 'objects' } });
