@@ -65,16 +65,14 @@ export class CollectionsRepository {
   /** Secondary indexes, in a form createIndexes takes back (`_id_` always exists). */
   async indexesOf(name: string): Promise<IndexSpec[]> {
     const raw = (await this.db.collection(name).listIndexes().toArray()) as RawIndex[];
-    return raw
-      .filter((i) => i.name !== '_id_')
-      .map((i) => ({
-        name: i.name,
-        key: i.key,
-        ...(i.unique ? { unique: true } : {}),
-        ...(i.sparse ? { sparse: true } : {}),
-        ...(typeof i.expireAfterSeconds === 'number' ? { expireAfterSeconds: i.expireAfterSeconds } : {}),
-        ...(i.partialFilterExpression ? { partialFilterExpression: i.partialFilterExpression } : {}),
-      }));
+    return uniqueIndexes(raw.filter((i) => i.name !== '_id_')).map((i) => ({
+      name: i.name,
+      key: i.key,
+      ...(i.unique ? { unique: true } : {}),
+      ...(i.sparse ? { sparse: true } : {}),
+      ...(typeof i.expireAfterSeconds === 'number' ? { expireAfterSeconds: i.expireAfterSeconds } : {}),
+      ...(i.partialFilterExpression ? { partialFilterExpression: i.partialFilterExpression } : {}),
+    }));
   }
 
   /** Every document of a collection, a batch at a time, in natural order (no sort: FerretDB would sort in memory). */
@@ -102,10 +100,11 @@ export class CollectionsRepository {
   }
 
   async createIndexes(name: string, specs: IndexSpec[]): Promise<void> {
-    if (specs.length)
+    const unique = uniqueIndexes(specs);
+    if (unique.length)
       await this.db
         .collection(name)
-        .createIndexes(specs.map(({ key, ...opts }) => ({ key, ...opts }) as never));
+        .createIndexes(unique.map(({ key, ...opts }) => ({ key, ...opts }) as never));
   }
 
   /** Renames a collection; the target must not exist (FerretDB 1.24 has no `dropTarget`). */
@@ -116,6 +115,23 @@ export class CollectionsRepository {
   async exists(name: string): Promise<boolean> {
     return (await this.allNames()).includes(name);
   }
+}
+
+/**
+ * One spec per name and per key: FerretDB can list the same index twice when two processes
+ * built it at once (Mongoose's autoIndex beside the start-up index build), and createIndexes
+ * refuses a list holding the same key twice ("Identical index already exists").
+ */
+function uniqueIndexes<T extends { name: string; key: Record<string, number | string> }>(specs: T[]): T[] {
+  const names = new Set<string>();
+  const keys = new Set<string>();
+  return specs.filter((s) => {
+    const key = JSON.stringify(s.key);
+    if (names.has(s.name) || keys.has(key)) return false;
+    names.add(s.name);
+    keys.add(key);
+    return true;
+  });
 }
 
 function isScratch(name: string): boolean {
