@@ -99,12 +99,20 @@ export class CollectionsRepository {
     if (docs.length) await this.db.collection(name).insertMany(docs, { ordered: true });
   }
 
+  /**
+   * Builds the indexes one by one; an index whose key the collection already has is not an
+   * error (whoever built it first, it serves the same queries).
+   */
   async createIndexes(name: string, specs: IndexSpec[]): Promise<void> {
-    const unique = uniqueIndexes(specs);
-    if (unique.length)
-      await this.db
-        .collection(name)
-        .createIndexes(unique.map(({ key, ...opts }) => ({ key, ...opts }) as never));
+    const coll = this.db.collection(name);
+    for (const { key, ...opts } of uniqueIndexes(specs)) {
+      try {
+        await coll.createIndex(key as Record<string, mongo.IndexDirection>, opts);
+      } catch (err) {
+        const existing = (await coll.listIndexes().toArray()) as RawIndex[];
+        if (!existing.some((e) => JSON.stringify(e.key) === JSON.stringify(key))) throw err;
+      }
+    }
   }
 
   /** Renames a collection; the target must not exist (FerretDB 1.24 has no `dropTarget`). */
