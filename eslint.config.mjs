@@ -87,6 +87,11 @@ export default tseslint.config(
       'bench/seed.ts',
       // The engine benchmark and tests measure FerretDB itself, below the stores.
       'bench/engine.ts',
+      // Backups: seeding and comparing every raw document by hash is what they check.
+      'bench/backup.ts',
+      'test/harness/backup.ts',
+      'test/e2e/backup.test.ts',
+      'test/integration/backup/**',
       'test/integration/db/**',
       // visibleFilter run on the real database against the audience table (below the stores).
       'test/integration/audience/**',

@@ -12,6 +12,7 @@ import { closeRedis, connectRedis, createLogger, redisStampStore, STAMPS } from 
 import { measure, median, spread, type Sample } from './load';
 import { seed } from './seed';
 import { PEER, benchInbox, startBenchPeer } from './inbox';
+import { benchBackup } from './backup';
 
 const { values } = parseArgs({
   options: {
@@ -21,6 +22,9 @@ const { values } = parseArgs({
     skipTimeline: { type: 'boolean', default: false },
     skipGateway: { type: 'boolean', default: false },
     skipInbox: { type: 'boolean', default: false },
+    skipBackup: { type: 'boolean', default: false },
+    onlyBackup: { type: 'boolean', default: false },
+    backupMb: { type: 'string', default: '1024' },
     connections: { type: 'string', default: '20' },
   },
 });
@@ -127,6 +131,7 @@ async function compare(name: string, direct: string, viaGateway: string, headers
 }
 
 async function main(): Promise<void> {
+  if (values.onlyBackup) return benchBackup({ largeMb: Number(values.backupMb), smallMb: 128, docs: 50_000 });
   const base = (process.env.TEST_MONGO_URL ?? 'mongodb://127.0.0.1:27117/').replace(/\/?$/, '/');
   const mongoUrl = `${base}bench_${Date.now().toString(36)}`;
   const peer = await startBenchPeer();
@@ -244,6 +249,8 @@ async function main(): Promise<void> {
     for (const stop of stops) stop();
     server.stop();
   }
+  // Its own worker processes and databases: after the server benches, not beside them.
+  if (!values.skipBackup) await benchBackup({ largeMb: Number(values.backupMb), smallMb: 128, docs: 50_000 });
 }
 
 void main().catch((err: unknown) => {

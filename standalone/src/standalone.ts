@@ -95,7 +95,8 @@ export async function startStandalone(given: Config, opts: StandaloneOptions = {
     createAdmin(config, local),
     createFederation(config, local),
     createNotifications(config, local),
-    createBackup(config, { shared }),
+    // BACKUP_WORKER=false: a separate worker process serves this database and broker.
+    ...(config.BACKUP_WORKER ? [createBackup(config, { shared })] : []),
   ];
   await Promise.all(others.map((s) => s.start()));
   const services = [social, ...others];

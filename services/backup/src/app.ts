@@ -1,10 +1,21 @@
-import { createService, type Config, type ServiceApp, type SharedDeps, type Runtime } from '@agora/common';
+import { createService, type ServiceApp } from '@agora/common/service';
+import type { Config } from '@agora/common/config';
+import type { SharedDeps } from '@agora/common/runtime';
+import type { BackupContext } from './context';
+import { startWorker } from './worker';
 
-export interface BackupContext {
-  rt: Runtime;
-}
-
-/** The backup worker process (no public routes). Its job handlers arrive with the backup issue. */
+/** The backup worker process (no public routes): runs backup and restore jobs. */
 export function createApp(config: Config, opts: { shared?: SharedDeps } = {}): ServiceApp {
-  return createService<BackupContext>({ name: 'backup', buildContext: (rt) => ({ rt }) }, config, opts);
+  return createService<BackupContext>(
+    {
+      name: 'backup',
+      buildContext: (rt) => ({ rt }),
+      async onStart(rt) {
+        const worker = await startWorker(rt);
+        return () => worker.stop();
+      },
+    },
+    config,
+    opts,
+  );
 }

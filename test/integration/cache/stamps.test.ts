@@ -28,6 +28,21 @@ test('two replicas on one prefix see one set of stamps', async () => {
   expect(ttl).toBeGreaterThan(0);
 });
 
+test('bumpAll (after a restore) moves every stamp for every replica, bumped or not', async () => {
+  const prefix = `${uniqueName('epoch')}:`;
+  const a = redisStampStore(await client(), prefix, logger);
+  const b = redisStampStore(await client(), prefix, logger);
+  await a.bump(['c:1']);
+  const before = await b.read(['c:1', 'c:never']);
+  await a.bumpAll();
+  const after = (await b.read(['c:1', 'c:never']))!;
+  expect(after[0]).not.toBe(before![0]);
+  expect(after[1]).not.toBe(before![1]);
+  // Ordinary bumps still move single stamps after the epoch moved.
+  await b.bump(['c:1']);
+  expect((await a.read(['c:1']))![0]).not.toBe(after[0]);
+});
+
 test('another prefix is another deployment', async () => {
   const r = await client();
   const one = redisStampStore(r, `${uniqueName('one')}:`, logger);

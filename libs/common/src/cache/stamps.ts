@@ -22,14 +22,30 @@ export interface StampStore {
   read(keys: string[]): Promise<number[] | null>;
   /** Moves these stamps on. Never throws: a failed bump is logged (caches then age out by TTL). */
   bump(keys: string[]): Promise<void>;
+  /**
+   * Makes every stamp read differ from any value read before (a restore replaced the whole
+   * database). An epoch counter is folded into every value `read` returns, so no reader changes.
+   */
+  bumpAll(): Promise<void>;
 }
+
+/** Stamps are cache-key parts compared for equality: `epoch * 2^32 + stamp` moves all of them at once. */
+const EPOCH_STEP = 2 ** 32;
+const EPOCH_KEY = '*epoch';
 
 export function memoryStampStore(): StampStore {
   const stamps = new Map<string, number>();
   return {
-    read: (keys) => Promise.resolve(keys.map((k) => stamps.get(k) ?? 0)),
+    read: (keys) => {
+      const epoch = (stamps.get(EPOCH_KEY) ?? 0) * EPOCH_STEP;
+      return Promise.resolve(keys.map((k) => epoch + (stamps.get(k) ?? 0)));
+    },
     bump(keys) {
       for (const k of new Set(keys)) stamps.set(k, (stamps.get(k) ?? 0) + 1);
+      return Promise.resolve();
+    },
+    bumpAll() {
+      stamps.set(EPOCH_KEY, (stamps.get(EPOCH_KEY) ?? 0) + 1);
       return Promise.resolve();
     },
   };
@@ -44,8 +60,9 @@ export function redisStampStore(client: RedisClientType, prefix: string, logger:
     async read(keys) {
       if (!keys.length) return [];
       try {
-        const values = await client.mGet(keys.map(key));
-        return values.map((v) => (v ? Number(v) : 0));
+        const [epoch, ...values] = await client.mGet([key(EPOCH_KEY), ...keys.map(key)]);
+        const base = epoch ? Number(epoch) * EPOCH_STEP : 0;
+        return values.map((v) => base + (v ? Number(v) : 0));
       } catch {
         return null;
       }
@@ -62,6 +79,14 @@ export function redisStampStore(client: RedisClientType, prefix: string, logger:
           { err: (err as Error).message, keys: unique },
           'stamp bump failed; caches age out by TTL',
         );
+      }
+    },
+    async bumpAll() {
+      try {
+        // No expiry: the epoch must never fall back to an earlier value.
+        await client.incr(key(EPOCH_KEY));
+      } catch (err) {
+        logger.warn({ err: (err as Error).message }, 'stamp epoch bump failed; caches age out by TTL');
       }
     },
   };

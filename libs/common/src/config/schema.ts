@@ -87,6 +87,8 @@ export const configSchema = z.object({
       'must be domain=host:port pairs separated by commas',
     )
     .default(''),
+  BACKUP_LEASE_SECONDS: z.coerce.number().int().min(2).max(600).default(30),
+  BACKUP_WORKER: bool(true),
 });
 
 export type Config = z.infer<typeof configSchema> & {
@@ -154,4 +156,8 @@ export const configDocs: Record<keyof z.infer<typeof configSchema>, string> = {
     'How often the poll worker pulls each remote server whose users are members of local circles (`GET /outbox` batch pulls, catching up on what pushes missed). `0` turns polling off.',
   FEDERATION_HOST_MAP:
     'Tests and local multi-instance setups: `peer.test=127.0.0.1:4001,...` sends fetches for a domain to that address (the Host header stays the domain), and the shared inbox of such a domain is addressed over plain http (local instances have no TLS). Needs FEDERATION_ALLOW_PRIVATE for loopback addresses.',
+  BACKUP_LEASE_SECONDS:
+    'How long the backup worker running a job may go without renewing its lease (renewed every third of it). When a worker dies mid-job, another replica fails the job (never `done` with a partial archive) this long after its last renewal and frees the queue.',
+  BACKUP_WORKER:
+    'Standalone only: run the backup worker inside the process. `false` when a separate worker process (`services/backup/src/main.ts`) serves the same database and broker instead.',
 };

@@ -1,3 +1,4 @@
+import { mongo } from 'mongoose';
 import type { Database } from './connection';
 import type { Logger } from '../logger';
 import { STAMPS } from '../cache/stamps';
@@ -19,6 +20,8 @@ import { NotificationsStore } from './repositories/notifications';
 import { migrateKeys } from './migrate';
 import { RecommendationsStore, SectionsStore } from './repositories/curation';
 import { IdempotencyRepository } from './repositories/idempotency';
+import { BackupJobsRepository } from './repositories/backup-jobs';
+import { CollectionsRepository } from './repositories/collections';
 
 export { connectDatabase, type Database, type ConnectOptions } from './connection';
 export {
@@ -48,6 +51,11 @@ export {
   type RefType,
   type SectionDoc,
   type RecommendationDoc,
+  BACKUP_JOB_TYPES,
+  BACKUP_JOB_STATUSES,
+  BACKUP_OWN_COLLECTIONS,
+  type BackupJobType,
+  type BackupJobStatus,
 } from './models';
 export {
   mintId,
@@ -131,6 +139,26 @@ export {
   type IdempotencyClaim,
 } from './repositories/idempotency';
 
+export {
+  BackupJobsRepository,
+  newWorkerId,
+  type BackupJobRecord,
+  type BackupProgress,
+} from './repositories/backup-jobs';
+export {
+  CollectionsRepository,
+  STAGING_PREFIX,
+  RETIRED_PREFIX,
+  type IndexSpec,
+} from './repositories/collections';
+
+/**
+ * MongoDB Extended JSON (canonical mode keeps every BSON type): the line format of backup
+ * archives. Exported here so no service imports the driver itself.
+ */
+export const EJSON = mongo.BSON.EJSON;
+export type RawDocument = mongo.Document;
+
 /** Every store; services receive the ones they use through their context. */
 export { AccountContentRepository, type WithdrawnContent } from './repositories/account-content';
 
@@ -162,6 +190,8 @@ export interface Repositories {
    */
   prepare(logger: Logger): Promise<void>;
   idempotency: IdempotencyRepository;
+  backupJobs: BackupJobsRepository;
+  collections: CollectionsRepository;
 }
 
 export interface RepositoryHooks {
@@ -212,6 +242,8 @@ export function createRepositories(db: Database, domain: string, hooks: Reposito
     },
     accountContent: new AccountContentRepository(posts, circles, models),
     idempotency: new IdempotencyRepository(models),
+    backupJobs: new BackupJobsRepository(models),
+    collections: new CollectionsRepository(db.conn),
   };
   return repos;
 }

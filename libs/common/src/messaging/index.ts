@@ -49,3 +49,4 @@ export {
   type UserDeletedPayload,
 } from './user-events';
 export { CONTENT_EVENTS, contentEvent, type ContentEventName } from './content-events';
+export * from './backup-jobs';

@@ -14,6 +14,7 @@ import { remoteFollowerSchema } from './follower';
 import { remoteServerSchema } from './remote-server';
 import { recommendationSchema, sectionSchema } from './curation';
 import { IDEMPOTENCY_TTL_INDEX, idempotencyKeySchema } from './idempotency';
+import { backupJobSchema, backupLeaseSchema } from './backup-job';
 
 type Row = Record<string, unknown>;
 fillKey(userSchema);
@@ -58,6 +59,8 @@ function build(conn: Connection) {
     Section: conn.model('Section', sectionSchema),
     Recommendation: conn.model('Recommendation', recommendationSchema),
     IdempotencyKey: conn.model('IdempotencyKey', idempotencyKeySchema),
+    BackupJob: conn.model('BackupJob', backupJobSchema),
+    BackupLease: conn.model('BackupLease', backupLeaseSchema),
   };
 }
 
@@ -109,3 +112,5 @@ export type { RemoteServerDoc } from './remote-server';
 export type { SectionDoc, RecommendationDoc, RefType } from './curation';
 export { REF_TYPES } from './curation';
 export type { IdempotencyKeyDoc } from './idempotency';
+export type { BackupJobDoc, BackupLeaseDoc, BackupJobType, BackupJobStatus } from './backup-job';
+export { BACKUP_JOB_TYPES, BACKUP_JOB_STATUSES, BACKUP_OWN_COLLECTIONS } from './backup-job';

@@ -260,4 +260,32 @@ export class UsersRepository extends ObjectStore<Stored> {
   async pageWhere(filter: Record<string, unknown>, req: PageRequest): Promise<FoundRows<Stored>> {
     return this.page(filter, req, { createdAt: -1, _id: -1 }, HIDDEN);
   }
+
+  /** The stored document exactly as it is (password hash included): kept aside before a restore. */
+  async snapshot(id: string): Promise<Record<string, unknown> | null> {
+    return this.models.User.collection.findOne({ id: String(id) });
+  }
+
+  /**
+   * After a restore: makes sure this user can still log in. A live account in the restored data
+   * is left exactly as archived (its password is the one it had then); a missing one is put back
+   * from the snapshot; a deactivated or deleted one gets the snapshot's password and is
+   * re-activated.
+   */
+  async reinstate(snapshot: Record<string, unknown>): Promise<'reinserted' | 'reactivated' | 'unchanged'> {
+    const { User } = this.models;
+    const id = String(snapshot.id);
+    const current = await User.collection.findOne({ id });
+    if (!current) {
+      await User.collection.insertOne({ ...snapshot });
+      return 'reinserted';
+    }
+    if (current.active === true && !current.deletedAt && typeof current.password === 'string')
+      return 'unchanged';
+    await User.collection.updateOne(
+      { id },
+      { $set: { password: snapshot.password, active: true, deletedAt: null } },
+    );
+    return 'reactivated';
+  }
 }

@@ -1,6 +1,7 @@
 import { Router, handler, mountSub } from '@agora/common';
 import type { AdminContext } from '../../context';
 import { activitiesRouter } from '../../activities/router';
+import { backupRouter } from '../../backup/router';
 import { flaggedRouter } from '../../flagged/router';
 import { adminGuard } from '../../guard';
 import { invitesRouter } from '../../invites/router';
@@ -31,6 +32,7 @@ export default function adminRoutes({ rt }: AdminContext): Router {
     }),
   );
   mountSub(r, '/activities', activitiesRouter(rt));
+  mountSub(r, '/backup', backupRouter(rt));
   mountSub(r, '/flagged', flaggedRouter(rt));
   mountSub(r, '/invites', invitesRouter(rt));
   mountSub(r, '/settings', settingsRouter(rt));

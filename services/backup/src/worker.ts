@@ -1,0 +1,155 @@
+/**
+ * The backup worker (decisions.md §8): consumes `backup.run` and `restore.run`, runs one job at
+ * a time across every replica through the slot's lease, and sweeps for jobs whose worker died.
+ *
+ * A message is acknowledged as soon as its job is leased (a backup may outlast RabbitMQ's
+ * consumer timeout); from then on the lease, not the message, keeps the job safe: a worker
+ * that dies stops renewing it, and once it has lapsed any replica's sweeper fails the job (its
+ * partial archive is never `done`) and frees the queue. A job whose message was lost (the
+ * in-process bus of a process that stopped) is picked up by the sweeper.
+ */
+import { newWorkerId, type BackupJobRecord } from '@agora/common/db';
+import {
+  BACKUP_RUN_QUEUE,
+  PermanentMessageError,
+  RESTORE_RUN_QUEUE,
+  backupJobMessage,
+  type BusMessage,
+} from '@agora/common/messaging';
+import type { WorkerDeps } from './context';
+import { JobLease } from './lease';
+import { runBackup } from './backup';
+import { runRestore } from './restore/run';
+
+export interface BackupWorker {
+  readonly owner: string;
+  stop(): Promise<void>;
+}
+
+export async function startWorker(rt: WorkerDeps): Promise<BackupWorker> {
+  const owner = newWorkerId();
+  const leaseMs = rt.config.BACKUP_LEASE_SECONDS * 1000;
+  const jobs = rt.repos.backupJobs;
+  let current: { lease: JobLease; done: Promise<void> } | undefined;
+  let stopping = false;
+
+  /** Leases the job and starts it in the background; returns once it is leased (or not ours). */
+  const take = async (jobId: string): Promise<void> => {
+    if (stopping || current) return;
+    const outcome = await jobs.acquire(jobId, owner, leaseMs);
+    if (outcome !== 'acquired') {
+      rt.logger.debug({ job: jobId, outcome }, 'backup job not taken');
+      return;
+    }
+    const job = await jobs.findById(jobId);
+    const lease = new JobLease(rt, jobId, owner);
+    const done = run(rt, lease, job!).finally(() => {
+      lease.stop();
+      current = undefined;
+    });
+    current = { lease, done };
+  };
+
+  const onMessage = async (msg: BusMessage): Promise<void> => {
+    const parsed = backupJobMessage.safeParse(msg.payload);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new PermanentMessageError(
+        `payload.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`,
+      );
+    }
+    await take(parsed.data.jobId);
+  };
+  await rt.bus.work(BACKUP_RUN_QUEUE, onMessage, { prefetch: 1 });
+  await rt.bus.work(RESTORE_RUN_QUEUE, onMessage, { prefetch: 1 });
+
+  let sweeping: Promise<void> | undefined;
+  const sweep = async () => {
+    const s = await jobs.inspect(2 * leaseMs);
+    if (s.state === 'expired') {
+      const failed = await jobs.failExpired(
+        s.jobId,
+        s.owner,
+        s.until,
+        `the worker running this job (${s.owner}) stopped renewing its lease at ${s.until.toISOString()} ` +
+          '(killed, crashed or cut off); the job was abandoned and nothing it wrote counts',
+      );
+      if (failed)
+        rt.logger.warn({ job: s.jobId, deadOwner: s.owner }, 'backup job abandoned by its worker: failed');
+    } else if (s.state === 'orphaned') {
+      rt.logger.warn({ job: s.jobId }, 'pending backup job without a worker: taking it');
+      await take(s.jobId);
+    } else if (s.state === 'stale') {
+      await jobs.releaseStale(s.jobId);
+    }
+  };
+  const timer = setInterval(
+    () => {
+      if (sweeping || stopping) return;
+      sweeping = sweep()
+        .catch((err: Error) => rt.logger.warn({ err: err.message }, 'backup sweep failed'))
+        .finally(() => {
+          sweeping = undefined;
+        });
+    },
+    Math.max(500, Math.floor(leaseMs / 3)),
+  );
+  timer.unref();
+  rt.logger.info({ owner }, 'backup worker ready');
+
+  return {
+    owner,
+    async stop() {
+      stopping = true;
+      clearInterval(timer);
+      await sweeping;
+      // A job cannot finish within a shutdown grace period: stop it, it ends `failed`.
+      current?.lease.abort(new Error('the worker was shut down during the job'));
+      await current?.done;
+    },
+  };
+}
+
+async function run(rt: WorkerDeps, lease: JobLease, job: BackupJobRecord): Promise<void> {
+  const jobId = lease.jobId;
+  const log = rt.logger.child({ job: jobId, type: job.type });
+  log.info('backup job started');
+  try {
+    if (job.type === 'backup') {
+      const out = await runBackup(rt, lease);
+      await lease.flush();
+      const ok = await rt.repos.backupJobs.finish(jobId, lease.owner, {
+        archiveKey: out.archiveKey,
+        archiveName: out.archiveName,
+        archiveSize: out.archiveSize,
+        archiveSha256: out.archiveSha256,
+        progress: { stage: 'done', pct: 100, counts: out.counts },
+      });
+      // Taken over meanwhile: the job is failed, so its archive must not stay around.
+      if (!ok) await rt.storage.delete(out.archiveKey).catch(() => undefined);
+      log.info({ archive: out.archiveKey, size: out.archiveSize, ok }, 'backup job ended');
+    } else {
+      const out = await runRestore(rt, lease, job);
+      await lease.flush();
+      await rt.repos.backupJobs.finish(jobId, lease.owner, {
+        result: out.result,
+        progress: { stage: 'done', pct: 100, counts: out.counts },
+      });
+      await dropUpload(rt, job);
+      log.info({ result: out.result }, 'restore job ended');
+    }
+  } catch (err) {
+    const reason = lease.signal.aborted ? (lease.signal.reason as Error).message : (err as Error).message;
+    log.warn({ err: reason, stack: (err as Error).stack }, 'backup job failed');
+    await lease.flush();
+    await rt.repos.backupJobs
+      .fail(jobId, lease.owner, reason)
+      .catch((e: Error) => log.error({ err: e.message }, 'could not record the failure'));
+    if (job.type === 'restore') await dropUpload(rt, job);
+  }
+}
+
+/** The uploaded archive of a restore is temporary: removed once the job ended either way. */
+async function dropUpload(rt: WorkerDeps, job: BackupJobRecord): Promise<void> {
+  if (job.archiveKey) await rt.storage.delete(job.archiveKey).catch(() => undefined);
+}
