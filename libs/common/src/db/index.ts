@@ -17,6 +17,9 @@ import { AccountContentRepository } from './repositories/account-content';
 import { RemoteServersStore } from './repositories/remote-servers';
 import { NotificationsStore } from './repositories/notifications';
 import { migrateKeys } from './migrate';
+import { FilesRepository } from './repositories/files';
+import { SearchRepository } from './repositories/search';
+import { LinkPreviewsRepository } from './repositories/link-previews';
 
 export { connectDatabase, type Database, type ConnectOptions } from './connection';
 export {
@@ -36,6 +39,9 @@ export {
   type UserDoc,
   type CircleDoc,
   type ActivityDoc,
+  type FileDoc,
+  FILE_KINDS,
+  SEARCH_KINDS,
   NOTIFICATION_TYPES,
   type NotificationDoc,
   type NotificationType,
@@ -136,6 +142,9 @@ export interface Repositories {
    * the data (social), before it serves.
    */
   prepare(logger: Logger): Promise<void>;
+  files: FilesRepository;
+  search: SearchRepository;
+  linkPreviews: LinkPreviewsRepository;
 }
 
 export interface RepositoryHooks {
@@ -144,7 +153,12 @@ export interface RepositoryHooks {
   bump?: Bump;
 }
 
-export function createRepositories(db: Database, domain: string, hooks: RepositoryHooks = {}): Repositories {
+export function createRepositories(
+  db: Database,
+  domain: string,
+  hooks: RepositoryHooks = {},
+  publicUrl = `https://${domain}`,
+): Repositories {
   const models = registerModels(db.conn);
   const bump: Bump = hooks.bump ?? (() => Promise.resolve());
   const lists = new ListStore(models.ListHead, models.ListBucket);
@@ -173,6 +187,9 @@ export function createRepositories(db: Database, domain: string, hooks: Reposito
     flags: new FlagsStore(models),
     invites: new InvitesStore(models),
     followers: new FollowersStore(models),
+    files: new FilesRepository(models, domain, publicUrl),
+    search: new SearchRepository(models),
+    linkPreviews: new LinkPreviewsRepository(models),
     remoteServers: new RemoteServersStore(models),
     notifications: new NotificationsStore(models, lists),
     async prepare(logger: Logger) {
@@ -192,4 +209,7 @@ export {
   SQLITE_ID_EXPRESSION,
   type SqliteIndexResult,
 } from './engine-indexes';
+export { FilesRepository, type FileRecord, type NewFile } from './repositories/files';
+export { SearchRepository, type SearchEntry, type SearchKind } from './repositories/search';
+export { LinkPreviewsRepository, type CachedPreview } from './repositories/link-previews';
 export { spawnFerretDB, freePort, waitForPort, type FerretOptions, type FerretProcess } from './ferretdb';

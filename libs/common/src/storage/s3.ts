@@ -15,7 +15,7 @@ import { assertValidKey, assertValidPrefix } from './keys';
 import { isStreamBody, readParts, releaseBody } from './parts';
 import { describeError, errorName, httpStatus, stripQuotes, toStorageError } from './s3-errors';
 import { MAX_PARTS, uploadMultipart } from './s3-multipart';
-import type { ObjectInfo, ObjectStorage, PutBody, PutOptions, StorageTuning } from './types';
+import type { GetOptions, ObjectInfo, ObjectStorage, PutBody, PutOptions, StorageTuning } from './types';
 
 export interface S3StorageOptions {
   /** Omit for AWS; set for MinIO, Garage, SeaweedFS, gofakes3 and the like. */
@@ -156,14 +156,18 @@ export function createS3Storage(opts: S3StorageOptions, tuning: StorageTuning = 
       }
     },
 
-    async get(key: string) {
+    async get(key: string, opts: GetOptions = {}) {
       assertValidKey(key);
+      const Range = opts.range ? `bytes=${opts.range.start}-${opts.range.end}` : undefined;
       try {
-        const res = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const res = await client.send(
+          new GetObjectCommand({ Bucket, Key: key, ...(Range ? { Range } : {}) }),
+        );
         if (res.Body === undefined) throw new Error('GetObject returned no body');
         const info: ObjectInfo = {
           key,
-          size: res.ContentLength ?? 0,
+          // A ranged answer's length is the range's; the whole size is after the "/".
+          size: Range ? Number(res.ContentRange?.split('/')[1] ?? NaN) : (res.ContentLength ?? 0),
           etag: stripQuotes(res.ETag),
           ...(res.LastModified ? { lastModified: res.LastModified } : {}),
           ...(res.ContentType ? { contentType: res.ContentType } : {}),

@@ -12,6 +12,8 @@ import { notificationSchema } from './notification';
 import { inviteSchema } from './invite';
 import { remoteFollowerSchema } from './follower';
 import { remoteServerSchema } from './remote-server';
+import { fileSchema, storageUsageSchema } from './file';
+import { linkPreviewSchema, searchEntrySchema } from './search';
 
 type Row = Record<string, unknown>;
 fillKey(userSchema);
@@ -51,6 +53,10 @@ function build(conn: Connection) {
     Invite: conn.model('Invite', inviteSchema),
     RemoteFollower: conn.model('RemoteFollower', remoteFollowerSchema),
     RemoteServer: conn.model('RemoteServer', remoteServerSchema),
+    File: conn.model('File', fileSchema),
+    StorageUsage: conn.model('StorageUsage', storageUsageSchema),
+    SearchEntry: conn.model('SearchEntry', searchEntrySchema),
+    LinkPreview: conn.model('LinkPreview', linkPreviewSchema),
   };
 }
 
@@ -86,3 +92,7 @@ export type { InviteDoc, InviteType } from './invite';
 export { INVITE_TYPES } from './invite';
 export type { RemoteFollowerDoc } from './follower';
 export type { RemoteServerDoc } from './remote-server';
+export type { FileDoc, StorageUsageDoc } from './file';
+export { FILE_KINDS } from './file';
+export type { SearchEntryDoc, LinkPreviewDoc } from './search';
+export { SEARCH_KINDS } from './search';
