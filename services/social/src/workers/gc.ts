@@ -5,6 +5,7 @@
  * Each run is idempotent; several replicas running it at once only repeat deletes.
  */
 import type { Runtime } from '@agora/common';
+import { runFileGc } from '../files/gc';
 
 export interface GcReport {
   cutoff: Date;
@@ -31,6 +32,9 @@ export async function runGc(rt: Runtime, now = new Date()): Promise<GcReport> {
   })) {
     removed[name] = (await store.purgeDeletedBefore(cutoff)).length;
   }
+  const swept = await runFileGc(rt, now);
+  removed.orphanFiles = swept.orphans;
+  removed.files = swept.files;
   return { cutoff, removed };
 }
 
