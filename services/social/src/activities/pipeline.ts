@@ -9,6 +9,7 @@ import { viewerFor } from '../views/viewer';
 import { HANDLERS } from './registry';
 import type { ActivityInput, DomainEvent, HandlerResult } from './types';
 import { clean } from './validate';
+import { reindexQuietly } from '../search/indexer';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 
@@ -51,6 +52,7 @@ export async function runActivity(
   const viewer = await viewerFor(rt, actor);
   const handler = HANDLERS.get(input.type)!;
   const out: HandlerResult = await handler({ rt, actor, viewer, activity: input });
+  await reindexQuietly(rt, out.objectId);
   // What the actor reads next (their blocks, mutes, reactions, memberships) must show their change.
   await rt.stamps.bump([STAMPS.viewer(actor.id)]);
   const id = mintId('activity', rt.config.DOMAIN);

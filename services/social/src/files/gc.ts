@@ -23,7 +23,10 @@ export async function runFileGc(rt: Runtime, now = new Date()): Promise<{ orphan
         await rt.repos.files.purge(f.id);
         files++;
       } catch (err) {
-        rt.logger.warn({ err: (err as Error).message, file: f.id }, 'file bytes not removed; next run retries');
+        rt.logger.warn(
+          { err: (err as Error).message, file: f.id },
+          'file bytes not removed; next run retries',
+        );
         return { orphans, files };
       }
     }

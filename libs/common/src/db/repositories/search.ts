@@ -27,6 +27,30 @@ export class SearchRepository {
       .lean<SearchEntry[]>();
   }
 
+  /** The live object behind an index entry (null when missing or deleted). */
+  async source(kind: SearchKind, id: string): Promise<Record<string, unknown> | null> {
+    if (kind === 'User')
+      return this.models.User.findOne({ id, active: true, deletedAt: null }).lean<Record<string, unknown>>();
+    return this.modelOf(kind).findOne({ id, deletedAt: null }).lean<Record<string, unknown>>();
+  }
+
+  /** Every live object of a kind, for the one-time backfill (a cursor: never all in memory). */
+  async *allSources(kind: SearchKind): AsyncGenerator<Record<string, unknown>> {
+    const model = kind === 'User' ? this.models.User : this.modelOf(kind);
+    const cursor = (model as typeof this.models.Post).find({ deletedAt: null }).lean().cursor();
+    for await (const doc of cursor) yield doc as Record<string, unknown>;
+  }
+
+  private modelOf(kind: Exclude<SearchKind, 'User'>) {
+    const m = {
+      Post: this.models.Post,
+      Page: this.models.Page,
+      Group: this.models.Group,
+      Bookmark: this.models.Bookmark,
+    };
+    return m[kind] as typeof this.models.Post;
+  }
+
   /** Whether anything was ever indexed (the start-up backfill runs once on an empty index). */
   async isEmpty(): Promise<boolean> {
     return (await this.models.SearchEntry.findOne({}, { _id: 1 }).lean()) === null;
