@@ -6,6 +6,7 @@ import { startUserCopies } from './consumers/user-copies';
 import { startInbox } from './consumers/inbox';
 import { startGc } from './workers/gc';
 import { backfillIfEmpty } from './search/indexer';
+import { closePreviewClient } from './preview/service';
 
 export function createApp(
   config: Config,
@@ -30,6 +31,7 @@ export function createApp(
         return async () => {
           await stopRelay();
           await stopGc();
+          closePreviewClient(rt);
         };
       },
     },

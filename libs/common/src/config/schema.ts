@@ -87,6 +87,10 @@ export const configSchema = z.object({
       'must be domain=host:port pairs separated by commas',
     )
     .default(''),
+  LINK_PREVIEW_ALLOW_IPS: z
+    .string()
+    .regex(/^[0-9a-f.:, ]*$/i, 'must be IP addresses separated by commas')
+    .default(''),
 });
 
 export type Config = z.infer<typeof configSchema> & {
@@ -154,4 +158,6 @@ export const configDocs: Record<keyof z.infer<typeof configSchema>, string> = {
     'How often the poll worker pulls each remote server whose users are members of local circles (`GET /outbox` batch pulls, catching up on what pushes missed). `0` turns polling off.',
   FEDERATION_HOST_MAP:
     'Tests and local multi-instance setups: `peer.test=127.0.0.1:4001,...` sends fetches for a domain to that address (the Host header stays the domain), and the shared inbox of such a domain is addressed over plain http (local instances have no TLS). Needs FEDERATION_ALLOW_PRIVATE for loopback addresses.',
+  LINK_PREVIEW_ALLOW_IPS:
+    'Exact addresses `GET /preview` may fetch despite its private-address refusal (FEDERATION_ALLOW_PRIVATE never applies to previews). For tests and an intranet peer; leave empty in production.',
 };
