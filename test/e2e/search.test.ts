@@ -189,7 +189,11 @@ test('deleting and re-addressing are reflected at once', async () => {
   await created(alice, { type: 'Update', target: temp, object: { to: alice.id } });
   expect(await search('lighthouse')).toEqual([]);
   expect(await search('lighthouse', alice)).toEqual([temp]);
-  await created(alice, { type: 'Update', target: temp, object: { content: 'Ephemeral beacon', to: '@public' } });
+  await created(alice, {
+    type: 'Update',
+    target: temp,
+    object: { content: 'Ephemeral beacon', to: '@public' },
+  });
   expect(await search('beacon')).toEqual([temp]);
   expect(await search('lighthouse')).toEqual([]);
   await created(alice, { type: 'Delete', target: temp });

@@ -10,7 +10,7 @@ import type { Request } from 'express';
 import type { StorageEngine } from 'multer';
 import { AppError, BadRequest, PayloadTooLarge } from '@agora/common/errors';
 import type { ObjectStorage } from '@agora/common/storage';
-import { allowedBy, sniff, SNIFF_BYTES, type FileKind } from './sniff';
+import { allowedBy, sniff, SNIFF_BYTES, type FileKind, type Sniffed } from './sniff';
 import { processImage } from './images';
 
 export class UnsupportedType extends AppError {
@@ -66,7 +66,9 @@ function peek(stream: Readable, n: number): Promise<{ head: Buffer; body: Readab
       const head = Buffer.concat(chunks);
       const rest = async function* () {
         yield head;
-        for await (const chunk of stream) yield chunk as Buffer;
+        // Not destroyed on an early stop: multer would take the AbortError for the upload's
+        // failure; the engine drains the rest of the part instead.
+        for await (const chunk of stream.iterator({ destroyOnReturn: false })) yield chunk as Buffer;
       };
       resolve({ head, body: Readable.from(rest(), { objectMode: false }) });
     };
@@ -84,6 +86,8 @@ function peek(stream: Readable, n: number): Promise<{ head: Buffer; body: Readab
 /** Counts and hashes what passes; fails with 413 past `max` bytes. */
 class Meter extends Transform {
   size = 0;
+  /** The limit error, kept: stream teardown may surface an AbortError in its place. */
+  failure: Error | undefined;
   private readonly hash = createHash('sha256');
   constructor(
     private readonly max: number,
@@ -93,7 +97,10 @@ class Meter extends Transform {
   }
   override _transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback) {
     this.size += chunk.length;
-    if (this.size > this.max) return cb(this.tooLarge());
+    if (this.size > this.max) {
+      this.failure = this.tooLarge();
+      return cb(this.failure);
+    }
     this.hash.update(chunk);
     cb(null, chunk);
   }
@@ -122,7 +129,24 @@ async function store(deps: EngineDeps, req: Request, source: Readable): Promise<
   const max = image ? Math.min(limits.maxImageBytes, limits.maxBytes) : limits.maxBytes;
   const meter = new Meter(max, () => tooLargeError(limits, image));
   const metered = pipeline(body, meter, () => undefined) as unknown as Readable;
+  try {
+    return await storeMetered(deps, { id, keys, type, image }, metered, meter);
+  } catch (err) {
+    throw meter.failure ?? err;
+  }
+}
 
+async function storeMetered(
+  deps: EngineDeps,
+  {
+    id,
+    keys,
+    type,
+    image,
+  }: { id: string; keys: { original: string; preview: string }; type: Sniffed; image: boolean },
+  metered: Readable,
+  meter: Meter,
+): Promise<StoredUpload> {
   if (!image) {
     const info = await deps.storage.put(keys.original, metered, { contentType: type.mediaType });
     return {

@@ -152,7 +152,14 @@ export default function fileRoutes({ rt }: SocialContext): Router {
   r.delete(
     '/:id',
     handler(async ({ req, params, user, set }) => {
-      const file = await readable(req, params.id);
+      // Admins moderate files they cannot see; others learn nothing about files hidden from them.
+      const id = params.id;
+      const file = user!.isServerAdmin
+        ? id && FILE_ID.test(id)
+          ? await rt.repos.files.findLive(id)
+          : null
+        : await readable(req, id);
+      if (!file) throw new NotFound('File not found');
       if (file.actorId !== user!.id && !user!.isServerAdmin)
         throw new NotAuthorized('You can only delete your own files');
       await rt.repos.files.markDeleted(file.id);
