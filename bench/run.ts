@@ -12,6 +12,9 @@ import { closeRedis, connectRedis, createLogger, redisStampStore, STAMPS } from 
 import { measure, median, spread, type Sample } from './load';
 import { seed } from './seed';
 import { PEER, benchInbox, startBenchPeer } from './inbox';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { benchUpload, UPLOAD_SIZES, type UploadSample } from './upload';
 
 const { values } = parseArgs({
   options: {
@@ -21,6 +24,7 @@ const { values } = parseArgs({
     skipTimeline: { type: 'boolean', default: false },
     skipGateway: { type: 'boolean', default: false },
     skipInbox: { type: 'boolean', default: false },
+    skipUpload: { type: 'boolean', default: false },
     connections: { type: 'string', default: '20' },
   },
 });
@@ -61,6 +65,7 @@ async function startServer(mongoUrl: string, extraEnv: Record<string, string>) {
   });
   return {
     urls: JSON.parse(line) as { gateway: string; services: Record<string, string> },
+    pid: child.pid!,
     stop: () => child.kill('SIGTERM'),
   };
 }
@@ -243,6 +248,51 @@ async function main(): Promise<void> {
   } finally {
     for (const stop of stops) stop();
     server.stop();
+  }
+  if (!values.skipUpload) await uploadSection(mongoUrl);
+}
+
+/**
+ * Each upload in a fresh server process (a used heap hides growth), after a 1 MB warm-up
+ * upload; the size limit and quota are raised in the database before the server starts.
+ */
+async function uploadSection(mongoUrl: string): Promise<void> {
+  const conn = await mongoose.createConnection(mongoUrl).asPromise();
+  const { Setting } = registerModels(conn);
+  for (const [name, value] of [
+    ['maxUploadSize', 400],
+    ['userStorageQuota', 0],
+  ] as const)
+    await Setting.updateOne({ name }, { $set: { value } }, { upsert: true });
+  await conn.close();
+  const results: Record<string, UploadSample[]> = {};
+  for (let round = 0; round < ROUNDS; round++)
+    for (const [label, size] of Object.entries(UPLOAD_SIZES)) {
+      const dataDir = mkdtempSync(join(tmpdir(), 'agora-bench-'));
+      const server = await startServer(mongoUrl, { DATA_DIR: dataDir });
+      try {
+        const login = await fetch(`${server.urls.gateway}/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'bench_admin', password: 'bench-password' }),
+        });
+        const { token } = (await login.json()) as { token: string };
+        await benchUpload(server.urls.gateway, token, server.pid, 1_000_000);
+        (results[label] ??= []).push(await benchUpload(server.urls.gateway, token, server.pid, size));
+      } finally {
+        server.stop();
+        await new Promise((r) => setTimeout(r, 1000));
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    }
+  console.log(
+    '\n## POST /files: peak RSS growth of the server process during one streamed upload (disk store)',
+  );
+  for (const [label, samples] of Object.entries(results)) {
+    const growth = samples.map((s) => s.peakGrowthMb);
+    console.log(
+      `${label} (${samples[0]!.sizeMb} MB): growth median ${median(growth).toFixed(1)} MB (spread ${spread(growth)}), RSS before ${median(samples.map((s) => s.rssBeforeMb)).toFixed(0)} MB, ${median(samples.map((s) => s.seconds)).toFixed(1)} s`,
+    );
   }
 }
 
