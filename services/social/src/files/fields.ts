@@ -22,11 +22,13 @@ function text(body: Record<string, unknown>, field: string, max: number): string
 /** A display name from the client's file name: the last path segment, printable characters only. */
 export function displayName(original: string | undefined): string {
   const last = (original ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex -- dropping control characters is the point
-  return last
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .replace(/^\.+/, '')
-    .slice(0, 200);
+  return (
+    last
+      // eslint-disable-next-line no-control-regex -- dropping control characters is the point
+      .replace(/[\u0000-\u001f\u007f]/g, '')
+      .replace(/^\.+/, '')
+      .slice(0, 200)
+  );
 }
 
 export async function readFields(

@@ -48,7 +48,11 @@ function asClientError(err: unknown): unknown {
         return new BadRequest('file: one file per upload');
       case 'LIMIT_FILE_SIZE':
         return new PayloadTooLarge('File too large');
-      default:
+      case 'LIMIT_PART_COUNT':
+      case 'LIMIT_FIELD_KEY':
+      case 'LIMIT_FIELD_VALUE':
+      case 'LIMIT_FIELD_COUNT':
+      case 'MISSING_FIELD_NAME':
         return new BadRequest(`multipart body: ${err.message}`);
     }
   }

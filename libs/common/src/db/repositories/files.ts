@@ -75,7 +75,7 @@ export class FilesRepository {
       parentObject: input.parentObject ?? null,
       attachedAt: input.parentObject ? new Date() : null,
     });
-    return doc.toObject() as FileRecord;
+    return doc.toObject();
   }
 
   /** A live record with its storage keys (for serving and deleting). */

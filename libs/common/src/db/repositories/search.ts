@@ -36,9 +36,11 @@ export class SearchRepository {
 
   /** Every live object of a kind, for the one-time backfill (a cursor: never all in memory). */
   async *allSources(kind: SearchKind): AsyncGenerator<Record<string, unknown>> {
-    const model = kind === 'User' ? this.models.User : this.modelOf(kind);
-    const cursor = (model as typeof this.models.Post).find({ deletedAt: null }).lean().cursor();
-    for await (const doc of cursor) yield doc as Record<string, unknown>;
+    const cursor =
+      kind === 'User'
+        ? this.models.User.find({ deletedAt: null }).lean<Record<string, unknown>>().cursor()
+        : this.modelOf(kind).find({ deletedAt: null }).lean<Record<string, unknown>>().cursor();
+    for await (const doc of cursor) yield doc;
   }
 
   private modelOf(kind: Exclude<SearchKind, 'User'>) {

@@ -86,8 +86,10 @@ export default function fileRoutes({ rt }: SocialContext): Router {
         const type = query.type;
         if (type !== undefined && (typeof type !== 'string' || !TYPES.has(type)))
           throw new BadRequest('type: must be Image, Video, Audio or Document');
-        const page = Math.max(1, Math.min(10_000, Number.parseInt(String(query.page ?? '1'), 10) || 1));
-        const limit = Math.max(1, Math.min(100, Number.parseInt(String(query.limit ?? '20'), 10) || 20));
+        const int = (v: unknown, fallback: number) =>
+          (typeof v === 'string' ? Number.parseInt(v, 10) : NaN) || fallback;
+        const page = Math.max(1, Math.min(10_000, int(query.page, 1)));
+        const limit = Math.max(1, Math.min(100, int(query.limit, 20)));
         const { total, items } = await rt.repos.files.listOwned(user!.id, {
           ...(type ? { type } : {}),
           skip: (page - 1) * limit,
