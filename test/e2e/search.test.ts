@@ -5,7 +5,7 @@
  * gets opens for it at GET /posts/:id.
  */
 import { signRequest } from '@agora/common';
-import { ADMIN, bootServer, client, type TestServer } from '../harness/standalone';
+import { ADMIN, bootServer, client, waitFor, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
 import { startSigningPeer, type SigningPeer } from '../harness/fake-peer';
 
@@ -213,4 +213,30 @@ test('bad queries are 400s naming q or type', async () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/^(q|type):/);
   }
+});
+
+test('public posts from other servers are found once the inbox has them, and leave with their Delete', async () => {
+  const author = `http://${PEER}/users/erin`;
+  const postId = `http://${PEER}/posts/fjord-1`;
+  const sent = await peer.send(`${server.url}/inbox`, {
+    id: `http://${PEER}/activities/fjord-1`,
+    type: 'Create',
+    actor: { id: author, name: 'Erin' },
+    to: ['https://www.w3.org/ns/activitystreams#Public'],
+    object: { id: postId, type: 'Note', attributedTo: author, content: '<p>Fjord crossing at dawn</p>' },
+  });
+  expect(sent.status).toBe(202);
+  await waitFor(async () => (await search('fjord')).includes(postId), 20_000);
+  expect((await api.get<SearchBody>('/search?q=fjord')).body.orderedItems[0]).toMatchObject({
+    id: postId,
+    _searchType: 'Post',
+  });
+  const deleted = await peer.send(`${server.url}/inbox`, {
+    id: `http://${PEER}/activities/fjord-2`,
+    type: 'Delete',
+    actor: author,
+    object: postId,
+  });
+  expect(deleted.status).toBe(202);
+  await waitFor(async () => (await search('fjord')).length === 0, 20_000);
 });

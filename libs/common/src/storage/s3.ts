@@ -51,18 +51,23 @@ export function createS3Storage(opts: S3StorageOptions, tuning: StorageTuning = 
     throw new Error('S3 storage: give both accessKeyId and secretAccessKey, or neither');
   }
   const checksums = opts.checksums ?? 'WHEN_REQUIRED';
-  const client = new S3Client({
-    region: opts.region,
-    ...(opts.endpoint !== undefined ? { endpoint: opts.endpoint } : {}),
-    forcePathStyle: opts.forcePathStyle ?? opts.endpoint !== undefined,
-    requestChecksumCalculation: checksums,
-    responseChecksumValidation: checksums,
-    ...(opts.accessKeyId !== undefined && opts.secretAccessKey !== undefined
-      ? { credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } }
-      : {}),
-    // Fail a health check or request fast when the endpoint blackholes connections.
-    requestHandler: { connectionTimeout: 5_000 },
-  });
+  const clientFor = (validation: 'WHEN_REQUIRED' | 'WHEN_SUPPORTED') =>
+    new S3Client({
+      region: opts.region,
+      ...(opts.endpoint !== undefined ? { endpoint: opts.endpoint } : {}),
+      forcePathStyle: opts.forcePathStyle ?? opts.endpoint !== undefined,
+      requestChecksumCalculation: checksums,
+      responseChecksumValidation: validation,
+      ...(opts.accessKeyId !== undefined && opts.secretAccessKey !== undefined
+        ? { credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } }
+        : {}),
+      // Fail a health check or request fast when the endpoint blackholes connections.
+      requestHandler: { connectionTimeout: 5_000 },
+    });
+  const client = clientFor(checksums);
+  // A whole-object checksum cannot check a byte range. S3 sends none with a ranged answer, but
+  // some compatible servers (gofakes3) do, and the SDK would then fail every range it validates.
+  const rangeClient = checksums === 'WHEN_REQUIRED' ? client : clientFor('WHEN_REQUIRED');
   const Bucket = opts.bucket;
   const partSize = tuning.partSize ?? DEFAULT_PART_SIZE;
   const listPageSize = tuning.listPageSize ?? 1000;
@@ -160,7 +165,7 @@ export function createS3Storage(opts: S3StorageOptions, tuning: StorageTuning = 
       assertValidKey(key);
       const Range = opts.range ? `bytes=${opts.range.start}-${opts.range.end}` : undefined;
       try {
-        const res = await client.send(
+        const res = await (Range ? rangeClient : client).send(
           new GetObjectCommand({ Bucket, Key: key, ...(Range ? { Range } : {}) }),
         );
         if (res.Body === undefined) throw new Error('GetObject returned no body');

@@ -51,17 +51,17 @@ export function entryFor(kind: SearchKind, doc: Record<string, unknown>): Search
   };
 }
 
-export async function reindex(rt: Runtime, id: unknown): Promise<void> {
+/** `kind` for ids that do not say it (remote posts are known by their URL). */
+export async function reindex(rt: Runtime, id: unknown, kind = typeof id === 'string' ? kindOfId(id) : null) {
   if (typeof id !== 'string') return;
-  const kind = kindOfId(id);
   if (!kind) return;
   const doc = await rt.repos.search.source(kind, id);
   if (!doc) await rt.repos.search.remove(id);
   else await rt.repos.search.upsert(entryFor(kind, doc));
 }
 
-export async function reindexQuietly(rt: Runtime, id: unknown): Promise<void> {
-  await reindex(rt, id).catch((err: Error) =>
+export async function reindexQuietly(rt: Runtime, id: unknown, kind?: SearchKind): Promise<void> {
+  await reindex(rt, id, kind ?? (typeof id === 'string' ? kindOfId(id) : null)).catch((err: Error) =>
     rt.logger.warn({ err: err.message, id }, 'search index not updated; the next change fixes it'),
   );
 }

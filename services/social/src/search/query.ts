@@ -112,6 +112,13 @@ export async function openable(
     if (!user || !canSee({ to: user.to ?? '@public', actorId: user.id }, viewer, domain)) return null;
     return { ...presentUser(user, viewer, domain), _searchType: 'User' };
   }
+  if (e.kind === 'Post' && /^https?:\/\//.test(e._id)) {
+    // A remote post, known by its URL: public ones are all the inbox keeps.
+    const doc = await rt.repos.search.source('Post', e._id);
+    if (!doc || !canSee(doc as { to?: string; actorId?: string }, viewer, domain)) return null;
+    if (opts.postType && doc.type !== opts.postType) return null;
+    return { ...pick(doc, FIELDS.Post), _searchType: 'Post' };
+  }
   let found;
   try {
     found = await readableObject(rt, viewer, e._id);
