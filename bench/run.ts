@@ -14,6 +14,8 @@ import { seed } from './seed';
 import { PEER, benchInbox, startBenchPeer } from './inbox';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import mongoose from 'mongoose';
+import { registerModels, SettingsRepository } from '@agora/common/db';
 import { benchUpload, UPLOAD_SIZES, type UploadSample } from './upload';
 
 const { values } = parseArgs({
@@ -258,12 +260,9 @@ async function main(): Promise<void> {
  */
 async function uploadSection(mongoUrl: string): Promise<void> {
   const conn = await mongoose.createConnection(mongoUrl).asPromise();
-  const { Setting } = registerModels(conn);
-  for (const [name, value] of [
-    ['maxUploadSize', 400],
-    ['userStorageQuota', 0],
-  ] as const)
-    await Setting.updateOne({ name }, { $set: { value } }, { upsert: true });
+  const settings = new SettingsRepository(registerModels(conn));
+  await settings.set('maxUploadSize', 400);
+  await settings.set('userStorageQuota', 0);
   await conn.close();
   const results: Record<string, UploadSample[]> = {};
   for (let round = 0; round < ROUNDS; round++)

@@ -20,6 +20,7 @@ export const FILE_KINDS = ['Image', 'Video', 'Audio', 'Document'] as const;
 
 export const fileSchema = new Schema(
   {
+    _id: { type: String },
     id: { type: String, required: true },
     objectType: { type: String, default: 'File' },
     type: { type: String, enum: FILE_KINDS, required: true },
@@ -45,7 +46,7 @@ export const fileSchema = new Schema(
   },
   { timestamps: true, collection: 'files', minimize: false },
 );
-// GET /files/:id and every attachment check.
+// Uniqueness of ids (reads go by `_id`, which is the id: ADR 0005).
 fileSchema.index({ id: 1 }, { unique: true });
 // GET /files: the owner's files, newest first.
 fileSchema.index({ actorId: 1, createdAt: -1 });

@@ -31,6 +31,7 @@ fillKey(inviteSchema);
 fillKey(settingSchema, (d: Row) => d.name as string);
 fillKey(remoteFollowerSchema, (d: Row) => followerKey(String(d.userId), String(d.actorId)));
 fillKey(remoteServerSchema, (d: Row) => d.domain as string);
+fillKey(fileSchema);
 
 function build(conn: Connection) {
   return {

@@ -70,6 +70,7 @@ export class FilesRepository {
   async create(id: string, input: NewFile): Promise<FileRecord> {
     const doc = await this.models.File.create({
       ...input,
+      _id: id,
       id,
       url: `${this.publicUrl}/files/${id}`,
       parentObject: input.parentObject ?? null,
@@ -81,16 +82,19 @@ export class FilesRepository {
   /** A live record with its storage keys (for serving and deleting). */
   async findLive(id: string): Promise<FileRecord | null> {
     if (typeof id !== 'string') return null;
-    return this.models.File.findOne({ id, deletedAt: null }).lean<FileRecord>();
+    // Exactly `{ _id }`: the one filter every engine answers from an index (ADR 0005).
+    const doc = await this.models.File.findOne({ _id: id }).lean<FileRecord>();
+    return doc && !doc.deletedAt ? doc : null;
   }
 
   /** The same record without storage keys, as clients see it. */
   async findPublic(id: string): Promise<Record<string, unknown> | null> {
     if (typeof id !== 'string') return null;
-    return this.models.File.findOne({ id, deletedAt: null }, PUBLIC_FIELDS).lean<Record<string, unknown>>();
+    const doc = await this.models.File.findOne({ _id: id }, PUBLIC_FIELDS).lean<Record<string, unknown>>();
+    return doc && !doc.deletedAt ? doc : null;
   }
 
-  /** GET /files: the owner's live files, newest first. */
+  /** GET /files: the owner's live files, newest first (scans the owner's files: not a hot path). */
   async listOwned(actorId: string, opts: { type?: string; skip: number; limit: number }) {
     const filter: Record<string, unknown> = {
       actorId,
@@ -121,8 +125,9 @@ export class FilesRepository {
     });
     if (bad.length) return bad;
     for (const id of fileIds)
+      // The second key keeps two concurrent attaches from both winning (a scan on SQLite; rare).
       await this.models.File.updateOne(
-        { id, parentObject: null },
+        { _id: id, parentObject: null },
         { $set: { parentObject: parentId, attachedAt: new Date() } },
       );
     return [];
@@ -130,16 +135,22 @@ export class FilesRepository {
 
   /** Soft-deletes a file and returns its record (null when missing); the GC removes the bytes. */
   async markDeleted(id: string): Promise<FileRecord | null> {
-    const doc = await this.models.File.findOneAndUpdate(
-      { id, deletedAt: null },
+    // `_id` only; the document before the update tells which of concurrent deleters deleted it
+    // (only that one gives the bytes back to the quota).
+    const before = await this.models.File.findOneAndUpdate(
+      { _id: id },
       { $set: { deletedAt: new Date() } },
-      { returnDocument: 'after' },
+      { returnDocument: 'before' },
     ).lean<FileRecord>();
-    if (doc) await this.release(doc.actorId, doc.size);
-    return doc;
+    if (!before || before.deletedAt) return null;
+    await this.release(before.actorId, before.size);
+    return before;
   }
 
-  /** A deleted parent's files follow it (soft-deleted; the GC removes the bytes). */
+  /**
+   * A deleted parent's files follow it (soft-deleted; the GC removes the bytes). Equality on
+   * `parentObject` (pushed down on PostgreSQL, a scan of `files` on SQLite) once per Delete.
+   */
   async deleteAttachedTo(parentId: string): Promise<number> {
     const docs = await this.models.File.find({ parentObject: parentId, deletedAt: null }, { id: 1 }).lean();
     let n = 0;
@@ -166,6 +177,6 @@ export class FilesRepository {
 
   /** Removes a record once its bytes are gone. */
   async purge(id: string): Promise<void> {
-    await this.models.File.deleteOne({ id, deletedAt: { $ne: null } });
+    await this.models.File.deleteOne({ _id: id, deletedAt: { $ne: null } });
   }
 }

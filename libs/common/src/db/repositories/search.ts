@@ -29,9 +29,13 @@ export class SearchRepository {
 
   /** The live object behind an index entry (null when missing or deleted). */
   async source(kind: SearchKind, id: string): Promise<Record<string, unknown> | null> {
-    if (kind === 'User')
-      return this.models.User.findOne({ id, active: true, deletedAt: null }).lean<Record<string, unknown>>();
-    return this.modelOf(kind).findOne({ id, deletedAt: null }).lean<Record<string, unknown>>();
+    // `_id` is the object's id (ADR 0005); liveness is checked on the one document.
+    const doc =
+      kind === 'User'
+        ? await this.models.User.findOne({ _id: id }).lean<Record<string, unknown>>()
+        : await this.modelOf(kind).findOne({ _id: id }).lean<Record<string, unknown>>();
+    if (!doc || doc.deletedAt || (kind === 'User' && doc.active === false)) return null;
+    return doc;
   }
 
   /** Every live object of a kind, for the one-time backfill (a cursor: never all in memory). */
