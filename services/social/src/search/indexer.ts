@@ -1,5 +1,5 @@
 /**
- * Keeps the search index in step with the objects (ADR 0004): every outbox activity, every
+ * Keeps the search index in step with the objects (ADR 0006): every outbox activity, every
  * registration, then the object is read back and its entry rewritten or removed. Indexing never
  * fails the write that triggered it: a failure is logged and the next change of the object (or
  * the start-up backfill of an empty index) fixes the entry.

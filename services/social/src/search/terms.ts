@@ -1,5 +1,5 @@
 /**
- * Search terms (docs/adr/0004-search-prefix-terms.md): text is folded (NFKD, marks dropped,
+ * Search terms (docs/adr/0006-search-prefix-terms.md): text is folded (NFKD, marks dropped,
  * lower case) and split into words; each word contributes its prefixes of 2 to MAX_PREFIX
  * characters, so "Photography" is found by "ph", "photo" or "photograph". Tags contribute the
  * same prefixes behind a `#`, which only a `#` query matches.

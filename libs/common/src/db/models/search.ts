@@ -1,5 +1,5 @@
 /**
- * The search index (docs/adr/0004-search-prefix-terms.md): one document per searchable object,
+ * The search index (docs/adr/0006-search-prefix-terms.md): one document per searchable object,
  * `_id` = the object's id, holding the normalised prefixes of its words as `terms`. A search is
  * an equality match on `terms`, which FerretDB pushes down and MongoDB serves from a multikey
  * index; `$text` exists on neither side of our compatibility line.

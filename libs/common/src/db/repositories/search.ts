@@ -1,5 +1,5 @@
 /**
- * The search index store (docs/adr/0004-search-prefix-terms.md). Writers hand it the object's
+ * The search index store (docs/adr/0006-search-prefix-terms.md). Writers hand it the object's
  * terms; readers ask for the entries holding one term (top-level equality on an array, which
  * FerretDB pushes down and MongoDB answers from a multikey index) and check the rest in memory.
  */
