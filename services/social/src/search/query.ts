@@ -115,7 +115,7 @@ export async function openable(
   if (e.kind === 'Post' && /^https?:\/\//.test(e._id)) {
     // A remote post, known by its URL: public ones are all the inbox keeps.
     const doc = await rt.repos.search.source('Post', e._id);
-    if (!doc || !canSee(doc as { to?: string; actorId?: string }, viewer, domain)) return null;
+    if (!doc || !canSee(doc, viewer, domain)) return null;
     if (opts.postType && doc.type !== opts.postType) return null;
     return { ...pick(doc, FIELDS.Post), _searchType: 'Post' };
   }
