@@ -72,3 +72,8 @@ test('the per-user quota: 413 once used up, room again after a delete; admins ma
   expect((await api.call('DELETE', `/files/${id}`, { token: admin.token })).status).toBe(200);
   expect((await upload(server.url, alice.token, { data: pdf(600 * 1024) })).status).toBe(201);
 });
+
+test("the reference client's POST /files/ (trailing slash) uploads too", async () => {
+  const res = await upload(server.url, alice.token, { data: pdf(2000), path: '/files/' });
+  expect(res.status).toBe(201);
+});

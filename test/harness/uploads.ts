@@ -8,6 +8,8 @@ export interface UploadInput {
   contentType?: string;
   field?: string;
   fields?: Record<string, string>;
+  /** `/files` unless given (the reference client posts to `/files/`). */
+  path?: string;
 }
 
 export async function upload(
@@ -22,7 +24,7 @@ export async function upload(
     new Blob([new Uint8Array(input.data)], { type: input.contentType ?? 'application/octet-stream' }),
     input.filename ?? 'upload.bin',
   );
-  const res = await fetch(`${base}/files`, {
+  const res = await fetch(`${base}${input.path ?? '/files'}`, {
     method: 'POST',
     body: form,
     headers: token ? { authorization: `Bearer ${token}` } : {},
