@@ -14,8 +14,7 @@ import { seed } from './seed';
 import { PEER, benchInbox, startBenchPeer } from './inbox';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import mongoose from 'mongoose';
-import { registerModels, SettingsRepository } from '@agora/common/db';
+import { connectDatabase, createRepositories } from '@agora/common/db';
 import { benchUpload, UPLOAD_SIZES, type UploadSample } from './upload';
 
 const { values } = parseArgs({
@@ -259,11 +258,14 @@ async function main(): Promise<void> {
  * upload; the size limit and quota are raised in the database before the server starts.
  */
 async function uploadSection(mongoUrl: string): Promise<void> {
-  const conn = await mongoose.createConnection(mongoUrl).asPromise();
-  const settings = new SettingsRepository(registerModels(conn));
+  const db = await connectDatabase({
+    url: mongoUrl,
+    logger: createLogger({ level: 'silent', service: 'bench' }),
+  });
+  const { settings } = createRepositories(db, DOMAIN);
   await settings.set('maxUploadSize', 400);
   await settings.set('userStorageQuota', 0);
-  await conn.close();
+  await db.close();
   const results: Record<string, UploadSample[]> = {};
   for (let round = 0; round < ROUNDS; round++)
     for (const [label, size] of Object.entries(UPLOAD_SIZES)) {
