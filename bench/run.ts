@@ -13,6 +13,10 @@ import { measure, median, spread, type Sample } from './load';
 import { seed } from './seed';
 import { PEER, benchInbox, startBenchPeer } from './inbox';
 import { benchBackup } from './backup';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { connectDatabase, createRepositories } from '@agora/common/db';
+import { benchUpload, UPLOAD_SIZES, type UploadSample } from './upload';
 
 const { values } = parseArgs({
   options: {
@@ -25,6 +29,7 @@ const { values } = parseArgs({
     skipBackup: { type: 'boolean', default: false },
     onlyBackup: { type: 'boolean', default: false },
     backupMb: { type: 'string', default: '1024' },
+    skipUpload: { type: 'boolean', default: false },
     connections: { type: 'string', default: '20' },
   },
 });
@@ -65,6 +70,7 @@ async function startServer(mongoUrl: string, extraEnv: Record<string, string>) {
   });
   return {
     urls: JSON.parse(line) as { gateway: string; services: Record<string, string> },
+    pid: child.pid!,
     stop: () => child.kill('SIGTERM'),
   };
 }
@@ -251,6 +257,51 @@ async function main(): Promise<void> {
   }
   // Its own worker processes and databases: after the server benches, not beside them.
   if (!values.skipBackup) await benchBackup({ largeMb: Number(values.backupMb), smallMb: 128, docs: 50_000 });
+  if (!values.skipUpload) await uploadSection(mongoUrl);
+}
+
+/**
+ * Each upload in a fresh server process (a used heap hides growth), after a 1 MB warm-up
+ * upload; the size limit and quota are raised in the database before the server starts.
+ */
+async function uploadSection(mongoUrl: string): Promise<void> {
+  const db = await connectDatabase({
+    url: mongoUrl,
+    logger: createLogger({ level: 'silent', service: 'bench' }),
+  });
+  const { settings } = createRepositories(db, DOMAIN);
+  await settings.set('maxUploadSize', 400);
+  await settings.set('userStorageQuota', 0);
+  await db.close();
+  const results: Record<string, UploadSample[]> = {};
+  for (let round = 0; round < ROUNDS; round++)
+    for (const [label, size] of Object.entries(UPLOAD_SIZES)) {
+      const dataDir = mkdtempSync(join(tmpdir(), 'agora-bench-'));
+      const server = await startServer(mongoUrl, { DATA_DIR: dataDir });
+      try {
+        const login = await fetch(`${server.urls.gateway}/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'bench_admin', password: 'bench-password' }),
+        });
+        const { token } = (await login.json()) as { token: string };
+        await benchUpload(server.urls.gateway, token, server.pid, 1_000_000);
+        (results[label] ??= []).push(await benchUpload(server.urls.gateway, token, server.pid, size));
+      } finally {
+        server.stop();
+        await new Promise((r) => setTimeout(r, 1000));
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    }
+  console.log(
+    '\n## POST /files: peak RSS growth of the server process during one streamed upload (disk store)',
+  );
+  for (const [label, samples] of Object.entries(results)) {
+    const growth = samples.map((s) => s.peakGrowthMb);
+    console.log(
+      `${label} (${samples[0]!.sizeMb} MB): growth median ${median(growth).toFixed(1)} MB (spread ${spread(growth)}), RSS before ${median(samples.map((s) => s.rssBeforeMb)).toFixed(0)} MB, ${median(samples.map((s) => s.seconds)).toFixed(1)} s`,
+    );
+  }
 }
 
 void main().catch((err: unknown) => {

@@ -170,6 +170,18 @@ describe.each(adapters)('ObjectStorage contract: $name', ({ name, make }) => {
     await expect(storage.stat('rt/buffer.bin')).resolves.toMatchObject({ size: data.length, etag: put.etag });
   });
 
+  it('reads a byte range, reporting the whole size', async () => {
+    const data = randomBytes(64 * 1024);
+    await storage.put('rt/range.bin', data);
+    const { body, info } = await storage.get('rt/range.bin', { range: { start: 1000, end: 1999 } });
+    expect((await readAll(body)).equals(data.subarray(1000, 2000))).toBe(true);
+    expect(info.size).toBe(data.length);
+    const tail = await storage.get('rt/range.bin', {
+      range: { start: data.length - 1, end: data.length - 1 },
+    });
+    expect((await readAll(tail.body)).equals(data.subarray(data.length - 1))).toBe(true);
+  });
+
   it('round-trips a stream shorter than one part in a single request', async () => {
     const src = lazyStream(700 * 1024 + 13);
     const put = await storage.put('rt/stream.bin', src.stream);

@@ -95,11 +95,16 @@ export async function createRuntime(name: string, config: Config, shared: Shared
       : memoryCircuitBreaker(),
   });
   // A membership change makes the circle and the member's audiences stale in every cache.
-  const repos = createRepositories(db, config.DOMAIN, {
-    onMembershipChange: (circleId, memberIds) =>
-      stampStore.bump([STAMPS.circle(circleId), ...memberIds.map((id) => STAMPS.viewer(id))]),
-    bump: (names) => stampStore.bump(names),
-  });
+  const repos = createRepositories(
+    db,
+    config.DOMAIN,
+    {
+      onMembershipChange: (circleId, memberIds) =>
+        stampStore.bump([STAMPS.circle(circleId), ...memberIds.map((id) => STAMPS.viewer(id))]),
+      bump: (names) => stampStore.bump(names),
+    },
+    config.publicUrl,
+  );
   const tokens = new TokenService({
     domain: config.DOMAIN,
     keys: settingsKeySource(repos.settings),

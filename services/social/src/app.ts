@@ -5,6 +5,8 @@ import type { SocialContext } from './context';
 import { startUserCopies } from './consumers/user-copies';
 import { startInbox } from './consumers/inbox';
 import { startGc } from './workers/gc';
+import { backfillIfEmpty } from './search/indexer';
+import { closePreviewClient } from './preview/service';
 
 export function createApp(
   config: Config,
@@ -19,11 +21,17 @@ export function createApp(
         await bootstrap(rt, opts.bootstrap);
         await startUserCopies(rt);
         await startInbox(rt);
+        // In the background: a large database must not hold up the start.
+        void backfillIfEmpty(rt).then(
+          (n) => n && rt.logger.info({ indexed: n }, 'search index built'),
+          (err: Error) => rt.logger.warn({ err: err.message }, 'search index backfill failed'),
+        );
         const stopRelay = startRelay(rt);
         const stopGc = startGc(rt);
         return async () => {
           await stopRelay();
           await stopGc();
+          closePreviewClient(rt);
         };
       },
     },

@@ -89,6 +89,10 @@ export const configSchema = z.object({
     .default(''),
   BACKUP_LEASE_SECONDS: z.coerce.number().int().min(2).max(600).default(30),
   BACKUP_WORKER: bool(true),
+  LINK_PREVIEW_ALLOW_IPS: z
+    .string()
+    .regex(/^[0-9a-f.:, ]*$/i, 'must be IP addresses separated by commas')
+    .default(''),
 });
 
 export type Config = z.infer<typeof configSchema> & {
@@ -160,4 +164,6 @@ export const configDocs: Record<keyof z.infer<typeof configSchema>, string> = {
     'How long the backup worker running a job may go without renewing its lease (renewed every third of it). When a worker dies mid-job, another replica fails the job (never `done` with a partial archive) this long after its last renewal and frees the queue.',
   BACKUP_WORKER:
     'Standalone only: run the backup worker inside the process. `false` when a separate worker process (`services/backup/src/main.ts`) serves the same database and broker instead.',
+  LINK_PREVIEW_ALLOW_IPS:
+    'Exact addresses `GET /preview` may fetch despite its private-address refusal (FEDERATION_ALLOW_PRIVATE never applies to previews). For tests and an intranet peer; leave empty in production.',
 };

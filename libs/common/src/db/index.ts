@@ -22,6 +22,9 @@ import { RecommendationsStore, SectionsStore } from './repositories/curation';
 import { IdempotencyRepository } from './repositories/idempotency';
 import { BackupJobsRepository } from './repositories/backup-jobs';
 import { CollectionsRepository } from './repositories/collections';
+import { FilesRepository } from './repositories/files';
+import { SearchRepository } from './repositories/search';
+import { LinkPreviewsRepository } from './repositories/link-previews';
 
 export { connectDatabase, type Database, type ConnectOptions } from './connection';
 export {
@@ -41,6 +44,9 @@ export {
   type UserDoc,
   type CircleDoc,
   type ActivityDoc,
+  type FileDoc,
+  FILE_KINDS,
+  SEARCH_KINDS,
   NOTIFICATION_TYPES,
   type NotificationDoc,
   type NotificationType,
@@ -192,6 +198,9 @@ export interface Repositories {
   idempotency: IdempotencyRepository;
   backupJobs: BackupJobsRepository;
   collections: CollectionsRepository;
+  files: FilesRepository;
+  search: SearchRepository;
+  linkPreviews: LinkPreviewsRepository;
 }
 
 export interface RepositoryHooks {
@@ -200,7 +209,12 @@ export interface RepositoryHooks {
   bump?: Bump;
 }
 
-export function createRepositories(db: Database, domain: string, hooks: RepositoryHooks = {}): Repositories {
+export function createRepositories(
+  db: Database,
+  domain: string,
+  hooks: RepositoryHooks = {},
+  publicUrl = `https://${domain}`,
+): Repositories {
   const models = registerModels(db.conn);
   const bump: Bump = hooks.bump ?? (() => Promise.resolve());
   const lists = new ListStore(models.ListHead, models.ListBucket);
@@ -229,6 +243,9 @@ export function createRepositories(db: Database, domain: string, hooks: Reposito
     flags: new FlagsStore(models),
     invites: new InvitesStore(models),
     followers: new FollowersStore(models),
+    files: new FilesRepository(models, domain, publicUrl),
+    search: new SearchRepository(models),
+    linkPreviews: new LinkPreviewsRepository(models),
     remoteServers: new RemoteServersStore(models),
     notifications: new NotificationsStore(models, lists),
     sections: new SectionsStore(models),
@@ -253,4 +270,7 @@ export {
   SQLITE_ID_EXPRESSION,
   type SqliteIndexResult,
 } from './engine-indexes';
+export { FilesRepository, type FileRecord, type NewFile } from './repositories/files';
+export { SearchRepository, type SearchEntry, type SearchKind } from './repositories/search';
+export { LinkPreviewsRepository, type CachedPreview } from './repositories/link-previews';
 export { spawnFerretDB, freePort, waitForPort, type FerretOptions, type FerretProcess } from './ferretdb';

@@ -141,6 +141,31 @@ export const SETTING_DEFAULTS: SettingDefault[] = [
     ui: { type: 'number' },
   },
   {
+    name: 'maxImageUploadSize',
+    value: () => 40,
+    // libvips reads a compressed image whole before decoding it; this bounds that memory.
+    summary: 'Image upload limit in MB (images are re-encoded in memory)',
+    to: '@public',
+    canEdit: '@admin',
+    ui: { type: 'number' },
+  },
+  {
+    name: 'allowedUploadTypes',
+    value: () => ['image', 'video', 'audio', 'application/pdf'],
+    summary: 'Upload types allowed: media types or families (image, video, audio), within the built-in list',
+    to: '@public',
+    canEdit: '@admin',
+    ui: { type: 'json' },
+  },
+  {
+    name: 'userStorageQuota',
+    value: () => 1024,
+    summary: 'Storage per user in MB (0: no limit)',
+    to: '@public',
+    canEdit: '@admin',
+    ui: { type: 'number' },
+  },
+  {
     name: 'gcRetentionDays',
     value: () => 30,
     summary: 'Days soft-deleted objects are kept',

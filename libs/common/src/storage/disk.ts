@@ -19,7 +19,7 @@ import { pipeline } from 'node:stream/promises';
 import { BadRequest, Conflict, NotFound } from '../errors';
 import { assertValidKey, assertValidPrefix, compareKeys } from './keys';
 import { asBuffer, isStreamBody, releaseBody } from './parts';
-import type { ObjectInfo, ObjectStorage, PutBody, PutOptions } from './types';
+import type { GetOptions, ObjectInfo, ObjectStorage, PutBody, PutOptions } from './types';
 
 export interface DiskStorageOptions {
   root: string;
@@ -219,7 +219,7 @@ export function createDiskStorage(opts: DiskStorageOptions): ObjectStorage {
       }
     },
 
-    async get(key: string) {
+    async get(key: string, opts: GetOptions = {}) {
       const path = dataPath(key);
       let handle;
       try {
@@ -241,7 +241,8 @@ export function createDiskStorage(opts: DiskStorageOptions): ObjectStorage {
           ...(meta.contentType ? { contentType: meta.contentType } : {}),
         };
         // Reading through the handle we stat'ed: a concurrent put (rename) cannot swap the bytes.
-        return { body: handle.createReadStream(), info };
+        const range = opts.range ? { start: opts.range.start, end: opts.range.end } : {};
+        return { body: handle.createReadStream(range), info };
       } catch (err) {
         await handle.close();
         throw err;

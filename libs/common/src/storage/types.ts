@@ -19,6 +19,10 @@ export interface PutOptions {
   contentLength?: number;
 }
 
+export interface GetOptions {
+  range?: { start: number; end: number };
+}
+
 /**
  * Object storage, one bucket (or one directory) per instance. Every adapter passes the same
  * contract suite (test/integration/storage.contract.test.ts), so callers never branch on it.
@@ -32,8 +36,12 @@ export interface ObjectStorage {
    * stored and the source stream is destroyed.
    */
   put(key: string, body: PutBody, opts?: PutOptions): Promise<ObjectInfo>;
-  /** Throws NotFound when the key does not exist. The caller must consume or destroy `body`. */
-  get(key: string): Promise<{ body: Readable; info: ObjectInfo }>;
+  /**
+   * Throws NotFound when the key does not exist. The caller must consume or destroy `body`.
+   * With `range` (inclusive byte offsets, already checked against the size by the caller) the
+   * body holds only those bytes; `info.size` is still the whole object's size.
+   */
+  get(key: string, opts?: GetOptions): Promise<{ body: Readable; info: ObjectInfo }>;
   stat(key: string): Promise<ObjectInfo | null>;
   /** Succeeds when the key does not exist. */
   delete(key: string): Promise<void>;

@@ -23,6 +23,7 @@ import { viewerFor } from '../views/viewer';
 import { HANDLERS } from './registry';
 import type { ActivityInput, DomainEvent, HandlerResult } from './types';
 import { clean } from './validate';
+import { reindexQuietly } from '../search/indexer';
 
 /** How long a request waits for an earlier one with its key to finish before answering 409. */
 export const IDEMPOTENCY_WAIT_MS = 5000;
@@ -99,6 +100,7 @@ async function execute(rt: Runtime, actor: AuthUser, input: ActivityInput): Prom
   const viewer = await viewerFor(rt, actor);
   const handler = HANDLERS.get(input.type)!;
   const out: HandlerResult = await handler({ rt, actor, viewer, activity: input });
+  await reindexQuietly(rt, out.objectId);
   // What the actor reads next (their blocks, mutes, reactions, memberships) must show their change.
   await rt.stamps.bump([STAMPS.viewer(actor.id)]);
   const id = mintId('activity', rt.config.DOMAIN);

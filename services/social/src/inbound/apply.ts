@@ -6,6 +6,7 @@
  * objects: every object id must be on the signer's domain, and Update/Delete touch only posts
  * that peer sent under the same author. Everything else is recorded as ignored, with the reason.
  */
+import { reindexQuietly } from '../search/indexer';
 import { STAMPS, type Runtime } from '@agora/common';
 import { isHttpUrl } from '@agora/common/validation';
 import { follow, undo } from './follow';
@@ -68,6 +69,7 @@ async function create(rt: Runtime, a: Inbound): Promise<Outcome> {
     if ((err as { code?: number }).code === 11000) return ignored('the post exists already');
     throw err;
   }
+  await reindexQuietly(rt, id, 'Post');
   return { status: 'processed' };
 }
 
@@ -87,6 +89,7 @@ async function update(rt: Runtime, a: Inbound): Promise<Outcome> {
   if (!post) return ignored('no post of this author from this server has that id');
   const { body, text, mediaType } = contentOf(object);
   await rt.repos.posts.update(post.id, { body, summary: text, source: { content: text, mediaType } });
+  await reindexQuietly(rt, post.id, 'Post');
   return { status: 'processed' };
 }
 
@@ -103,6 +106,7 @@ async function remove(rt: Runtime, a: Inbound): Promise<Outcome> {
   const post = await ownPost(rt, a, objectId(a.activity.object));
   if (!post) return ignored('no post of this author from this server has that id');
   await rt.repos.posts.softDeletePost(post.id, a.actorId);
+  await reindexQuietly(rt, post.id, 'Post');
   return { status: 'processed' };
 }
 

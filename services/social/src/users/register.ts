@@ -2,6 +2,7 @@
  * Registration (decisions.md §3): one function behind POST /register and the Create-User
  * activity of POST /outbox, with the same checks and the same response.
  */
+import { reindexQuietly } from '../search/indexer';
 import { z } from 'zod';
 import {
   BadRequest,
@@ -133,6 +134,7 @@ export async function registerUser(
   const circles = await createSystemCircles(repos.circles, record);
   await repos.users.setCircles(id, circles);
   const stored = (await repos.users.findById(id))!;
+  await reindexQuietly(rt, id);
   await rt.bus.publish(
     'user.registered',
     { userId: id, username: input.username },

@@ -6,6 +6,7 @@
  * Each run is idempotent; several replicas running it at once only repeat deletes.
  */
 import type { Runtime } from '@agora/common';
+import { runFileGc } from '../files/gc';
 
 export interface GcReport {
   cutoff: Date;
@@ -34,6 +35,9 @@ export async function runGc(rt: Runtime, now = new Date()): Promise<GcReport> {
   }
   // Idempotency keys past their 24 hours (MongoDB's TTL index does this alone; FerretDB does not).
   removed.idempotencyKeys = await rt.repos.idempotency.purgeExpired(now);
+  const swept = await runFileGc(rt, now);
+  removed.orphanFiles = swept.orphans;
+  removed.files = swept.files;
   return { cutoff, removed };
 }
 

@@ -15,6 +15,8 @@ import { remoteServerSchema } from './remote-server';
 import { recommendationSchema, sectionSchema } from './curation';
 import { IDEMPOTENCY_TTL_INDEX, idempotencyKeySchema } from './idempotency';
 import { backupJobSchema, backupLeaseSchema } from './backup-job';
+import { fileSchema, storageUsageSchema } from './file';
+import { linkPreviewSchema, searchEntrySchema } from './search';
 
 type Row = Record<string, unknown>;
 fillKey(userSchema);
@@ -34,6 +36,7 @@ fillKey(remoteFollowerSchema, (d: Row) => followerKey(String(d.userId), String(d
 fillKey(sectionSchema);
 fillKey(recommendationSchema);
 fillKey(remoteServerSchema, (d: Row) => d.domain as string);
+fillKey(fileSchema);
 
 function build(conn: Connection) {
   return {
@@ -61,6 +64,10 @@ function build(conn: Connection) {
     IdempotencyKey: conn.model('IdempotencyKey', idempotencyKeySchema),
     BackupJob: conn.model('BackupJob', backupJobSchema),
     BackupLease: conn.model('BackupLease', backupLeaseSchema),
+    File: conn.model('File', fileSchema),
+    StorageUsage: conn.model('StorageUsage', storageUsageSchema),
+    SearchEntry: conn.model('SearchEntry', searchEntrySchema),
+    LinkPreview: conn.model('LinkPreview', linkPreviewSchema),
   };
 }
 
@@ -114,3 +121,7 @@ export { REF_TYPES } from './curation';
 export type { IdempotencyKeyDoc } from './idempotency';
 export type { BackupJobDoc, BackupLeaseDoc, BackupJobType, BackupJobStatus } from './backup-job';
 export { BACKUP_JOB_TYPES, BACKUP_JOB_STATUSES, BACKUP_OWN_COLLECTIONS } from './backup-job';
+export type { FileDoc, StorageUsageDoc } from './file';
+export { FILE_KINDS } from './file';
+export type { SearchEntryDoc, LinkPreviewDoc } from './search';
+export { SEARCH_KINDS } from './search';

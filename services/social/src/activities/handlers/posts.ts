@@ -5,6 +5,7 @@ import type { AreaHandlers } from '../registry';
 import type { ActivityHandler } from '../types';
 import { actorRef, clean, httpUrl, markdownSource, mediaRef, parse } from '../validate';
 import { assertCanAddress } from '../audience-check';
+import { attachFiles, fileIdsIn } from '../../files/attach';
 
 export const POST_TYPES = ['Note', 'Article', 'Media', 'Link', 'Event'] as const;
 
@@ -19,6 +20,13 @@ const postObject = z
     image: mediaRef.optional(),
     featuredImage: mediaRef.optional(),
     tags: z.array(z.string().max(100)).max(50).optional(),
+    // File ids (or `{ fileId }`, as the reference client sends them); they take the post's audience.
+    attachments: z
+      .array(
+        z.union([z.string().max(300), z.object({ fileId: z.string().max(300) }).transform((a) => a.fileId)]),
+      )
+      .max(20)
+      .optional(),
     startTime: z.coerce.date().optional(),
     endTime: z.coerce.date().optional(),
     location: z
@@ -32,9 +40,18 @@ const postObject = z
       ])
       .optional(),
   })
-  .refine((o) => (o.source ?? o.content ?? '').trim() || o.title || o.href || o.image || o.featuredImage, {
-    message: 'a post needs content, a title, a link or an image',
-  })
+  .refine(
+    (o) =>
+      (o.source ?? o.content ?? '').trim() ||
+      o.title ||
+      o.href ||
+      o.image ||
+      o.featuredImage ||
+      o.attachments?.length,
+    {
+      message: 'a post needs content, a title, a link or an image',
+    },
+  )
   .refine((o) => o.type !== 'Link' || o.href, { message: 'a Link post needs href', path: ['href'] })
   .refine((o) => o.type !== 'Event' || o.startTime, {
     message: 'an Event needs startTime',
@@ -57,6 +74,14 @@ const createPost: ActivityHandler = async ({ rt, actor, viewer, activity }) => {
   const source = obj.source ?? obj.content ?? '';
   const id = mintId('post', domain);
   const now = new Date();
+  const attachments = [...new Set(obj.attachments ?? [])];
+  await attachFiles(
+    rt,
+    actor.id,
+    fileIdsIn([...attachments, obj.image, obj.featuredImage]),
+    id,
+    'object.attachments',
+  );
   const doc = {
     id,
     type: obj.type,
@@ -71,6 +96,7 @@ const createPost: ActivityHandler = async ({ rt, actor, viewer, activity }) => {
     href: obj.href,
     image: obj.image ?? obj.featuredImage,
     tags: obj.tags ?? [],
+    attachments,
     location: location(obj.location),
     ...(obj.type === 'Event' ? { event: { startDate: obj.startTime, endDate: obj.endTime } } : {}),
     to,

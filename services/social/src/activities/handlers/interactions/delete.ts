@@ -66,6 +66,8 @@ async function afterDelete(
 ): Promise<void> {
   const { rt } = ctx;
   const author = String(doc.actorId);
+  // An object's files follow it (the GC removes their bytes).
+  await rt.repos.files.deleteAttachedTo(doc.id);
   switch (kind) {
     case 'post':
       // PostsStore.softDeletePost moved the counter and took the post out of every list.

@@ -10,6 +10,7 @@ import { BadRequest, NotAuthorized, NotFound, hashPassword, verifyPassword, sani
 import type { HandlerContext, HandlerResult } from '../../types';
 import { httpUrl, mediaRef, parse } from '../../validate';
 import { presentUser } from '../../../views/users';
+import { attachFiles, fileIdsIn } from '../../../files/attach';
 
 const KEY = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 // Images are our /files paths, file ids or http(s) URLs: never javascript: or data: URLs.
@@ -84,6 +85,8 @@ export async function updateUser(ctx: HandlerContext, target: string): Promise<H
       throw new NotAuthorized('object.password.current: does not match the current password');
     set.password = await hashPassword(patch.password.new);
   }
+  const profileFiles = fileIdsIn([patch.profile?.icon, patch.profile?.featuredImage]);
+  await attachFiles(rt, actor.id, profileFiles, actor.id, 'object.profile');
   const fields = Object.keys(set);
   if (!fields.length) throw new BadRequest('object: nothing to change (profile, prefs, to or password)');
 

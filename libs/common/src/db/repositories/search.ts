@@ -1,0 +1,64 @@
+/**
+ * The search index store (docs/adr/0008-search-prefix-terms.md). Writers hand it the object's
+ * terms; readers ask for the entries holding one term (top-level equality on an array, which
+ * FerretDB pushes down and MongoDB answers from a multikey index) and check the rest in memory.
+ */
+import type { Models, SearchEntryDoc } from '../models';
+
+export type SearchKind = SearchEntryDoc['kind'];
+export type SearchEntry = SearchEntryDoc;
+
+export class SearchRepository {
+  constructor(private readonly models: Models) {}
+
+  async upsert(entry: SearchEntry): Promise<void> {
+    await this.models.SearchEntry.replaceOne({ _id: entry._id }, entry, { upsert: true });
+  }
+
+  async remove(objectId: string): Promise<void> {
+    await this.models.SearchEntry.deleteOne({ _id: objectId });
+  }
+
+  /** Entries holding `term` (optionally of one kind), newest first, at most `limit`. */
+  async withTerm(term: string, kind: SearchKind | undefined, limit: number): Promise<SearchEntry[]> {
+    return this.models.SearchEntry.find(kind ? { kind, terms: term } : { terms: term })
+      .sort({ at: -1 })
+      .limit(limit)
+      .lean<SearchEntry[]>();
+  }
+
+  /** The live object behind an index entry (null when missing or deleted). */
+  async source(kind: SearchKind, id: string): Promise<Record<string, unknown> | null> {
+    // `_id` is the object's id (ADR 0005); liveness is checked on the one document.
+    const doc =
+      kind === 'User'
+        ? await this.models.User.findOne({ _id: id }).lean<Record<string, unknown>>()
+        : await this.modelOf(kind).findOne({ _id: id }).lean<Record<string, unknown>>();
+    if (!doc || doc.deletedAt || (kind === 'User' && doc.active === false)) return null;
+    return doc;
+  }
+
+  /** Every live object of a kind, for the one-time backfill (a cursor: never all in memory). */
+  async *allSources(kind: SearchKind): AsyncGenerator<Record<string, unknown>> {
+    const cursor =
+      kind === 'User'
+        ? this.models.User.find({ deletedAt: null }).lean<Record<string, unknown>>().cursor()
+        : this.modelOf(kind).find({ deletedAt: null }).lean<Record<string, unknown>>().cursor();
+    for await (const doc of cursor) yield doc;
+  }
+
+  private modelOf(kind: Exclude<SearchKind, 'User'>) {
+    const m = {
+      Post: this.models.Post,
+      Page: this.models.Page,
+      Group: this.models.Group,
+      Bookmark: this.models.Bookmark,
+    };
+    return m[kind] as typeof this.models.Post;
+  }
+
+  /** Whether anything was ever indexed (the start-up backfill runs once on an empty index). */
+  async isEmpty(): Promise<boolean> {
+    return (await this.models.SearchEntry.findOne({}, { _id: 1 }).lean()) === null;
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * Who may read a file (decisions.md §5, issue 12): once attached, exactly who may read its
+ * parent object (a post's circle, a reply's thread root, a bookmark's folder chain, a user's
+ * profile audience); before that, the file's own `to`. The owner always may. A missing or
+ * deleted parent closes the file to everyone but its owner.
+ */
+import { ANONYMOUS, canSee, type Viewer } from '@agora/common/audience';
+import type { FileRecord } from '@agora/common/db';
+import type { Runtime } from '@agora/common/runtime';
+import { readableObject } from '../views/objects';
+
+async function parentVisible(rt: Runtime, viewer: Viewer, parent: string): Promise<boolean> {
+  if (parent.startsWith('@')) {
+    const user = await rt.repos.users.findActiveById(parent);
+    return user !== null && canSee({ to: user.to ?? '@public', actorId: user.id }, viewer, rt.config.DOMAIN);
+  }
+  try {
+    await readableObject(rt, viewer, parent);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function canReadFile(
+  rt: Runtime,
+  viewer: Viewer,
+  file: Pick<FileRecord, 'actorId' | 'to' | 'parentObject'>,
+): Promise<boolean> {
+  if (viewer.id && viewer.id === file.actorId) return true;
+  if (file.parentObject) return parentVisible(rt, viewer, file.parentObject);
+  return canSee({ to: file.to, actorId: file.actorId }, viewer, rt.config.DOMAIN);
+}
+
+/** Whether anyone at all may read it (decides `Cache-Control: public`). */
+export function isPublicFile(rt: Runtime, file: Pick<FileRecord, 'actorId' | 'to' | 'parentObject'>) {
+  return canReadFile(rt, ANONYMOUS, file);
+}

@@ -1,0 +1,77 @@
+/**
+ * Image work with sharp (libvips): every image is decoded and re-encoded, which drops EXIF
+ * (location included), XMP and IPTC and applies the EXIF orientation first; a WebP preview of
+ * at most PREVIEW_EDGE pixels and the dominant colour come from the same decode. libvips needs
+ * the compressed input whole before it decodes, so images have their own, smaller size limit
+ * (setting `maxImageUploadSize`); other files stream straight to storage.
+ */
+import type { Readable } from 'node:stream';
+import sharp, { type Sharp } from 'sharp';
+import { BadRequest } from '@agora/common/errors';
+
+export const PREVIEW_EDGE = 400;
+/** Decompression bombs: refuse images above this many pixels (about 8000 × 6000). */
+const MAX_PIXELS = 50_000_000;
+
+export interface ProcessedImage {
+  data: Buffer;
+  width: number;
+  height: number;
+  preview: { data: Buffer; width: number; height: number };
+  color: string;
+}
+
+function encoder(mediaType: string, img: Sharp): Sharp {
+  switch (mediaType) {
+    case 'image/jpeg':
+      return img.jpeg({ quality: 90 });
+    case 'image/png':
+      return img.png();
+    case 'image/webp':
+      return img.webp({ quality: 90 });
+    case 'image/gif':
+      return img.gif();
+    case 'image/avif':
+      return img.avif({ quality: 60 });
+    default:
+      throw new BadRequest(`file: ${mediaType} is not an image type`);
+  }
+}
+
+const hex = (n: number) =>
+  Math.max(0, Math.min(255, Math.round(n)))
+    .toString(16)
+    .padStart(2, '0');
+
+/** Decodes `input` once and produces the stripped original, the preview and the colour. */
+export async function processImage(input: Readable, mediaType: string): Promise<ProcessedImage> {
+  const animated = mediaType === 'image/gif' || mediaType === 'image/webp';
+  const base = sharp({ failOn: 'error', limitInputPixels: MAX_PIXELS, animated });
+  const main = encoder(mediaType, base.clone().rotate()).toBuffer({ resolveWithObject: true });
+  const preview = base
+    .clone()
+    .rotate()
+    .resize({ width: PREVIEW_EDGE, height: PREVIEW_EDGE, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toBuffer({ resolveWithObject: true });
+  const stats = base.clone().stats();
+  input.on('error', (err) => base.destroy(err));
+  input.pipe(base);
+  try {
+    const [m, p, s] = await Promise.all([main, preview, stats]);
+    // Animated images report the height of all frames stacked; `pageHeight` is one frame.
+    const frameHeight = (info: { height: number; pageHeight?: number }) => info.pageHeight ?? info.height;
+    return {
+      data: m.data,
+      width: m.info.width,
+      height: frameHeight(m.info),
+      preview: { data: p.data, width: p.info.width, height: frameHeight(p.info) },
+      color: `#${hex(s.dominant.r)}${hex(s.dominant.g)}${hex(s.dominant.b)}`,
+    };
+  } catch (err) {
+    if (input.errored) throw input.errored;
+    // libvips' own message names the decoder; the client learns only that the bytes are bad.
+    void err;
+    throw new BadRequest(`file: not a valid ${mediaType.split('/')[1]} image`);
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * Link previews (issue 12): the page is fetched through the SSRF-safe client (http/https only,
+ * addresses checked where the socket connects and on every redirect, 10 s, 1 MB) with its own
+ * policy: private, loopback, link-local and CGNAT targets are always refused for previews,
+ * whatever FEDERATION_ALLOW_PRIVATE says, because the URL comes from a user. Results (failures
+ * too) are cached, so a popular link is fetched once a day, a dead one once an hour.
+ */
+import { createHash } from 'node:crypto';
+import { createSafeFetch, SafeFetchError, type SafeFetch } from '@agora/common/federation';
+import { BadRequest } from '@agora/common/errors';
+import type { Runtime } from '@agora/common/runtime';
+import { extractPreview } from './og';
+
+export const FRESH_MS = 24 * 3600 * 1000;
+export const FAILURE_MS = 3600 * 1000;
+
+export interface LinkPreview {
+  url: string;
+  title: string | null;
+  summary: string | null;
+  image: string | null;
+  siteName: string | null;
+  contentType: string | null;
+}
+
+const clients = new WeakMap<Runtime, SafeFetch & { close(): void }>();
+
+function clientOf(rt: Runtime) {
+  let c = clients.get(rt);
+  if (!c) {
+    c = createSafeFetch({
+      allowPrivate: false,
+      allowIps: rt.config.LINK_PREVIEW_ALLOW_IPS.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+      hostMap: rt.config.federationHostMap,
+      timeoutMs: 10_000,
+      maxBytes: 1024 * 1024,
+      maxRedirects: 3,
+      userAgent: `Agora link preview (+${rt.config.publicUrl})`,
+    });
+    clients.set(rt, c);
+  }
+  return c;
+}
+
+export function closePreviewClient(rt: Runtime): void {
+  clients.get(rt)?.close();
+  clients.delete(rt);
+}
+
+export function previewTarget(raw: unknown): URL {
+  if (typeof raw !== 'string' || !raw.trim()) throw new BadRequest('url: is required');
+  if (raw.length > 2000) throw new BadRequest('url: at most 2000 characters');
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new BadRequest('url: must be an absolute http(s) URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new BadRequest('url: must be an http(s) URL');
+  if (url.username || url.password) throw new BadRequest('url: must not carry credentials');
+  url.hash = '';
+  return url;
+}
+
+function empty(url: string, siteName: string | null): LinkPreview {
+  return { url, title: null, summary: null, image: null, siteName, contentType: null };
+}
+
+async function fetchPreview(rt: Runtime, url: URL): Promise<{ data: LinkPreview; failure: string | null }> {
+  try {
+    const res = await clientOf(rt)(url.href, {
+      headers: { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1' },
+    });
+    const contentType =
+      String(res.headers['content-type'] ?? '')
+        .split(';')[0]!
+        .trim()
+        .toLowerCase() || null;
+    if (res.status < 200 || res.status >= 300)
+      return { data: empty(url.href, url.hostname), failure: `status ${res.status}` };
+    if (contentType !== 'text/html' && contentType !== 'application/xhtml+xml')
+      return { data: { ...empty(res.url, url.hostname), contentType }, failure: null };
+    const fields = extractPreview(res.body.toString('utf8'), res.url);
+    return {
+      data: { url: res.url, ...fields, siteName: fields.siteName ?? new URL(res.url).hostname, contentType },
+      failure: null,
+    };
+  } catch (err) {
+    if (
+      err instanceof SafeFetchError &&
+      (err.reason === 'forbidden_address' || err.reason === 'bad_redirect')
+    )
+      throw new BadRequest('url: not allowed (private, loopback or link-local address)');
+    if (err instanceof SafeFetchError) return { data: empty(url.href, url.hostname), failure: err.reason };
+    throw err;
+  }
+}
+
+export async function linkPreview(rt: Runtime, url: URL, now = Date.now()): Promise<LinkPreview> {
+  const key = createHash('sha256').update(url.href).digest('hex');
+  const cached = await rt.repos.linkPreviews.get(key);
+  if (cached?.data) {
+    const age = now - new Date(cached.fetchedAt).getTime();
+    if (age < (cached.failure ? FAILURE_MS : FRESH_MS)) return cached.data as unknown as LinkPreview;
+  }
+  const { data, failure } = await fetchPreview(rt, url);
+  await rt.repos.linkPreviews.put(key, {
+    url: url.href,
+    data: data as unknown as Record<string, unknown>,
+    failure,
+    fetchedAt: new Date(now),
+  });
+  return data;
+}
