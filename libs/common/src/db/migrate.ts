@@ -62,6 +62,7 @@ export async function migrateKeys(
   }
   await buildMemberships(models, repos, logger);
   await buildLists(models, repos, domain, logger);
+  await backfillPublicCounts(models, repos, logger);
 }
 
 /** The membership index, when circles have members but the index is empty. */
@@ -101,4 +102,22 @@ async function buildLists(
   }
   await models.Post.db.dropCollection('timeline').catch(() => undefined);
   logger.info({ posts: posts.length }, 'post lists and timelines built');
+}
+
+/**
+ * `publicPostCount` (the only count others see, docs/security.md) for users written before it
+ * existed: their author list counts their public posts.
+ */
+async function backfillPublicCounts(models: Models, repos: Repositories, logger: Logger): Promise<void> {
+  const users = await models.User.find({ publicPostCount: { $exists: false } }, { id: 1 }).lean<
+    Array<{ id: string }>
+  >();
+  for (const u of users) {
+    const head = await repos.lists.head(LISTS.author(u.id));
+    await models.User.updateOne(
+      { _id: u.id },
+      { $set: { publicPostCount: Math.max(0, head.tags['to.public'] ?? 0) } },
+    );
+  }
+  if (users.length) logger.info({ users: users.length }, 'public post counts filled in');
 }
