@@ -74,18 +74,9 @@ export const ROUTES = {
 export type RouteName = keyof typeof ROUTES;
 
 /** Not on main yet: the route check expects these to be absent and names any that has landed. */
-export const PENDING_ROUTES: readonly RouteName[] = [
-  'files',
-  'file',
-  'search',
-  'discover',
-  'adminBackups',
-  'adminBackup',
-  'adminBackupDownload',
-  'adminBackupRestore',
-];
+export const PENDING_ROUTES: readonly RouteName[] = [];
 
-/** The admin content groups of spec 4.5's shared CRUD shape (issue 11; not on main yet). */
+/** The admin content groups of spec 4.5's shared CRUD shape (issue 11). */
 export const CONTENT_GROUPS = ['posts', 'circles', 'groups', 'pages', 'recommendations', 'sections'] as const;
 export type ContentGroup = (typeof CONTENT_GROUPS)[number];
 
