@@ -44,16 +44,7 @@ const PATCHABLE = [...Object.keys(fields), 'to', 'canReply', 'canReact'];
 export function pagesRouter(rt: Runtime) {
   const { pages } = rt.repos;
 
-  /** The first free slug among `base`, `base-2`, … (deleted pages keep theirs: they can come back). */
-  const uniqueSlug = async (base: string, exceptId?: string) => {
-    const taken = await pages.slugsLike(new RegExp(`^${base}(-[0-9]+)?$`));
-    const own = exceptId ? (await pages.byId(exceptId))?.slug : undefined;
-    const used = new Set(taken.filter((t) => t !== own));
-    if (!used.has(base)) return base;
-    let n = 2;
-    while (used.has(`${base}-${n}`)) n += 1;
-    return `${base}-${n}`;
-  };
+  const uniqueSlug = (base: string, exceptId?: string) => pages.freeSlug(base, exceptId);
 
   const checkParent = async (parentId: string | null | undefined, self?: string) => {
     if (!parentId) return;

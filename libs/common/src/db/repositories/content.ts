@@ -61,6 +61,21 @@ export class PagesStore extends ObjectStore<PageRecord> {
     return this.model.findOne({ slug, originDomain: null, deletedAt: null }).lean<PageRecord>();
   }
 
+  /**
+   * The first free slug among `base`, `base-2`, `base-3`… for local pages (deleted ones keep
+   * theirs: an admin may restore them); `exceptId`'s own slug counts as free. `base` must be
+   * slugified already, so it is safe inside the pattern.
+   */
+  async freeSlug(base: string, exceptId?: string): Promise<string> {
+    const taken = await this.slugsLike(new RegExp(`^${base}(-[0-9]+)?$`));
+    const own = exceptId ? (await this.byId(exceptId))?.slug : undefined;
+    const used = new Set(taken.filter((t) => t !== own));
+    if (!used.has(base)) return base;
+    let n = 2;
+    while (used.has(`${base}-${n}`)) n += 1;
+    return `${base}-${n}`;
+  }
+
   /** Local pages whose slug starts with `base` (choosing a free slug). */
   async slugsLike(base: RegExp): Promise<string[]> {
     const rows = await this.model.find({ slug: base, originDomain: null }, { slug: 1 }).lean<PageRecord[]>();

@@ -4,11 +4,18 @@
  * server actor (`server: @<domain>`).
  */
 import { z } from 'zod';
-import { BadRequest, NotAuthorized, canonicalTo, mintId, plainText, renderMarkdown } from '@agora/common';
+import {
+  BadRequest,
+  NotAuthorized,
+  canonicalTo,
+  mintId,
+  plainText,
+  renderMarkdown,
+  slugify,
+} from '@agora/common';
 import type { ActivityHandler } from '../../types';
 import { actorRef, clean, idString, markdownSource, mediaRef, parse } from '../../validate';
 import { assertCanAddress } from '../../audience-check';
-import { slugify, uniqueSlug } from './slug';
 
 const pageObject = z
   .object({
@@ -39,7 +46,7 @@ export const createPage: ActivityHandler = async ({ rt, actor, viewer, activity 
   if (obj.parentId && !(await rt.repos.pages.liveById(obj.parentId).then((p) => p && !p.originDomain))) {
     throw new BadRequest('object.parentId: no such page');
   }
-  const slug = await uniqueSlug(rt, slugify(obj.slug ?? obj.title) || 'page');
+  const slug = await rt.repos.pages.freeSlug(slugify(obj.slug ?? obj.title) || 'page');
   const source = obj.source ?? obj.content ?? '';
   const id = mintId('page', domain);
   const created = await rt.repos.pages.create({
