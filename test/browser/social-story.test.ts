@@ -2,8 +2,7 @@
  * The social story of issue 14, in a real browser against the standalone server: alice signs
  * up, makes a circle, adds bob and posts to it; bob (who follows her) sees the post, replies and
  * reacts; alice's badge counts the notifications and opens one; carol, not a member, never sees
- * the post. (The same story with an image attachment waits for POST /files: see
- * web/stories-pending/upload.story.ts.)
+ * the post. (The same story with an image attachment: upload-story.test.ts.)
  */
 import type { Browser } from 'playwright-core';
 import { bootServer, client, type TestServer } from '../harness/standalone';

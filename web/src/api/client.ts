@@ -71,6 +71,16 @@ export const api = {
 };
 
 /**
+ * The bytes of a file the caller may read, as an object URL for `<img src>`. Non-public files
+ * need the Authorization header (ADR 0009), which a plain `<img src>` cannot send.
+ */
+export async function fetchObjectUrl(path: string): Promise<string> {
+  const res = await fetch(path, { headers: headers(false) });
+  if (!res.ok) throw new ApiError(res.status, `${res.status} ${res.statusText}`);
+  return URL.createObjectURL(await res.blob());
+}
+
+/**
  * A multipart upload with progress (fetch cannot report upload progress; XMLHttpRequest can).
  * Resolves with the parsed JSON body; rejects with an ApiError carrying the server's message.
  */

@@ -60,7 +60,7 @@ export const ROUTES = {
   adminInvites: '/admin/invites',
   adminInvite: '/admin/invites/:id',
   // Built by other issues (files and search: issue 12; Discover and admin content: issue 11;
-  // backups: issue 13). The screens are written to those contracts.
+  // backups: issue 13).
   files: '/files',
   file: '/files/:id',
   search: '/search',

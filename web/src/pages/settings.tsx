@@ -5,7 +5,6 @@ import { upload } from '../api/client';
 import { pathOf } from '../api/routes';
 import { useMe, useOutbox } from '../api/hooks';
 import type { UploadedFile } from '../api/types';
-import { fileUrl } from '../ui/compose';
 import { Avatar } from '../ui/post-card';
 import { ErrorNote } from '../ui/states';
 
@@ -28,14 +27,15 @@ export function SettingsPage() {
     setAvatarPct(0);
     const form = new FormData();
     form.append('file', file);
-    upload<{ file?: UploadedFile } & Partial<UploadedFile>>(pathOf('files'), form, setAvatarPct)
+    upload<{ file?: UploadedFile }>(pathOf('files'), form, setAvatarPct)
       .then((out) => {
-        const f = out.file ?? (out.id ? (out as UploadedFile) : undefined);
+        const f = out.file;
         if (!f) throw new Error('The server did not return the file');
         return profile.mutateAsync({
           type: 'Update',
           target: user.id,
-          object: { profile: { icon: fileUrl(f) } },
+          // The file id attaches the upload to the profile, whose audience it then follows.
+          object: { profile: { icon: f.id } },
         });
       })
       .then(refresh)

@@ -17,10 +17,6 @@ interface Attachment {
   error?: string;
 }
 
-export function fileUrl(f: UploadedFile): string {
-  return f.url ?? pathOf('file', { id: f.id });
-}
-
 let nextKey = 1;
 
 function useAudiences(userId: string | undefined) {
@@ -69,13 +65,13 @@ export function Compose({
         setAttachments((all) => all.map((a) => (a.key === key ? { ...a, ...patch } : a)));
       const form = new FormData();
       form.append('file', f);
-      upload<{ file?: UploadedFile; item?: UploadedFile } & Partial<UploadedFile>>(
+      upload<{ file?: UploadedFile }>(
         pathOf('files'),
         form,
         (pct) => update({ pct }),
       )
         .then((out) => {
-          const file = out.file ?? out.item ?? (out.id ? (out as UploadedFile) : undefined);
+          const file = out.file;
           update(file ? { file, pct: 100 } : { error: 'The server did not return the file' });
         })
         .catch((err: unknown) => update({ error: err instanceof Error ? err.message : 'Upload failed' }));
@@ -93,7 +89,8 @@ export function Compose({
         object: {
           type: 'Note',
           source: text,
-          ...(images[0] ? { image: fileUrl(images[0]) } : {}),
+          // File ids, not URLs: referencing a file attaches it to the post, whose audience it takes.
+          ...(images[0] ? { image: images[0].id } : {}),
           ...(images.length ? { attachments: images.map((f) => f.id) } : {}),
         },
       },

@@ -1,6 +1,9 @@
 /** A post as shown in timelines and on its own page. */
+import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { fetchObjectUrl } from '../api/client';
+import { pathOf } from '../api/routes';
 import { useConfig, useMe, useOutbox } from '../api/hooks';
 import type { Post } from '../api/types';
 import { audienceLabel, when } from './format';
@@ -9,7 +12,43 @@ import { ErrorNote } from './states';
 /** Used when the server's `reactEmojis` setting is empty. */
 const DEFAULT_REACTIONS = [{ emoji: '👍', name: 'Like' }];
 
-export function Avatar({ src, name }: { src?: string | null; name?: string | null }) {
+/** A media reference (URL, /path or a file id) as something `<img src>` can load. */
+export function mediaSrc(ref: string | null | undefined): string | undefined {
+  if (!ref) return undefined;
+  return ref.startsWith('file:') ? pathOf('file', { id: ref }) : ref;
+}
+
+/**
+ * An image that may belong to a non-public file: our /files/ URLs are fetched with the session's
+ * Authorization header into an object URL; other URLs load as usual.
+ */
+export function MediaImage({ src, alt, className }: { src: string; alt: string; className?: string }) {
+  const ours = /^\/files\//.test(src) || src.startsWith(`${location.origin}/files/`);
+  const [url, setUrl] = useState<string | undefined>(ours ? undefined : src);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!ours) return setUrl(src);
+    let objectUrl: string | undefined;
+    let live = true;
+    fetchObjectUrl(src)
+      .then((u) => {
+        objectUrl = u;
+        if (live) setUrl(u);
+        else URL.revokeObjectURL(u);
+      })
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [src, ours]);
+  if (failed) return <p className="state">The image could not be loaded.</p>;
+  if (!url) return <p className="state">Loading image…</p>;
+  return <img className={className} src={url} alt={alt} data-file={ours ? src : undefined} />;
+}
+
+export function Avatar({ src: ref, name }: { src?: string | null; name?: string | null }) {
+  const src = mediaSrc(ref);
   if (src && /^(https?:\/\/|\/)/.test(src))
     return <img className="avatar" src={src} alt="" width={40} height={40} />;
   return (
@@ -90,11 +129,11 @@ export function PostCard({ post, full = false }: { post: Post; full?: boolean })
       {post.title ? <Title className="post-title">{post.title}</Title> : null}
       <ServerHtml html={post.body} />
       {post.image ? (
-        <img className="post-image" src={post.image} alt={post.summary ?? ''} loading="lazy" />
+        <MediaImage className="post-image" src={mediaSrc(post.image)!} alt={post.summary ?? ''} />
       ) : null}
       {(post.attachments ?? []).map((a, i) =>
         a.url && (a.mediaType ?? '').startsWith('image/') ? (
-          <img key={i} className="post-image" src={a.url} alt={a.name ?? ''} loading="lazy" />
+          <MediaImage key={i} className="post-image" src={a.url} alt={a.name ?? ''} />
         ) : null,
       )}
       {post.href ? (

@@ -1,18 +1,18 @@
 /**
- * Pending on issue 12 (POST /files, GET /files/:id): alice posts to her circle with an image and
+ * Files in the browser (issue 12's POST /files and GET /files/:id): alice posts to her circle with an image and
  * watches the upload progress; bob, a member who follows her, sees the image; carol, not a
  * member, gets no bytes; alice sets an avatar.
  */
 import type { Browser } from 'playwright-core';
-import { bootServer, client, type TestServer } from '../../test/harness/standalone';
-import { outbox, registerActor, type Actor } from '../../test/harness/actors';
+import { bootServer, client, type TestServer } from '../harness/standalone';
+import { outbox, registerActor, type Actor } from '../harness/actors';
 import {
   expectAccessible,
   launchBrowser,
   personFor,
   screenshot,
   type Person,
-} from '../../test/browser/harness';
+} from './harness';
 
 // A 1×1 PNG.
 const PNG = Buffer.from(
@@ -67,7 +67,10 @@ test('alice posts to her circle with an image, with upload progress', async () =
   await page.getByTestId('posted').getByRole('link', { name: 'View your post' }).click();
   const img = page.getByTestId('post').locator('img.post-image');
   await img.waitFor();
-  imageUrl = new URL((await img.getAttribute('src'))!, server.url).toString();
+  // The image is private to the circle, so the page shows it from an object URL; the file's own
+  // address is on the element.
+  imageUrl = new URL((await img.getAttribute('data-file'))!, server.url).toString();
+  expect(imageUrl).toMatch(/\/files\/file/);
   await expectAccessible(page, 'post with image');
 });
 
