@@ -1,9 +1,9 @@
 /**
- * Pending on issue 11 (the shared CRUD shape under /admin/posts and friends): the admin writes an
+ * Needs the shared CRUD shape under /admin/posts and friends: the admin writes an
  * announcement, edits it, deletes it and restores it.
  */
 import type { Browser } from 'playwright-core';
-import { ADMIN, bootServer, client, type TestServer } from '../../test/harness/standalone';
+import { ADMIN, bootServer, client, type TestServer } from '../harness/standalone';
 import {
   expectAccessible,
   launchBrowser,
@@ -11,7 +11,7 @@ import {
   personFor,
   screenshot,
   type Person,
-} from '../../test/browser/harness';
+} from './harness';
 
 let server: TestServer;
 let browser: Browser;

@@ -1,16 +1,16 @@
 /**
- * Pending on issue 13 (/admin/backup and the backup worker): the admin runs a backup, watches it
+ * Needs /admin/backup and the backup worker: the admin runs a backup, watches it
  * reach done, and downloads the archive.
  */
 import type { Browser } from 'playwright-core';
-import { ADMIN, bootServer, client, type TestServer } from '../../test/harness/standalone';
+import { ADMIN, bootServer, client, type TestServer } from '../harness/standalone';
 import {
   expectAccessible,
   launchBrowser,
   personFor,
   screenshot,
   type Person,
-} from '../../test/browser/harness';
+} from './harness';
 
 let server: TestServer;
 let browser: Browser;
