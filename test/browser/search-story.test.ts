@@ -1,7 +1,7 @@
 /** Pending on issue 12 (GET /search): search finds what the viewer may see and nothing else. */
 import type { Browser } from 'playwright-core';
-import { bootServer, client, type TestServer } from '../../test/harness/standalone';
-import { outbox, registerActor, type Actor } from '../../test/harness/actors';
+import { bootServer, client, type TestServer } from '../harness/standalone';
+import { outbox, registerActor, type Actor } from '../harness/actors';
 import {
   expectAccessible,
   launchBrowser,
@@ -9,7 +9,7 @@ import {
   personFor,
   screenshot,
   type Person,
-} from '../../test/browser/harness';
+} from './harness';
 
 let server: TestServer;
 let browser: Browser;
@@ -30,7 +30,8 @@ beforeAll(async () => {
     type: 'Create',
     objectType: 'Post',
     to: '@public',
-    object: { type: 'Note', content: 'Marmalade recipe #cooking' },
+    // Tags are the post's `tags` field (ADR 0008): a `#…` query matches only those.
+    object: { type: 'Note', content: 'Marmalade recipe #cooking', tags: ['cooking'] },
   });
   await outbox(api, alice, {
     type: 'Create',
