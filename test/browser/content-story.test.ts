@@ -4,14 +4,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { ADMIN, bootServer, client, type TestServer } from '../harness/standalone';
-import {
-  expectAccessible,
-  launchBrowser,
-  mainShows,
-  personFor,
-  screenshot,
-  type Person,
-} from './harness';
+import { expectAccessible, launchBrowser, mainShows, personFor, screenshot, type Person } from './harness';
 
 let server: TestServer;
 let browser: Browser;

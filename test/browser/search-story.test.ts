@@ -1,15 +1,8 @@
-/** Pending on issue 12 (GET /search): search finds what the viewer may see and nothing else. */
+/** Uses GET /search (issue 12): search finds what the viewer may see and nothing else. */
 import type { Browser } from 'playwright-core';
 import { bootServer, client, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
-import {
-  expectAccessible,
-  launchBrowser,
-  mainShows,
-  personFor,
-  screenshot,
-  type Person,
-} from './harness';
+import { expectAccessible, launchBrowser, mainShows, personFor, screenshot, type Person } from './harness';
 
 let server: TestServer;
 let browser: Browser;

@@ -6,13 +6,7 @@
 import type { Browser } from 'playwright-core';
 import { bootServer, client, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
-import {
-  expectAccessible,
-  launchBrowser,
-  personFor,
-  screenshot,
-  type Person,
-} from './harness';
+import { expectAccessible, launchBrowser, personFor, screenshot, type Person } from './harness';
 
 // A 1×1 PNG.
 const PNG = Buffer.from(

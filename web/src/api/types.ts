@@ -259,6 +259,31 @@ export interface Section {
   items?: Recommendation[];
 }
 
+/**
+ * A Discover card (docs/admin.md, GET /recommendations): the live target's fields by type, with
+ * the curator's `note` and the recommendation's id.
+ */
+export interface DiscoverCard {
+  id: string;
+  refType: string;
+  recommendation: string;
+  note?: string;
+  type?: string;
+  title?: string;
+  name?: string;
+  summary?: string;
+  slug?: string;
+}
+
+/** A Discover shelf: an active section with its live cards. */
+export interface DiscoverShelf {
+  id: string;
+  name: string;
+  slug?: string;
+  summary?: string;
+  items: DiscoverCard[];
+}
+
 export interface UploadedFile {
   id: string;
   url?: string;

@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { pathOf } from '../api/routes';
-import type { Collection, Recommendation, Section } from '../api/types';
+import type { Collection, DiscoverShelf } from '../api/types';
 import { QueryState } from '../ui/states';
 
 type Target = {
@@ -60,15 +60,10 @@ export function ObjectLink({ item }: { item: Target }) {
   }
 }
 
-/** A shelf entry: the recommendation's live target when the server resolves it, else its ref. */
-function entryTarget(r: Recommendation): Target {
-  return r.target ?? { id: r.ref };
-}
-
 export function DiscoverPage() {
   const discover = useQuery({
     queryKey: ['discover'],
-    queryFn: () => api.get<Collection<Section>>(pathOf('discover')),
+    queryFn: () => api.get<Collection<DiscoverShelf>>(pathOf('discover')),
   });
   return (
     <>
@@ -81,8 +76,8 @@ export function DiscoverPage() {
               {s.summary ? <p>{s.summary}</p> : null}
               <ul className="list" data-testid="discover-items">
                 {(s.items ?? []).map((r) => (
-                  <li key={r.id}>
-                    <ObjectLink item={entryTarget(r)} />
+                  <li key={r.recommendation}>
+                    <ObjectLink item={r} />
                     {r.note ? <p>{r.note}</p> : null}
                   </li>
                 ))}

@@ -65,11 +65,7 @@ export function Compose({
         setAttachments((all) => all.map((a) => (a.key === key ? { ...a, ...patch } : a)));
       const form = new FormData();
       form.append('file', f);
-      upload<{ file?: UploadedFile }>(
-        pathOf('files'),
-        form,
-        (pct) => update({ pct }),
-      )
+      upload<{ file?: UploadedFile }>(pathOf('files'), form, (pct) => update({ pct }))
         .then((out) => {
           const file = out.file;
           update(file ? { file, pct: 100 } : { error: 'The server did not return the file' });
