@@ -32,7 +32,11 @@ test('deleted posts leave their lists at once; the GC removes old ones for good,
     ids.push(res.body.createdId!);
   }
   const rt = server.services[0]!.runtime!;
-  const following = String((await rt.repos.users.findById(alice.id))?.circles?.following);
+  // bob follows alice: her posts are backfilled into bob's Following timeline.
+  const bob = await registerActor(api, 'bob');
+  expect((await outbox(api, bob, { type: 'Follow', object: alice.id })).status).toBe(201);
+  const following = String((await rt.repos.users.findById(bob.id))?.circles?.following);
+  expect(await listed(rt, LISTS.circle(following))).toContain(ids[0]);
   await outbox(api, alice, { type: 'React', to: ids[0], object: { emoji: '👍' } });
   expect(await listed(rt, LISTS.author(alice.id))).toEqual([ids[2], ids[1], ids[0]]);
   for (const id of [ids[0]!, ids[1]!]) await outbox(api, alice, { type: 'Delete', target: id });

@@ -12,7 +12,15 @@ import { contentEvent } from '@agora/common/messaging';
 import { idString } from '@agora/common/validation';
 import type { AuthUser } from '@agora/common/http';
 import { crudRouter, type Row } from '../content/crud';
-import { assertServerOwned, optionalText, parse, serverAudience, serverCapability } from '../content/shared';
+import {
+  assertServerOwned,
+  optionalText,
+  parse,
+  serverAudience,
+  serverCapability,
+  serverAudiencePatch,
+  requirePatchable,
+} from '../content/shared';
 
 const listQuery = z.object({
   type: z.enum(['Circle', 'System']).default('Circle'),
@@ -92,12 +100,10 @@ export function circlesRouter(rt: Runtime) {
       if (row.deletedAt) throw new BadRequest('id: a deleted circle cannot be edited; restore it first');
       const b = parse(updateBody, body);
       const set: Row = { ...b };
-      if (body.to !== undefined) set.to = serverAudience(rt, body.to, 'to');
-      const to = (set.to as string | undefined) ?? String(row.to);
-      if (body.canReply !== undefined) set.canReply = serverCapability(rt, body.canReply, 'canReply', to);
-      if (body.canReact !== undefined) set.canReact = serverCapability(rt, body.canReact, 'canReact', to);
-      if (!Object.keys(body).some((k) => PATCHABLE.includes(k)))
-        throw new BadRequest(`body: give at least one of ${PATCHABLE.join(', ')}`);
+      const audience = serverAudiencePatch(rt, body, String(row.to));
+      Object.assign(set, audience.set);
+      const to = audience.to;
+      requirePatchable(body, PATCHABLE);
       const updated = await circles.update(String(row.id), set);
       const event = contentEvent('circle.updated', {
         objectId: String(row.id),

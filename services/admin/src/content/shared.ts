@@ -69,3 +69,26 @@ export function serverCapability(rt: Runtime, value: unknown, field: string, to:
     throw new BadRequest(`${field} must be @public, @${rt.config.DOMAIN} or none for server content`);
   return cap;
 }
+
+/**
+ * The audience fields of an update of server content: `to` when given, and `canReply` /
+ * `canReact` checked against the audience the object will have. Fields not given are left out.
+ */
+export function serverAudiencePatch(
+  rt: Runtime,
+  body: Record<string, unknown>,
+  currentTo: string,
+): { set: Record<string, string>; to: string } {
+  const set: Record<string, string> = {};
+  if (body.to !== undefined) set.to = serverAudience(rt, body.to, 'to');
+  const to = set.to ?? currentTo;
+  if (body.canReply !== undefined) set.canReply = serverCapability(rt, body.canReply, 'canReply', to);
+  if (body.canReact !== undefined) set.canReact = serverCapability(rt, body.canReact, 'canReact', to);
+  return { set, to };
+}
+
+/** An update must name at least one field the group can change (400 otherwise). */
+export function requirePatchable(body: Record<string, unknown>, patchable: readonly string[]): void {
+  if (!Object.keys(body).some((k) => patchable.includes(k)))
+    throw new BadRequest(`body: give at least one of ${patchable.join(', ')}`);
+}

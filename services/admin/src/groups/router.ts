@@ -19,6 +19,8 @@ import {
   serverActor,
   serverAudience,
   serverCapability,
+  serverAudiencePatch,
+  requirePatchable,
 } from '../content/shared';
 
 const listQuery = z.object({ rsvpPolicy: z.enum(RSVP_POLICIES).optional() });
@@ -103,12 +105,10 @@ export function groupsRouter(rt: Runtime) {
       if (row.deletedAt) throw new BadRequest('id: a deleted group cannot be edited; restore it first');
       const b = parse(updateBody, body);
       const set: Row = { ...b };
-      if (body.to !== undefined) set.to = serverAudience(rt, body.to, 'to');
-      const to = (set.to as string | undefined) ?? String(row.to);
-      if (body.canReply !== undefined) set.canReply = serverCapability(rt, body.canReply, 'canReply', to);
-      if (body.canReact !== undefined) set.canReact = serverCapability(rt, body.canReact, 'canReact', to);
-      if (!Object.keys(body).some((k) => PATCHABLE.includes(k)))
-        throw new BadRequest(`body: give at least one of ${PATCHABLE.join(', ')}`);
+      const audience = serverAudiencePatch(rt, body, String(row.to));
+      Object.assign(set, audience.set);
+      const to = audience.to;
+      requirePatchable(body, PATCHABLE);
       const updated = await groups.set(String(row.id), set);
       await touchGroup(rt, updated);
       const event = contentEvent('group.updated', {

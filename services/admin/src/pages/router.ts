@@ -20,6 +20,8 @@ import {
   serverAudience,
   serverCapability,
   tags,
+  serverAudiencePatch,
+  requirePatchable,
 } from '../content/shared';
 
 const listQuery = z.object({ type: z.enum(['Page', 'Folder']).optional(), parentId: idString.optional() });
@@ -112,8 +114,7 @@ export function pagesRouter(rt: Runtime) {
       if (row.originDomain) throw new BadRequest('id: a copy of a remote page cannot be edited');
       if (row.deletedAt) throw new BadRequest('id: a deleted page cannot be edited; restore it first');
       const b = parse(updateBody, body);
-      if (!Object.keys(body).some((k) => PATCHABLE.includes(k)))
-        throw new BadRequest(`body: give at least one of ${PATCHABLE.join(', ')}`);
+      requirePatchable(body, PATCHABLE);
       await checkParent(b.parentId, String(row.id));
       const { source: src, content, slug, href, ...rest } = b;
       const set: Row = { ...rest };
@@ -128,10 +129,9 @@ export function pagesRouter(rt: Runtime) {
         if (!href) set.url = `${rt.config.publicUrl}/pages/${String(set.slug)}`;
       }
       if (href) set.url = href;
-      if (body.to !== undefined) set.to = serverAudience(rt, body.to, 'to');
-      const to = (set.to as string | undefined) ?? String(row.to);
-      if (body.canReply !== undefined) set.canReply = serverCapability(rt, body.canReply, 'canReply', to);
-      if (body.canReact !== undefined) set.canReact = serverCapability(rt, body.canReact, 'canReact', to);
+      const audience = serverAudiencePatch(rt, body, String(row.to));
+      Object.assign(set, audience.set);
+      const to = audience.to;
       const updated = (await pages.set(String(row.id), set)) as unknown as Row;
       const event = contentEvent('page.updated', {
         objectId: String(row.id),

@@ -23,6 +23,8 @@ import {
   serverAudience,
   serverCapability,
   tags,
+  serverAudiencePatch,
+  requirePatchable,
 } from '../content/shared';
 
 const TYPES = ['Note', 'Article'] as const;
@@ -144,12 +146,10 @@ export function postsRouter(rt: Runtime) {
         set.body = renderMarkdown(source);
         if (b.summary === undefined) set.summary = source ? plainText(source) : '';
       }
-      if (body.to !== undefined) set.to = serverAudience(rt, body.to, 'to');
-      const to = (set.to as string | undefined) ?? String(row.to);
-      if (body.canReply !== undefined) set.canReply = serverCapability(rt, body.canReply, 'canReply', to);
-      if (body.canReact !== undefined) set.canReact = serverCapability(rt, body.canReact, 'canReact', to);
-      if (!Object.keys(body).some((k) => PATCHABLE.includes(k)))
-        throw new BadRequest(`body: give at least one of ${PATCHABLE.join(', ')}`);
+      const audience = serverAudiencePatch(rt, body, String(row.to));
+      Object.assign(set, audience.set);
+      const to = audience.to;
+      requirePatchable(body, PATCHABLE);
       const updated = await posts.update(String(row.id), set);
       const event = contentEvent('post.updated', {
         objectId: String(row.id),

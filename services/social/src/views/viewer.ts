@@ -5,7 +5,7 @@
  * content, plus what is addressed to circles that hold the server as a member.
  */
 import type { Request } from 'express';
-import { buildViewer, STAMPS, type AuthUser, type Runtime, type Viewer } from '@agora/common';
+import { buildViewer, STAMPS, type Runtime, type Viewer } from '@agora/common';
 import { cachesOf, stamped } from '../timelines/cache';
 
 const CACHE = Symbol('viewer');
@@ -13,7 +13,7 @@ const CACHE = Symbol('viewer');
 export async function viewerOf(rt: Runtime, req: Request): Promise<Viewer> {
   const r = req as Request & { [CACHE]?: Promise<Viewer> };
   const remote = req.auth?.remote;
-  r[CACHE] ??= remote ? remoteViewer(rt, `@${remote.signerDomain}`) : cachedViewer(rt, req.auth?.user);
+  r[CACHE] ??= remote ? remoteViewer(rt, `@${remote.signerDomain}`) : viewerFor(rt, req.auth?.user);
   return r[CACHE];
 }
 
@@ -37,5 +37,3 @@ export async function viewerFor(
   );
   return { ...base, isAdmin: user.isServerAdmin === true };
 }
-
-const cachedViewer = (rt: Runtime, user: AuthUser | undefined) => viewerFor(rt, user);

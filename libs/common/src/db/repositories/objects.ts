@@ -50,10 +50,6 @@ export class ObjectStore<T extends Row = Row> {
     return new Map(docs.filter((d): d is T => d !== null).map((d) => [d.id, d]));
   }
 
-  async exists(id: string): Promise<boolean> {
-    return !!(await this.liveById(id));
-  }
-
   protected async insert(doc: Record<string, unknown> & { id: string }): Promise<T> {
     const created = (await this.model.create({ ...doc, _id: doc.id })) as { toObject(): unknown };
     return created.toObject() as T;
@@ -72,10 +68,22 @@ export class ObjectStore<T extends Row = Row> {
 
   /** Moves a counter by one step; a decrement never leaves it below zero. */
   async bump(id: string, field: string, by: number): Promise<void> {
-    await this.model.updateOne({ _id: id }, { $inc: { [field]: by } });
-    if (by >= 0) return;
-    const after = await this.model.findOne({ _id: id }, { [field]: 1 }).lean<Record<string, number>>();
-    if (after && (after[field] ?? 0) < 0) await this.model.updateOne({ _id: id }, { $max: { [field]: 0 } });
+    await this.bumpMany(id, { [field]: by });
+  }
+
+  /** Moves counters of one object in one `$inc`; decremented ones are clamped at zero after. */
+  protected async bumpMany(id: string, moves: Record<string, number | undefined>): Promise<void> {
+    const inc = Object.fromEntries(Object.entries(moves).filter(([, by]) => by));
+    if (!Object.keys(inc).length) return;
+    await this.model.updateOne({ _id: id }, { $inc: inc });
+    const down = Object.keys(inc).filter((f) => (inc[f] ?? 0) < 0);
+    if (!down.length) return;
+    const after = await this.model
+      .findOne({ _id: id }, Object.fromEntries(down.map((f) => [f, 1])))
+      .lean<Record<string, number>>();
+    const clamp = down.filter((f) => (after?.[f] ?? 0) < 0);
+    if (clamp.length)
+      await this.model.updateOne({ _id: id }, { $max: Object.fromEntries(clamp.map((f) => [f, 0])) });
   }
 
   /**

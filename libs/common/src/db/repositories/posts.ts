@@ -80,11 +80,17 @@ export class PostsStore extends ObjectStore<PostRecord> {
    */
   async createLocal(doc: Record<string, unknown> & { id: string; actorId: string }): Promise<PostRecord> {
     const post = await this.insert(doc);
-    await this.listPost(post);
-    await this.users.bumpCounter(post.actorId, 'postCount', 1);
-    // Others see only the count of public posts (a total would reveal that private ones exist).
-    if (post.to === '@public') await this.users.bumpCounter(post.actorId, 'publicPostCount', 1);
-    return { ...post, circles: await this.fanOut(post) };
+    // Independent documents: the lists, the author's counters and the circle timelines at once.
+    const [, , circles] = await Promise.all([
+      this.listPost(post),
+      // Others see only the count of public posts (a total would reveal that private ones exist).
+      this.users.bumpCounters(post.actorId, {
+        postCount: 1,
+        ...(post.to === '@public' ? { publicPostCount: 1 } : {}),
+      }),
+      this.fanOut(post),
+    ]);
+    return { ...post, circles };
   }
 
   /**
@@ -100,9 +106,11 @@ export class PostsStore extends ObjectStore<PostRecord> {
   private async listPost(post: PostRecord): Promise<void> {
     const entry = entryOf(post);
     const tags = this.tags(post);
-    await this.lists.append(LISTS.author(post.actorId), [entry], tags);
     const tier = this.tierList(post.to);
-    if (tier && !post.originDomain) await this.lists.append(tier, [entry], tags);
+    await Promise.all([
+      this.lists.append(LISTS.author(post.actorId), [entry], tags),
+      tier && !post.originDomain ? this.lists.append(tier, [entry], tags) : undefined,
+    ]);
   }
 
   private async unlistPost(post: PostRecord, opts: { timelines: boolean }): Promise<void> {
@@ -149,8 +157,10 @@ export class PostsStore extends ObjectStore<PostRecord> {
     if (!before) return null;
     await this.unlistPost(before, { timelines: true });
     if (!before.originDomain) {
-      await this.users.bumpCounter(before.actorId, 'postCount', -1);
-      if (before.to === '@public') await this.users.bumpCounter(before.actorId, 'publicPostCount', -1);
+      await this.users.bumpCounters(before.actorId, {
+        postCount: -1,
+        ...(before.to === '@public' ? { publicPostCount: -1 } : {}),
+      });
     }
     await this.touch(before);
     return before;

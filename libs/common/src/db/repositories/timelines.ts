@@ -67,11 +67,6 @@ export class TimelineStore {
     await this.bumpStamps([STAMPS.circle(circleId)]);
   }
 
-  /** A member left: readers drop their entries (they check membership); caches go stale. */
-  async memberLeft(circleId: string): Promise<void> {
-    await this.bumpStamps([STAMPS.circle(circleId)]);
-  }
-
   /** A circle was deleted: its timeline goes. */
   async dropCircle(circleId: string, memberIds: string[]): Promise<void> {
     await this.lists.drop(LISTS.circle(circleId));

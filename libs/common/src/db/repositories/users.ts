@@ -189,6 +189,11 @@ export class UsersRepository extends ObjectStore<Stored> {
     await this.bump(id, field, by);
   }
 
+  /** Moves several counters of one user in one write (never below zero). */
+  async bumpCounters(id: string, moves: Partial<Record<UserCounter, 1 | -1>>): Promise<void> {
+    await this.bumpMany(id, moves);
+  }
+
   /**
    * Deactivates and soft-deletes; the record before when this call deleted it. Cached views of
    * the user and their circles go stale (only when this call deleted it).
