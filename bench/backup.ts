@@ -13,13 +13,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import mongoose from 'mongoose';
-import {
-  createBus,
-  createLogger,
-  createRepositories,
-  connectDatabase,
-  createDiskStorage,
-} from '@agora/common';
+import { createRepositories, connectDatabase } from '@agora/common/db';
+import { createLogger } from '@agora/common/logger';
+import { createBus } from '@agora/common/messaging';
+import { createDiskStorage } from '@agora/common/storage';
 import { BACKUP_RUN_QUEUE } from '@agora/common/messaging';
 import { createVhost } from '../test/harness/env';
 

@@ -7,7 +7,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
-import { signRequest } from '@agora/common';
+import { signRequest } from '@agora/common/federation';
 
 export const PEER = 'bench-peer.test';
 const KEY_ID = `http://${PEER}/actor#main-key`;

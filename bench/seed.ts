@@ -12,7 +12,7 @@ import {
   syncIndexes,
   tierTag,
   type ListEntry,
-} from '@agora/common';
+} from '@agora/common/db';
 import { ensurePostgresIdIndexes } from '../test/harness/postgres-indexes';
 
 export interface SeedResult {

@@ -2,7 +2,7 @@
  * The server under benchmark, in its own process (so the load generator does not share its
  * event loop): boots the standalone wiring and prints the gateway and service URLs as JSON.
  */
-import { loadConfig } from '@agora/common';
+import { loadConfig } from '@agora/common/config';
 import { startStandalone } from '@agora/standalone';
 
 async function main(): Promise<void> {

@@ -18,7 +18,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { build, type Plugin } from 'esbuild';
-import { discoverRouteDirs } from '../libs/common/src/http/route-tree';
+import { discoverRouteDirs } from '@agora/common/http';
 
 const ROOT = join(__dirname, '..');
 const DIST = join(ROOT, 'dist');

@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { format, resolveConfig } from 'prettier';
-import { configDocs, configSchema } from '../libs/common/src/config';
+import { configDocs, configSchema } from '@agora/common/config';
 
 const TARGET = join(__dirname, '..', 'docs', 'configuration.md');
 

@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from '@agora/common';
+import { loadConfig } from '@agora/common/config';
+import { ConfigError } from '@agora/common/errors';
 import { startStandalone } from './standalone';
 
 async function main(): Promise<void> {

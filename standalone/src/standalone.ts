@@ -4,18 +4,13 @@
  * child process, in-process bus, disk storage, in-memory limits).
  */
 import { join, resolve } from 'node:path';
-import {
-  connectDatabase,
-  createBus,
-  createLogger,
-  memoryStampStore,
-  spawnFerretDB,
-  storageFromConfig,
-  type Config,
-  type FerretProcess,
-  type ServiceApp,
-  type SharedDeps,
-} from '@agora/common';
+import { memoryStampStore } from '@agora/common/cache';
+import type { Config } from '@agora/common/config';
+import { connectDatabase, spawnFerretDB, type FerretProcess } from '@agora/common/db';
+import { createLogger } from '@agora/common/logger';
+import { createBus } from '@agora/common/messaging';
+import { storageFromConfig, type SharedDeps } from '@agora/common/runtime';
+import type { ServiceApp } from '@agora/common/service';
 import { createApp as createGateway, type GatewayApp } from '@agora/gateway';
 import { createApp as createSocial } from '@agora/social';
 import { createApp as createAdmin } from '@agora/admin';

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Runtime } from '@agora/common';
+import type { Runtime } from '@agora/common/runtime';
 import { ADMIN, bootServer, client, waitFor, type TestServer } from '../harness/standalone';
 import { registerModels } from '@agora/common/db';
 

@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnFerretDB, type FerretProcess } from '@agora/common';
+import { spawnFerretDB, type FerretProcess } from '@agora/common/db';
 import { bootServer, client, waitFor, type TestServer } from '../harness/standalone';
 import { testEnv } from '../harness/env';
 

@@ -9,7 +9,8 @@
  * state (the planner's verdict on the real event, the dead-letter queue, the circuit breaker,
  * the inbound activity's status), which does not depend on how busy the machine is.
  */
-import { memoryReplayGuard, verifyRequest, type BusMessage } from '@agora/common';
+import { memoryReplayGuard, verifyRequest } from '@agora/common/federation';
+import type { BusMessage } from '@agora/common/messaging';
 import { planDeliveries } from '../../services/federation/src/delivery/plan';
 import { deliver } from '../../services/federation/src/delivery/worker';
 import type { DeliveryJob } from '../../services/federation/src/delivery/job';

@@ -2,7 +2,8 @@
 import { runGc } from '../../services/social/src/workers/gc';
 import { bootServer, client, type TestServer } from '../harness/standalone';
 import { outbox, registerActor } from '../harness/actors';
-import { LISTS, type Runtime } from '@agora/common';
+import { LISTS } from '@agora/common/db';
+import type { Runtime } from '@agora/common/runtime';
 
 let server: TestServer;
 beforeAll(async () => {

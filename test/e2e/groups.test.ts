@@ -4,7 +4,9 @@
  * for members only, and the GET /groups audience tiers.
  */
 import { randomUUID } from 'node:crypto';
-import { ANONYMOUS, buildViewer, parsePaging, type BusMessage } from '@agora/common';
+import { ANONYMOUS, buildViewer } from '@agora/common/audience';
+import { parsePaging } from '@agora/common/http';
+import type { BusMessage } from '@agora/common/messaging';
 import { bootServer, client, waitFor, type TestServer } from '../harness/standalone';
 import { registerActor, type Actor } from '../harness/actors';
 import { listUserGroups } from '../../services/social/src/views/groups';

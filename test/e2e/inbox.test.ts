@@ -5,7 +5,7 @@
  * peer that sent it. An activity id seen before is not processed twice. Refusals leave nothing.
  */
 import mongoose from 'mongoose';
-import { registerModels } from '@agora/common';
+import { registerModels } from '@agora/common/db';
 import { bootServer, client, waitFor, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
 import { startSigningPeer, type SigningPeer } from '../harness/fake-peer';

@@ -3,7 +3,7 @@
  * bookmarks (folder depth, visibility through the folder chain, visible roots only).
  */
 import { randomUUID } from 'node:crypto';
-import { buildViewer } from '@agora/common';
+import { buildViewer } from '@agora/common/audience';
 import { ADMIN, bootServer, client, type TestServer } from '../harness/standalone';
 import { registerActor, type Actor } from '../harness/actors';
 import { listUserBookmarks } from '../../services/social/src/views/bookmarks';

@@ -4,7 +4,8 @@
  * serves /notifications and /users/:id/notifications.
  */
 import { randomUUID } from 'node:crypto';
-import type { BusMessage, Runtime } from '@agora/common';
+import type { BusMessage } from '@agora/common/messaging';
+import type { Runtime } from '@agora/common/runtime';
 import { handleEvent } from '@agora/notifications';
 import { bootServer, client, waitFor, type TestServer } from '../harness/standalone';
 import { registerActor, type Actor } from '../harness/actors';

@@ -5,7 +5,7 @@
  * ask only for what is new (`since`) and its tombstones remove the posts again. Each test adds the
  * peer's items it needs and removes only its own, so the tests pass in any order.
  */
-import { memoryReplayGuard, verifyRequest } from '@agora/common';
+import { memoryReplayGuard, verifyRequest } from '@agora/common/federation';
 import { bootServer, client, waitFor, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
 import { json, startSigningPeer, type SigningPeer } from '../harness/fake-peer';

@@ -7,7 +7,7 @@
 import { bootServer, client, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
 import { startSigningPeer, type SigningPeer } from '../harness/fake-peer';
-import { signRequest } from '@agora/common';
+import { signRequest } from '@agora/common/federation';
 
 const PEER = 'peer.test';
 const CAROL = `@carol@${PEER}`;

@@ -4,7 +4,7 @@
  * while local users also see `@<domain>` circles; a circle that holds the server as a member
  * opens to it. Signatures that do not verify are refused, never read as anonymous.
  */
-import { signRequest } from '@agora/common';
+import { signRequest } from '@agora/common/federation';
 import { bootServer, client, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
 import { startSigningPeer, type SigningPeer } from '../harness/fake-peer';

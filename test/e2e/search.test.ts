@@ -4,7 +4,7 @@
  * owner, a remote server signing its request) gets exactly what it may open, and every post it
  * gets opens for it at GET /posts/:id.
  */
-import { signRequest } from '@agora/common';
+import { signRequest } from '@agora/common/federation';
 import { ADMIN, bootServer, client, waitFor, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
 import { startSigningPeer, type SigningPeer } from '../harness/fake-peer';

@@ -4,7 +4,7 @@
  * in-process stamp store (standalone without Redis) and with Redis stamps (the cluster's).
  */
 import mongoose from 'mongoose';
-import { registerModels } from '@agora/common';
+import { registerModels } from '@agora/common/db';
 import { bootServer, client, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
 import { testEnv, uniqueName } from '../harness/env';

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import mongoose from 'mongoose';
-import { registerModels } from '@agora/common';
+import { registerModels } from '@agora/common/db';
 import { bootServer, client, waitFor, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
 

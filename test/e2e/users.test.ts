@@ -4,7 +4,7 @@
  * documents, a user's posts and circles by audience tier, profile and password updates, and
  * the activity log that only its owner reads.
  */
-import type { Runtime } from '@agora/common';
+import type { Runtime } from '@agora/common/runtime';
 import { ADMIN, bootServer, client, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
 import { registerModels } from '@agora/common/db';

@@ -5,7 +5,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signRequest } from '@agora/common';
+import { signRequest } from '@agora/common/federation';
 
 export interface Received {
   method: string;

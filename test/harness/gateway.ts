@@ -1,7 +1,9 @@
 /** Boots a real gateway (in-process app or a separate process) in front of a test upstream. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { createLogger, freePort, loadConfig, waitForPort } from '@agora/common';
+import { loadConfig } from '@agora/common/config';
+import { freePort, waitForPort } from '@agora/common/db';
+import { createLogger } from '@agora/common/logger';
 import { createApp, type GatewayApp } from '@agora/gateway';
 import type { Upstream } from './upstream';
 

@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig, type Config } from '@agora/common';
+import { loadConfig, type Config } from '@agora/common/config';
 import { startStandalone, type Standalone } from '@agora/standalone';
 import { mongoUrlFor, uniqueName } from './env';
 

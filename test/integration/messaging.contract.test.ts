@@ -13,7 +13,7 @@ import {
   PublishTimeoutError,
   createAmqpBus,
   type BusMessage,
-} from '../../libs/common/src/messaging';
+} from '@agora/common/messaging';
 import { connect } from 'amqplib';
 import {
   AmqpFixture,

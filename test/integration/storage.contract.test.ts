@@ -9,13 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { DeleteBucketCommand, ListMultipartUploadsCommand, S3Client } from '@aws-sdk/client-s3';
-import { BadRequest, NotFound } from '../../libs/common/src/errors';
+import { BadRequest, NotFound } from '@agora/common/errors';
 import {
   createDiskStorage,
   createS3Storage,
   type ObjectStorage,
   type StorageTuning,
-} from '../../libs/common/src/storage';
+} from '@agora/common/storage';
 import { testEnv, uniqueName } from '../harness/env';
 
 const MiB = 1024 * 1024;

@@ -4,7 +4,7 @@
  * everything at once (and its deletion federated), and no existence oracles: an object the viewer
  * may not see answers exactly like a missing one, counts count only public items, ids are random.
  */
-import { signRequest } from '@agora/common';
+import { signRequest } from '@agora/common/federation';
 import { runGc } from '../../services/social/src/workers/gc';
 import { bootServer, client, waitFor, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';

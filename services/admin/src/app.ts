@@ -1,5 +1,7 @@
 import { join } from 'node:path';
-import { createService, type Config, type ServiceApp, type SharedDeps } from '@agora/common';
+import type { Config } from '@agora/common/config';
+import type { SharedDeps } from '@agora/common/runtime';
+import { createService, type ServiceApp } from '@agora/common/service';
 import type { AdminContext } from './context';
 
 export function createApp(

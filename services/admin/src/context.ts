@@ -1,4 +1,4 @@
-import type { Runtime } from '@agora/common';
+import type { Runtime } from '@agora/common/runtime';
 
 export interface AdminContext {
   rt: Runtime;

@@ -4,14 +4,10 @@
  * token of a non-admin → 403.
  */
 import type { RequestHandler } from 'express';
-import {
-  NotAuthorized,
-  Unauthorized,
-  extractAuthorizationToken,
-  loadAuthUser,
-  roleChecker,
-  type Runtime,
-} from '@agora/common';
+import { extractAuthorizationToken } from '@agora/common/auth';
+import { NotAuthorized, Unauthorized } from '@agora/common/errors';
+import { loadAuthUser, roleChecker } from '@agora/common/http';
+import type { Runtime } from '@agora/common/runtime';
 
 export function adminGuard(rt: Runtime): RequestHandler {
   const roles = roleChecker(rt.repos);

@@ -1,6 +1,7 @@
 /** GET /__routes and GET /health across every service. */
 import type { RequestHandler } from 'express';
-import { dedupeSort, type RouteEntry, type ServiceName } from '@agora/common';
+import { dedupeSort, type RouteEntry } from '@agora/common/http';
+import type { ServiceName } from '@agora/common/routing';
 
 async function getJson(url: string, timeoutMs: number): Promise<{ status: number; body: unknown }> {
   const res = await fetch(url, {

@@ -3,20 +3,11 @@
  * services. It never touches MongoDB.
  */
 import express from 'express';
-import {
-  closeRedis,
-  connectRedis,
-  createLogger,
-  listen,
-  parseServiceUrls,
-  requestId,
-  errorMiddleware,
-  SERVICE_NAMES,
-  type Config,
-  type Logger,
-  type RunningServer,
-  type ServiceName,
-} from '@agora/common';
+import { closeRedis, connectRedis } from '@agora/common/cache';
+import type { Config } from '@agora/common/config';
+import { listen, requestId, errorMiddleware, type RunningServer } from '@agora/common/http';
+import { createLogger, type Logger } from '@agora/common/logger';
+import { parseServiceUrls, SERVICE_NAMES, type ServiceName } from '@agora/common/routing';
 import { join } from 'node:path';
 import type { RedisClientType } from 'redis';
 import { createProxy } from './proxy';

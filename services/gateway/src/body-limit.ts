@@ -5,7 +5,8 @@
  * through untouched (multipart uploads are never buffered here); services apply JSON_LIMIT.
  */
 import express, { type RequestHandler } from 'express';
-import { isJsonType, type Config } from '@agora/common';
+import type { Config } from '@agora/common/config';
+import { isJsonType } from '@agora/common/http';
 
 export const APP_LEVEL_LIMIT = 1024 * 1024;
 

@@ -4,7 +4,7 @@
  * federation). A disallowed origin gets no CORS headers. Preflights are answered here.
  */
 import type { RequestHandler } from 'express';
-import type { Config } from '@agora/common';
+import type { Config } from '@agora/common/config';
 
 export function allowedOrigins(config: Config): Set<string> {
   const set = new Set<string>([

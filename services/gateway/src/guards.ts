@@ -4,7 +4,7 @@
  * service → 403) and registration-only anonymous POST /outbox (spec 5.4).
  */
 import type { RequestHandler } from 'express';
-import { extractAuthorizationToken } from '@agora/common';
+import { extractAuthorizationToken } from '@agora/common/auth';
 import { isOutboxPost, jsonOf } from './body-limit';
 import type { Verifier } from './identity';
 

@@ -6,7 +6,8 @@
  */
 import type { RequestHandler } from 'express';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import { extractToken, type Config } from '@agora/common';
+import { extractToken } from '@agora/common/auth';
+import type { Config } from '@agora/common/config';
 
 export interface EdgeIdentity {
   sub?: string;

@@ -6,7 +6,8 @@
 import http from 'node:http';
 import type { RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { serviceFor, type Logger, type ServiceName } from '@agora/common';
+import type { Logger } from '@agora/common/logger';
+import { serviceFor, type ServiceName } from '@agora/common/routing';
 
 export const INTERNAL_HEADER_PREFIX = 'x-agora-';
 

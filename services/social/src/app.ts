@@ -1,5 +1,8 @@
 import { join } from 'node:path';
-import { createService, startRelay, type Config, type ServiceApp, type SharedDeps } from '@agora/common';
+import type { Config } from '@agora/common/config';
+import { startRelay } from '@agora/common/messaging';
+import type { SharedDeps } from '@agora/common/runtime';
+import { createService, type ServiceApp } from '@agora/common/service';
 import { bootstrap, type BootstrapOptions } from './bootstrap';
 import type { SocialContext } from './context';
 import { startUserCopies } from './consumers/user-copies';

@@ -5,7 +5,8 @@
  * derived from whichever private key won.
  */
 import { createPublicKey, randomBytes } from 'node:crypto';
-import { generateServerKeyPair, type Runtime } from '@agora/common';
+import { generateServerKeyPair } from '@agora/common/auth';
+import type { Runtime } from '@agora/common/runtime';
 import { registerUser } from './users/register';
 
 export interface BootstrapOptions {

@@ -1,4 +1,4 @@
-import type { Runtime } from '@agora/common';
+import type { Runtime } from '@agora/common/runtime';
 
 /** What every route factory of the social service receives. */
 export interface SocialContext {

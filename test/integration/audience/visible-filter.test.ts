@@ -7,13 +7,7 @@
  */
 import mongoose, { type Connection } from 'mongoose';
 import { visibleFilter } from '@agora/common/audience';
-import {
-  DOMAIN,
-  OWNER,
-  READ_TABLE,
-  VIEWER_NAMES,
-  VIEWERS,
-} from '../../../libs/common/src/audience/audience.fixtures';
+import { DOMAIN, OWNER, READ_TABLE, VIEWER_NAMES, VIEWERS } from '@agora/common/audience/fixtures';
 import { mongoUrlFor, uniqueName } from '../../harness/env';
 
 let conn: Connection;

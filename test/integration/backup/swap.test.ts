@@ -4,13 +4,8 @@
  * rename fails half-way every swap already made is undone, so the database is as it was. Also
  * the job slot: one job in flight, a lapsed lease is failed by the sweeper's check.
  */
-import {
-  connectDatabase,
-  createLogger,
-  createRepositories,
-  type Database,
-  type Repositories,
-} from '@agora/common';
+import { connectDatabase, createRepositories, type Database, type Repositories } from '@agora/common/db';
+import { createLogger } from '@agora/common/logger';
 import { mongoUrlFor, uniqueName } from '../../harness/env';
 import { swapCollections } from '../../../services/backup/src/restore/swap';
 import type { JobLease } from '../../../services/backup/src/lease';

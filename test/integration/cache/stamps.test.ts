@@ -1,5 +1,6 @@
 /** The Redis stamp store against the real Redis: shared by replicas, isolated by prefix, safe when Redis is away. */
-import { closeRedis, connectRedis, createLogger, redisStampStore } from '@agora/common';
+import { closeRedis, connectRedis, redisStampStore } from '@agora/common/cache';
+import { createLogger } from '@agora/common/logger';
 import type { RedisClientType } from 'redis';
 import { testEnv, uniqueName } from '../../harness/env';
 

@@ -3,7 +3,8 @@
  * and the real Redis), then what only the Redis one promises: replicas share one state, concurrent
  * reports and probes stay atomic, every key expires, and a Redis outage lets deliveries through.
  */
-import { closeRedis, connectRedis, createLogger } from '@agora/common';
+import { closeRedis, connectRedis } from '@agora/common/cache';
+import { createLogger } from '@agora/common/logger';
 import {
   memoryCircuitBreaker,
   redisCircuitBreaker,

@@ -1,5 +1,7 @@
 /** The Redis replay guard against the real Redis: shared by replicas, atomic, expiring, fail-closed. */
-import { closeRedis, connectRedis, createLogger, ServiceUnavailable } from '@agora/common';
+import { closeRedis, connectRedis } from '@agora/common/cache';
+import { ServiceUnavailable } from '@agora/common/errors';
+import { createLogger } from '@agora/common/logger';
 import { redisReplayGuard } from '@agora/common/federation';
 import type { RedisClientType } from 'redis';
 import { testEnv, uniqueName } from '../../harness/env';

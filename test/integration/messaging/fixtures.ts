@@ -6,7 +6,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { Writable } from 'node:stream';
-import { createLogger, type Logger } from '../../../libs/common/src/logger';
+import { createLogger, type Logger } from '@agora/common/logger';
 import {
   createAmqpBus,
   createMemoryBroker,
@@ -15,7 +15,7 @@ import {
   type Handler,
   type MemoryBroker,
   type MessageBus,
-} from '../../../libs/common/src/messaging';
+} from '@agora/common/messaging';
 import { createVhost, uniqueName } from '../../harness/env';
 
 const run = promisify(execFile);

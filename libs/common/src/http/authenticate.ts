@@ -10,7 +10,7 @@ import type { RequestHandler } from 'express';
 import { extractToken } from '../auth/extract';
 import type { TokenService } from '../auth/tokens';
 import type { Repositories } from '../db';
-import { stripSecrets } from '../db/repositories/users';
+import { stripSecrets } from '../db/repositories/user-secrets';
 import type { AuthUser } from './context';
 import type { Federation } from '../federation';
 

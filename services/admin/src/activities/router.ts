@@ -4,16 +4,10 @@
  * are not shown.
  */
 import { z } from 'zod';
-import {
-  Router,
-  collectionFor,
-  handler,
-  parsePaging,
-  setAll,
-  stripSecrets,
-  type Runtime,
-  parseInput as parse,
-} from '@agora/common';
+import { stripSecrets } from '@agora/common/db';
+import { Router, collectionFor, handler, parsePaging, setAll } from '@agora/common/http';
+import type { Runtime } from '@agora/common/runtime';
+import { parseInput as parse } from '@agora/common/validation';
 
 const filterString = z.string().trim().min(1).max(300);
 

@@ -4,19 +4,10 @@
  * create or delete.
  */
 import { z } from 'zod';
-import {
-  BadRequest,
-  Conflict,
-  NotFound,
-  Router,
-  collectionFor,
-  handler,
-  parsePaging,
-  setAll,
-  type Runtime,
-  idString,
-  parseInput as parse,
-} from '@agora/common';
+import { BadRequest, Conflict, NotFound } from '@agora/common/errors';
+import { Router, collectionFor, handler, parsePaging, setAll } from '@agora/common/http';
+import type { Runtime } from '@agora/common/runtime';
+import { idString, parseInput as parse } from '@agora/common/validation';
 
 const filterString = z.string().trim().min(1).max(300);
 

@@ -2,7 +2,8 @@
  * The invitation e-mail of an individual invite. Best effort (spec 4.5): a failure is logged
  * and never fails the request; the admin still gets the invite and its URL.
  */
-import { createMailer, type Mailer, type Runtime } from '@agora/common';
+import { createMailer, type Mailer } from '@agora/common/email';
+import type { Runtime } from '@agora/common/runtime';
 
 const mailers = new WeakMap<Runtime, Mailer>();
 

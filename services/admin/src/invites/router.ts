@@ -4,20 +4,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import {
-  BadRequest,
-  INVITE_TYPES,
-  NotFound,
-  Router,
-  collectionFor,
-  handler,
-  mintId,
-  parsePaging,
-  setAll,
-  type Runtime,
-  idString,
-  parseInput as parse,
-} from '@agora/common';
+import { INVITE_TYPES, mintId } from '@agora/common/db';
+import { BadRequest, NotFound } from '@agora/common/errors';
+import { Router, collectionFor, handler, parsePaging, setAll } from '@agora/common/http';
+import type { Runtime } from '@agora/common/runtime';
+import { idString, parseInput as parse } from '@agora/common/validation';
 import { sendInvitation } from './mail';
 
 const createBody = z.object({

@@ -1,7 +1,10 @@
 /** /admin/settings (spec 4.5): list, bulk update, single update. */
 import type { Request } from 'express';
 import { z } from 'zod';
-import { BadRequest, NotFound, Router, handler, type Runtime, parseInput as parse } from '@agora/common';
+import { BadRequest, NotFound } from '@agora/common/errors';
+import { Router, handler } from '@agora/common/http';
+import type { Runtime } from '@agora/common/runtime';
+import { parseInput as parse } from '@agora/common/validation';
 import { presentSetting, type SettingRow } from './present';
 import { isBlocked, prepareValue } from './write';
 

@@ -5,11 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import {
-  parseInput as parse,
-  renderRuleHtml as ruleHtml,
-  sanitize as sanitizeDescription,
-} from '@agora/common';
+import { renderRuleHtml as ruleHtml, sanitize as sanitizeDescription } from '@agora/common/content';
+import { parseInput as parse } from '@agora/common/validation';
 
 export interface SettingMeta {
   name: string;

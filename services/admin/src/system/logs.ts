@@ -5,7 +5,8 @@
  * the answer is empty with a warning: collect logs with the platform there.
  */
 import { open } from 'node:fs/promises';
-import { BadRequest, type Runtime } from '@agora/common';
+import { BadRequest } from '@agora/common/errors';
+import type { Runtime } from '@agora/common/runtime';
 
 const MAX_LINES = 2000;
 const WINDOW_BYTES = 512 * 1024;

@@ -4,17 +4,11 @@
  * one, or removing yourself, is refused (409).
  */
 import { z } from 'zod';
-import {
-  BadRequest,
-  Conflict,
-  NotFound,
-  Router,
-  handler,
-  type Member,
-  type Runtime,
-  idString,
-  parseInput as parse,
-} from '@agora/common';
+import type { Member } from '@agora/common/db';
+import { BadRequest, Conflict, NotFound } from '@agora/common/errors';
+import { Router, handler } from '@agora/common/http';
+import type { Runtime } from '@agora/common/runtime';
+import { idString, parseInput as parse } from '@agora/common/validation';
 
 type Role = 'admins' | 'mods';
 const SETTING: Record<Role, 'adminCircle' | 'modCircle'> = { admins: 'adminCircle', mods: 'modCircle' };

@@ -1,5 +1,6 @@
 /** /admin/system (spec 4.5): server figures, the log tail and the admin/moderator role circles. */
-import { Router, handler, mountSub, setAll, type Runtime } from '@agora/common';
+import { Router, handler, mountSub, setAll } from '@agora/common/http';
+import type { Runtime } from '@agora/common/runtime';
 import { roleRouter } from './roles';
 import { systemStats } from './stats';
 import { parseLogQuery, readLogTail } from './logs';

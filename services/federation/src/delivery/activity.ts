@@ -4,7 +4,8 @@
  * Delete (the post's id), addressed to the ActivityStreams Public collection (only public posts
  * are delivered today). `eventId` makes the activity id of a later change unique and stable.
  */
-import type { PostDoc, Runtime } from '@agora/common';
+import type { PostDoc } from '@agora/common/db';
+import type { Runtime } from '@agora/common/runtime';
 
 export const AS_PUBLIC = 'https://www.w3.org/ns/activitystreams#Public';
 

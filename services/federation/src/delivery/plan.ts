@@ -7,14 +7,10 @@
  * Activity ids derive from the event's id, so a redelivered event plans the same activities,
  * which receivers deduplicate.
  */
-import {
-  PermanentMessageError,
-  parseId,
-  sharedInboxOf,
-  type BusMessage,
-  type PostDoc,
-  type Runtime,
-} from '@agora/common';
+import { parseId, type PostDoc } from '@agora/common/db';
+import { sharedInboxOf } from '@agora/common/federation';
+import { PermanentMessageError, type BusMessage } from '@agora/common/messaging';
+import type { Runtime } from '@agora/common/runtime';
 import { USER_DELETED, userDeletedPayload } from '@agora/common/messaging';
 import {
   createActivity,

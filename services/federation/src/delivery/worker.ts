@@ -8,15 +8,14 @@
  */
 import {
   DELIVERY_MAX_ATTEMPTS,
-  PermanentMessageError,
   SafeFetchError,
   classifyDelivery,
   nextDelay,
   signAsServer,
-  type BusMessage,
   type DeliveryAttemptResult,
-  type Runtime,
-} from '@agora/common';
+} from '@agora/common/federation';
+import { PermanentMessageError, type BusMessage } from '@agora/common/messaging';
+import type { Runtime } from '@agora/common/runtime';
 import { DELIVER_QUEUE, tierFor, type DeliveryJob } from './job';
 
 const MIN_RETRY_MS = 1_000;

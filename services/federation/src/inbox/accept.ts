@@ -4,16 +4,12 @@
  * The activity's id and actor must be on the signer's domain, so a peer speaks only for itself.
  * An activity id seen before is accepted again without being recorded or processed twice.
  */
-import {
-  BadRequest,
-  NotAuthorized,
-  domainOf,
-  mintId,
-  publishEvents,
-  rawBodyOf,
-  type DomainEvent,
-  type Runtime,
-} from '@agora/common';
+import { mintId } from '@agora/common/db';
+import { BadRequest, NotAuthorized } from '@agora/common/errors';
+import { domainOf } from '@agora/common/federation';
+import { rawBodyOf } from '@agora/common/http';
+import { publishEvents, type DomainEvent } from '@agora/common/messaging';
+import type { Runtime } from '@agora/common/runtime';
 import type { Request } from 'express';
 
 export const INBOX_ACCEPTED = 'inbox.accepted';

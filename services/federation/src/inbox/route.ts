@@ -1,5 +1,5 @@
 /** The one inbox handler behind POST /inbox, /users/:id/inbox and /groups/:id/inbox. */
-import { handler } from '@agora/common';
+import { handler } from '@agora/common/http';
 import type { RequestHandler } from 'express';
 import type { FederationContext } from '../context';
 import { acceptInbound } from './accept';

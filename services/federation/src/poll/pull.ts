@@ -5,7 +5,9 @@
  * each tombstone an inbound Delete of the copy held here, recorded and processed exactly like a
  * push to the inbox (so a post both pushed and pulled is kept once).
  */
-import { UpstreamError, domainOf, originOf, signAsServer, type Runtime } from '@agora/common';
+import { UpstreamError } from '@agora/common/errors';
+import { domainOf, originOf, signAsServer } from '@agora/common/federation';
+import type { Runtime } from '@agora/common/runtime';
 import { recordInbound } from '../inbox/accept';
 import type { PollTarget } from './targets';
 

@@ -3,7 +3,8 @@
  * this server's users (`from`), and those owners (`to`, the readers here). At most 100 of each per
  * server per poll (the pull protocol's limit).
  */
-import { parseId, type Runtime } from '@agora/common';
+import { parseId } from '@agora/common/db';
+import type { Runtime } from '@agora/common/runtime';
 
 export interface PollTarget {
   domain: string;

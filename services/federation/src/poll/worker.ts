@@ -4,7 +4,7 @@
  * conditional update, so among several federation replicas exactly one polls it; failures back
  * off (the interval doubled per failure in a row, at most 6 hours).
  */
-import type { Runtime } from '@agora/common';
+import type { Runtime } from '@agora/common/runtime';
 import { pullFrom } from './pull';
 import { pollTargets, type PollTarget } from './targets';
 

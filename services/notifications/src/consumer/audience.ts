@@ -1,5 +1,7 @@
 /** Audience checks for recipients: a notification must not reveal what its recipient cannot read. */
-import { buildViewer, canSee, parseId, type Addressed, type Runtime } from '@agora/common';
+import { buildViewer, canSee, type Addressed } from '@agora/common/audience';
+import { parseId } from '@agora/common/db';
+import type { Runtime } from '@agora/common/runtime';
 
 /** A user of this server (`@name@<DOMAIN>`). */
 export function isLocalUser(id: string, domain: string): boolean {

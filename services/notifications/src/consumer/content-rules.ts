@@ -4,7 +4,7 @@
  * (or a reaction withdrawn) before the event is consumed notifies nobody.
  */
 import { z } from 'zod';
-import type { Runtime } from '@agora/common';
+import type { Runtime } from '@agora/common/runtime';
 import type { Intent } from './create';
 import { mayRead } from './audience';
 import { mentionedUsers, readersAmong } from './mentions';

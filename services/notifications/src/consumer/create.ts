@@ -6,8 +6,10 @@
  * Idempotent per event: the insert carries `eventId`, whose unique index turns a redelivered
  * event into a duplicate-key error that is treated as done.
  */
-import { mintId, type BusMessage, type Runtime } from '@agora/common';
-import type { NotificationType } from '@agora/common';
+import { mintId } from '@agora/common/db';
+import type { BusMessage } from '@agora/common/messaging';
+import type { Runtime } from '@agora/common/runtime';
+import type { NotificationType } from '@agora/common/db';
 import { isLocalUser } from './audience';
 
 export interface Intent {

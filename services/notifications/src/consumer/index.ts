@@ -6,7 +6,8 @@
  * written again (their `eventId` is unique).
  */
 import type { z } from 'zod';
-import { PermanentMessageError, type BusMessage, type Runtime } from '@agora/common';
+import { PermanentMessageError, type BusMessage } from '@agora/common/messaging';
+import type { Runtime } from '@agora/common/runtime';
 import { createNotification, type Intent, type Outcome } from './create';
 import {
   onPostCreated,

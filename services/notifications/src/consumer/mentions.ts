@@ -3,7 +3,7 @@
  * preceded by the start or a character that cannot be part of a word, an address or a path, so
  * `me@alice@x` or `/x/@alice@x` are not mentions. Remote handles are left to their servers.
  */
-import type { Runtime } from '@agora/common';
+import type { Runtime } from '@agora/common/runtime';
 import type { ObjectInfo } from './objects';
 import { mayRead } from './audience';
 

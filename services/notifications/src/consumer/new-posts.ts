@@ -8,7 +8,7 @@
  *   circles, nudging people about authors they had blocked; those are type `System` here, and
  *   the consumer drops blocked and muted actors anyway.
  */
-import type { Runtime } from '@agora/common';
+import type { Runtime } from '@agora/common/runtime';
 import { isLocalUser, mayRead } from './audience';
 
 export const DIGEST_COOLDOWN_MS = 12 * 60 * 60_000;

@@ -3,7 +3,8 @@
  * belongs to, and the absolute URL a client opens (behaviour-notes §6.1 steps 4-5, with a real
  * scheme: the reference's hrefs began `undefined://`).
  */
-import { parseId, type Runtime } from '@agora/common';
+import { parseId } from '@agora/common/db';
+import type { Runtime } from '@agora/common/runtime';
 
 export type ObjectKind = 'post' | 'reply' | 'page' | 'bookmark' | 'group' | 'circle';
 const KINDS: readonly ObjectKind[] = ['post', 'reply', 'page', 'bookmark', 'group', 'circle'];

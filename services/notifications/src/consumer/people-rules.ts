@@ -7,7 +7,7 @@
  * Adding someone to any other circle is private curation and notifies nobody.
  */
 import { z } from 'zod';
-import type { Runtime } from '@agora/common';
+import type { Runtime } from '@agora/common/runtime';
 import type { Intent } from './create';
 import { hrefOf, userHref } from './objects';
 import { isLocalUser } from './audience';

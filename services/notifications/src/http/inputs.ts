@@ -3,13 +3,8 @@
  * extended parser, so `types[$ne]=x` arrives as an object: only strings (or repeated strings)
  * are accepted, and every type must be one of the known ones.
  */
-import {
-  BadRequest,
-  userId as userIdOf,
-  parseId,
-  NOTIFICATION_TYPES,
-  type NotificationType,
-} from '@agora/common';
+import { userId as userIdOf, parseId, NOTIFICATION_TYPES, type NotificationType } from '@agora/common/db';
+import { BadRequest } from '@agora/common/errors';
 
 const MAX_TYPES_LENGTH = 500;
 

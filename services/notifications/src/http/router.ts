@@ -3,16 +3,16 @@
  * at `/notifications` and at `/users/:id/notifications` (where a guard has already checked that
  * `:id` is the caller). The recipient is always the token's user.
  */
+import { NotFound } from '@agora/common/errors';
 import {
-  NotFound,
   Router,
   collectionBase,
   handler,
   orderedCollection,
   parsePaging,
   type HandlerArgs,
-  type Runtime,
-} from '@agora/common';
+} from '@agora/common/http';
+import type { Runtime } from '@agora/common/runtime';
 import type { NotificationView } from '@agora/common/db';
 import { isNotificationId, parseTypes, parseUnread } from './inputs';
 

@@ -1,5 +1,7 @@
 /** Who may address what: the writer of an object must be able to use the audience it names. */
-import { BadRequest, NotAuthorized, NotFound, canSee, type Runtime, type Viewer } from '@agora/common';
+import { canSee, type Viewer } from '@agora/common/audience';
+import { BadRequest, NotAuthorized, NotFound } from '@agora/common/errors';
+import type { Runtime } from '@agora/common/runtime';
 
 export async function assertCanAddress(rt: Runtime, viewer: Viewer, to: string): Promise<void> {
   const domain = rt.config.DOMAIN;

@@ -1,5 +1,7 @@
 /** Turns a member reference from a client into the member stored in a circle. */
-import { BadRequest, NotFound, parseId, type Member, type Runtime } from '@agora/common';
+import { parseId, type Member } from '@agora/common/db';
+import { BadRequest, NotFound } from '@agora/common/errors';
+import type { Runtime } from '@agora/common/runtime';
 
 export async function resolveMember(rt: Runtime, ref: unknown): Promise<Member> {
   const id =

@@ -8,17 +8,12 @@
  * docs/architecture.md "Idempotency-Key"): one request per (actor, key) runs; the others replay
  * its stored response, wait for it, or are refused (409 in flight, 422 for another body).
  */
-import {
-  BadRequest,
-  Conflict,
-  UnprocessableEntity,
-  mintId,
-  publishEvents,
-  requestHash,
-  STAMPS,
-  type AuthUser,
-  type Runtime,
-} from '@agora/common';
+import { STAMPS } from '@agora/common/cache';
+import { mintId, requestHash } from '@agora/common/db';
+import { BadRequest, Conflict, UnprocessableEntity } from '@agora/common/errors';
+import type { AuthUser } from '@agora/common/http';
+import { publishEvents } from '@agora/common/messaging';
+import type { Runtime } from '@agora/common/runtime';
 import { viewerFor } from '../views/viewer';
 import { HANDLERS } from './registry';
 import type { ActivityInput, DomainEvent, HandlerResult } from './types';

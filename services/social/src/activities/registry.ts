@@ -3,7 +3,7 @@
  * load: an activity type (or Create object type, or Add/Remove target kind) handled twice is a
  * start-up error, and an unknown one is a 400.
  */
-import { BadRequest } from '@agora/common';
+import { BadRequest } from '@agora/common/errors';
 import type { ActivityHandler } from './types';
 import { circleHandlers } from './handlers/circles';
 import { postHandlers } from './handlers/posts';

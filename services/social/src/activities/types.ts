@@ -1,5 +1,8 @@
 /** The activity pipeline's contracts (decisions.md §4). */
-import type { AuthUser, DomainEvent, Runtime, Viewer } from '@agora/common';
+import type { Viewer } from '@agora/common/audience';
+import type { AuthUser } from '@agora/common/http';
+import type { DomainEvent } from '@agora/common/messaging';
+import type { Runtime } from '@agora/common/runtime';
 
 /** What a client sends to POST /outbox (validated field by field by each handler). */
 export interface ActivityInput {
@@ -20,7 +23,7 @@ export interface HandlerContext {
   activity: ActivityInput;
 }
 
-export type { DomainEvent } from '@agora/common';
+export type { DomainEvent } from '@agora/common/messaging';
 
 export interface HandlerResult {
   /** The created or changed object (no secrets). */

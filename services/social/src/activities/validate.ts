@@ -1,8 +1,8 @@
 /** Handler input validation: zod, and a 400 whose message names the offending field. */
 import { z } from 'zod';
-import type { AuthUser } from '@agora/common';
+import type { AuthUser } from '@agora/common/http';
 
-export { parseInput as parse, idString } from '@agora/common';
+export { parseInput as parse, idString } from '@agora/common/validation';
 export { httpUrl, mediaRef } from '@agora/common/validation';
 
 export const markdownSource = z.union([

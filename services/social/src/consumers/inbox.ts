@@ -4,7 +4,8 @@
  * redelivered event does nothing; the outcome (processed, ignored or rejected, with the reason)
  * is kept on the activity for the admin log.
  */
-import type { BusMessage, Runtime } from '@agora/common';
+import type { BusMessage } from '@agora/common/messaging';
+import type { Runtime } from '@agora/common/runtime';
 import { applyInbound, type Outcome } from '../inbound/apply';
 import { isObject } from '../inbound/shape';
 

@@ -3,7 +3,8 @@
  * in circles) in step when a user changes their name or icon. Consumes `user.updated`; the
  * update is idempotent (it sets values), so a redelivered event does no harm.
  */
-import type { BusMessage, Runtime } from '@agora/common';
+import type { BusMessage } from '@agora/common/messaging';
+import type { Runtime } from '@agora/common/runtime';
 
 interface UserUpdated {
   userId: string;

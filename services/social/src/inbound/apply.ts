@@ -7,7 +7,8 @@
  * that peer sent under the same author. Everything else is recorded as ignored, with the reason.
  */
 import { reindexQuietly } from '../search/indexer';
-import { STAMPS, type Runtime } from '@agora/common';
+import { STAMPS } from '@agora/common/cache';
+import type { Runtime } from '@agora/common/runtime';
 import { isHttpUrl } from '@agora/common/validation';
 import { follow, undo } from './follow';
 import {

@@ -4,7 +4,7 @@
  * sent (`inbox` or `endpoints.sharedInbox`) and must be on the signer's domain; without one, the
  * signer's shared inbox `https://<domain>/inbox` is used.
  */
-import type { Runtime } from '@agora/common';
+import type { Runtime } from '@agora/common/runtime';
 import type { Inbound, Outcome } from './apply';
 import { belongsTo, isObject, objectId } from './shape';
 

@@ -4,7 +4,8 @@
  * ActivityPub servers both fit: `to`/`cc` may be strings or arrays, `@public` or the AS Public
  * collection; `content` is HTML, `source.content` markdown.
  */
-import { domainOf, plainText, renderMarkdown, sanitize } from '@agora/common';
+import { plainText, renderMarkdown, sanitize } from '@agora/common/content';
+import { domainOf } from '@agora/common/federation';
 
 const PUBLIC = new Set(['@public', 'https://www.w3.org/ns/activitystreams#Public', 'as:Public', 'Public']);
 export const POST_TYPES = new Set(['Note', 'Article']);

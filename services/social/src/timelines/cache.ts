@@ -5,7 +5,10 @@
  * does not reflect; TIMELINE_CACHE_SECONDS bounds the life of an entry, TIMELINE_CACHE_ENTRIES
  * its number. When the stamp store cannot answer (Redis away), reads skip the cache.
  */
-import { TtlCache, type CircleRecord, type PostDoc, type Runtime, type Viewer } from '@agora/common';
+import type { Viewer } from '@agora/common/audience';
+import { TtlCache } from '@agora/common/cache';
+import type { CircleRecord, PostDoc } from '@agora/common/db';
+import type { Runtime } from '@agora/common/runtime';
 
 export interface SocialCaches {
   viewers: TtlCache<Viewer>;

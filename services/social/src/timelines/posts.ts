@@ -3,7 +3,9 @@
  * circle, the page is computed again but most of its posts have not changed, so only the new
  * or changed ones are read (each one `_id` read).
  */
-import { STAMPS, type PostRecord, type Runtime } from '@agora/common';
+import { STAMPS } from '@agora/common/cache';
+import type { PostRecord } from '@agora/common/db';
+import type { Runtime } from '@agora/common/runtime';
 import { cachesOf } from './cache';
 
 /** The live (not deleted) posts among `ids`, by id. */

@@ -3,7 +3,10 @@
  * against the live post and the viewer: audience, type, authors the viewer blocks or mutes, and
  * authors who left the circle. Cached per viewer under the circle's and the viewer's stamps.
  */
-import { AS_CONTEXT, STAMPS, canSee, type Runtime, type Viewer } from '@agora/common';
+import { canSee, type Viewer } from '@agora/common/audience';
+import { STAMPS } from '@agora/common/cache';
+import { AS_CONTEXT } from '@agora/common/http';
+import type { Runtime } from '@agora/common/runtime';
 import { presentPost } from '../views/posts';
 import { loadCircle } from '../views/circle-access';
 import { cachesOf, stamped } from './cache';

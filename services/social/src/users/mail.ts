@@ -4,8 +4,8 @@
  * PUBLIC_URL. Sending is best effort: a failure is logged and never changes the HTTP answer
  * (the forgot/resend answers are neutral on purpose, and a registration is not undone).
  */
-import { createMailer, type Mailer, type MailMessage } from '@agora/common';
-import type { Runtime } from '@agora/common';
+import { createMailer, type Mailer, type MailMessage } from '@agora/common/email';
+import type { Runtime } from '@agora/common/runtime';
 
 const mailers = new WeakMap<Runtime, { from: string; mailer: Mailer }>();
 

@@ -1,5 +1,6 @@
 /** Registration through POST /outbox: the same function and checks as POST /register. */
-import { mintId, type Runtime } from '@agora/common';
+import { mintId } from '@agora/common/db';
+import type { Runtime } from '@agora/common/runtime';
 import type { ActivityInput } from '../activities/types';
 import { parseRegistration, registerUser } from './register';
 

@@ -4,18 +4,11 @@
  */
 import { reindexQuietly } from '../search/indexer';
 import { z } from 'zod';
-import {
-  BadRequest,
-  Conflict,
-  NotAuthorized,
-  USERNAME_RE,
-  isReservedUsername,
-  hashPassword,
-  userId,
-  type Runtime,
-  type UserRecord,
-  sanitize,
-} from '@agora/common';
+import { hashPassword } from '@agora/common/auth';
+import { sanitize } from '@agora/common/content';
+import { USERNAME_RE, isReservedUsername, userId, type UserRecord } from '@agora/common/db';
+import { BadRequest, Conflict, NotAuthorized } from '@agora/common/errors';
+import type { Runtime } from '@agora/common/runtime';
 import { createSystemCircles } from './system-circles';
 import { registeredUser, tokenClaim } from './present';
 import { VERIFY_TTL_MS, mintEmailToken } from './tokens';

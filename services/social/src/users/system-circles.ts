@@ -3,7 +3,7 @@
  * the owner, with the owner as first member) and the system circles Groups, All Following,
  * Blocked and Muted.
  */
-import type { CirclesRepository } from '@agora/common';
+import type { CirclesRepository } from '@agora/common/db';
 
 export async function createSystemCircles(
   circles: CirclesRepository,

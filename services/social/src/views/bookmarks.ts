@@ -4,17 +4,11 @@
  * admits them too: a bookmark filed in a private folder stays private whatever its own `to`.
  * Invisible and missing are the same answer (404), so ids do not leak existence.
  */
-import {
-  BadRequest,
-  NotFound,
-  canSee,
-  orderedCollection,
-  parsePaging,
-  visibleFilter,
-  type BookmarkDoc,
-  type Runtime,
-  type Viewer,
-} from '@agora/common';
+import { canSee, visibleFilter, type Viewer } from '@agora/common/audience';
+import type { BookmarkDoc } from '@agora/common/db';
+import { BadRequest, NotFound } from '@agora/common/errors';
+import { orderedCollection, parsePaging } from '@agora/common/http';
+import type { Runtime } from '@agora/common/runtime';
 
 export type BookmarkRecord = BookmarkDoc & { createdAt?: Date; updatedAt?: Date };
 

@@ -3,7 +3,11 @@
  * anything else → the owner or members only. A circle the viewer may not see answers the same
  * 404 as a missing one, whoever asks (anonymous, local user or another server).
  */
-import { NotFound, STAMPS, Unauthorized, type CircleRecord, type Runtime, type Viewer } from '@agora/common';
+import type { Viewer } from '@agora/common/audience';
+import { STAMPS } from '@agora/common/cache';
+import type { CircleRecord } from '@agora/common/db';
+import { NotFound, Unauthorized } from '@agora/common/errors';
+import type { Runtime } from '@agora/common/runtime';
 import { cachesOf, stamped } from '../timelines/cache';
 
 export interface CircleAccess {

@@ -3,15 +3,11 @@
  * group list fields, and the groups a user belongs to (GET /users/:id/groups). A group's roles
  * live in its five circles; membership is the members circle, never a copy.
  */
-import {
-  NotFound,
-  canSee,
-  orderedCollection,
-  type GroupDoc,
-  type Paging,
-  type Runtime,
-  type Viewer,
-} from '@agora/common';
+import { canSee, type Viewer } from '@agora/common/audience';
+import type { GroupDoc } from '@agora/common/db';
+import { NotFound } from '@agora/common/errors';
+import { orderedCollection, type Paging } from '@agora/common/http';
+import type { Runtime } from '@agora/common/runtime';
 
 export type GroupRecord = GroupDoc & { createdAt?: Date; updatedAt?: Date };
 export type GroupRole = 'admins' | 'moderators' | 'members' | 'pending' | 'blocked';

@@ -7,7 +7,10 @@
  * errors map by name (BadRequest 400, NotAuthorized 403, NotFound 404, UpstreamError 502,
  * anything else 500) through the one error middleware.
  */
-import { BadRequest, NotFound, parseId, type Runtime, type Viewer } from '@agora/common';
+import type { Viewer } from '@agora/common/audience';
+import { parseId } from '@agora/common/db';
+import { BadRequest, NotFound } from '@agora/common/errors';
+import type { Runtime } from '@agora/common/runtime';
 import { readableObject } from './objects';
 import { fetchRemote } from './remote-lookup';
 import { presentUser } from './users';

@@ -1,5 +1,8 @@
 /** Loading any addressable object (post, reply, page, …) with the viewer's access checked. */
-import { NotFound, canSee, parseId, type Runtime, type Viewer } from '@agora/common';
+import { canSee, type Viewer } from '@agora/common/audience';
+import { parseId } from '@agora/common/db';
+import { NotFound } from '@agora/common/errors';
+import type { Runtime } from '@agora/common/runtime';
 import { canSeeBookmark, type BookmarkRecord } from './bookmarks';
 
 type Lean = Record<string, unknown> & {

@@ -3,7 +3,10 @@
  * page by id or slug is checked against its audience like any other object (the reference
  * served any page to anyone who knew its slug, §11.1-6).
  */
-import { BadRequest, NotFound, canSee, type PageDoc, type Runtime, type Viewer } from '@agora/common';
+import { canSee, type Viewer } from '@agora/common/audience';
+import type { PageDoc } from '@agora/common/db';
+import { BadRequest, NotFound } from '@agora/common/errors';
+import type { Runtime } from '@agora/common/runtime';
 
 export type PageRecord = PageDoc & { createdAt?: Date; updatedAt?: Date };
 

@@ -4,7 +4,7 @@
  * gets the raw values under `audience`. `attributedTo` and `published` follow the timeline item
  * shape of behaviour-notes §3.7.
  */
-import { capabilityAllows, tierOf, type Viewer } from '@agora/common';
+import { capabilityAllows, tierOf, type Viewer } from '@agora/common/audience';
 
 type Doc = Record<string, unknown> & {
   id: string;

@@ -11,15 +11,11 @@
  *
  * Only this server's own posts are answered (never copies of other servers' posts).
  */
-import {
-  BadRequest,
-  NotAuthorized,
-  Unauthorized,
-  domainOf,
-  type PostDoc,
-  type Runtime,
-  type Viewer,
-} from '@agora/common';
+import type { Viewer } from '@agora/common/audience';
+import type { PostDoc } from '@agora/common/db';
+import { BadRequest, NotAuthorized, Unauthorized } from '@agora/common/errors';
+import { domainOf } from '@agora/common/federation';
+import type { Runtime } from '@agora/common/runtime';
 import { presentPost } from './posts';
 
 export interface PullQuery {

@@ -5,7 +5,11 @@
  * object asked for, and its HTML is sanitised again here. Nothing is stored (no shadow copies
  * keyed by what a peer says).
  */
-import { UpstreamError, originOf, parseId, sanitize, signAsServer, type Runtime } from '@agora/common';
+import { sanitize } from '@agora/common/content';
+import { parseId } from '@agora/common/db';
+import { UpstreamError } from '@agora/common/errors';
+import { originOf, signAsServer } from '@agora/common/federation';
+import type { Runtime } from '@agora/common/runtime';
 import { withSafeUrls } from '@agora/common/validation';
 
 const PATHS: Record<string, string> = {

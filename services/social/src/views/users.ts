@@ -2,7 +2,8 @@
  * A user as others see them (behaviour-notes §3.5, fixed): personal profile fields follow the
  * profile's audience; the e-mail address is shown to its owner only; secrets never.
  */
-import type { UserRecord, Viewer } from '@agora/common';
+import type { Viewer } from '@agora/common/audience';
+import type { UserRecord } from '@agora/common/db';
 
 export function presentUser(u: UserRecord, viewer: Viewer, domain: string): Record<string, unknown> {
   const isSelf = viewer.id === u.id;

@@ -5,7 +5,9 @@
  * content, plus what is addressed to circles that hold the server as a member.
  */
 import type { Request } from 'express';
-import { buildViewer, STAMPS, type Runtime, type Viewer } from '@agora/common';
+import { buildViewer, type Viewer } from '@agora/common/audience';
+import { STAMPS } from '@agora/common/cache';
+import type { Runtime } from '@agora/common/runtime';
 import { cachesOf, stamped } from '../timelines/cache';
 
 const CACHE = Symbol('viewer');

@@ -5,7 +5,7 @@
  * FerretDB has no TTL indexes (docs/adr/0001-ferretdb.md), so expiry is this worker's job.
  * Each run is idempotent; several replicas running it at once only repeat deletes.
  */
-import type { Runtime } from '@agora/common';
+import type { Runtime } from '@agora/common/runtime';
 import { runFileGc } from '../files/gc';
 
 export interface GcReport {

@@ -2,17 +2,9 @@
 import type { Models, UserDoc } from '../models';
 import { userId as userIdOf } from '../ids';
 import { ObjectStore, type FoundRows, type PageRequest } from './objects';
+import { stripSecrets } from './user-secrets';
 
-/** Fields never returned by any API. */
-const SECRET_FIELDS = [
-  'password',
-  'emailVerificationToken',
-  'emailVerificationExpires',
-  'passwordResetToken',
-  'passwordResetExpires',
-  '_id',
-  '__v',
-] as const;
+export { stripSecrets } from './user-secrets';
 
 const HIDDEN = {
   password: 0,
@@ -24,12 +16,6 @@ const HIDDEN = {
 
 export type UserRecord = UserDoc & { createdAt?: Date; updatedAt?: Date };
 type Stored = UserRecord & { id: string };
-
-export function stripSecrets<T extends Record<string, unknown>>(doc: T): T {
-  const out = { ...doc };
-  for (const f of SECRET_FIELDS) delete (out as Record<string, unknown>)[f];
-  return out;
-}
 
 export type UserCounter = 'postCount' | 'publicPostCount' | 'replyCount' | 'reactCount';
 

@@ -1,4 +1,4 @@
-import { Router, handler, mountSub } from '@agora/common';
+import { Router, handler, mountSub } from '@agora/common/http';
 import type { AdminContext } from '../../context';
 import { activitiesRouter } from '../../activities/router';
 import { backupRouter } from '../../backup/router';

@@ -1,4 +1,4 @@
-import { Router } from '@agora/common';
+import { Router } from '@agora/common/http';
 import type { FederationContext } from '../../context';
 import { inboxHandler } from '../../inbox/route';
 

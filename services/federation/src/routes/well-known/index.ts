@@ -1,5 +1,6 @@
 import { createPublicKey } from 'node:crypto';
-import { Router, keyIdOf } from '@agora/common';
+import { keyIdOf } from '@agora/common/auth';
+import { Router } from '@agora/common/http';
 import type { FederationContext } from '../../context';
 
 /** /.well-known: the server key as JWKS (decisions.md §3) and the NodeInfo pointer. */

@@ -1,4 +1,4 @@
-import type { Router } from '@agora/common';
+import type { Router } from '@agora/common/http';
 import type { NotificationsContext } from '../../app';
 import { notificationsRouter } from '../../http/router';
 

@@ -3,7 +3,8 @@
  * caller only. The gateway sends only `/users/<id>/notifications*` here; every other /users
  * route belongs to the social service, so this tree defines nothing else.
  */
-import { NotAuthorized, Router, Unauthorized, mountSub } from '@agora/common';
+import { NotAuthorized, Unauthorized } from '@agora/common/errors';
+import { Router, mountSub } from '@agora/common/http';
 import type { NotificationsContext } from '../../app';
 import { notificationsRouter } from '../../http/router';
 import { pathUserId } from '../../http/inputs';

@@ -1,6 +1,8 @@
 /** Create Circle; Add/Remove circle members (decisions.md §4, behaviour-notes §4.3). */
 import { z } from 'zod';
-import { BadRequest, NotAuthorized, NotFound, canonicalTo, type Runtime } from '@agora/common';
+import { canonicalTo } from '@agora/common/audience';
+import { BadRequest, NotAuthorized, NotFound } from '@agora/common/errors';
+import type { Runtime } from '@agora/common/runtime';
 import type { AreaHandlers } from '../registry';
 import type { ActivityHandler, HandlerContext } from '../types';
 import { clean, idString, mediaRef, parse } from '../validate';

@@ -1,6 +1,8 @@
 /** Create Post (decisions.md §4; payloads from behaviour-notes §4.5). */
 import { z } from 'zod';
-import { canonicalTo, mintId, plainText, renderMarkdown } from '@agora/common';
+import { canonicalTo } from '@agora/common/audience';
+import { plainText, renderMarkdown } from '@agora/common/content';
+import { mintId } from '@agora/common/db';
 import type { AreaHandlers } from '../registry';
 import type { ActivityHandler } from '../types';
 import { actorRef, clean, httpUrl, markdownSource, mediaRef, parse } from '../validate';

@@ -4,14 +4,9 @@
  * /auth/resend-verification answers the same whatever the address, so it cannot be used to
  * find out who is registered.
  */
-import {
-  BadRequest,
-  handler,
-  loadAuthUser,
-  type RoleChecker,
-  type Router,
-  type Runtime,
-} from '@agora/common';
+import { BadRequest } from '@agora/common/errors';
+import { handler, loadAuthUser, type RoleChecker, type Router } from '@agora/common/http';
+import type { Runtime } from '@agora/common/runtime';
 import { sessionUser, tokenClaim } from '../../users/present';
 import { VERIFY_TTL_MS, hashToken, isTokenShaped, mintEmailToken } from '../../users/tokens';
 import { sendBestEffort, verificationMail } from '../../users/mail';

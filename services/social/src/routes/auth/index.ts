@@ -1,14 +1,6 @@
-import {
-  BadRequest,
-  NotAuthorized,
-  NotFound,
-  Router,
-  Unauthorized,
-  handler,
-  loadAuthUser,
-  roleChecker,
-  verifyPassword,
-} from '@agora/common';
+import { verifyPassword } from '@agora/common/auth';
+import { BadRequest, NotAuthorized, NotFound, Unauthorized } from '@agora/common/errors';
+import { Router, handler, loadAuthUser, roleChecker } from '@agora/common/http';
 import type { SocialContext } from '../../context';
 import { sessionUser, tokenClaim } from '../../users/present';
 import { emailRoutes } from './email';

@@ -1,5 +1,5 @@
 /** Client values of the auth routes: strings only, so no operator object reaches a query. */
-import { BadRequest } from '@agora/common';
+import { BadRequest } from '@agora/common/errors';
 
 /** A required string field; a missing or empty value is `missing`, any non-string a 400 too. */
 export function stringField(value: unknown, field: string, missing = `${field} is required`): string {

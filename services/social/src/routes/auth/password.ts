@@ -3,7 +3,10 @@
  * never as a pattern), the token is stored as SHA-256 and valid one hour, and it is consumed by
  * the same atomic update that sets the new password, so it works once.
  */
-import { BadRequest, handler, hashPassword, type Router, type Runtime } from '@agora/common';
+import { hashPassword } from '@agora/common/auth';
+import { BadRequest } from '@agora/common/errors';
+import { handler, type Router } from '@agora/common/http';
+import type { Runtime } from '@agora/common/runtime';
 import { RESET_TTL_MS, hashToken, isTokenShaped, mintEmailToken } from '../../users/tokens';
 import { resetMail, sendBestEffort } from '../../users/mail';
 import { tokenClaim } from '../../users/present';

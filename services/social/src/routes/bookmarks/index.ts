@@ -1,13 +1,6 @@
-import {
-  BadRequest,
-  NotFound,
-  Router,
-  collectionFor,
-  handler,
-  parsePaging,
-  setAll,
-  visibleFilter,
-} from '@agora/common';
+import { visibleFilter } from '@agora/common/audience';
+import { BadRequest, NotFound } from '@agora/common/errors';
+import { Router, collectionFor, handler, parsePaging, setAll } from '@agora/common/http';
 import type { SocialContext } from '../../context';
 import { viewerOf } from '../../views/viewer';
 import { lookup, parseMode } from '../../views/lookup';

@@ -1,13 +1,6 @@
-import {
-  BadRequest,
-  NotAuthorized,
-  Router,
-  collectionFor,
-  handler,
-  parsePaging,
-  setAll,
-  type Runtime,
-} from '@agora/common';
+import { BadRequest, NotAuthorized } from '@agora/common/errors';
+import { Router, collectionFor, handler, parsePaging, setAll } from '@agora/common/http';
+import type { Runtime } from '@agora/common/runtime';
 import type { SocialContext } from '../../context';
 import { viewerOf } from '../../views/viewer';
 import { checkCircleAccess, loadCircle } from '../../views/circle-access';

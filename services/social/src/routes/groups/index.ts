@@ -1,9 +1,6 @@
+import { canSee, visibleFilter } from '@agora/common/audience';
+import { BadRequest, NotAuthorized, NotFound, Unauthorized } from '@agora/common/errors';
 import {
-  BadRequest,
-  NotAuthorized,
-  NotFound,
-  Unauthorized,
-  canSee,
   Router,
   collectionBase,
   collectionFor,
@@ -11,8 +8,7 @@ import {
   parsePaging,
   searchOf,
   setAll,
-  visibleFilter,
-} from '@agora/common';
+} from '@agora/common/http';
 import type { SocialContext } from '../../context';
 import { viewerOf } from '../../views/viewer';
 import { lookup, parseMode } from '../../views/lookup';

@@ -1,4 +1,5 @@
-import { NotFound, Router, handler } from '@agora/common';
+import { NotFound } from '@agora/common/errors';
+import { Router, handler } from '@agora/common/http';
 import type { SocialContext } from '../../context';
 import { assertUsable, emailHint, findLiveInvite, limitOf } from './validity';
 

@@ -2,7 +2,8 @@
  * The invite side of registration (behaviour-notes §3.2 steps 2-3 and 10): check the code and
  * the e-mail before the account exists, claim a slot atomically, publish `invite.redeemed`.
  */
-import { BadRequest, Gone, NotAuthorized, NotFound, type Runtime } from '@agora/common';
+import { BadRequest, Gone, NotAuthorized, NotFound } from '@agora/common/errors';
+import type { Runtime } from '@agora/common/runtime';
 import { assertUsable, findLiveInvite, limitOf, type InviteRow } from './validity';
 
 /** Throws the documented 404/410/400/403; returns the invite the registration may use. */

@@ -2,7 +2,8 @@
  * Invite validity (behaviour-notes §2.4), shared by GET /invites/:code and registration.
  * Redemption itself happens only inside registration (no public redeem route: §11).
  */
-import { Gone, type Runtime } from '@agora/common';
+import { Gone } from '@agora/common/errors';
+import type { Runtime } from '@agora/common/runtime';
 
 export interface InviteRow {
   id: string;

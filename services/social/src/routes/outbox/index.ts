@@ -1,4 +1,5 @@
-import { AS_CONTEXT, Router, Unauthorized, handler, routeTreeBodyParsers } from '@agora/common';
+import { Unauthorized } from '@agora/common/errors';
+import { AS_CONTEXT, Router, handler, routeTreeBodyParsers } from '@agora/common/http';
 import { viewerOf } from '../../views/viewer';
 import { parsePull, pull } from '../../views/pull';
 import type { SocialContext } from '../../context';

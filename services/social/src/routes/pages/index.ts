@@ -1,4 +1,5 @@
-import { BadRequest, Router, collectionFor, handler, parsePaging, setAll } from '@agora/common';
+import { BadRequest } from '@agora/common/errors';
+import { Router, collectionFor, handler, parsePaging, setAll } from '@agora/common/http';
 import type { SocialContext } from '../../context';
 import { viewerOf } from '../../views/viewer';
 import {

@@ -1,4 +1,5 @@
-import { NotAuthorized, Router, collectionFor, handler, parsePaging, setAll } from '@agora/common';
+import { NotAuthorized } from '@agora/common/errors';
+import { Router, collectionFor, handler, parsePaging, setAll } from '@agora/common/http';
 import type { SocialContext } from '../../context';
 import { viewerOf } from '../../views/viewer';
 import { presentPost } from '../../views/posts';

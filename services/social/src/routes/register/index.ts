@@ -1,4 +1,4 @@
-import { Router, handler } from '@agora/common';
+import { Router, handler } from '@agora/common/http';
 import type { SocialContext } from '../../context';
 import { parseRegistration, registerUser } from '../../users/register';
 

@@ -5,7 +5,10 @@
  * under its own `#main-key` id. Personal profile fields follow the profile's audience, as for
  * the JSON view; the e-mail address is never part of an actor.
  */
-import { AS_CONTEXT, type Runtime, type UserRecord, type Viewer } from '@agora/common';
+import type { Viewer } from '@agora/common/audience';
+import type { UserRecord } from '@agora/common/db';
+import { AS_CONTEXT } from '@agora/common/http';
+import type { Runtime } from '@agora/common/runtime';
 import { presentUser } from '../../views/users';
 
 const SECURITY_CONTEXT = 'https://w3id.org/security/v1';

@@ -4,15 +4,9 @@
  * else sees only `@public` circles, plus `@<domain>` ones when they are a user of the owner's
  * server.
  */
-import {
-  BadRequest,
-  collectionFor,
-  handler,
-  parsePaging,
-  setAll,
-  type Router,
-  type Runtime,
-} from '@agora/common';
+import { BadRequest } from '@agora/common/errors';
+import { collectionFor, handler, parsePaging, setAll, type Router } from '@agora/common/http';
+import type { Runtime } from '@agora/common/runtime';
 import { viewerOf } from '../../views/viewer';
 import { liveUser } from './shared';
 

@@ -1,4 +1,6 @@
-import { NotFound, Router, collectionFor, handler, parseId, parsePaging, setAll } from '@agora/common';
+import { parseId } from '@agora/common/db';
+import { NotFound } from '@agora/common/errors';
+import { Router, collectionFor, handler, parsePaging, setAll } from '@agora/common/http';
 import type { SocialContext } from '../../context';
 import { viewerOf } from '../../views/viewer';
 import { presentUser } from '../../views/users';

@@ -3,15 +3,9 @@
  * there) and /activities: a user's activity log is theirs alone (the reference showed anyone the
  * whole history).
  */
-import {
-  NotAuthorized,
-  collectionFor,
-  handler,
-  parsePaging,
-  setAll,
-  type Router,
-  type Runtime,
-} from '@agora/common';
+import { NotAuthorized } from '@agora/common/errors';
+import { collectionFor, handler, parsePaging, setAll, type Router } from '@agora/common/http';
+import type { Runtime } from '@agora/common/runtime';
 import { viewerOf } from '../../views/viewer';
 import { listUserGroups } from '../../views/groups';
 import { listUserBookmarks } from '../../views/bookmarks';

@@ -4,17 +4,10 @@
  * also `@<domain>`, members their circles and groups), so a circle post never reaches a
  * non-member.
  */
-import {
-  BadRequest,
-  canSee,
-  collectionFor,
-  handler,
-  parsePaging,
-  setAll,
-  visibleFilter,
-  type Router,
-  type Runtime,
-} from '@agora/common';
+import { canSee, visibleFilter } from '@agora/common/audience';
+import { BadRequest } from '@agora/common/errors';
+import { collectionFor, handler, parsePaging, setAll, type Router } from '@agora/common/http';
+import type { Runtime } from '@agora/common/runtime';
 import { viewerOf } from '../../views/viewer';
 import { presentPost } from '../../views/posts';
 import { liveUser } from './shared';

@@ -1,5 +1,7 @@
 /** Helpers shared by the /users route files. */
-import { NotFound, type Runtime, type UserRecord } from '@agora/common';
+import type { UserRecord } from '@agora/common/db';
+import { NotFound } from '@agora/common/errors';
+import type { Runtime } from '@agora/common/runtime';
 
 /** The user a /users/:id/… route is about: live (active, not deleted), else 404. */
 export async function liveUser(rt: Runtime, id: string): Promise<UserRecord> {

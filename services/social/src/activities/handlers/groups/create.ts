@@ -1,6 +1,8 @@
 /** Create Group (behaviour-notes §2.4 Group, §4.3 Create, §4.5 cookbook). */
 import { z } from 'zod';
-import { RSVP_POLICIES, canonicalTo, mintId, type Member, type Runtime } from '@agora/common';
+import { canonicalTo } from '@agora/common/audience';
+import { RSVP_POLICIES, mintId, type Member } from '@agora/common/db';
+import type { Runtime } from '@agora/common/runtime';
 import type { ActivityHandler } from '../../types';
 import { actorRef, mediaRef, parse } from '../../validate';
 import { assertCanAddress } from '../../audience-check';

@@ -3,7 +3,10 @@
  * visible to the actor, and Leave keeps the actor's Groups circle in step). Remote groups wait
  * for federation.
  */
-import { NotAuthorized, NotFound, canSee, type Runtime, type AuthUser } from '@agora/common';
+import { canSee } from '@agora/common/audience';
+import { NotAuthorized, NotFound } from '@agora/common/errors';
+import type { AuthUser } from '@agora/common/http';
+import type { Runtime } from '@agora/common/runtime';
 import type { ActivityHandler, DomainEvent, HandlerResult } from '../../types';
 import { actorRef } from '../../validate';
 import { circleMemberIds, groupRoles, type GroupRecord } from '../../../views/groups';

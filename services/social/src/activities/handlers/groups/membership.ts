@@ -4,7 +4,8 @@
  * approves a pending request; Remove of a pending user rejects it; Remove from members keeps
  * `memberCount` and the member's Groups circle in step (the reference's drift bug, §11.2-15).
  */
-import { BadRequest, Conflict, NotAuthorized, parseId } from '@agora/common';
+import { parseId } from '@agora/common/db';
+import { BadRequest, Conflict, NotAuthorized } from '@agora/common/errors';
 import type { ActivityHandler, DomainEvent, HandlerContext, HandlerResult } from '../../types';
 import { idString, parse } from '../../validate';
 import { resolveMember } from '../../members';

@@ -3,7 +3,9 @@
  * (decisions.md §1): every step is a single-document atomic update that is safe to repeat, and
  * `memberCount` moves only when the members circle really changed.
  */
-import { BadRequest, Conflict, type Member, type Runtime } from '@agora/common';
+import type { Member } from '@agora/common/db';
+import { BadRequest, Conflict } from '@agora/common/errors';
+import type { Runtime } from '@agora/common/runtime';
 import { idString, parse } from '../../validate';
 import {
   circleMemberIds,

@@ -3,7 +3,8 @@
  * A target's reaction state (`reactCount`, `reactSummary`) moves by the same `$inc`s, so no
  * recount scans the reactions; a post's cached views go stale with it.
  */
-import { parseId, type ReactState, type Runtime, type UserCounter } from '@agora/common';
+import { parseId, type ReactState, type UserCounter } from '@agora/common/db';
+import type { Runtime } from '@agora/common/runtime';
 import { KIND_MODELS, storeOf, type StoredKind } from './targets';
 
 export async function bumpUser(rt: Runtime, userId: string, field: UserCounter, by: 1 | -1): Promise<void> {

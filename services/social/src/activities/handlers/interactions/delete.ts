@@ -4,7 +4,9 @@
  * `active: false`); the side effects run once, for the request whose conditional update wins;
  * counters move by atomic `$inc` and never below 0; a deleted post leaves every timeline.
  */
-import { NotAuthorized, NotFound, STAMPS, parseId } from '@agora/common';
+import { STAMPS } from '@agora/common/cache';
+import { parseId } from '@agora/common/db';
+import { NotAuthorized, NotFound } from '@agora/common/errors';
 import { USER_DELETED, type UserDeletedPayload } from '@agora/common/messaging';
 import type { ActivityHandler, HandlerContext, HandlerResult } from '../../types';
 import { clean, idString, parse } from '../../validate';

@@ -5,7 +5,9 @@
  * full server-minted ids (the reference's 32-bit ids collide).
  */
 import { z } from 'zod';
-import { BadRequest, NotFound, mintId, type Runtime } from '@agora/common';
+import { mintId } from '@agora/common/db';
+import { BadRequest, NotFound } from '@agora/common/errors';
+import type { Runtime } from '@agora/common/runtime';
 import type { ActivityHandler, HandlerContext } from '../../types';
 import { clean, idString, parse } from '../../validate';
 import { KIND_MODELS, kindAmong, visibleTarget } from './targets';

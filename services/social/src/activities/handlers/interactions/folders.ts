@@ -1,5 +1,5 @@
 /** Folder trees (bookmark folders, page folders): where an item may be moved to. */
-import { BadRequest } from '@agora/common';
+import { BadRequest } from '@agora/common/errors';
 import type { Lean, LooseStore } from './targets';
 
 /**

@@ -1,5 +1,6 @@
 /** Update and Delete act only for the object's owner or a server admin. */
-import { NotAuthorized, NotFound, canSee } from '@agora/common';
+import { canSee } from '@agora/common/audience';
+import { NotAuthorized, NotFound } from '@agora/common/errors';
 import type { HandlerContext } from '../../types';
 import { storeOf, type Lean, type StoredKind } from './targets';
 import { effectiveAudience, findObject } from '../../../views/objects';

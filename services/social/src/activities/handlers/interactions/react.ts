@@ -4,7 +4,7 @@
  * `canReact`; clearing your own reaction does not (you may have lost sight of the target).
  */
 import { z } from 'zod';
-import { mintId } from '@agora/common';
+import { mintId } from '@agora/common/db';
 import type { ActivityHandler, HandlerContext, HandlerResult } from '../../types';
 import { actorRef, clean, parse } from '../../validate';
 import { assertCapability, kindAmong, threadOf, visibleTarget, type Found } from './targets';

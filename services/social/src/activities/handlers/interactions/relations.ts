@@ -5,7 +5,8 @@
  * ported). Blocked and muted authors leave the actor's circle timelines (timelines/query.ts);
  * followed ones are backfilled into the Following timeline and dropped from it on unfollow.
  */
-import { BadRequest, NotFound, parseId } from '@agora/common';
+import { parseId } from '@agora/common/db';
+import { BadRequest, NotFound } from '@agora/common/errors';
 import type { ActivityHandler, HandlerContext, HandlerResult } from '../../types';
 import { clean, idString, parse } from '../../validate';
 import { resolveMember } from '../../members';

@@ -4,7 +4,8 @@
  * text sent twice to the same parent within five minutes returns the first reply.
  */
 import { z } from 'zod';
-import { mintId, renderMarkdown } from '@agora/common';
+import { renderMarkdown } from '@agora/common/content';
+import { mintId } from '@agora/common/db';
 import type { ActivityHandler, HandlerContext } from '../../types';
 import { actorRef, clean, idString, markdownSource, parse } from '../../validate';
 import { assertCapability, kindAmong, threadOf, visibleTarget } from './targets';

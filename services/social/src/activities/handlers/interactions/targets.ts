@@ -3,16 +3,10 @@
  * actor may see them and use their reply/react capability (decisions.md §4: Reply and React
  * check existence, visibility and `canReply` / `canReact`).
  */
-import {
-  BadRequest,
-  NotAuthorized,
-  NotFound,
-  capabilityAllows,
-  parseId,
-  type ObjectStore,
-  type Runtime,
-  type Viewer,
-} from '@agora/common';
+import { capabilityAllows, type Viewer } from '@agora/common/audience';
+import { parseId, type ObjectStore } from '@agora/common/db';
+import { BadRequest, NotAuthorized, NotFound } from '@agora/common/errors';
+import type { Runtime } from '@agora/common/runtime';
 import { readableObject } from '../../../views/objects';
 import { checkCircleAccess, loadCircle } from '../../../views/circle-access';
 

@@ -5,7 +5,7 @@
  * ignored.
  */
 import { z } from 'zod';
-import { BadRequest, NotFound } from '@agora/common';
+import { BadRequest, NotFound } from '@agora/common/errors';
 import type { ActivityHandler } from '../../types';
 import { del } from './delete';
 import { idString, parse } from '../../validate';

@@ -4,16 +4,10 @@
  * §11.1-9), audiences are canonicalised and must be usable by the object's author.
  */
 import { z } from 'zod';
-import {
-  BadRequest,
-  Conflict,
-  NotAuthorized,
-  RSVP_POLICIES,
-  canonicalTo,
-  type Viewer,
-  plainText,
-  renderMarkdown,
-} from '@agora/common';
+import { canonicalTo, type Viewer } from '@agora/common/audience';
+import { plainText, renderMarkdown } from '@agora/common/content';
+import { RSVP_POLICIES } from '@agora/common/db';
+import { BadRequest, Conflict, NotAuthorized } from '@agora/common/errors';
 import type { HandlerContext } from '../../types';
 import { httpUrl, idString, markdownSource, mediaRef, parse } from '../../validate';
 import { assertCanAddress } from '../../audience-check';

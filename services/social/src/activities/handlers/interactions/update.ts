@@ -3,7 +3,7 @@
  * update-patches.ts; timeline rows and react counts kept in step. User targets belong to the
  * users area (`updateUser`), since Update is one activity type with one registry entry.
  */
-import { BadRequest } from '@agora/common';
+import { BadRequest } from '@agora/common/errors';
 import type { ActivityHandler, HandlerContext } from '../../types';
 import { clean, idString, parse } from '../../validate';
 import { viewerFor } from '../../../views/viewer';

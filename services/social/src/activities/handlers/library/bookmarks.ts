@@ -4,17 +4,11 @@
  * can only be filed in one of the actor's own live folders. Bookmarks never federate.
  */
 import { z } from 'zod';
-import {
-  BadRequest,
-  NotFound,
-  canonicalTo,
-  mintId,
-  parseId,
-  type Runtime,
-  type Viewer,
-  plainText,
-  renderMarkdown,
-} from '@agora/common';
+import { canonicalTo, type Viewer } from '@agora/common/audience';
+import { plainText, renderMarkdown } from '@agora/common/content';
+import { mintId, parseId } from '@agora/common/db';
+import { BadRequest, NotFound } from '@agora/common/errors';
+import type { Runtime } from '@agora/common/runtime';
 import type { ActivityHandler } from '../../types';
 import { actorRef, clean, httpUrl, idString, markdownSource, mediaRef, parse } from '../../validate';
 import { assertCanAddress } from '../../audience-check';

@@ -4,15 +4,10 @@
  * server actor (`server: @<domain>`).
  */
 import { z } from 'zod';
-import {
-  BadRequest,
-  NotAuthorized,
-  canonicalTo,
-  mintId,
-  plainText,
-  renderMarkdown,
-  slugify,
-} from '@agora/common';
+import { canonicalTo } from '@agora/common/audience';
+import { plainText, renderMarkdown, slugify } from '@agora/common/content';
+import { mintId } from '@agora/common/db';
+import { BadRequest, NotAuthorized } from '@agora/common/errors';
 import type { ActivityHandler } from '../../types';
 import { actorRef, clean, idString, markdownSource, mediaRef, parse } from '../../validate';
 import { assertCanAddress } from '../../audience-check';

@@ -6,7 +6,9 @@
  * registry entry (interactions) dispatches User targets here.
  */
 import { z } from 'zod';
-import { BadRequest, NotAuthorized, NotFound, hashPassword, verifyPassword, sanitize } from '@agora/common';
+import { hashPassword, verifyPassword } from '@agora/common/auth';
+import { sanitize } from '@agora/common/content';
+import { BadRequest, NotAuthorized, NotFound } from '@agora/common/errors';
 import type { HandlerContext, HandlerResult } from '../../types';
 import { httpUrl, mediaRef, parse } from '../../validate';
 import { presentUser } from '../../../views/users';
