@@ -32,6 +32,37 @@ const noDataAccess = {
   ],
 };
 
+// Issue 8: libs/common is imported through its subpaths (libs/common/package.json `exports`):
+// no barrel that loads everything, no reaching into its sources.
+const BOUNDARIES =
+  'Import @agora/common/<subpath> (libs/common/package.json `exports`; docs/architecture.md, package boundaries).';
+const commonBoundaries = {
+  paths: [{ name: '@agora/common', message: `No barrel. ${BOUNDARIES}` }],
+  patterns: [
+    {
+      regex: '^@agora/[^/]+/src(/|$)|(^|/)libs/common/src(/|$)',
+      message: `No deep imports into a package's sources. ${BOUNDARIES}`,
+    },
+  ],
+};
+// What loads mongoose, amqplib or the S3 client: the gateway never touches the database, the
+// broker or the object store, so its process must not even load them
+// (test/integration/gateway/boundaries.test.ts).
+const NOT_AT_THE_EDGE = [
+  ...['db', 'messaging', 'storage', 'runtime', 'service'].map((sub) => `@agora/common/${sub}`),
+  ...['mongoose', 'mongodb', 'amqplib', '@aws-sdk/client-s3'],
+];
+const gatewayBoundaries = {
+  paths: [
+    ...commonBoundaries.paths,
+    ...NOT_AT_THE_EDGE.map((name) => ({
+      name,
+      message: 'The gateway never loads the database, broker or object-store clients (docs/architecture.md).',
+    })),
+  ],
+  patterns: commonBoundaries.patterns,
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -80,6 +111,8 @@ export default tseslint.config(
     rules: { 'no-restricted-properties': 'off' },
   },
   { files: ['**/*.ts'], rules: noDataAccess },
+  { files: ['**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', commonBoundaries] } },
+  { files: ['services/gateway/**'], rules: { 'no-restricted-imports': ['error', gatewayBoundaries] } },
   {
     // The data layer itself; tests and the bench seeder that set up or check raw documents.
     files: [

@@ -25,6 +25,7 @@ const DIST = join(ROOT, 'dist');
 const STAMP = join(DIST, '.built');
 const SERVICES = ['gateway', 'social', 'admin', 'federation', 'notifications', 'backup'] as const;
 const SOURCE_DIRS = ['libs', 'services', 'standalone'];
+const EDGE_FORBIDDEN = ['mongoose', 'mongodb', 'amqplib', '@aws-sdk/client-s3'];
 
 /** Newest modification time among the inputs of the build (sources, manifests, this script). */
 function newestInput(): number {
@@ -127,6 +128,13 @@ export async function buildAll(): Promise<void> {
   const externals = new Set<string>();
   for (const out of Object.values(result.metafile.outputs))
     for (const i of out.imports) if (i.external && !i.path.startsWith('node:')) externals.add(i.path);
+  // The gateway never touches the database, the broker or the object store (docs/architecture.md,
+  // package boundaries): its bundle must not even require their clients.
+  for (const [file, out] of Object.entries(result.metafile.outputs)) {
+    if (!file.endsWith('/gateway.bundle.js')) continue;
+    const heavy = out.imports.filter((i) => i.external && EDGE_FORBIDDEN.includes(i.path)).map((i) => i.path);
+    if (heavy.length) throw new Error(`dist/gateway.bundle.js requires ${[...new Set(heavy)].join(', ')}`);
+  }
   // dist/<name>.js turns source maps on for our code only, then loads the bundle. `node
   // --enable-source-maps` would also parse every source map shipped in node_modules: measured
   // +35 MB RSS and +1 s start for standalone (docs/performance.md).
