@@ -1,9 +1,8 @@
 /**
- * The admin story of issue 14 (the parts whose API is on main): a member reports a post; the
- * admin signs in, sees the overview, resolves the flag with a note, closes open registration in
- * the settings (secrets stay read-only), creates an invite, and a newcomer joins with its link;
- * the log tail filters by level. (Discover curation, content and backups wait for their APIs:
- * web/stories-pending/.)
+ * The admin story of issue 14: a member reports a post; the admin signs in, sees the overview,
+ * resolves the flag with a note, closes open registration in the settings (secrets stay
+ * read-only), creates an invite, and a newcomer joins with its link; the log tail filters by
+ * level. (Discover curation, content and backups have their own stories in this folder.)
  */
 import type { Browser } from 'playwright-core';
 import { ADMIN, bootServer, client, type TestServer } from '../harness/standalone';

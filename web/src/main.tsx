@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { ApiError } from './api/client';
+import { forgetAnswersOnTokenChange } from './api/hooks';
 import { router } from './router';
 import './styles.css';
 
@@ -15,6 +16,8 @@ const queryClient = new QueryClient({
     },
   },
 });
+
+forgetAnswersOnTokenChange(queryClient);
 
 // Move focus to the new screen's content after navigation, for keyboard and screen-reader users.
 router.subscribe('onResolved', ({ pathChanged }) => {

@@ -13,6 +13,7 @@ import { PostPage } from './pages/post';
 import { ProfilePage } from './pages/users';
 import { GroupPage, GroupsPage } from './pages/groups';
 import { BookmarksPage, PageDetail, PagesPage } from './pages/library';
+import { BookmarkPage } from './pages/bookmark';
 import { NotificationsPage } from './pages/notifications';
 import { DiscoverPage, SearchPage } from './pages/discover';
 import { SettingsPage } from './pages/settings';
@@ -101,6 +102,7 @@ const routeTree = root.addChildren([
   route('/pages', PagesPage),
   route('/pages/$slug', PageDetail),
   route('/bookmarks', member(BookmarksPage)),
+  route('/bookmarks/$id', BookmarkPage),
   route('/notifications', member(NotificationsPage)),
   route('/discover', DiscoverPage),
   search,

@@ -1,6 +1,12 @@
 /** Server state shared by many screens: the session, the server config, outbox writes. */
-import { useEffect, useSyncExternalStore } from 'react';
-import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import {
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { api } from './client';
 import { pathOf } from './routes';
 import { getToken, onTokenChange } from './session';
@@ -18,14 +24,21 @@ export function useConfig() {
   });
 }
 
+/**
+ * A new or removed token: every cached answer was for someone else. Reset (not remove) them, so
+ * the screens on show keep their observers and ask again as the new person. Called once, at start.
+ */
+export function forgetAnswersOnTokenChange(qc: QueryClient): () => void {
+  return onTokenChange(() => {
+    void qc.resetQueries({ predicate: (q) => q.queryKey[0] !== 'config' });
+  });
+}
+
 /** The signed-in user, or null when signed out. */
 export function useMe() {
+  // The cache is reset when the token changes (forgetAnswersOnTokenChange, main.tsx), once for the
+  // whole app: an effect here would run on every mount of every screen that reads the session.
   const token = useToken();
-  const qc = useQueryClient();
-  useEffect(() => {
-    // A new or removed token: every cached answer was for someone else.
-    if (!token) qc.removeQueries({ predicate: (q) => q.queryKey[0] !== 'config' });
-  }, [token, qc]);
   return useQuery({
     queryKey: ['me', token],
     queryFn: async () => (await api.get<{ user: SessionUser }>(pathOf('me'))).user,

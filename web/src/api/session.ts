@@ -11,6 +11,7 @@ export function getToken(): string | null {
 }
 
 export function setToken(token: string | null): void {
+  if ((token || null) === getToken()) return;
   if (token) localStorage.setItem(KEY, token);
   else localStorage.removeItem(KEY);
   for (const l of listeners) l();

@@ -146,6 +146,10 @@ export interface Bookmark {
   target?: string;
   parentFolder?: string | null;
   summary?: string;
+  actorId?: string;
+  to?: string;
+  tags?: string[];
+  createdAt?: string;
 }
 
 export interface UserDetail {

@@ -9,6 +9,15 @@ import type { Bookmark, Collection, Page } from '../api/types';
 import { ServerHtml } from '../ui/post-card';
 import { ErrorNote, QueryState } from '../ui/states';
 
+/** The site a link points at, shown beside a bookmark's title. */
+function hostOf(href: string): string {
+  try {
+    return new URL(href).host;
+  } catch {
+    return href;
+  }
+}
+
 export function PagesPage() {
   const pages = useQuery({
     queryKey: ['pages'],
@@ -159,12 +168,20 @@ export function BookmarksPage() {
                   <button type="button" className="link-button" onClick={() => setFolder(b)}>
                     📁 {b.title}
                   </button>
-                ) : b.href ? (
-                  <a href={b.href} rel="noopener noreferrer nofollow" target="_blank">
-                    {b.title || b.href}
-                  </a>
                 ) : (
-                  <span>{b.title || b.target}</span>
+                  <>
+                    <Link to="/bookmarks/$id" params={{ id: b.id }}>
+                      {b.title || b.href || b.target}
+                    </Link>
+                    {b.href ? (
+                      <>
+                        {' '}
+                        <a href={b.href} rel="noopener noreferrer nofollow" target="_blank">
+                          {hostOf(b.href)} ↗
+                        </a>
+                      </>
+                    ) : null}
+                  </>
                 )}{' '}
                 <button
                   type="button"

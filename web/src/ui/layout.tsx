@@ -14,8 +14,11 @@ function Badge() {
   const count = useQuery({
     queryKey: ['notifications', 'unread'],
     queryFn: () => api.get<{ count: number }>(pathOf('unreadCount')),
+    // The server has no push channel (spec §6): poll, but only while the tab is visible, and ask
+    // again at once when the person comes back to it.
     refetchInterval: BADGE_POLL_MS,
     refetchIntervalInBackground: false,
+    refetchOnWindowFocus: 'always',
   });
   const n = count.data?.count ?? 0;
   return (

@@ -1,10 +1,11 @@
 /**
- * Pending on issue 11 (/admin/sections, /admin/recommendations, GET /recommendations): the admin
- * curates Discover and a visitor sees the shelf.
+ * Discover (issue 11's /admin/sections, /admin/recommendations and GET /recommendations): the
+ * admin curates a shelf, a refused recommendation says why, and a signed-out visitor sees the
+ * shelf with the featured post and the curator's note.
  */
 import type { Browser } from 'playwright-core';
-import { ADMIN, bootServer, client, type TestServer } from '../../test/harness/standalone';
-import { outbox, registerActor, type Actor } from '../../test/harness/actors';
+import { ADMIN, bootServer, client, type TestServer } from '../harness/standalone';
+import { outbox, registerActor, type Actor } from '../harness/actors';
 import {
   expectAccessible,
   launchBrowser,
@@ -12,7 +13,7 @@ import {
   personFor,
   screenshot,
   type Person,
-} from '../../test/browser/harness';
+} from './harness';
 
 let server: TestServer;
 let browser: Browser;
@@ -66,6 +67,8 @@ test('a visitor sees the shelf on Discover', async () => {
   const text = await mainShows(page, 'Staff picks');
   expect(text).toContain('How we built the community garden');
   expect(text).toContain('Lovely photos');
+  const link = page.getByRole('link', { name: 'How we built the community garden' });
+  expect(await link.getAttribute('href')).toBe(`/posts/${encodeURIComponent(postId)}`);
   await expectAccessible(page, 'discover');
   await screenshot(page, 'discover');
   expect(visitor.problems).toEqual([]);
