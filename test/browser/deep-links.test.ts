@@ -47,6 +47,12 @@ beforeAll(async () => {
     to: '@public',
     object: { name: 'Book club' },
   });
+  ids.bookmark = await created(alice, {
+    type: 'Create',
+    objectType: 'Bookmark',
+    to: '@public',
+    object: { type: 'Bookmark', title: 'Seed catalogue', href: 'https://example.org/seeds' },
+  });
   await created(
     { token: adminToken },
     {
@@ -76,6 +82,7 @@ test.each([
   ['/search?q=hello', 'Search'],
   ['/settings', 'Change password'],
   ['/bookmarks', 'Nothing saved here yet.'],
+  ['/bookmarks/:bookmark', 'Seed catalogue'],
   ['/notifications', 'No notifications.'],
   ['/profile', 'About Agora'],
 ])('a reload of %s opens its screen', async (template, expected) => {

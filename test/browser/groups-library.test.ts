@@ -12,6 +12,7 @@ let browser: Browser;
 let alice: Actor, bob: Actor;
 let aliceView: Person, bobView: Person;
 let groupPath: string;
+let bookmarkPath: string;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([bootServer(), launchBrowser()]);
@@ -72,6 +73,34 @@ test('bob saves a bookmark in a folder', async () => {
   const root = await mainShows(page, 'Gardening');
   expect(root).not.toContain('Compost guide');
   await expectAccessible(page, 'bookmarks');
+});
+
+test('a bookmark and its folder open on their own screens, also on reload', async () => {
+  const { page } = bobView;
+  await page.goto('/bookmarks');
+  await page.getByRole('button', { name: '📁 Gardening' }).click();
+  await page.getByRole('link', { name: 'Compost guide' }).click();
+  await page.getByRole('heading', { name: 'Compost guide' }).waitFor();
+  bookmarkPath = new URL(page.url()).pathname;
+  expect(bookmarkPath).toMatch(/^\/bookmarks\/bookmark%3A/);
+  await page.reload();
+  const text = await mainShows(page, 'In the folder Gardening');
+  expect(text).toContain('https://example.com/compost');
+  expect(text).toContain('Only me');
+  await page.getByRole('link', { name: 'Gardening' }).click();
+  await page.getByRole('heading', { name: '📁 Gardening' }).waitFor();
+  const folder = page.getByTestId('folder-items');
+  await folder.getByRole('link', { name: 'Compost guide' }).waitFor();
+  expect(await folder.textContent()).toBe('Compost guide');
+  await expectAccessible(page, 'bookmark folder');
+  await screenshot(page, 'bookmark-folder');
+});
+
+test("someone else's private bookmark is refused like a missing one", async () => {
+  const { page } = aliceView;
+  await page.goto(bookmarkPath);
+  expect(await page.getByRole('alert').textContent()).toMatch(/not found/i);
+  expect(await page.locator('main').textContent()).not.toContain('Compost guide');
 });
 
 test('alice changes her display name; a wrong current password is refused with the reason', async () => {

@@ -7,7 +7,7 @@ import { Link, useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { pathOf } from '../api/routes';
-import { useConfig } from '../api/hooks';
+import { useConfig, useToken } from '../api/hooks';
 import type { Bookmark, Collection } from '../api/types';
 import { audienceLabel, when } from '../ui/format';
 import { QueryState } from '../ui/states';
@@ -73,6 +73,7 @@ function ParentFolder({ id }: { id: string }) {
 export function BookmarkPage() {
   const { id } = useParams({ from: '/bookmarks/$id' });
   const config = useConfig();
+  const signedIn = Boolean(useToken());
   const bookmark = useQuery(bookmarkQuery(id));
   return (
     <QueryState query={bookmark}>
@@ -102,9 +103,11 @@ export function BookmarkPage() {
           </p>
           {b.parentFolder ? <ParentFolder id={b.parentFolder} /> : null}
           {b.type === 'Folder' ? <FolderItems folder={b} /> : null}
-          <p>
-            <Link to="/bookmarks">All my bookmarks</Link>
-          </p>
+          {signedIn ? (
+            <p>
+              <Link to="/bookmarks">All my bookmarks</Link>
+            </p>
+          ) : null}
         </article>
       )}
     </QueryState>
