@@ -111,3 +111,15 @@ export async function badgeShows(page: Page, n: number, timeout = 30_000): Promi
   if (n === 0) await badge.waitFor({ state: 'detached', timeout });
   else await badge.filter({ hasText: new RegExp(`^${n}$`) }).waitFor({ timeout });
 }
+
+/**
+ * Pretends the tab was hidden or shown again (headless Chromium never hides a page by itself):
+ * what `visibilitychange` listeners such as TanStack Query's focus manager see.
+ */
+export async function setTabVisibility(page: Page, state: 'hidden' | 'visible'): Promise<void> {
+  await page.evaluate(`(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => '${state}' });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => ${state === 'hidden'} });
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+  })()`);
+}

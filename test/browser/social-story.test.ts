@@ -14,8 +14,12 @@ import {
   mainShows,
   personFor,
   screenshot,
+  setTabVisibility,
   type Person,
 } from './harness';
+
+/** BADGE_POLL_MS in web/src/ui/layout.tsx. */
+const BADGE_POLL_MS = 5_000;
 
 let server: TestServer;
 let browser: Browser;
@@ -139,6 +143,26 @@ test("alice's badge counts the notifications and opens one", async () => {
   await badgeShows(page, 2);
   expect(await badge.textContent()).toBe('2');
   await screenshot(page, 'notification-opened');
+});
+
+test('the badge stops asking while the tab is hidden and asks again when it is shown', async () => {
+  const { page } = alice;
+  const isCount = (r: { url(): string }) => r.url().endsWith('/notifications/unread/count');
+  await page.waitForRequest(isCount, { timeout: BADGE_POLL_MS * 2 });
+  await setTabVisibility(page, 'hidden');
+  const asked: string[] = [];
+  const record = (r: { url(): string }) => {
+    if (isCount(r)) asked.push(r.url());
+  };
+  page.on('request', record);
+  // Only waiting can show that nothing is asked: two poll intervals.
+  await page.waitForTimeout(BADGE_POLL_MS * 2 + 500);
+  page.off('request', record);
+  expect(asked).toEqual([]);
+  const back = page.waitForRequest(isCount, { timeout: BADGE_POLL_MS / 2 });
+  await setTabVisibility(page, 'visible');
+  await back;
+  await badgeShows(page, 2);
 });
 
 test('carol, not a member, never sees the post', async () => {
