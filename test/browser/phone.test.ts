@@ -22,6 +22,7 @@ let alice: Actor, bob: Actor;
 let phone: Person;
 let postId: string;
 let circleId: string;
+let bookmarkId: string;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([bootServer(), launchBrowser()]);
@@ -49,6 +50,17 @@ beforeAll(async () => {
   });
   postId = post.body.createdId!;
   await outbox(api, bob, { type: 'Reply', to: postId, object: { content: 'Lovely!' } });
+  const bookmark = await outbox(api, bob, {
+    type: 'Create',
+    objectType: 'Bookmark',
+    to: bob.id,
+    object: {
+      type: 'Bookmark',
+      title: 'Allotment waiting list',
+      href: 'https://example.com/a/very/long/link/to/the/allotment/waiting/list/that/must/wrap',
+    },
+  });
+  bookmarkId = bookmark.body.createdId!;
   phone = await personFor(browser, server.url, { token: bob.token, viewport: PHONE });
 });
 afterAll(async () => {
@@ -65,10 +77,15 @@ test.each([
   ['groups', '/groups', 'New group'],
   ['notifications', '/notifications', 'Mark all read'],
   ['settings', '/settings', 'Change password'],
+  ['bookmark', '/bookmarks/:bookmark', 'Allotment waiting list'],
+  ['discover', '/discover', 'Nothing is featured yet.'],
 ])('the %s screen fits a phone', async (name, template, expected) => {
   const { page } = phone;
   await page.goto(
-    template.replace(':circle', encodeURIComponent(circleId)).replace(':post', encodeURIComponent(postId)),
+    template
+      .replace(':circle', encodeURIComponent(circleId))
+      .replace(':post', encodeURIComponent(postId))
+      .replace(':bookmark', encodeURIComponent(bookmarkId)),
   );
   await mainShows(page, expected);
   expect(await overflowsX(page)).toBe(false);

@@ -78,7 +78,7 @@ export function BookmarkPage() {
   return (
     <QueryState query={bookmark}>
       {(b) => (
-        <article className="card" data-testid="bookmark">
+        <article className="card content" data-testid="bookmark">
           <h1>{b.type === 'Folder' ? `📁 ${b.title || 'Folder'}` : b.title || b.href || 'Bookmark'}</h1>
           {b.href ? (
             <p>
