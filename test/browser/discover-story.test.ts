@@ -6,14 +6,7 @@
 import type { Browser } from 'playwright-core';
 import { ADMIN, bootServer, client, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
-import {
-  expectAccessible,
-  launchBrowser,
-  mainShows,
-  personFor,
-  screenshot,
-  type Person,
-} from './harness';
+import { expectAccessible, launchBrowser, mainShows, personFor, screenshot, type Person } from './harness';
 
 let server: TestServer;
 let browser: Browser;
@@ -67,6 +60,8 @@ test('a visitor sees the shelf on Discover', async () => {
   const text = await mainShows(page, 'Staff picks');
   expect(text).toContain('How we built the community garden');
   expect(text).toContain('Lovely photos');
+  expect(text).toContain('A story in pictures.');
+  expect(text).toContain('by alice');
   const link = page.getByRole('link', { name: 'How we built the community garden' });
   expect(await link.getAttribute('href')).toBe(`/posts/${encodeURIComponent(postId)}`);
   await expectAccessible(page, 'discover');

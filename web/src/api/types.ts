@@ -275,8 +275,12 @@ export interface DiscoverCard {
   type?: string;
   title?: string;
   name?: string;
-  summary?: string;
+  summary?: string | null;
   slug?: string;
+  /** A post's author. */
+  actor?: { id: string; name?: string | null };
+  /** A circle's or group's members. */
+  memberCount?: number;
 }
 
 /** A Discover shelf: an active section with its live cards. */

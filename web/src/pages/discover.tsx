@@ -77,8 +77,15 @@ export function DiscoverPage() {
               <ul className="list" data-testid="discover-items">
                 {(s.items ?? []).map((r) => (
                   <li key={r.recommendation}>
-                    <ObjectLink item={r} />
-                    {r.note ? <p>{r.note}</p> : null}
+                    <ObjectLink item={{ ...r, summary: r.summary ?? undefined }} />
+                    {r.actor ? <span className="meta"> by {r.actor.name || r.actor.id}</span> : null}
+                    {r.memberCount ? <span className="meta"> · {r.memberCount} members</span> : null}
+                    {r.summary ? <p>{r.summary}</p> : null}
+                    {r.note ? (
+                      <p>
+                        <em>{r.note}</em>
+                      </p>
+                    ) : null}
                   </li>
                 ))}
               </ul>
