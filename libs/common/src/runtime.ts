@@ -9,7 +9,7 @@ import { createLogger, type Logger } from './logger';
 import { connectDatabase, createRepositories, type Database, type Repositories } from './db';
 import { TokenService } from './auth/tokens';
 import { settingsKeySource } from './auth/settings-keys';
-import { createBus, type MessageBus } from './messaging';
+import { createBus, createEventBus, type EventBus, type MessageBus } from './messaging';
 import { createDiskStorage, createS3Storage, type ObjectStorage } from './storage';
 import type { RedisClientType } from 'redis';
 import {
@@ -36,7 +36,10 @@ export interface Runtime {
   db: Database;
   repos: Repositories;
   tokens: TokenService;
+  /** The raw bus: for the adapters, the outbox relay and health checks. Services use `events`. */
   bus: MessageBus;
+  /** The bus typed from the event catalogue (messaging/catalogue.ts). */
+  events: EventBus;
   storage: ObjectStorage;
   /** Cache stamps (Redis when REDIS_URL is set, so every replica sees one set). */
   stamps: StampStore;
@@ -127,6 +130,7 @@ export async function createRuntime(name: string, config: Config, shared: Shared
     repos,
     tokens,
     bus,
+    events: createEventBus(bus, logger),
     storage,
     stamps: stampStore,
     federation,

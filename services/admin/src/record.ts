@@ -6,11 +6,17 @@
  */
 import { STAMPS } from '@agora/common/cache';
 import { mintId } from '@agora/common/db';
-import { publishEvents, type DomainEvent } from '@agora/common/messaging';
+import {
+  activityEventName,
+  domainEvent,
+  publishEvents,
+  type ActivityType,
+  type DomainEvent,
+} from '@agora/common/messaging';
 import type { Runtime } from '@agora/common/runtime';
 
 export interface AdminWrite {
-  type: string;
+  type: ActivityType;
   objectType: string;
   objectId: string;
   object?: Record<string, unknown>;
@@ -24,10 +30,11 @@ export async function recordAdminWrite(
 ): Promise<void> {
   const id = mintId('activity', rt.config.DOMAIN);
   const all: DomainEvent[] = [
-    {
-      name: `activity.${write.type.toLowerCase()}`,
-      payload: { activityId: id, actorId: adminId, objectId: write.objectId },
-    },
+    domainEvent(activityEventName(write.type), {
+      activityId: id,
+      actorId: adminId,
+      objectId: write.objectId,
+    }),
     ...events,
   ];
   await rt.stamps.bump([STAMPS.viewer(adminId)]);

@@ -9,13 +9,7 @@
  * in-process bus of a process that stopped) is picked up by the sweeper.
  */
 import { newWorkerId, type BackupJobRecord } from '@agora/common/db';
-import {
-  BACKUP_RUN_QUEUE,
-  PermanentMessageError,
-  RESTORE_RUN_QUEUE,
-  backupJobMessage,
-  type BusMessage,
-} from '@agora/common/messaging';
+import { BACKUP_RUN_QUEUE, RESTORE_RUN_QUEUE, type JobMessage } from '@agora/common/messaging';
 import type { WorkerDeps } from './context';
 import { JobLease } from './lease';
 import { runBackup } from './backup';
@@ -50,18 +44,10 @@ export async function startWorker(rt: WorkerDeps): Promise<BackupWorker> {
     current = { lease, done };
   };
 
-  const onMessage = async (msg: BusMessage): Promise<void> => {
-    const parsed = backupJobMessage.safeParse(msg.payload);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new PermanentMessageError(
-        `payload.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`,
-      );
-    }
-    await take(parsed.data.jobId);
-  };
-  await rt.bus.work(BACKUP_RUN_QUEUE, onMessage, { prefetch: 1 });
-  await rt.bus.work(RESTORE_RUN_QUEUE, onMessage, { prefetch: 1 });
+  // The typed bus has parsed the job against the catalogue (a malformed one is dead-lettered).
+  const onMessage = (msg: JobMessage<'backup.run' | 'restore.run'>): Promise<void> => take(msg.payload.jobId);
+  await rt.events.work(BACKUP_RUN_QUEUE, onMessage, { prefetch: 1 });
+  await rt.events.work(RESTORE_RUN_QUEUE, onMessage, { prefetch: 1 });
 
   let sweeping: Promise<void> | undefined;
   const sweep = async () => {

@@ -5,17 +5,28 @@
  * inbound ones (POST /inbox) alike.
  */
 import type { Runtime } from '../runtime';
+import { versionHeaders } from './events';
 
-export interface DomainEvent {
+/**
+ * An outbox record as stored. Producers build them with `domainEvent` (checked against the
+ * catalogue); the relay republishes what the store holds as it is, with the catalogue version of
+ * its name, and leaves judging it to the consumers (a record that no longer parses is
+ * dead-lettered there, visible, instead of blocking the outbox).
+ */
+export interface RecordedEvent {
   name: string;
-  payload: Record<string, unknown>;
+  payload: unknown;
 }
 
 /** Publishes an activity's events (message ids `<activityId>#<n>`) and marks it; failures leave it for the relay. */
-export async function publishEvents(rt: Runtime, activityId: string, events: DomainEvent[]): Promise<void> {
+export async function publishEvents(
+  rt: Pick<Runtime, 'bus' | 'repos' | 'logger'>,
+  activityId: string,
+  events: readonly RecordedEvent[],
+): Promise<void> {
   try {
     for (const [i, e] of events.entries())
-      await rt.bus.publish(e.name, e.payload, { id: `${activityId}#${i}` });
+      await rt.bus.publish(e.name, e.payload, { id: `${activityId}#${i}`, headers: versionHeaders(e.name) });
     await rt.repos.activities.markPublished(activityId);
   } catch (err) {
     rt.logger.warn({ err: (err as Error).message, activityId }, 'event publish failed; the relay will retry');

@@ -1,15 +1,7 @@
 /**
- * The backup and restore jobs (architecture.md: `backup.run`, `restore.run`), defined once for
- * the admin API that queues them and the backup worker that runs them. The message only names
- * the job: its state lives in the job record (`rt.repos.backupJobs`).
+ * Object-storage constants of the backup machinery, shared by the admin API and the backup
+ * worker. (The `backup.run` and `restore.run` jobs themselves are in the catalogue.)
  */
-import { z } from 'zod';
-
-export const BACKUP_RUN_QUEUE = 'backup.run';
-export const RESTORE_RUN_QUEUE = 'restore.run';
-
-export const backupJobMessage = z.object({ jobId: z.string().regex(/^[0-9a-f]{24}$/, 'must be a job id') });
-export type BackupJobMessage = z.infer<typeof backupJobMessage>;
 
 /** Object-storage prefixes of the backup machinery: never archived themselves. */
 export const BACKUP_ARCHIVE_PREFIX = 'backups/';

@@ -35,18 +35,17 @@ export function createBus(opts: BusOptions): MessageBus {
   if (url) return createAmqpBus({ ...common, url });
   return createMemoryBus({ logger: opts.logger, broker: memoryBroker, drainTimeoutMs: opts.drainTimeoutMs });
 }
-export { publishEvents, startRelay, type DomainEvent } from './activity-events';
+export { publishEvents, startRelay, type RecordedEvent } from './activity-events';
+export * from './catalogue';
 export {
-  USER_DELETED,
-  USER_RESTORED,
-  userDeleted,
-  userRestored,
-  userDeletedEvent,
-  userRestoredEvent,
-  type UserDeleted,
-  type UserRestored,
-  userDeletedPayload,
-  type UserDeletedPayload,
-} from './user-events';
-export { CONTENT_EVENTS, contentEvent, type ContentEventName } from './content-events';
+  VERSION_HEADER,
+  createEventBus,
+  decodeEvent,
+  decodeJob,
+  domainEvent,
+  type DomainEvent,
+  type EventBus,
+  type EventMessage,
+  type JobMessage,
+} from './events';
 export * from './backup-jobs';

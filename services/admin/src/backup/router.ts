@@ -38,7 +38,7 @@ export function backupRouter(rt: Runtime): Router {
     if ('conflict' in queued) throw busy(queued.conflict);
     const jobId = queued.job._id.toHexString();
     try {
-      await rt.bus.enqueue(
+      await rt.events.enqueue(
         type === 'backup' ? BACKUP_RUN_QUEUE : RESTORE_RUN_QUEUE,
         { jobId },
         { id: jobId },

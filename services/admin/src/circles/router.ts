@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import type { Runtime } from '@agora/common/runtime';
 import { BadRequest, NotAuthorized } from '@agora/common/errors';
-import { contentEvent } from '@agora/common/messaging';
+import { domainEvent } from '@agora/common/messaging';
 import { idString } from '@agora/common/validation';
 import type { AuthUser } from '@agora/common/http';
 import { crudRouter, type Row } from '../content/crud';
@@ -53,7 +53,7 @@ export function circlesRouter(rt: Runtime) {
   };
 
   const removed = (row: Row, admin: AuthUser) => [
-    contentEvent('circle.deleted', {
+    domainEvent('circle.deleted', {
       objectId: String(row.id),
       objectType: 'Circle',
       actorId: admin.id,
@@ -92,7 +92,7 @@ export function circlesRouter(rt: Runtime) {
       return {
         row,
         to,
-        events: [contentEvent('circle.created', { circleId: circle.id, actorId: `@${domain}`, to })],
+        events: [domainEvent('circle.created', { circleId: circle.id, actorId: `@${domain}`, to })],
       };
     },
     async update(row, body, admin) {
@@ -105,7 +105,7 @@ export function circlesRouter(rt: Runtime) {
       const to = audience.to;
       requirePatchable(body, PATCHABLE);
       const updated = await circles.update(String(row.id), set);
-      const event = contentEvent('circle.updated', {
+      const event = domainEvent('circle.updated', {
         objectId: String(row.id),
         objectType: 'Circle',
         actorId: admin.id,

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Runtime } from '@agora/common/runtime';
 import { RSVP_POLICIES } from '@agora/common/db';
 import { BadRequest } from '@agora/common/errors';
-import { contentEvent } from '@agora/common/messaging';
+import { domainEvent } from '@agora/common/messaging';
 import type { AuthUser } from '@agora/common/http';
 import { crudRouter, type Row } from '../content/crud';
 import { circleIdsOf, createServerGroup, touchGroup } from './server-group';
@@ -65,7 +65,7 @@ export function groupsRouter(rt: Runtime) {
   const { groups } = rt.repos;
 
   const removed = (row: Row, admin: AuthUser) => [
-    contentEvent('group.deleted', {
+    domainEvent('group.deleted', {
       objectId: String(row.id),
       objectType: 'Group',
       actorId: admin.id,
@@ -92,7 +92,7 @@ export function groupsRouter(rt: Runtime) {
         canReact: serverCapability(rt, body.canReact, 'canReact', to),
         owner: { id: actor.id, type: actor.type, name: actor.name, server: actor.server },
       });
-      const event = contentEvent('group.created', {
+      const event = domainEvent('group.created', {
         groupId: String(row.id),
         actorId: actor.id,
         to,
@@ -111,7 +111,7 @@ export function groupsRouter(rt: Runtime) {
       requirePatchable(body, PATCHABLE);
       const updated = await groups.set(String(row.id), set);
       await touchGroup(rt, updated);
-      const event = contentEvent('group.updated', {
+      const event = domainEvent('group.updated', {
         objectId: String(row.id),
         objectType: 'Group',
         actorId: admin.id,

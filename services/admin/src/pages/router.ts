@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Runtime } from '@agora/common/runtime';
 import { BadRequest } from '@agora/common/errors';
 import { plainText, renderMarkdown, slugify } from '@agora/common/content';
-import { contentEvent } from '@agora/common/messaging';
+import { domainEvent } from '@agora/common/messaging';
 import { idString } from '@agora/common/validation';
 import { mintId } from '@agora/common/db';
 import type { AuthUser } from '@agora/common/http';
@@ -56,7 +56,7 @@ export function pagesRouter(rt: Runtime) {
   };
 
   const removed = (row: Row, admin: AuthUser) => [
-    contentEvent('page.deleted', {
+    domainEvent('page.deleted', {
       objectId: String(row.id),
       objectType: 'Page',
       actorId: admin.id,
@@ -102,7 +102,7 @@ export function pagesRouter(rt: Runtime) {
         actor: { id: actor.id, type: actor.type, name: actor.name, server: actor.server },
         server: actor.server,
       })) as unknown as Row;
-      const event = contentEvent('page.created', {
+      const event = domainEvent('page.created', {
         pageId: String(row.id),
         actorId: actor.id,
         slug: String(row.slug),
@@ -133,7 +133,7 @@ export function pagesRouter(rt: Runtime) {
       Object.assign(set, audience.set);
       const to = audience.to;
       const updated = (await pages.set(String(row.id), set)) as unknown as Row;
-      const event = contentEvent('page.updated', {
+      const event = domainEvent('page.updated', {
         objectId: String(row.id),
         objectType: 'Page',
         actorId: admin.id,

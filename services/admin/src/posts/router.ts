@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { Runtime } from '@agora/common/runtime';
 import { BadRequest } from '@agora/common/errors';
 import { plainText, renderMarkdown } from '@agora/common/content';
-import { contentEvent } from '@agora/common/messaging';
+import { domainEvent } from '@agora/common/messaging';
 import { idString } from '@agora/common/validation';
 import { mintId } from '@agora/common/db';
 import type { AuthUser } from '@agora/common/http';
@@ -69,7 +69,7 @@ const PATCHABLE = [
 
 function removed(row: Row, admin: AuthUser) {
   return [
-    contentEvent('post.deleted', {
+    domainEvent('post.deleted', {
       objectId: String(row.id),
       objectType: 'Post',
       actorId: admin.id,
@@ -122,7 +122,7 @@ export function postsRouter(rt: Runtime) {
         canReact,
         publishedAt: new Date(),
       });
-      const event = contentEvent('post.created', {
+      const event = domainEvent('post.created', {
         postId: String(row.id),
         actorId: String(row.actorId),
         to,
@@ -151,7 +151,7 @@ export function postsRouter(rt: Runtime) {
       const to = audience.to;
       requirePatchable(body, PATCHABLE);
       const updated = await posts.update(String(row.id), set);
-      const event = contentEvent('post.updated', {
+      const event = domainEvent('post.updated', {
         objectId: String(row.id),
         objectType: 'Post',
         actorId: admin.id,
@@ -167,7 +167,7 @@ export function postsRouter(rt: Runtime) {
     deletedEvents: removed,
     // Federation reads `to` among the changed fields as "visible again": a public post is re-sent.
     restoredEvents: (row, admin) => [
-      contentEvent('post.updated', {
+      domainEvent('post.updated', {
         objectId: String(row.id),
         objectType: 'Post',
         actorId: admin.id,

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { Conflict, NotFound } from '@agora/common/errors';
 import { Router, collectionFor, handler, parsePaging, setAll } from '@agora/common/http';
 import { stripSecrets } from '@agora/common/db';
-import { userDeletedEvent, userRestoredEvent } from '@agora/common/messaging';
+import { domainEvent } from '@agora/common/messaging';
 import type { Runtime } from '@agora/common/runtime';
 import { idString, parseInput as parse } from '@agora/common/validation';
 import { recordAdminWrite } from '../record';
@@ -66,7 +66,7 @@ export function usersRouter(rt: Runtime): Router {
             rt,
             admin!.id,
             { type: 'Delete', objectType: 'User', objectId: id, object: { id, hardDeleted: true } },
-            [userDeletedEvent({ userId: id, actorId: admin!.id, hard: true })],
+            [domainEvent('user.deleted', { userId: id, actorId: admin!.id, hard: true })],
           );
         set('ok', true);
         set('hardDeleted', true);
@@ -76,7 +76,7 @@ export function usersRouter(rt: Runtime): Router {
       // Only the request that deleted it records the deletion (concurrent deletes: one event).
       if (await users.deactivate(id, admin!.id))
         await recordAdminWrite(rt, admin!.id, { type: 'Delete', objectType: 'User', objectId: id }, [
-          userDeletedEvent({ userId: id, actorId: admin!.id }),
+          domainEvent('user.deleted', { userId: id, actorId: admin!.id }),
         ]);
       set('ok', true);
       set('user', present((await users.findById(id)) ?? user));
@@ -91,7 +91,7 @@ export function usersRouter(rt: Runtime): Router {
       if (!out) throw new NotFound('User not found');
       if (out.restored)
         await recordAdminWrite(rt, admin!.id, { type: 'Restore', objectType: 'User', objectId: id }, [
-          userRestoredEvent({ userId: id, actorId: admin!.id }),
+          domainEvent('user.restored', { userId: id, actorId: admin!.id }),
         ]);
       set('ok', true);
       set('user', present(out.user));

@@ -6,6 +6,10 @@
  */
 import type { PostDoc } from '@agora/common/db';
 import type { Runtime } from '@agora/common/runtime';
+import type { DeliveryJob } from './job';
+
+/** What a delivery job carries: an activity with its id. */
+export type OutgoingActivity = DeliveryJob['activity'];
 
 export const AS_PUBLIC = 'https://www.w3.org/ns/activitystreams#Public';
 
@@ -37,7 +41,7 @@ function note(post: PostDoc) {
 const suffixOf = (kind: string, eventId?: string) =>
   eventId ? `${kind}-${encodeURIComponent(eventId)}` : kind;
 
-export function createActivity(rt: Runtime, post: PostDoc, eventId?: string): Record<string, unknown> {
+export function createActivity(rt: Runtime, post: PostDoc, eventId?: string): OutgoingActivity {
   const object = note(post);
   return {
     ...envelope(rt, post, 'Create', suffixOf('create', eventId)),
@@ -46,16 +50,16 @@ export function createActivity(rt: Runtime, post: PostDoc, eventId?: string): Re
   };
 }
 
-export function updateActivity(rt: Runtime, post: PostDoc, eventId: string): Record<string, unknown> {
+export function updateActivity(rt: Runtime, post: PostDoc, eventId: string): OutgoingActivity {
   return { ...envelope(rt, post, 'Update', suffixOf('update', eventId)), object: note(post) };
 }
 
-export function deleteActivity(rt: Runtime, post: PostDoc, eventId: string): Record<string, unknown> {
+export function deleteActivity(rt: Runtime, post: PostDoc, eventId: string): OutgoingActivity {
   return { ...envelope(rt, post, 'Delete', suffixOf('delete', eventId)), object: post.id };
 }
 
 /** Delete of a local actor (account deletion), addressed to the Public collection. */
-export function deleteActorActivity(rt: Runtime, userId: string, eventId: string): Record<string, unknown> {
+export function deleteActorActivity(rt: Runtime, userId: string, eventId: string): OutgoingActivity {
   return {
     '@context': 'https://www.w3.org/ns/activitystreams',
     id: `${rt.config.publicUrl}/users/${encodeURIComponent(userId)}#${suffixOf('delete', eventId)}`,
@@ -74,7 +78,7 @@ export function followActivity(
   remoteId: string,
   eventId: string,
   undo: boolean,
-): Record<string, unknown> {
+): OutgoingActivity {
   const base = `${rt.config.publicUrl}/users/${encodeURIComponent(localId)}`;
   const follow = {
     id: `${base}#follow-${encodeURIComponent(eventId)}`,

@@ -1,13 +1,8 @@
-/** A delivery job: one activity to one remote inbox, with the attempt it is on. */
-export const DELIVER_QUEUE = 'federation.deliver';
+import type { JobPayload } from '@agora/common/messaging';
 
-export interface DeliveryJob {
-  inbox: string;
-  domain: string;
-  activity: Record<string, unknown>;
-  /** 1 for the first try; carried in the job because retries are re-enqueued with their own delay. */
-  attempt: number;
-}
+/** A delivery job (the catalogue's `federation.deliver`): one activity to one remote inbox, with its attempt. */
+export const DELIVER_QUEUE = 'federation.deliver';
+export type DeliveryJob = JobPayload<typeof DELIVER_QUEUE>;
 
 /**
  * Delay queues are one per distinct delay (AMQP), so delays are rounded up to a fixed set of

@@ -9,9 +9,8 @@
  */
 import { parseId, type PostDoc } from '@agora/common/db';
 import { sharedInboxOf } from '@agora/common/federation';
-import { PermanentMessageError, type BusMessage } from '@agora/common/messaging';
+import { decodeEvent, type BusMessage, type EventMessage } from '@agora/common/messaging';
 import type { Runtime } from '@agora/common/runtime';
-import { USER_DELETED, userDeletedPayload } from '@agora/common/messaging';
 import {
   createActivity,
   deleteActivity,
@@ -22,24 +21,27 @@ import {
 import { DELIVER_QUEUE, type DeliveryJob } from './job';
 
 export const PLAN_QUEUE = 'federation.plan';
+const PLANNED = [
+  'post.created',
+  'post.updated',
+  'post.deleted',
+  'user.followed',
+  'user.unfollowed',
+  'user.deleted',
+] as const;
+type Planned = EventMessage<(typeof PLANNED)[number]>;
 
-interface PlanEvent {
-  postId?: string;
-  objectId?: string;
-  fields?: string[];
-  actorId?: string;
-  targetId?: string;
-}
-
-async function enqueue(rt: Runtime, inbox: string, domain: string, activity: Record<string, unknown>) {
+async function enqueue(rt: Runtime, inbox: string, domain: string, activity: DeliveryJob['activity']) {
   const job: DeliveryJob = { inbox, domain, activity, attempt: 1 };
-  await rt.bus.enqueue(DELIVER_QUEUE, job, { id: `${String(activity.id)}>${inbox}` });
+  await rt.events.enqueue(DELIVER_QUEUE, job, { id: `${activity.id}>${inbox}` });
 }
 
 /** A local user followed or unfollowed a remote user: tell the remote server. */
-async function planFollow(rt: Runtime, msg: BusMessage<PlanEvent>): Promise<number> {
+async function planFollow(
+  rt: Runtime,
+  msg: EventMessage<'user.followed' | 'user.unfollowed'>,
+): Promise<number> {
   const { actorId, targetId } = msg.payload;
-  if (typeof actorId !== 'string' || typeof targetId !== 'string') return 0;
   const target = parseId(targetId);
   if (target.type !== 'User' || !target.domain || target.domain === rt.config.DOMAIN) return 0;
   const undo = msg.name === 'user.unfollowed';
@@ -52,7 +54,7 @@ async function planFollow(rt: Runtime, msg: BusMessage<PlanEvent>): Promise<numb
   return 1;
 }
 
-async function deliverToFollowers(rt: Runtime, authorId: string, activity: Record<string, unknown>) {
+async function deliverToFollowers(rt: Runtime, authorId: string, activity: DeliveryJob['activity']) {
   const followers = await rt.repos.followers.ofUser(authorId);
   const inboxes = new Map(followers.map((f) => [f.inbox, f.domain]));
   for (const [inbox, domain] of inboxes) await enqueue(rt, inbox, domain, activity);
@@ -60,8 +62,7 @@ async function deliverToFollowers(rt: Runtime, authorId: string, activity: Recor
 }
 
 /** The post an event is about, when it is local (its author is one of ours). */
-async function localPost(rt: Runtime, id: unknown): Promise<PostDoc | undefined> {
-  if (typeof id !== 'string') return undefined;
+async function localPost(rt: Runtime, id: string): Promise<PostDoc | undefined> {
   const post = await rt.repos.posts.byId(id);
   return post && post.actorId.endsWith(`@${rt.config.DOMAIN}`) && !post.originDomain ? post : undefined;
 }
@@ -70,50 +71,49 @@ async function localPost(rt: Runtime, id: unknown): Promise<PostDoc | undefined>
  * A local account was deleted: every server that follows it gets a Delete of the actor (their
  * copies of its posts go with it). The follower rows stay until then: they are the audience.
  */
-async function planAccountDeletion(rt: Runtime, msg: BusMessage<unknown>): Promise<number> {
-  const parsed = userDeletedPayload.safeParse(msg.payload);
-  if (!parsed.success) throw new PermanentMessageError(`${USER_DELETED}: ${parsed.error.issues[0]!.message}`);
-  const { userId } = parsed.data;
+async function planAccountDeletion(rt: Runtime, msg: EventMessage<'user.deleted'>): Promise<number> {
+  const { userId } = msg.payload;
   if (!userId.endsWith(`@${rt.config.DOMAIN}`)) return 0;
   return deliverToFollowers(rt, userId, deleteActorActivity(rt, userId, msg.id));
 }
 
-export async function planDeliveries(rt: Runtime, msg: BusMessage<PlanEvent>): Promise<number> {
-  if (msg.name === 'user.followed' || msg.name === 'user.unfollowed') return planFollow(rt, msg);
-  if (msg.name === USER_DELETED) return planAccountDeletion(rt, msg);
-  const post = await localPost(rt, msg.payload.postId ?? msg.payload.objectId);
-  if (!post) return 0;
-  const isPublic = post.to === '@public';
-  const audienceChanged = (msg.payload.fields ?? []).includes('to');
+export async function planDeliveries(rt: Runtime, raw: BusMessage): Promise<number> {
+  const msg: Planned = decodeEvent(raw, PLANNED);
   switch (msg.name) {
-    case 'post.created':
-      return isPublic && !post.deletedAt ? deliverToFollowers(rt, post.actorId, createActivity(rt, post)) : 0;
-    case 'post.updated':
-      if (post.deletedAt) return 0;
-      if (isPublic)
+    case 'user.followed':
+    case 'user.unfollowed':
+      return planFollow(rt, msg);
+    case 'user.deleted':
+      return planAccountDeletion(rt, msg);
+    case 'post.created': {
+      const post = await localPost(rt, msg.payload.postId);
+      return post && post.to === '@public' && !post.deletedAt
+        ? deliverToFollowers(rt, post.actorId, createActivity(rt, post))
+        : 0;
+    }
+    case 'post.updated': {
+      const post = await localPost(rt, msg.payload.objectId);
+      if (!post || post.deletedAt) return 0;
+      const audienceChanged = msg.payload.fields.includes('to');
+      if (post.to === '@public')
         return deliverToFollowers(
           rt,
           post.actorId,
           audienceChanged ? createActivity(rt, post, msg.id) : updateActivity(rt, post, msg.id),
         );
       return audienceChanged ? deliverToFollowers(rt, post.actorId, deleteActivity(rt, post, msg.id)) : 0;
-    case 'post.deleted':
-      return isPublic ? deliverToFollowers(rt, post.actorId, deleteActivity(rt, post, msg.id)) : 0;
-    default:
-      return 0;
+    }
+    case 'post.deleted': {
+      const post = await localPost(rt, msg.payload.objectId);
+      return post?.to === '@public'
+        ? deliverToFollowers(rt, post.actorId, deleteActivity(rt, post, msg.id))
+        : 0;
+    }
   }
 }
 
 export async function startPlanner(rt: Runtime): Promise<void> {
-  const events = [
-    'post.created',
-    'post.updated',
-    'post.deleted',
-    'user.followed',
-    'user.unfollowed',
-    USER_DELETED,
-  ];
-  await rt.bus.subscribe<PlanEvent>(PLAN_QUEUE, events, async (msg) => {
+  await rt.events.subscribe(PLAN_QUEUE, PLANNED, async (msg) => {
     await planDeliveries(rt, msg);
   });
 }

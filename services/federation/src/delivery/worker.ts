@@ -14,7 +14,7 @@ import {
   signAsServer,
   type DeliveryAttemptResult,
 } from '@agora/common/federation';
-import { PermanentMessageError, type BusMessage } from '@agora/common/messaging';
+import { PermanentMessageError, decodeJob, type BusMessage } from '@agora/common/messaging';
 import type { Runtime } from '@agora/common/runtime';
 import { DELIVER_QUEUE, tierFor, type DeliveryJob } from './job';
 
@@ -46,12 +46,12 @@ async function send(
   }
 }
 
-export async function deliver(rt: Runtime, msg: BusMessage<DeliveryJob>): Promise<void> {
-  const job = msg.payload;
+export async function deliver(rt: Runtime, msg: BusMessage): Promise<void> {
+  const job = decodeJob(msg, DELIVER_QUEUE).payload;
   const { breaker } = rt.federation;
   const gate = await breaker.check(job.domain);
   if (gate.open) {
-    await rt.bus.enqueue(DELIVER_QUEUE, job, { delayMs: tierFor(gate.retryInMs) });
+    await rt.events.enqueue(DELIVER_QUEUE, job, { delayMs: tierFor(gate.retryInMs) });
     return;
   }
   const { status, headers } = await send(rt, job);
@@ -78,9 +78,9 @@ export async function deliver(rt: Runtime, msg: BusMessage<DeliveryJob>): Promis
     verdict.retryAfterMs ?? 0,
   );
   rt.logger.warn({ ...log, retryInMs: delay, reason: verdict.reason }, 'delivery failed; will retry');
-  await rt.bus.enqueue(DELIVER_QUEUE, { ...job, attempt: job.attempt + 1 }, { delayMs: tierFor(delay) });
+  await rt.events.enqueue(DELIVER_QUEUE, { ...job, attempt: job.attempt + 1 }, { delayMs: tierFor(delay) });
 }
 
 export async function startDeliveryWorker(rt: Runtime): Promise<void> {
-  await rt.bus.work<DeliveryJob>(DELIVER_QUEUE, (msg) => deliver(rt, msg));
+  await rt.events.work(DELIVER_QUEUE, (msg) => deliver(rt, msg));
 }

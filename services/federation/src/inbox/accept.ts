@@ -8,18 +8,9 @@ import { mintId } from '@agora/common/db';
 import { BadRequest, NotAuthorized } from '@agora/common/errors';
 import { domainOf } from '@agora/common/federation';
 import { rawBodyOf } from '@agora/common/http';
-import { publishEvents, type DomainEvent } from '@agora/common/messaging';
+import { domainEvent, publishEvents } from '@agora/common/messaging';
 import type { Runtime } from '@agora/common/runtime';
 import type { Request } from 'express';
-
-export const INBOX_ACCEPTED = 'inbox.accepted';
-
-export interface InboxAccepted extends Record<string, unknown> {
-  activityId: string;
-  remoteId: string;
-  type: string;
-  signerDomain: string;
-}
 
 function text(v: unknown, field: string, max: number): string {
   if (typeof v !== 'string' || !v.trim() || v.length > max) throw new BadRequest(`${field}: is required`);
@@ -73,13 +64,14 @@ export interface Inbound {
  */
 export async function recordInbound(rt: Runtime, a: Inbound): Promise<{ duplicate: boolean }> {
   const activityId = mintId('activity', rt.config.DOMAIN);
-  const payload: InboxAccepted = {
-    activityId,
-    remoteId: a.remoteId,
-    type: a.type,
-    signerDomain: a.signerDomain,
-  };
-  const events: DomainEvent[] = [{ name: INBOX_ACCEPTED, payload }];
+  const events = [
+    domainEvent('inbox.accepted', {
+      activityId,
+      remoteId: a.remoteId,
+      type: a.type,
+      signerDomain: a.signerDomain,
+    }),
+  ];
   const recorded = await rt.repos.activities.record(
     {
       id: activityId,

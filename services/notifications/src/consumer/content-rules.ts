@@ -3,32 +3,13 @@
  * posts. Each rule reads the object again instead of trusting the event alone: an object deleted
  * (or a reaction withdrawn) before the event is consumed notifies nobody.
  */
-import { z } from 'zod';
+import type { EventPayload } from '@agora/common/messaging';
 import type { Runtime } from '@agora/common/runtime';
 import type { Intent } from './create';
 import { mayRead } from './audience';
 import { mentionedUsers, readersAmong } from './mentions';
 import { DIGEST_COOLDOWN_MS, feedRecipients, groupAudience } from './new-posts';
 import { hrefOf, kindOf, loadObject, nounOf, objectTypeOf, type ObjectInfo } from './objects';
-
-const idStr = z.string().min(1).max(500);
-
-export const replyCreated = z.object({
-  replyId: idStr,
-  rootId: idStr,
-  parentId: idStr,
-  actorId: idStr,
-  recipientId: idStr.nullish(),
-});
-
-export const reactAdded = z.object({
-  reactId: idStr,
-  target: idStr,
-  actorId: idStr,
-  recipientId: idStr.nullish(),
-});
-
-export const postCreated = z.object({ postId: idStr, actorId: idStr, to: z.string().max(500) });
 
 const rootHref = (rt: Runtime, obj: ObjectInfo) => hrefOf(rt.config.publicUrl, obj.rootKind, obj.rootId);
 
@@ -56,7 +37,7 @@ async function mentionIntents(
 }
 
 /** The author of the replied-to object; the thread opens at its root. */
-export async function onReplyCreated(rt: Runtime, p: z.infer<typeof replyCreated>): Promise<Intent[]> {
+export async function onReplyCreated(rt: Runtime, p: EventPayload<'reply.created'>): Promise<Intent[]> {
   const reply = await loadObject(rt, p.replyId);
   if (!reply) return [];
   const out: Intent[] = [];
@@ -81,7 +62,7 @@ export async function onReplyCreated(rt: Runtime, p: z.infer<typeof replyCreated
 }
 
 /** A new reaction (not a replaced or cleared one: those publish no `react.added`). */
-export async function onReactAdded(rt: Runtime, p: z.infer<typeof reactAdded>): Promise<Intent[]> {
+export async function onReactAdded(rt: Runtime, p: EventPayload<'react.added'>): Promise<Intent[]> {
   // The reaction is still there (one per actor and target: an `_id` read, not a scan by id).
   if ((await rt.repos.reacts.mine(p.actorId, p.target))?.id !== p.reactId) return [];
   const target = await loadObject(rt, p.target);
@@ -105,7 +86,7 @@ export async function onReactAdded(rt: Runtime, p: z.infer<typeof reactAdded>): 
 }
 
 /** Mentions in the post, and the new-posts digest of the author's followers or group. */
-export async function onPostCreated(rt: Runtime, p: z.infer<typeof postCreated>): Promise<Intent[]> {
+export async function onPostCreated(rt: Runtime, p: EventPayload<'post.created'>): Promise<Intent[]> {
   const post = await loadObject(rt, p.postId);
   if (!post || post.kind !== 'post') return [];
   const out = await mentionIntents(rt, post, p.actorId, []);

@@ -6,22 +6,11 @@
  * when the circle is the owner's own Following circle (an Add to Following is the same act).
  * Adding someone to any other circle is private curation and notifies nobody.
  */
-import { z } from 'zod';
+import type { EventPayload } from '@agora/common/messaging';
 import type { Runtime } from '@agora/common/runtime';
 import type { Intent } from './create';
 import { hrefOf, userHref } from './objects';
 import { isLocalUser } from './audience';
-
-const idStr = z.string().min(1).max(500);
-
-export const userFollowed = z.object({ actorId: idStr, targetId: idStr });
-export const memberAdded = z.object({ circleId: idStr, ownerId: idStr, memberId: idStr });
-export const joinRequested = z.object({
-  groupId: idStr,
-  actorId: idStr,
-  adminIds: z.array(idStr).max(10_000),
-});
-export const joinApproved = z.object({ groupId: idStr, memberId: idStr, actorId: idStr });
 
 function followIntent(rt: Runtime, followerId: string, followedId: string): Intent {
   return {
@@ -37,11 +26,11 @@ function followIntent(rt: Runtime, followerId: string, followedId: string): Inte
   };
 }
 
-export function onUserFollowed(rt: Runtime, p: z.infer<typeof userFollowed>): Promise<Intent[]> {
+export function onUserFollowed(rt: Runtime, p: EventPayload<'user.followed'>): Promise<Intent[]> {
   return Promise.resolve([followIntent(rt, p.actorId, p.targetId)]);
 }
 
-export async function onMemberAdded(rt: Runtime, p: z.infer<typeof memberAdded>): Promise<Intent[]> {
+export async function onMemberAdded(rt: Runtime, p: EventPayload<'member.added'>): Promise<Intent[]> {
   if (!isLocalUser(p.ownerId, rt.config.DOMAIN)) return [];
   const owner = await rt.repos.users.findById(p.ownerId);
   if (!owner?.circles?.following || owner.circles.following !== p.circleId) return [];
@@ -54,7 +43,10 @@ async function groupName(rt: Runtime, groupId: string): Promise<string | null> {
 }
 
 /** Each admin of the group hears about a pending join request. */
-export async function onJoinRequested(rt: Runtime, p: z.infer<typeof joinRequested>): Promise<Intent[]> {
+export async function onJoinRequested(
+  rt: Runtime,
+  p: EventPayload<'group.join_requested'>,
+): Promise<Intent[]> {
   const name = await groupName(rt, p.groupId);
   if (name === null) return [];
   return [...new Set(p.adminIds)].map((recipientId) => ({
@@ -70,7 +62,7 @@ export async function onJoinRequested(rt: Runtime, p: z.infer<typeof joinRequest
 }
 
 /** The member whose pending request an admin approved. */
-export async function onJoinApproved(rt: Runtime, p: z.infer<typeof joinApproved>): Promise<Intent[]> {
+export async function onJoinApproved(rt: Runtime, p: EventPayload<'group.join_approved'>): Promise<Intent[]> {
   const name = await groupName(rt, p.groupId);
   if (name === null) return [];
   return [

@@ -12,7 +12,7 @@ import { STAMPS } from '@agora/common/cache';
 import { mintId, requestHash } from '@agora/common/db';
 import { BadRequest, Conflict, UnprocessableEntity } from '@agora/common/errors';
 import type { AuthUser } from '@agora/common/http';
-import { publishEvents } from '@agora/common/messaging';
+import { activityEventName, domainEvent, publishEvents } from '@agora/common/messaging';
 import type { Runtime } from '@agora/common/runtime';
 import { viewerFor } from '../views/viewer';
 import { HANDLERS } from './registry';
@@ -100,10 +100,11 @@ async function execute(rt: Runtime, actor: AuthUser, input: ActivityInput): Prom
   await rt.stamps.bump([STAMPS.viewer(actor.id)]);
   const id = mintId('activity', rt.config.DOMAIN);
   const events: DomainEvent[] = [
-    {
-      name: `activity.${input.type.toLowerCase()}`,
-      payload: { activityId: id, actorId: actor.id, objectId: out.objectId ?? null },
-    },
+    domainEvent(activityEventName(input.type), {
+      activityId: id,
+      actorId: actor.id,
+      objectId: out.objectId ?? null,
+    }),
     ...(out.events ?? []),
   ];
   const doc = {

@@ -4,21 +4,16 @@
  * redelivered event does nothing; the outcome (processed, ignored or rejected, with the reason)
  * is kept on the activity for the admin log.
  */
-import type { BusMessage } from '@agora/common/messaging';
+import { decodeEvent, type BusMessage } from '@agora/common/messaging';
 import type { Runtime } from '@agora/common/runtime';
 import { applyInbound, type Outcome } from '../inbound/apply';
 import { isObject } from '../inbound/shape';
 
 export const INBOX_QUEUE = 'social.inbox';
+const CONSUMED = ['inbox.accepted'] as const;
 
-interface Accepted {
-  activityId: string;
-  signerDomain: string;
-}
-
-export async function processInbound(rt: Runtime, msg: BusMessage<Accepted>): Promise<void> {
-  const { activityId, signerDomain } = msg.payload;
-  if (typeof activityId !== 'string' || typeof signerDomain !== 'string') return;
+export async function processInbound(rt: Runtime, raw: BusMessage): Promise<void> {
+  const { activityId, signerDomain } = decodeEvent(raw, CONSUMED).payload;
   const stored = await rt.repos.activities.byId(activityId);
   if (!stored?.inbound || stored.inbound.status !== 'accepted') return;
   let outcome: Outcome;
@@ -39,5 +34,5 @@ export async function processInbound(rt: Runtime, msg: BusMessage<Accepted>): Pr
 }
 
 export async function startInbox(rt: Runtime): Promise<void> {
-  await rt.bus.subscribe<Accepted>(INBOX_QUEUE, ['inbox.accepted'], (msg) => processInbound(rt, msg));
+  await rt.events.subscribe(INBOX_QUEUE, CONSUMED, (msg) => processInbound(rt, msg));
 }

@@ -3,20 +3,14 @@
  * in circles) in step when a user changes their name or icon. Consumes `user.updated`; the
  * update is idempotent (it sets values), so a redelivered event does no harm.
  */
-import type { BusMessage } from '@agora/common/messaging';
+import { decodeEvent, type BusMessage } from '@agora/common/messaging';
 import type { Runtime } from '@agora/common/runtime';
 
-interface UserUpdated {
-  userId: string;
-  name: string | null;
-  icon: string | null;
-}
-
 export const USER_COPIES_QUEUE = 'social.user-copies';
+const CONSUMED = ['user.updated'] as const;
 
-export async function refreshUserCopies(rt: Runtime, msg: BusMessage<UserUpdated>): Promise<void> {
-  const { userId, name, icon } = msg.payload;
-  if (typeof userId !== 'string' || !userId) return;
+export async function refreshUserCopies(rt: Runtime, raw: BusMessage): Promise<void> {
+  const { userId, name, icon } = decodeEvent(raw, CONSUMED).payload;
   const set: Record<string, string> = {};
   if (typeof name === 'string') set['actor.name'] = name;
   if (typeof icon === 'string') set['actor.icon'] = icon;
@@ -34,7 +28,5 @@ export async function refreshUserCopies(rt: Runtime, msg: BusMessage<UserUpdated
 }
 
 export async function startUserCopies(rt: Runtime): Promise<void> {
-  await rt.bus.subscribe<UserUpdated>(USER_COPIES_QUEUE, ['user.updated'], (msg) =>
-    refreshUserCopies(rt, msg),
-  );
+  await rt.events.subscribe(USER_COPIES_QUEUE, CONSUMED, (msg) => refreshUserCopies(rt, msg));
 }

@@ -128,7 +128,7 @@ export async function registerUser(
   await repos.users.setCircles(id, circles);
   const stored = (await repos.users.findById(id))!;
   await reindexQuietly(rt, id);
-  await rt.bus.publish(
+  await rt.events.publish(
     'user.registered',
     { userId: id, username: input.username },
     { id: `user.registered:${id}` },

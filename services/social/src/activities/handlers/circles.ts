@@ -7,6 +7,7 @@ import type { AreaHandlers } from '../registry';
 import type { ActivityHandler, HandlerContext } from '../types';
 import { clean, idString, mediaRef, parse } from '../validate';
 import { resolveMember } from '../members';
+import { domainEvent } from '@agora/common/messaging';
 
 const circleObject = z.object({
   name: z.string().trim().min(1).max(100),
@@ -45,7 +46,7 @@ const createCircle: ActivityHandler = async ({ rt, actor, activity }) => {
     objectId: circle.id,
     objectType: 'Circle',
     to,
-    events: [{ name: 'circle.created', payload: { circleId: circle.id, actorId: actor.id, to } }],
+    events: [domainEvent('circle.created', { circleId: circle.id, actorId: actor.id, to })],
   };
 };
 
@@ -81,10 +82,14 @@ const addToCircle: ActivityHandler = async (ctx) => {
     objectId: circle.id,
     objectType: 'Circle',
     target: circle.id,
-    events: added.map((memberId) => ({
-      name: 'member.added',
-      payload: { circleId: circle.id, ownerId: circle.actorId, memberId, actorId: ctx.actor.id },
-    })),
+    events: added.map((memberId) =>
+      domainEvent('member.added', {
+        circleId: circle.id,
+        ownerId: circle.actorId,
+        memberId,
+        actorId: ctx.actor.id,
+      }),
+    ),
   };
 };
 
@@ -106,7 +111,7 @@ const removeFromCircle: ActivityHandler = async (ctx) => {
     objectType: 'Circle',
     target: circle.id,
     events: removed
-      ? [{ name: 'member.removed', payload: { circleId: circle.id, memberId, actorId: ctx.actor.id } }]
+      ? [domainEvent('member.removed', { circleId: circle.id, memberId, actorId: ctx.actor.id })]
       : [],
   };
 };

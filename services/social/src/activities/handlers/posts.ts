@@ -8,6 +8,7 @@ import type { ActivityHandler } from '../types';
 import { actorRef, clean, httpUrl, markdownSource, mediaRef, parse } from '../validate';
 import { assertCanAddress } from '../audience-check';
 import { attachFiles, fileIdsIn } from '../../files/attach';
+import { domainEvent } from '@agora/common/messaging';
 
 export const POST_TYPES = ['Note', 'Article', 'Media', 'Link', 'Event'] as const;
 
@@ -113,7 +114,7 @@ const createPost: ActivityHandler = async ({ rt, actor, viewer, activity }) => {
     objectId: id,
     objectType: 'Post',
     to,
-    events: [{ name: 'post.created', payload: { postId: id, actorId: actor.id, to, type: obj.type } }],
+    events: [domainEvent('post.created', { postId: id, actorId: actor.id, to, type: obj.type })],
   };
 };
 

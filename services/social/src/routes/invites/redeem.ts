@@ -51,7 +51,7 @@ export async function releaseInvite(rt: Runtime, invite: InviteRow, userId: stri
 }
 
 export async function publishRedeemed(rt: Runtime, invite: InviteRow, userId: string): Promise<void> {
-  await rt.bus
+  await rt.events
     .publish(
       'invite.redeemed',
       { inviteId: invite.id, userId, inviterId: invite.actorId },

@@ -8,6 +8,7 @@ import { actorRef, mediaRef, parse } from '../../validate';
 import { assertCanAddress } from '../../audience-check';
 import { GROUP_ROLES, type GroupRecord, type GroupRole } from '../../../views/groups';
 import { addToGroupsCircle, freshGroup } from './shared';
+import { domainEvent } from '@agora/common/messaging';
 
 const groupObject = z.object({
   name: z.string().trim().min(1).max(100),
@@ -118,7 +119,7 @@ export const createGroup: ActivityHandler = async ({ rt, actor, viewer, activity
     objectType: 'Group',
     to,
     events: [
-      { name: 'group.created', payload: { groupId: id, actorId: actor.id, to, rsvpPolicy: obj.rsvpPolicy } },
+      domainEvent('group.created', { groupId: id, actorId: actor.id, to, rsvpPolicy: obj.rsvpPolicy }),
     ],
   };
 };

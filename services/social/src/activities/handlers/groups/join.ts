@@ -11,6 +11,7 @@ import type { ActivityHandler, DomainEvent, HandlerResult } from '../../types';
 import { actorRef } from '../../validate';
 import { circleMemberIds, groupRoles, type GroupRecord } from '../../../views/groups';
 import { assertKeepsAnAdmin, circleOf, disenrol, enrol, freshGroup, loadLocalGroup } from './shared';
+import { domainEvent } from '@agora/common/messaging';
 
 type JoinOutcome = 'joined' | 'already_joined' | 'pending' | 'already_pending';
 
@@ -79,24 +80,19 @@ export const joinGroup: ActivityHandler = async ({ rt, actor, viewer, activity }
       rt,
       group,
       'pending',
-      added
-        ? [{ name: 'group.join_requested', payload: { groupId: group.id, actorId: actor.id, adminIds } }]
-        : [],
+      added ? [domainEvent('group.join_requested', { groupId: group.id, actorId: actor.id, adminIds })] : [],
     );
   }
   const added = await enrol(rt, group, memberOf(rt, actor));
   const events: DomainEvent[] = added
     ? [
-        {
-          name: 'member.added',
-          payload: {
-            circleId: circleOf(group, 'members'),
-            ownerId: group.id,
-            groupId: group.id,
-            memberId: actor.id,
-            actorId: actor.id,
-          },
-        },
+        domainEvent('member.added', {
+          circleId: circleOf(group, 'members'),
+          ownerId: group.id,
+          groupId: group.id,
+          memberId: actor.id,
+          actorId: actor.id,
+        }),
       ]
     : [];
   return outcome(rt, group, added ? 'joined' : 'already_joined', events);
@@ -111,16 +107,13 @@ export const leaveGroup: ActivityHandler = async ({ rt, actor, viewer, activity 
   const removed = await disenrol(rt, group, actor.id);
   const events: DomainEvent[] = removed.members
     ? [
-        {
-          name: 'member.removed',
-          payload: {
-            circleId: circleOf(group, 'members'),
-            ownerId: group.id,
-            groupId: group.id,
-            memberId: actor.id,
-            actorId: actor.id,
-          },
-        },
+        domainEvent('member.removed', {
+          circleId: circleOf(group, 'members'),
+          ownerId: group.id,
+          groupId: group.id,
+          memberId: actor.id,
+          actorId: actor.id,
+        }),
       ]
     : [];
   const result = await outcome(rt, group, 'left', events);

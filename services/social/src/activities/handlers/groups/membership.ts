@@ -19,6 +19,7 @@ import {
   loadLocalGroup,
   removeCircleMember,
 } from './shared';
+import { domainEvent } from '@agora/common/messaging';
 
 interface Change {
   group: GroupRecord;
@@ -76,11 +77,10 @@ export const addToGroup: ActivityHandler = async (ctx) => {
     const added = await enrol(rt, group, await resolveMember(rt, memberId));
     const events: DomainEvent[] = [];
     if (added)
-      events.push({
-        name: 'member.added',
-        payload: { ...base, circleId: circleOf(group, 'members'), ownerId: group.id },
-      });
-    if (added && roles.pending) events.push({ name: 'group.join_approved', payload: base });
+      events.push(
+        domainEvent('member.added', { ...base, circleId: circleOf(group, 'members'), ownerId: group.id }),
+      );
+    if (added && roles.pending) events.push(domainEvent('group.join_approved', base));
     return done(ctx, change, events);
   }
   if (role === 'blocked') {
@@ -93,19 +93,20 @@ export const addToGroup: ActivityHandler = async (ctx) => {
     return done(ctx, change, [
       ...(removed.members
         ? [
-            {
-              name: 'member.removed',
-              payload: { ...base, circleId: circleOf(group, 'members'), ownerId: group.id },
-            },
+            domainEvent('member.removed', {
+              ...base,
+              circleId: circleOf(group, 'members'),
+              ownerId: group.id,
+            }),
           ]
         : []),
-      ...(blocked ? [{ name: 'group.member_blocked', payload: base }] : []),
+      ...(blocked ? [domainEvent('group.member_blocked', base)] : []),
     ]);
   }
   // Admins and moderators are roles of members.
   if (!roles.members) throw new BadRequest(`object: only members can be made ${role}`);
   const added = await rt.repos.circles.addMember(circleOf(group, role), await resolveMember(rt, memberId));
-  return done(ctx, change, added ? [{ name: 'group.role_added', payload: { ...base, role } }] : []);
+  return done(ctx, change, added ? [domainEvent('group.role_added', { ...base, role })] : []);
 };
 
 export const removeFromGroup: ActivityHandler = async (ctx) => {
@@ -118,7 +119,7 @@ export const removeFromGroup: ActivityHandler = async (ctx) => {
   // Remove from members of someone who only asked to join = reject the request.
   if (role === 'pending' || (role === 'members' && !roles.members && roles.pending)) {
     const rejected = await removeCircleMember(rt, circleOf(group, 'pending'), memberId);
-    return done(ctx, change, rejected ? [{ name: 'group.join_rejected', payload: base }] : []);
+    return done(ctx, change, rejected ? [domainEvent('group.join_rejected', base)] : []);
   }
   if (role === 'members') {
     await assertKeepsAnAdmin(rt, group, memberId);
@@ -128,10 +129,11 @@ export const removeFromGroup: ActivityHandler = async (ctx) => {
       change,
       removed.members
         ? [
-            {
-              name: 'member.removed',
-              payload: { ...base, circleId: circleOf(group, 'members'), ownerId: group.id },
-            },
+            domainEvent('member.removed', {
+              ...base,
+              circleId: circleOf(group, 'members'),
+              ownerId: group.id,
+            }),
           ]
         : [],
     );

@@ -7,13 +7,13 @@
 import { STAMPS } from '@agora/common/cache';
 import { parseId } from '@agora/common/db';
 import { NotAuthorized, NotFound } from '@agora/common/errors';
-import { USER_DELETED, type UserDeletedPayload } from '@agora/common/messaging';
 import type { ActivityHandler, HandlerContext, HandlerResult } from '../../types';
 import { clean, idString, parse } from '../../validate';
 import { KIND_MODELS, kindAmong, storeOf, type Lean, type StoredKind } from './targets';
 import { assertOwnerOrAdmin, loadForChange } from './owned';
 import { bumpObject, bumpUser, moveReaction } from './counters';
 import { descendantsOf } from './folders';
+import { domainEvent } from '@agora/common/messaging';
 
 const DELETABLE = ['post', 'reply', 'react', 'circle', 'page', 'bookmark', 'group', 'user'] as const;
 
@@ -39,10 +39,12 @@ export const del: ActivityHandler = async (ctx) => {
     target: targetId,
     events: first
       ? [
-          {
-            name: `${kind}.deleted`,
-            payload: { objectId: targetId, objectType, actorId: actor.id, ownerId: doc.actorId ?? null },
-          },
+          domainEvent(`${kind}.deleted` as const, {
+            objectId: targetId,
+            objectType,
+            actorId: actor.id,
+            ownerId: doc.actorId ?? null,
+          }),
         ]
       : [],
   };
@@ -148,9 +150,7 @@ async function deleteUser(ctx: HandlerContext, id: string): Promise<HandlerResul
     objectId: id,
     objectType: 'User',
     target: id,
-    events: first
-      ? [{ name: USER_DELETED, payload: { userId: id, actorId: actor.id } satisfies UserDeletedPayload }]
-      : [],
+    events: first ? [domainEvent('user.deleted', { userId: id, actorId: actor.id })] : [],
   };
 }
 
@@ -170,16 +170,13 @@ async function deleteReact(ctx: HandlerContext, id: string): Promise<HandlerResu
     objectType: 'React',
     target: doc.target,
     events: [
-      {
-        name: 'react.deleted',
-        payload: {
-          objectId: id,
-          objectType: 'React',
-          actorId: actor.id,
-          ownerId: doc.actorId,
-          target: doc.target,
-        },
-      },
+      domainEvent('react.deleted', {
+        objectId: id,
+        objectType: 'React',
+        actorId: actor.id,
+        ownerId: doc.actorId,
+        target: doc.target,
+      }),
     ],
   };
 }

@@ -11,6 +11,7 @@ import type { Runtime } from '@agora/common/runtime';
 import type { ActivityHandler, HandlerContext } from '../../types';
 import { clean, idString, parse } from '../../validate';
 import { KIND_MODELS, kindAmong, visibleTarget } from './targets';
+import { domainEvent } from '@agora/common/messaging';
 
 const FLAGGABLE = ['post', 'reply', 'page', 'bookmark', 'group', 'circle', 'user'] as const;
 
@@ -121,10 +122,14 @@ export const flag: ActivityHandler = async (ctx) => {
     objectType: 'Flag',
     target,
     events: [
-      {
-        name: 'flag.created',
-        payload: { flagId: id, target, targetType, targetActorId, actorId: actor.id, reason: reason.code },
-      },
+      domainEvent('flag.created', {
+        flagId: id,
+        target,
+        targetType,
+        targetActorId,
+        actorId: actor.id,
+        reason: reason.code,
+      }),
     ],
   };
 };

@@ -10,6 +10,7 @@ import { actorRef, clean, parse } from '../../validate';
 import { assertCapability, kindAmong, threadOf, visibleTarget, type Found } from './targets';
 import { bumpUser, moveReaction, type ReactState } from './counters';
 import { pointedAt } from './reply';
+import { domainEvent } from '@agora/common/messaging';
 
 export const REACTABLE = ['post', 'reply', 'page', 'bookmark', 'group', 'circle'] as const;
 
@@ -114,16 +115,13 @@ async function setReaction(
   const row = (await reacts.mine(actor.id, targetId)) as ReactRow;
   return outcome('reacted', row, targetId, state, {
     events: [
-      {
-        name: 'react.added',
-        payload: {
-          reactId: id,
-          target: targetId,
-          actorId: actor.id,
-          recipientId: target.doc.actorId ?? null,
-          emoji,
-        },
-      },
+      domainEvent('react.added', {
+        reactId: id,
+        target: targetId,
+        actorId: actor.id,
+        recipientId: target.doc.actorId ?? null,
+        emoji,
+      }),
     ],
   });
 }
@@ -137,8 +135,6 @@ export async function clearReaction(ctx: HandlerContext, targetId: string): Prom
   const state = await moveReaction(rt, targetId, { [removed.emoji]: -1 });
   return outcome('unreacted', null, targetId, state, {
     objectId: removed.id,
-    events: [
-      { name: 'react.removed', payload: { reactId: removed.id, target: targetId, actorId: actor.id } },
-    ],
+    events: [domainEvent('react.removed', { reactId: removed.id, target: targetId, actorId: actor.id })],
   });
 }

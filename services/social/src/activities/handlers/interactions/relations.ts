@@ -10,13 +10,14 @@ import { BadRequest, NotFound } from '@agora/common/errors';
 import type { ActivityHandler, HandlerContext, HandlerResult } from '../../types';
 import { clean, idString, parse } from '../../validate';
 import { resolveMember } from '../../members';
+import { domainEvent } from '@agora/common/messaging';
 
 interface Relation {
   circle: 'blocked' | 'muted' | 'following';
   add: boolean;
   /** The verb in messages ("you cannot block yourself"). */
   verb: string;
-  event: string;
+  event: `user.${'blocked' | 'unblocked' | 'muted' | 'unmuted' | 'followed' | 'unfollowed'}`;
   /** Where the user id is read first (Follow names its followee in `object`, as the reference). */
   from: 'target' | 'object';
 }
@@ -72,7 +73,7 @@ export async function changeRelation(
     objectId: circleId,
     objectType: 'Circle',
     target: userId,
-    events: changed ? [{ name: rel.event, payload: { actorId: actor.id, targetId: userId, circleId } }] : [],
+    events: changed ? [domainEvent(rel.event, { actorId: actor.id, targetId: userId, circleId })] : [],
   };
 }
 

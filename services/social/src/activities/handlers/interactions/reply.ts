@@ -10,6 +10,7 @@ import type { ActivityHandler, HandlerContext } from '../../types';
 import { actorRef, clean, idString, markdownSource, parse } from '../../validate';
 import { assertCapability, kindAmong, threadOf, visibleTarget } from './targets';
 import { bumpObject, bumpUser } from './counters';
+import { domainEvent } from '@agora/common/messaging';
 
 const REPLYABLE = ['post', 'page', 'bookmark', 'circle', 'group', 'reply'] as const;
 const DEDUPE_MS = 5 * 60_000;
@@ -67,16 +68,13 @@ export const reply: ActivityHandler = async (ctx) => {
     objectType: 'Reply',
     target: targetId,
     events: [
-      {
-        name: 'reply.created',
-        payload: {
-          replyId: id,
-          rootId: root.doc.id,
-          parentId,
-          actorId: actor.id,
-          recipientId: replied.doc.actorId ?? null,
-        },
-      },
+      domainEvent('reply.created', {
+        replyId: id,
+        rootId: root.doc.id,
+        parentId,
+        actorId: actor.id,
+        recipientId: replied.doc.actorId ?? null,
+      }),
     ],
   };
 };

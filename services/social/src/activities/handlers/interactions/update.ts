@@ -12,6 +12,7 @@ import { KIND_MODELS, kindAmong, storeOf, type Lean, type StoredKind } from './t
 import { loadForChange } from './owned';
 import { PATCHERS } from './update-patches';
 import { moveReaction } from './counters';
+import { domainEvent } from '@agora/common/messaging';
 
 const UPDATABLE = ['post', 'reply', 'react', 'circle', 'page', 'bookmark', 'group', 'user'] as const;
 
@@ -42,10 +43,13 @@ export const update: ActivityHandler = async (ctx) => {
     target: targetId,
     ...(typeof set.to === 'string' ? { to: set.to } : {}),
     events: [
-      {
-        name: `${kind}.updated`,
-        payload: { objectId: targetId, objectType, actorId: actor.id, ownerId, fields: Object.keys(set) },
-      },
+      domainEvent(`${kind}.updated` as const, {
+        objectId: targetId,
+        objectType,
+        actorId: actor.id,
+        ownerId,
+        fields: Object.keys(set),
+      }),
     ],
   };
 };

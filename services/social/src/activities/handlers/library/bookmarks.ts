@@ -19,6 +19,7 @@ import {
   findVisibleBookmark,
   type BookmarkRecord,
 } from '../../../views/bookmarks';
+import { domainEvent } from '@agora/common/messaging';
 
 const bookmarkObject = z
   .object({
@@ -107,17 +108,14 @@ export const createBookmark: ActivityHandler = async ({ rt, actor, viewer, activ
     to,
     // Never federated; the event is for notifications and search.
     events: [
-      {
-        name: 'bookmark.created',
-        payload: {
-          bookmarkId: id,
-          actorId: actor.id,
-          to,
-          type: obj.type,
-          parentFolder: parentId,
-          ...(obj.target ? { target: obj.target } : {}),
-        },
-      },
+      domainEvent('bookmark.created', {
+        bookmarkId: id,
+        actorId: actor.id,
+        to,
+        type: obj.type,
+        parentFolder: parentId,
+        ...(obj.target ? { target: obj.target } : {}),
+      }),
     ],
   };
 };

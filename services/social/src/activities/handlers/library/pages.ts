@@ -11,6 +11,7 @@ import { BadRequest, NotAuthorized } from '@agora/common/errors';
 import type { ActivityHandler } from '../../types';
 import { actorRef, clean, idString, markdownSource, mediaRef, parse } from '../../validate';
 import { assertCanAddress } from '../../audience-check';
+import { domainEvent } from '@agora/common/messaging';
 
 const pageObject = z
   .object({
@@ -69,6 +70,6 @@ export const createPage: ActivityHandler = async ({ rt, actor, viewer, activity 
     objectId: id,
     objectType: 'Page',
     to,
-    events: [{ name: 'page.created', payload: { pageId: id, actorId: actor.id, slug, to } }],
+    events: [domainEvent('page.created', { pageId: id, actorId: actor.id, slug, to })],
   };
 };

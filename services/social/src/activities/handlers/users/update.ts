@@ -13,6 +13,7 @@ import type { HandlerContext, HandlerResult } from '../../types';
 import { httpUrl, mediaRef, parse } from '../../validate';
 import { presentUser } from '../../../views/users';
 import { attachFiles, fileIdsIn } from '../../../files/attach';
+import { domainEvent } from '@agora/common/messaging';
 
 const KEY = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 // Images are our /files paths, file ids or http(s) URLs: never javascript: or data: URLs.
@@ -105,10 +106,12 @@ export async function updateUser(ctx: HandlerContext, target: string): Promise<H
     to: updated.to ?? '@public',
     // Name and icon ride along so consumers can refresh denormalised copies without a read.
     events: [
-      {
-        name: 'user.updated',
-        payload: { userId: actor.id, fields, name: profile.name ?? null, icon: profile.icon ?? null },
-      },
+      domainEvent('user.updated', {
+        userId: actor.id,
+        fields,
+        name: profile.name ?? null,
+        icon: profile.icon ?? null,
+      }),
     ],
   };
 }
