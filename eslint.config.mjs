@@ -63,6 +63,16 @@ const gatewayBoundaries = {
   patterns: commonBoundaries.patterns,
 };
 
+// Issue 8: services publish and consume through the typed bus (`rt.events`, typed from
+// libs/common/src/messaging/catalogue.ts); the raw string API stays inside the messaging adapters.
+const noRawBus = {
+  selector:
+    "MemberExpression[object.property.name='bus'][property.name=/^(publish|enqueue|subscribe|work)$/]",
+  message:
+    'Services use the typed bus: rt.events.publish/enqueue/subscribe/work with a name from ' +
+    'libs/common/src/messaging/catalogue.ts (add the event or job there first).',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -113,6 +123,10 @@ export default tseslint.config(
   { files: ['**/*.ts'], rules: noDataAccess },
   { files: ['**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', commonBoundaries] } },
   { files: ['services/gateway/**'], rules: { 'no-restricted-imports': ['error', gatewayBoundaries] } },
+  {
+    files: ['services/**/*.ts', 'standalone/**/*.ts'],
+    rules: { 'no-restricted-syntax': [...noDataAccess['no-restricted-syntax'], noRawBus] },
+  },
   {
     // The data layer itself; tests and the bench seeder that set up or check raw documents.
     files: [

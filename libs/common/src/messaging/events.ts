@@ -17,6 +17,7 @@ import {
   JOBS,
   entryOf,
   isEventName,
+  isJobName,
   type CatalogueEntry,
   type EventName,
   type EventPayload,
@@ -112,7 +113,9 @@ export function decodeJob<Q extends JobName>(msg: BusMessage, queue: Q): JobMess
  * A producer's own check: the payload must match (a mismatch is a programming error, thrown
  * before anything is recorded or sent). Returns the parsed payload.
  */
-function checked(name: string, e: CatalogueEntry, payload: unknown): unknown {
+function checked(name: string, e: CatalogueEntry | undefined, payload: unknown): unknown {
+  // Reachable only past the type checker (a cast, plain JavaScript).
+  if (!e) throw new TypeError(`${name}: not in the event catalogue`);
   const parsed = e.schema.safeParse(payload);
   if (!parsed.success) throw new TypeError(`${name}: ${describeIssue(parsed.error)}`);
   return parsed.data;
@@ -120,7 +123,10 @@ function checked(name: string, e: CatalogueEntry, payload: unknown): unknown {
 
 /** An event for the activity outbox, checked against the catalogue. */
 export function domainEvent<N extends EventName>(name: N, payload: EventPayload<N>): DomainEvent<N> {
-  return { name, payload: checked(name, EVENTS[name], payload) } as DomainEvent<N>;
+  return {
+    name,
+    payload: checked(name, isEventName(name) ? EVENTS[name] : undefined, payload),
+  } as DomainEvent<N>;
 }
 
 export function createEventBus(bus: MessageBus, logger: Logger): EventBus {
@@ -144,13 +150,13 @@ export function createEventBus(bus: MessageBus, logger: Logger): EventBus {
     await run(decoded);
   };
   return {
-    publish(name, payload, opts = {}) {
-      const body = checked(name, EVENTS[name], payload);
-      return bus.publish(name, body, { ...opts, headers: versionHeaders(name, opts.headers) });
+    async publish(name, payload, opts = {}) {
+      const body = checked(name, isEventName(name) ? EVENTS[name] : undefined, payload);
+      await bus.publish(name, body, { ...opts, headers: versionHeaders(name, opts.headers) });
     },
-    enqueue(queue, payload, opts = {}) {
-      const body = checked(queue, JOBS[queue], payload);
-      return bus.enqueue(queue, body, { ...opts, headers: versionHeaders(queue, opts.headers) });
+    async enqueue(queue, payload, opts = {}) {
+      const body = checked(queue, isJobName(queue) ? JOBS[queue] : undefined, payload);
+      await bus.enqueue(queue, body, { ...opts, headers: versionHeaders(queue, opts.headers) });
     },
     subscribe(queue, names, handler, opts) {
       return bus.subscribe(
