@@ -117,12 +117,12 @@ const ENTRIES = [
   ...Object.entries(EVENTS).map(([name, e]) => ({
     name,
     entry: e,
-    example: EVENT_EXAMPLES[name as EventName] as Record<string, unknown>,
+    example: EVENT_EXAMPLES[name as EventName],
   })),
   ...Object.entries(JOBS).map(([name, e]) => ({
     name,
     entry: e,
-    example: JOB_EXAMPLES[name as JobName] as Record<string, unknown>,
+    example: JOB_EXAMPLES[name as JobName],
   })),
 ];
 
