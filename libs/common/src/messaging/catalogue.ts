@@ -20,8 +20,9 @@ function entry<S extends z.ZodType>(version: number, schema: S): CatalogueEntry<
   return { version, schema };
 }
 
-const id = z.string().min(1).max(500);
-const audience = z.string().max(500);
+// Bounds, not business rules: the producers validate their input; these keep a stray message small.
+const id = z.string().min(1).max(2000);
+const audience = z.string().max(2000);
 
 /** An object changed: which of its fields (federation re-sends a post whose `to` changed). */
 const changed = z.object({
@@ -93,7 +94,7 @@ export const EVENTS = {
   ),
   'group.updated': entry(1, changed),
   'group.deleted': entry(1, removed),
-  'page.created': entry(1, z.object({ pageId: id, actorId: id, slug: z.string().max(200), to: audience })),
+  'page.created': entry(1, z.object({ pageId: id, actorId: id, slug: z.string().max(500), to: audience })),
   'page.updated': entry(1, changed),
   'page.deleted': entry(1, removed),
   'bookmark.created': entry(
@@ -136,7 +137,7 @@ export const EVENTS = {
       targetType: z.string().min(1).max(50),
       targetActorId: id.nullable(),
       actorId: id,
-      reason: z.string().min(1).max(100),
+      reason: z.string().min(1).max(500),
     }),
   ),
 
