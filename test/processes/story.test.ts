@@ -8,8 +8,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { registerActor, type Actor } from '../harness/actors';
-import { startCluster, DOMAIN_SERVICES, type Cluster } from '../harness/cluster';
-import { client } from '../harness/standalone';
+import { CLUSTER_ADMIN, DOMAIN_SERVICES, startCluster, type Cluster } from '../harness/cluster';
+import { client, waitFor } from '../harness/standalone';
 
 let cluster: Cluster;
 let api: ReturnType<typeof client>;
@@ -160,5 +160,49 @@ test('register → circle post → a member reads it, an outsider cannot → a r
     // The reply is in the thread for alice too (social), and carol still sees nothing of it.
     expect(await ids(`/posts/${postId}/replies`, a)).toContain(replyId);
     expect((await api.get(`/posts/${postId}/replies`, { token: c.token })).status).toBe(404);
+  });
+});
+
+test('the admin process moderates what the social process serves: a removed post and a deleted user', async () => {
+  const admin = await step('the admin logs in', async () => {
+    const res = await api.post<{ token?: string }>('/auth/login', CLUSTER_ADMIN);
+    if (res.status !== 200 || !res.body.token)
+      throw new Error(`login: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.token;
+  });
+  const [dave, erin] = (await step('register two users', () =>
+    Promise.all(['dave', 'erin'].map((n) => registerActor(api, n))),
+  )) as [Actor, Actor];
+  const erinFollows = await step('erin follows dave and reads his public post', async () => {
+    const id = await followingOf(erin);
+    await send(erin, { type: 'Add', target: id, object: dave.id });
+    return id;
+  });
+  const postId = await step('dave posts in public; erin sees it in her (cached) timeline', async () => {
+    const id = await send(dave, {
+      type: 'Create',
+      objectType: 'Post',
+      to: '@public',
+      object: { content: 'Hi' },
+    });
+    expect(await ids(`/circles/${erinFollows}/posts`, erin)).toContain(id);
+    expect((await api.get(`/posts/${id}`, { token: erin.token })).status).toBe(200);
+    return id;
+  });
+
+  await step('the admin removes the post; social no longer serves it', async () => {
+    const del = await api.call('DELETE', `/admin/posts/${encodeURIComponent(postId)}`, { token: admin });
+    expect(del.status).toBe(200);
+    expect((await api.get(`/posts/${postId}`, { token: erin.token })).status).toBe(404);
+    expect(await ids(`/circles/${erinFollows}/posts`, erin)).not.toContain(postId);
+  });
+
+  await step('the admin deletes dave; his token is refused by social and notifications', async () => {
+    expect((await api.get('/auth/me', { token: dave.token })).status).toBe(200);
+    const del = await api.call('DELETE', `/admin/users/${encodeURIComponent(dave.id)}`, { token: admin });
+    expect(del.status).toBe(200);
+    // Each process caches a verified user for AUTH_CACHE_MS (2 s), then reads the deletion.
+    const refused = async (path: string) => (await api.get(path, { token: dave.token })).status === 401;
+    await waitFor(async () => (await refused('/auth/me')) && (await refused('/notifications')), 10_000);
   });
 });
