@@ -11,20 +11,23 @@
  * an exit hook kills whatever is left if the test process ends first.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '@agora/common/db';
 import { buildAll, isStale } from '../../scripts/build';
 import { createVhost, mongoUrlFor, testEnv, uniqueName } from './env';
+import { k8sEnv } from './k8s-env';
 
 const ROOT = join(__dirname, '..', '..');
-const K8S = join(ROOT, 'deploy', 'k8s');
 
 /** Start order of docker-compose.yml: social bootstraps settings and keys the others read. */
 export const DOMAIN_SERVICES = ['social', 'admin', 'federation', 'notifications'] as const;
 export type ClusterService = (typeof DOMAIN_SERVICES)[number] | 'gateway';
 
-export const CLUSTER_ADMIN = { username: 'cluster_admin', password: 'cluster-admin-password' };
+/** The admin social creates on its first start: ADMIN_USERNAME of the ConfigMap, a test password. */
+export const CLUSTER_ADMIN = {
+  username: k8sEnv('social').ADMIN_USERNAME!,
+  password: 'cluster-admin-password',
+};
 
 /** Lines of output kept per process (the tail printed when a step fails). */
 const KEEP_LINES = 400;
@@ -44,35 +47,11 @@ export interface ServiceProcess {
 export interface Cluster {
   /** The gateway: the only address a client uses. */
   url: string;
-  domain: string;
   processes: Record<ClusterService, ServiceProcess>;
   /** The tail of every process's output, for a failure message. */
   logs(n?: number): string;
   /** SIGTERM every process (gateway first), SIGKILL what is left after the grace period. */
   stop(): Promise<Record<ClusterService, number | string>>;
-}
-
-/**
- * The names of the variables deploy/k8s gives a service's container: the keys of the ConfigMap's
- * `data`, of the Secret's `stringData` and of the Deployment's `env` list. Read from the
- * manifests so a variable added there must get a test value here.
- */
-export function manifestEnvNames(service: ClusterService): string[] {
-  const mapKeys = (file: string, block: string) => {
-    const lines = readFileSync(join(K8S, file), 'utf8').split('\n');
-    const start = lines.findIndex((l) => l === `${block}:`);
-    if (start < 0) throw new Error(`deploy/k8s/${file}: no top-level ${block}:`);
-    const keys: string[] = [];
-    for (const line of lines.slice(start + 1)) {
-      if (/^\S/.test(line)) break;
-      const m = /^ {2}([A-Z][A-Z0-9_]*):/.exec(line);
-      if (m) keys.push(m[1]!);
-    }
-    return keys;
-  };
-  const deployment = readFileSync(join(K8S, `${service}.yaml`), 'utf8');
-  const own = [...deployment.matchAll(/^\s+- name: ([A-Z][A-Z0-9_]*)\s*$/gm)].map((m) => m[1]!);
-  return [...mapKeys('configmap.yaml', 'data'), ...mapKeys('secret.yaml', 'stringData'), ...own];
 }
 
 /** Runs `node dist/<service>.js` in a process group of its own and keeps its output. */
@@ -157,7 +136,6 @@ export async function startCluster(opts: { startTimeoutMs?: number } = {}): Prom
   const deadline = Date.now() + (opts.startTimeoutMs ?? 60_000);
   const id = uniqueName('cluster');
   const vhost = await createVhost(id);
-  const domain = 'cluster.test';
   const ports = Object.fromEntries(
     await Promise.all(
       [...DOMAIN_SERVICES, 'gateway' as const].map(async (n) => [n, await freePort()] as const),
@@ -165,53 +143,26 @@ export async function startCluster(opts: { startTimeoutMs?: number } = {}): Prom
   ) as Record<ClusterService, number>;
   const serviceUrls = DOMAIN_SERVICES.map((n) => `${n}=http://127.0.0.1:${ports[n]}`).join(',');
 
-  // The value of every variable deploy/k8s sets, for this test run. Empty means unset there too.
-  const values = (name: ClusterService): Record<string, string> => ({
-    // configmap.yaml
-    NODE_ENV: 'production',
-    DOMAIN: domain,
-    PUBLIC_URL: `https://${domain}`,
+  // What each Deployment sets (test/harness/k8s-env.ts), with what must differ on one machine:
+  // the addresses of this run's FerretDB, Redis, RabbitMQ and S3 (a database, key prefix, vhost
+  // and bucket of its own) instead of the Secret's placeholders, a port per process on the
+  // loopback (pods bind every interface on 8080), and the services' loopback URLs.
+  const envOf = (name: ClusterService): Record<string, string> => ({
+    ...k8sEnv(name),
     PORT: String(ports[name]),
-    LOG_LEVEL: 'info',
-    S3_ENDPOINT: testEnv.s3Endpoint,
-    S3_BUCKET: id.replace(/_/g, '-'),
-    S3_REGION: 'us-east-1',
-    S3_FORCE_PATH_STYLE: 'true',
-    TOKEN_TTL: '30d',
-    JSON_LIMIT: '2mb',
-    CORS_ORIGIN: '',
-    RATE_LIMITING_ENABLED: 'true',
-    TRUST_PROXY: '1',
-    SERVE_FRONTEND: 'true',
-    REDIS_PREFIX: `${id}:`,
-    ADMIN_USERNAME: CLUSTER_ADMIN.username,
-    OTEL_EXPORTER_OTLP_ENDPOINT: '',
-    // secret.yaml
+    HOST: '127.0.0.1',
     MONGO_URL: mongoUrlFor(id),
     REDIS_URL: testEnv.redisUrl,
+    REDIS_PREFIX: `${id}:`,
     AMQP_URL: vhost.url,
+    S3_ENDPOINT: testEnv.s3Endpoint,
+    S3_BUCKET: id.replace(/_/g, '-'),
     S3_ACCESS_KEY: testEnv.s3AccessKey,
     S3_SECRET_KEY: testEnv.s3SecretKey,
+    S3_FORCE_PATH_STYLE: 'true',
     ADMIN_PASSWORD: CLUSTER_ADMIN.password,
-    JWT_SECRET: '',
-    SMTP_URL: '',
-    // The Deployment's own env
-    OTEL_SERVICE_NAME: name,
-    SERVICE_URLS: serviceUrls,
+    ...(name === 'gateway' ? { SERVICE_URLS: serviceUrls } : {}),
   });
-  const envOf = (name: ClusterService): Record<string, string> => {
-    const all = values(name);
-    const env: Record<string, string> = {};
-    for (const key of manifestEnvNames(name)) {
-      const v = all[key];
-      if (v === undefined)
-        throw new Error(`deploy/k8s sets ${key} for ${name}: give it a value in cluster.ts`);
-      env[key] = v;
-    }
-    // Not in the manifests (pods bind every interface): a test binds the loopback only.
-    env.HOST = '127.0.0.1';
-    return env;
-  };
 
   const processes = {} as Record<ClusterService, ServiceProcess>;
   const all = () => Object.values(processes);
@@ -245,5 +196,5 @@ export async function startCluster(opts: { startTimeoutMs?: number } = {}): Prom
     await stop();
     throw new Error(message);
   }
-  return { url: processes.gateway.url, domain, processes, logs, stop };
+  return { url: processes.gateway.url, processes, logs, stop };
 }
