@@ -1,5 +1,6 @@
-// Five tiers (style.md §9): unit tests beside the code, integration tests against the real
-// local services, e2e tests that boot the standalone wiring and talk HTTP, the security tier
+// Six tiers (style.md §9): unit tests beside the code, integration tests against the real
+// local services, e2e tests that boot the standalone wiring and talk HTTP, the processes tier
+// (every service as its own process), the security tier
 // (a regression test per class of docs/security.md), and stories in a real browser (docs/web.md).
 const transform = {
   '^.+\\.(t|j)sx?$|^.+\\.mjs$': [
@@ -41,6 +42,15 @@ module.exports = {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/harness/global-setup.ts',
+      setupFilesAfterEnv: ['<rootDir>/test/harness/timeouts.ts'],
+    },
+    {
+      // Each service in its own process from its compiled entry point, with the environment of
+      // deploy/k8s, against the real FerretDB, Redis and RabbitMQ (test/harness/cluster.ts).
+      ...common,
+      displayName: 'processes',
+      testMatch: ['<rootDir>/test/processes/**/*.test.ts'],
       globalSetup: '<rootDir>/test/harness/global-setup.ts',
       setupFilesAfterEnv: ['<rootDir>/test/harness/timeouts.ts'],
     },

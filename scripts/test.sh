@@ -30,5 +30,8 @@ fi
 
 bash scripts/infra/chromium.sh
 bash scripts/infra/web.sh
+# The processes tier runs the compiled entry points (dist/), as the image does; build them once
+# here so no test file rebuilds dist/ while another one runs from it.
+node --import tsx scripts/build.ts --if-stale
 log "running jest"
 npx jest --maxWorkers=2 "$@"

@@ -34,6 +34,22 @@ type HeadRow = {
 };
 type BucketRow = { items?: Array<{ id: string; at: Date | string; by?: string }> };
 
+/**
+ * Runs an upsert keyed by `_id` again when it lost the race to insert that `_id` (E11000). MongoDB
+ * 4.2+ retries such an upsert itself; FerretDB answers the loser with E11000 and applies none of
+ * it, so the second run (now an update) is safe. Without it two appends creating one list at
+ * once (two events for one recipient, handled side by side) fail one of them, and a bucket
+ * upsert failing after the head counted its entries would count them twice on redelivery.
+ */
+async function retryLostUpsert<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if ((err as { code?: number }).code !== 11000) throw err;
+    return run();
+  }
+}
+
 export class ListStore {
   constructor(
     private readonly heads: AnyModel,
@@ -46,9 +62,11 @@ export class ListStore {
     const k = entries.length;
     const inc: Record<string, number> = { seq: k, count: k };
     for (const t of tags) inc[`tags.${t}`] = k;
-    const head = await this.heads
-      .findOneAndUpdate({ _id: key }, { $inc: inc }, { upsert: true, returnDocument: 'after' })
-      .lean<HeadRow>();
+    const head = await retryLostUpsert(() =>
+      this.heads
+        .findOneAndUpdate({ _id: key }, { $inc: inc }, { upsert: true, returnDocument: 'after' })
+        .lean<HeadRow>(),
+    );
     const first = (head?.seq ?? k) - k;
     const byBucket = new Map<number, ListEntry[]>();
     entries.forEach((e, i) => {
@@ -66,10 +84,12 @@ export class ListStore {
     await this.heads.updateOne({ _id: key }, { $min: lo, $max: hi });
     await Promise.all(
       [...byBucket].map(([n, group]) =>
-        this.buckets.updateOne(
-          { _id: `${key}#${n}` },
-          { $push: { items: { $each: group.map((e) => ({ ...e })) } } },
-          { upsert: true },
+        retryLostUpsert(() =>
+          this.buckets.updateOne(
+            { _id: `${key}#${n}` },
+            { $push: { items: { $each: group.map((e) => ({ ...e })) } } },
+            { upsert: true },
+          ),
         ),
       ),
     );

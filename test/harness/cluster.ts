@@ -1,0 +1,200 @@
+/**
+ * The cluster of deploy/k8s on one machine: every service in a Node process of its own, started
+ * the way the image starts it (`node dist/<service>.js`, deploy/docker-entrypoint.sh) with the
+ * environment its Deployment gives it (the ConfigMap, the Secret and the Deployment's own `env`),
+ * against the test run's FerretDB, Redis, RabbitMQ and S3 in a database, vhost, key prefix and
+ * bucket of its own. Nothing is shared in memory: what one service needs from another must go
+ * through the database, the broker, Redis or HTTP, as it does in production.
+ *
+ * Each process leads its own process group, so stopping it ends anything it started; `stop()`
+ * sends SIGTERM (the services drain, as under Kubernetes) and SIGKILL after a grace period, and
+ * an exit hook kills whatever is left if the test process ends first.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { freePort } from '@agora/common/db';
+import { buildAll, isStale } from '../../scripts/build';
+import { createVhost, mongoUrlFor, testEnv, uniqueName } from './env';
+import { k8sEnv } from './k8s-env';
+
+const ROOT = join(__dirname, '..', '..');
+
+/** Start order of docker-compose.yml: social bootstraps settings and keys the others read. */
+export const DOMAIN_SERVICES = ['social', 'admin', 'federation', 'notifications'] as const;
+export type ClusterService = (typeof DOMAIN_SERVICES)[number] | 'gateway';
+
+/** The admin social creates on its first start: ADMIN_USERNAME of the ConfigMap, a test password. */
+export const CLUSTER_ADMIN = {
+  username: k8sEnv('social').ADMIN_USERNAME!,
+  password: 'cluster-admin-password',
+};
+
+/** Lines of output kept per process (the tail printed when a step fails). */
+const KEEP_LINES = 400;
+/** The Deployments' terminationGracePeriodSeconds is 30; a test waits less before SIGKILL. */
+const GRACE_MS = 10_000;
+
+export interface ServiceProcess {
+  name: ClusterService;
+  url: string;
+  pid: number;
+  /** The last `n` lines the process wrote (stdout and stderr interleaved). */
+  tail(n?: number): string;
+  /** Resolves with the exit code (or signal) once the process has exited. */
+  exited: Promise<number | string>;
+}
+
+export interface Cluster {
+  /** The gateway: the only address a client uses. */
+  url: string;
+  processes: Record<ClusterService, ServiceProcess>;
+  /** The tail of every process's output, for a failure message. */
+  logs(n?: number): string;
+  /** SIGTERM every process (gateway first), SIGKILL what is left after the grace period. */
+  stop(): Promise<Record<ClusterService, number | string>>;
+}
+
+/** Runs `node dist/<service>.js` in a process group of its own and keeps its output. */
+function launch(name: ClusterService, env: Record<string, string>, port: number): ServiceProcess {
+  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'dist', `${name}.js`)], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const lines: string[] = [];
+  let partial = '';
+  const keep = (b: Buffer) => {
+    const parts = (partial + b.toString()).split('\n');
+    partial = parts.pop() ?? '';
+    lines.push(...parts);
+    if (lines.length > KEEP_LINES) lines.splice(0, lines.length - KEEP_LINES);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+  );
+  live.add(child);
+  void exited.then(() => live.delete(child));
+  return {
+    name,
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    exited,
+    tail: (n = 60) => [...lines, ...(partial ? [partial] : [])].slice(-n).join('\n'),
+  };
+}
+
+/** Children still running, killed (whole groups) if the test process exits before `stop()`. */
+const live = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of live) signalGroup(child.pid, 'SIGKILL');
+});
+
+function signalGroup(pid: number | undefined, signal: NodeJS.Signals): void {
+  if (!pid) return;
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+async function stopProcess(p: ServiceProcess): Promise<number | string> {
+  signalGroup(p.pid, 'SIGTERM');
+  const timer = setTimeout(() => signalGroup(p.pid, 'SIGKILL'), GRACE_MS);
+  const result = await p.exited;
+  clearTimeout(timer);
+  // The process is gone; anything it left in its group goes too.
+  signalGroup(p.pid, 'SIGKILL');
+  return result;
+}
+
+/** Polls GET /health until it answers 200; fails at once if the process exits. */
+async function healthy(p: ServiceProcess, deadlineMs: number): Promise<void> {
+  let exitedWith: number | string | undefined;
+  void p.exited.then((c) => (exitedWith = c));
+  let last = 'no answer';
+  while (Date.now() < deadlineMs) {
+    if (exitedWith !== undefined) throw new Error(`${p.name} exited (${exitedWith}) before it was healthy`);
+    try {
+      const res = await fetch(`${p.url}/health`, { signal: AbortSignal.timeout(2000) });
+      last = `${res.status} ${await res.text()}`;
+      if (res.status === 200) return;
+    } catch (err) {
+      last = (err as Error).message;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${p.name}: GET /health not 200 in time (last: ${last})`);
+}
+
+export async function startCluster(opts: { startTimeoutMs?: number } = {}): Promise<Cluster> {
+  // scripts/test.sh builds dist/ before jest; this covers running jest directly.
+  if (isStale()) await buildAll();
+  const deadline = Date.now() + (opts.startTimeoutMs ?? 60_000);
+  const id = uniqueName('cluster');
+  const vhost = await createVhost(id);
+  const ports = Object.fromEntries(
+    await Promise.all(
+      [...DOMAIN_SERVICES, 'gateway' as const].map(async (n) => [n, await freePort()] as const),
+    ),
+  ) as Record<ClusterService, number>;
+  const serviceUrls = DOMAIN_SERVICES.map((n) => `${n}=http://127.0.0.1:${ports[n]}`).join(',');
+
+  // What each Deployment sets (test/harness/k8s-env.ts), with what must differ on one machine:
+  // the addresses of this run's FerretDB, Redis, RabbitMQ and S3 (a database, key prefix, vhost
+  // and bucket of its own) instead of the Secret's placeholders, a port per process on the
+  // loopback (pods bind every interface on 8080), and the services' loopback URLs.
+  const envOf = (name: ClusterService): Record<string, string> => ({
+    ...k8sEnv(name),
+    PORT: String(ports[name]),
+    HOST: '127.0.0.1',
+    MONGO_URL: mongoUrlFor(id),
+    REDIS_URL: testEnv.redisUrl,
+    REDIS_PREFIX: `${id}:`,
+    AMQP_URL: vhost.url,
+    S3_ENDPOINT: testEnv.s3Endpoint,
+    S3_BUCKET: id.replace(/_/g, '-'),
+    S3_ACCESS_KEY: testEnv.s3AccessKey,
+    S3_SECRET_KEY: testEnv.s3SecretKey,
+    S3_FORCE_PATH_STYLE: 'true',
+    ADMIN_PASSWORD: CLUSTER_ADMIN.password,
+    ...(name === 'gateway' ? { SERVICE_URLS: serviceUrls } : {}),
+  });
+
+  const processes = {} as Record<ClusterService, ServiceProcess>;
+  const all = () => Object.values(processes);
+  const logs = (n = 40) =>
+    all()
+      .map((p) => `----- ${p.name} (pid ${p.pid}, last ${n} lines) -----\n${p.tail(n)}`)
+      .join('\n');
+  let stopped: Promise<Record<ClusterService, number | string>> | undefined;
+  const stop = () =>
+    (stopped ??= (async () => {
+      const codes = {} as Record<ClusterService, number | string>;
+      // The edge first, as a rolling shutdown would, then the services together.
+      if (processes.gateway) codes.gateway = await stopProcess(processes.gateway);
+      await Promise.all(
+        all()
+          .filter((p) => p.name !== 'gateway')
+          .map(async (p) => (codes[p.name] = await stopProcess(p))),
+      );
+      await vhost.remove();
+      return codes;
+    })());
+
+  try {
+    processes.social = launch('social', envOf('social'), ports.social);
+    await healthy(processes.social, deadline);
+    for (const n of [...DOMAIN_SERVICES.slice(1), 'gateway' as const])
+      processes[n] = launch(n, envOf(n), ports[n]);
+    await Promise.all(all().map((p) => healthy(p, deadline)));
+  } catch (err) {
+    const message = `${(err as Error).message}\n${logs()}`;
+    await stop();
+    throw new Error(message);
+  }
+  return { url: processes.gateway.url, processes, logs, stop };
+}
