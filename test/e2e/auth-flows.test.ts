@@ -201,11 +201,9 @@ describe('e-mail verification', () => {
 
   beforeAll(async () => {
     await rt.repos.settings.set('requireEmailVerification', true);
-    rt.repos.settings.invalidate();
   });
   afterAll(async () => {
     await rt.repos.settings.set('requireEmailVerification', false);
-    rt.repos.settings.invalidate();
   });
 
   test('registration needs an e-mail, sends the link, and login waits for verification', async () => {

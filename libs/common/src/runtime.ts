@@ -105,6 +105,7 @@ export async function createRuntime(name: string, config: Config, shared: Shared
       onMembershipChange: (circleId, memberIds) =>
         stampStore.bump([STAMPS.circle(circleId), ...memberIds.map((id) => STAMPS.viewer(id))]),
       bump: (names) => stampStore.bump(names),
+      readStamps: (names) => stampStore.read(names),
     },
     config.publicUrl,
   );

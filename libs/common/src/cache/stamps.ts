@@ -15,6 +15,8 @@ export const STAMPS = {
   viewer: (id: string) => `u:${id}`,
   /** A post: its content, audience, counters and deletion. */
   post: (id: string) => `p:${id}`,
+  /** Every setting (writes are rare; each process's settings cache checks it on every read). */
+  settings: 's:settings',
 };
 
 export interface StampStore {
@@ -71,6 +73,9 @@ export function redisStampStore(client: RedisClientType, prefix: string, logger:
       const unique = [...new Set(keys)];
       if (!unique.length) return;
       try {
+        // A MULTI sent while the client reconnects waits for the reconnect attempts (seconds)
+        // instead of failing at once: fail fast, as reads do.
+        if (!client.isReady) throw new Error('redis not connected');
         const multi = client.multi();
         for (const k of unique) multi.incr(key(k)).expire(key(k), STAMP_TTL_SECONDS);
         await multi.exec();

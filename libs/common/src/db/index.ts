@@ -1,7 +1,7 @@
 import { mongo } from 'mongoose';
 import type { Database } from './connection';
 import type { Logger } from '../logger';
-import { STAMPS } from '../cache/stamps';
+import { STAMPS, type StampStore } from '../cache/stamps';
 import { registerModels, syncIndexes } from './models';
 import { SettingsRepository } from './repositories/settings';
 import { UsersRepository } from './repositories/users';
@@ -207,6 +207,11 @@ export interface RepositoryHooks {
   onMembershipChange?: MembershipListener;
   /** Moves read-cache stamps (every write that changes what a cached view shows calls it). */
   bump?: Bump;
+  /**
+   * Reads stamps (null when the stamp store cannot answer): the settings cache checks its stamp
+   * on every read. Without it settings are cached for FALLBACK_TTL_MS.
+   */
+  readStamps?: StampStore['read'];
 }
 
 export function createRepositories(
@@ -228,7 +233,7 @@ export function createRepositories(
   const timelines = new TimelineStore(lists, posts, circles, domain, bump);
   posts.attachTimelines(timelines);
   const repos: Repositories = {
-    settings: new SettingsRepository(models),
+    settings: new SettingsRepository(models, hooks.readStamps ? { read: hooks.readStamps, bump } : undefined),
     users,
     circles,
     lists,

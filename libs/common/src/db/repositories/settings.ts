@@ -1,36 +1,71 @@
-/** Settings repository with a short in-process cache (every service reads settings often). */
+/**
+ * Settings store with a per-process cache that every write invalidates everywhere at once: a
+ * write bumps the settings stamp (Redis when REDIS_URL is set, so every process and replica sees
+ * it) and a read compares the stamp its cached value was read under with the current one (one
+ * Redis GET, or a memory lookup in standalone mode). Only while the stamp store cannot answer
+ * (Redis down) does a cached value live on its age, for FALLBACK_TTL_MS.
+ */
 import type { Models, SettingDoc } from '../models';
 import { SETTING_DEFAULTS } from '../../settings/defaults';
+import { STAMPS, type StampStore } from '../../cache/stamps';
 
-const TTL_MS = 5000;
+/** How long a cached value is trusted while the stamp cannot be read. */
+export const FALLBACK_TTL_MS = 5000;
 
 /** A stored setting with its metadata (the admin view). */
 export type SettingRecord = SettingDoc & { name: string; updatedAt?: Date; createdAt?: Date };
 
+/** The stamp operations the store needs; without them (scripts, benches) it relies on the TTL. */
+export type SettingsStamps = Pick<StampStore, 'read' | 'bump'>;
+
+const noStamps: SettingsStamps = { read: () => Promise.resolve(null), bump: () => Promise.resolve() };
+
 export class SettingsRepository {
-  private cache = new Map<string, { value: unknown; at: number }>();
-  constructor(private readonly models: Models) {}
+  /** name → the value, the stamp it was read under (null: unknown) and when. */
+  private cache = new Map<string, { value: unknown; stamp: number | null; at: number }>();
+  constructor(
+    private readonly models: Models,
+    private readonly stamps: SettingsStamps = noStamps,
+  ) {}
 
   async get<T = unknown>(name: string): Promise<T | undefined> {
+    // Read the stamp before the document: a write landing in between leaves an entry under the
+    // older stamp, which the next read then refuses.
+    const stamp = ((await this.stamps.read([STAMPS.settings])) ?? [null])[0] ?? null;
     const hit = this.cache.get(name);
-    if (hit && Date.now() - hit.at < TTL_MS) return hit.value as T;
+    if (hit && this.fresh(hit, stamp)) return hit.value as T;
     const doc = await this.models.Setting.findOne({ _id: name }).lean();
     const value = (doc && !doc.deletedAt ? doc.value : undefined) as T | undefined;
-    this.cache.set(name, { value, at: Date.now() });
+    this.cache.set(name, { value, stamp, at: Date.now() });
     return value;
   }
 
+  private fresh(hit: { stamp: number | null; at: number }, stamp: number | null): boolean {
+    if (stamp !== null) return hit.stamp === stamp;
+    return Date.now() - hit.at < FALLBACK_TTL_MS;
+  }
+
+  /** After a write: drop this process's entries and move the stamp for every other process. */
+  private async changed(): Promise<void> {
+    this.cache.clear();
+    await this.stamps.bump([STAMPS.settings]);
+  }
+
   async set(name: string, value: unknown): Promise<void> {
-    await this.models.Setting.updateOne({ _id: name }, { $set: { name, value } }, { upsert: true });
-    this.cache.delete(name);
+    try {
+      await this.models.Setting.updateOne({ _id: name }, { $set: { name, value } }, { upsert: true });
+    } finally {
+      await this.changed();
+    }
   }
 
   /** Sets the value only if the setting is still empty; returns the value now stored. */
   async setIfEmpty(name: string, value: unknown): Promise<unknown> {
     const doc = await this.models.Setting.findOne({ _id: name }).lean();
-    if (doc?.value === '' || doc?.value == null)
+    if (doc?.value === '' || doc?.value == null) {
       await this.models.Setting.updateOne({ _id: name, value: doc?.value ?? null }, { $set: { value } });
-    this.cache.delete(name);
+      await this.changed();
+    } else this.cache.delete(name);
     return this.get(name);
   }
 
@@ -51,7 +86,7 @@ export class SettingsRepository {
         { $set: { value: d.value(ctx) } },
       );
     }
-    this.cache.clear();
+    await this.changed();
   }
 
   /** A live setting's whole document (value and metadata), uncached: for the admin API. */
@@ -96,7 +131,7 @@ export class SettingsRepository {
 
   /**
    * Writes the values of existing settings (the admin's bulk and single updates; callers have
-   * checked every value first); the records after. The cache is dropped so readers see them.
+   * checked every value first); the records after. Every process's next read sees them.
    */
   async writeValues(values: Array<{ name: string; value: unknown }>): Promise<SettingRecord[]> {
     const out: SettingRecord[] = [];
@@ -110,11 +145,15 @@ export class SettingsRepository {
         if (after) out.push(after);
       }
     } finally {
-      this.cache.clear();
+      await this.changed();
     }
     return out;
   }
 
+  /**
+   * Drops this process's cached values (the signing keys were refused, a restore replaced the
+   * database). Other processes are reached through the stamp a write moves, or `bumpAll`.
+   */
   invalidate(): void {
     this.cache.clear();
   }
