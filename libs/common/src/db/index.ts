@@ -225,7 +225,7 @@ export function createRepositories(
   const lists = new ListStore(models.ListHead, models.ListBucket);
   const circles = new CirclesRepository(models, domain, hooks.onMembershipChange);
   // A user deleted or restored: their viewer stamp and every circle they are in go stale.
-  const users = new UsersRepository(models, async (id) => {
+  const users = new UsersRepository(models, domain, async (id) => {
     await bump([STAMPS.viewer(id)]);
     await circles.touchMember(id);
   });
@@ -242,8 +242,8 @@ export function createRepositories(
     reacts: new ReactsStore(models),
     replies: new RepliesStore(models),
     pages: new PagesStore(models),
-    bookmarks: new BookmarksStore(models),
-    groups: new GroupsStore(models),
+    bookmarks: new BookmarksStore(models, domain),
+    groups: new GroupsStore(models, domain),
     activities: new ActivitiesStore(models),
     flags: new FlagsStore(models),
     invites: new InvitesStore(models),

@@ -4,7 +4,7 @@
  * admits them too: a bookmark filed in a private folder stays private whatever its own `to`.
  * Invisible and missing are the same answer (404), so ids do not leak existence.
  */
-import { canSee, visibleFilter, type Viewer } from '@agora/common/audience';
+import { canSee, type Viewer } from '@agora/common/audience';
 import type { BookmarkDoc } from '@agora/common/db';
 import { BadRequest, NotFound } from '@agora/common/errors';
 import { orderedCollection, parsePaging } from '@agora/common/http';
@@ -86,6 +86,12 @@ function stringParam(query: Record<string, unknown>, name: string): string | und
   return v;
 }
 
+/** The `type` filter of bookmark lists: Bookmark, Folder, or both when absent. */
+export function bookmarkTypeParam(v: unknown): 'Bookmark' | 'Folder' | undefined {
+  if (v === undefined || v === 'Bookmark' || v === 'Folder') return v;
+  throw new BadRequest('type must be Bookmark or Folder');
+}
+
 /**
  * GET /users/:id/bookmarks (§3.10): `parentFolder` omitted → the owner sees all their items
  * (flat), others root items only; `root` → root items; a folder id → that folder's direct
@@ -101,32 +107,22 @@ export async function listUserBookmarks(
 ) {
   const isOwner = viewer.id !== undefined && viewer.id === ownerId;
   const parent = stringParam(query, 'parentFolder');
-  const type = stringParam(query, 'type');
-  if (type !== undefined && type !== 'Bookmark' && type !== 'Folder')
-    throw new BadRequest('type must be Bookmark or Folder');
-  const filter: Record<string, unknown> = {
-    actorId: String(ownerId),
-    deletedAt: null,
-    ...(type ? { type } : { type: { $in: ['Bookmark', 'Folder'] } }),
-  };
-  if (parent === 'root' || (parent === undefined && !isOwner)) filter.parentFolder = null;
+  const type = bookmarkTypeParam(stringParam(query, 'type'));
+  // undefined: every folder (the owner's flat list); null: the root.
+  let folderId: string | null | undefined = isOwner ? undefined : null;
+  if (parent === 'root') folderId = null;
   else if (parent !== undefined) {
     const folder = await findVisibleBookmark(rt, viewer, parent);
     if (!folder || folder.type !== 'Folder' || folder.actorId !== ownerId) throw new NotFound('Not found');
-    filter.parentFolder = folder.id;
+    folderId = folder.id;
   }
-  const scoped = isOwner
-    ? filter
-    : { ...filter, ...visibleFilter(viewer, rt.config.DOMAIN), actorId: String(ownerId) };
   const paging = parsePaging(query);
-  const { total, items } = await rt.repos.bookmarks.pageWhere(
-    scoped,
+  const { total, items } = await rt.repos.bookmarks.pageForOwner(
+    ownerId,
+    folderId,
+    { type, viewer },
     paging,
-    { createdAt: -1 },
-    {
-      ...BOOKMARK_LIST_FIELDS,
-      body: 1,
-    },
+    { ...BOOKMARK_LIST_FIELDS, body: 1 },
   );
   const search = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) if (typeof v === 'string' && k !== 'page') search.set(k, v);

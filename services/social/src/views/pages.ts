@@ -40,16 +40,11 @@ export function stringParam(query: Record<string, unknown>, name: string, max = 
   return v;
 }
 
-/** The filter of GET /pages: public, live, optionally by tag and server. */
-export function publicPagesFilter(query: Record<string, unknown>): Record<string, unknown> {
+/** What GET /pages narrows its public, live pages to: a tag, a server. */
+export function publicPagesQuery(query: Record<string, unknown>): { tag?: string; serverId?: string } {
   const tag = stringParam(query, 'tag', 100);
   const serverId = stringParam(query, 'serverId', 300);
-  return {
-    to: '@public',
-    deletedAt: null,
-    ...(tag ? { tags: tag } : {}),
-    ...(serverId ? { server: serverId } : {}),
-  };
+  return { ...(tag ? { tag } : {}), ...(serverId ? { serverId } : {}) };
 }
 
 /** A live local page by id or slug; 404 when missing or deleted. */

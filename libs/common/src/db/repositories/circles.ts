@@ -243,15 +243,24 @@ export class CirclesRepository extends ObjectStore<CircleRecord & { id: string }
     return this.model.countDocuments({ deletedAt: null });
   }
 
-  /** Circles owned by an actor (GET /users/:id/circles): a scan, not a hot path. */
-  async pageOwnedBy(
+  /**
+   * An actor's live circles of type Circle (GET /users/:id/circles; system circles never), newest
+   * first: all of them for the owner, only those addressed to `audiences` for anyone else. A scan,
+   * not a hot path.
+   */
+  async pageCirclesOf(
     ownerId: string,
-    filter: Record<string, unknown>,
+    audiences: string[] | 'all',
     req: PageRequest,
     fields?: Record<string, number>,
   ): Promise<FoundRows<CircleRecord & { id: string }>> {
     return this.page(
-      { ...filter, actorId: ownerId, deletedAt: null },
+      {
+        actorId: ownerId,
+        type: 'Circle',
+        deletedAt: null,
+        ...(audiences === 'all' ? {} : { to: { $in: audiences } }),
+      },
       req,
       { createdAt: -1, _id: -1 },
       fields,

@@ -6,14 +6,14 @@
 import { deletedClause, type DeletedMode } from './listing';
 import type { BookmarkDoc, GroupDoc, Models, PageDoc, ReplyDoc } from '../models';
 import { ObjectStore, type FoundRows, type PageRequest } from './objects';
+import { visibleFilter, type Viewer } from '../../audience/viewer';
 
 export type ReplyRecord = ReplyDoc & { id: string; createdAt?: Date; updatedAt?: Date };
 export type PageRecord = PageDoc & { id: string; createdAt?: Date; updatedAt?: Date };
 export type BookmarkRecord = BookmarkDoc & { id: string; createdAt?: Date; updatedAt?: Date };
 export type GroupRecord = GroupDoc & { id: string; createdAt?: Date; updatedAt?: Date };
 
-type Filter = Record<string, unknown>;
-type Sort = Record<string, 1 | -1>;
+/** A projection for a list view (which fields each item carries). */
 type Fields = Record<string, number>;
 
 export class RepliesStore extends ObjectStore<ReplyRecord> {
@@ -103,13 +103,26 @@ export class PagesStore extends ObjectStore<PageRecord> {
     return this.model.countDocuments({ parentId, originDomain: null, deletedAt: null });
   }
 
-  async pageWhere(
-    filter: Filter,
+  /**
+   * GET /pages: `@public` live pages, optionally with a tag or of a server, in the admin's order
+   * then newest first (a scan; top-level equality only).
+   */
+  async pagePublic(
+    q: { tag?: string | undefined; serverId?: string | undefined },
     req: PageRequest,
-    sort: Sort,
     fields?: Fields,
   ): Promise<FoundRows<PageRecord>> {
-    return this.page(filter, req, sort, fields);
+    return this.page(
+      {
+        to: '@public',
+        deletedAt: null,
+        ...(q.tag ? { tags: q.tag } : {}),
+        ...(q.serverId ? { server: q.serverId } : {}),
+      },
+      req,
+      { order: 1, createdAt: -1 },
+      fields,
+    );
   }
 
   async countLive(): Promise<number> {
@@ -117,8 +130,14 @@ export class PagesStore extends ObjectStore<PageRecord> {
   }
 }
 
+/** Which bookmark items a list holds: `Bookmark`, `Folder`, or both when unset. */
+export type BookmarkType = 'Bookmark' | 'Folder' | undefined;
+
 export class BookmarksStore extends ObjectStore<BookmarkRecord> {
-  constructor(models: Models) {
+  constructor(
+    models: Models,
+    private readonly domain: string,
+  ) {
     super(models.Bookmark);
   }
 
@@ -136,18 +155,60 @@ export class BookmarksStore extends ObjectStore<BookmarkRecord> {
     for (const id of ids) await this.softDelete(id, fields as Record<string, unknown> & { deletedAt: Date });
   }
 
-  async pageWhere(
-    filter: Filter,
+  /**
+   * GET /bookmarks: every owner's root items the viewer may read, newest first (a scan).
+   */
+  async pageRootsVisibleTo(
+    viewer: Viewer,
+    type: BookmarkType,
     req: PageRequest,
-    sort: Sort,
     fields?: Fields,
   ): Promise<FoundRows<BookmarkRecord>> {
-    return this.page(filter, req, sort, fields);
+    return this.page(
+      { ...visibleFilter(viewer, this.domain), parentFolder: null, ...typeClause(type) },
+      req,
+      { createdAt: -1 },
+      fields,
+    );
+  }
+
+  /**
+   * GET /users/:id/bookmarks: an owner's live items directly in a folder (`null`: the root;
+   * `undefined`: in any folder), newest first; the owner sees all of them, anyone else those
+   * they may read (a scan of the owner's items).
+   */
+  async pageForOwner(
+    ownerId: string,
+    folderId: string | null | undefined,
+    q: { type: BookmarkType; viewer: Viewer },
+    req: PageRequest,
+    fields?: Fields,
+  ): Promise<FoundRows<BookmarkRecord>> {
+    const own = q.viewer.id !== undefined && q.viewer.id === ownerId;
+    return this.page(
+      {
+        ...(own ? {} : visibleFilter(q.viewer, this.domain)),
+        actorId: String(ownerId),
+        deletedAt: null,
+        ...(folderId === undefined ? {} : { parentFolder: folderId }),
+        ...typeClause(q.type),
+      },
+      req,
+      { createdAt: -1 },
+      fields,
+    );
   }
 }
 
+function typeClause(type: BookmarkType): Record<string, unknown> {
+  return { type: type ?? { $in: ['Bookmark', 'Folder'] } };
+}
+
 export class GroupsStore extends ObjectStore<GroupRecord> {
-  constructor(models: Models) {
+  constructor(
+    models: Models,
+    private readonly domain: string,
+  ) {
     super(models.Group);
   }
 
@@ -169,13 +230,18 @@ export class GroupsStore extends ObjectStore<GroupRecord> {
     await this.bump(id, 'memberCount', by);
   }
 
-  async pageWhere(
-    filter: Filter,
+  /** GET /groups: local live groups the viewer may read (own ones included), newest first (a scan). */
+  async pageLocalVisibleTo(
+    viewer: Viewer,
     req: PageRequest,
-    sort: Sort,
     fields?: Fields,
   ): Promise<FoundRows<GroupRecord>> {
-    return this.page(filter, req, sort, fields);
+    return this.page(
+      { ...visibleFilter(viewer, this.domain), originDomain: null },
+      req,
+      { createdAt: -1 },
+      fields,
+    );
   }
 
   async countLive(): Promise<number> {

@@ -28,6 +28,7 @@ export type AccountListener = (userId: string) => Promise<void>;
 export class UsersRepository extends ObjectStore<Stored> {
   constructor(
     private readonly models: Models,
+    private readonly domain: string,
     private readonly onAccountChange: AccountListener = () => Promise.resolve(),
   ) {
     super(models.User);
@@ -247,9 +248,17 @@ export class UsersRepository extends ObjectStore<Stored> {
     return this.page(q, req, { createdAt: -1, _id: -1 }, HIDDEN);
   }
 
-  /** GET /users and the admin list: newest first (a scan; not a hot path). */
-  async pageWhere(filter: Record<string, unknown>, req: PageRequest): Promise<FoundRows<Stored>> {
-    return this.page(filter, req, { createdAt: -1, _id: -1 }, HIDDEN);
+  /**
+   * GET /users: the active local members (cached remote users are not people of this server),
+   * newest first. A scan with top-level equality only; not a hot path.
+   */
+  async pageLocalMembers(req: PageRequest): Promise<FoundRows<Stored>> {
+    return this.page(
+      { active: true, deletedAt: null, domain: this.domain },
+      req,
+      { createdAt: -1, _id: -1 },
+      HIDDEN,
+    );
   }
 
   /** The stored document exactly as it is (password hash included): kept aside before a restore. */

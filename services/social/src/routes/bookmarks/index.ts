@@ -1,10 +1,14 @@
-import { visibleFilter } from '@agora/common/audience';
-import { BadRequest, NotFound } from '@agora/common/errors';
+import { NotFound } from '@agora/common/errors';
 import { Router, collectionFor, handler, parsePaging, setAll } from '@agora/common/http';
 import type { SocialContext } from '../../context';
 import { viewerOf } from '../../views/viewer';
 import { lookup, parseMode } from '../../views/lookup';
-import { BOOKMARK_ID, BOOKMARK_LIST_FIELDS, findVisibleBookmark } from '../../views/bookmarks';
+import {
+  BOOKMARK_ID,
+  BOOKMARK_LIST_FIELDS,
+  bookmarkTypeParam,
+  findVisibleBookmark,
+} from '../../views/bookmarks';
 
 /** /bookmarks (behaviour-notes §3.10). Bookmarks are local only and never federate. */
 export default function bookmarkRoutes({ rt }: SocialContext): Router {
@@ -15,19 +19,12 @@ export default function bookmarkRoutes({ rt }: SocialContext): Router {
     '/',
     handler(async ({ req, query, set }) => {
       const viewer = await viewerOf(rt, req);
-      const type = query.type;
-      if (type !== undefined && type !== 'Bookmark' && type !== 'Folder')
-        throw new BadRequest('type must be Bookmark or Folder');
-      const filter: Record<string, unknown> = {
-        ...visibleFilter(viewer, rt.config.DOMAIN),
-        parentFolder: null,
-        type: type ?? { $in: ['Bookmark', 'Folder'] },
-      };
+      const type = bookmarkTypeParam(query.type);
       const paging = parsePaging(query);
-      const { total, items } = await rt.repos.bookmarks.pageWhere(
-        filter,
+      const { total, items } = await rt.repos.bookmarks.pageRootsVisibleTo(
+        viewer,
+        type,
         paging,
-        { createdAt: -1 },
         BOOKMARK_LIST_FIELDS,
       );
       setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items));

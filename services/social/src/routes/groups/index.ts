@@ -1,4 +1,4 @@
-import { canSee, visibleFilter } from '@agora/common/audience';
+import { canSee } from '@agora/common/audience';
 import { BadRequest, NotAuthorized, NotFound, Unauthorized } from '@agora/common/errors';
 import {
   Router,
@@ -36,13 +36,7 @@ export default function groupRoutes({ rt }: SocialContext): Router {
     handler(async ({ req, query, set }) => {
       const viewer = await viewerOf(rt, req);
       const paging = parsePaging(query);
-      const filter = { ...visibleFilter(viewer, domain), originDomain: null };
-      const { total, items } = await rt.repos.groups.pageWhere(
-        filter,
-        paging,
-        { createdAt: -1 },
-        GROUP_LIST_FIELDS,
-      );
+      const { total, items } = await rt.repos.groups.pageLocalVisibleTo(viewer, paging, GROUP_LIST_FIELDS);
       setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items));
     }),
   );

@@ -6,7 +6,7 @@ import {
   PAGE_LIST_FIELDS,
   assertCanReadPage,
   findPage as findPageDoc,
-  publicPagesFilter,
+  publicPagesQuery,
   stringParam,
 } from '../../views/pages';
 
@@ -18,12 +18,10 @@ export default function pageRoutes({ rt }: SocialContext): Router {
   r.get(
     '/',
     handler(async ({ req, query, set }) => {
-      const filter = publicPagesFilter(query);
       const paging = parsePaging(query);
-      const { total, items } = await rt.repos.pages.pageWhere(
-        filter,
+      const { total, items } = await rt.repos.pages.pagePublic(
+        publicPagesQuery(query),
         paging,
-        { order: 1, createdAt: -1 },
         PAGE_LIST_FIELDS,
       );
       setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items));

@@ -30,11 +30,12 @@ export function userCircleRoutes(r: Router, rt: Runtime): void {
       const owner = await liveUser(rt, params.id!);
       const viewer = await viewerOf(rt, req);
       const isOwner = viewer.id === owner.id;
-      const filter: Record<string, unknown> = { actorId: owner.id, type: 'Circle', deletedAt: null };
+      // Others read the owner's public circles, and their server's circles when they share it.
+      let audiences: string[] | 'all' = 'all';
       if (!isOwner) {
         const ownerDomain = owner.domain ?? rt.config.DOMAIN;
         const sameServer = !!viewer.id && viewer.id.endsWith(`@${ownerDomain}`);
-        filter.to = { $in: sameServer ? ['@public', `@${ownerDomain}`] : ['@public'] };
+        audiences = sameServer ? ['@public', `@${ownerDomain}`] : ['@public'];
       }
       let contains: string | undefined;
       // Membership questions are the owner's: others are not told who is in which circle.
@@ -44,9 +45,12 @@ export function userCircleRoutes(r: Router, rt: Runtime): void {
         contains = query.contains;
       }
       const paging = parsePaging(query);
-      const { actorId, ...rest } = filter;
-      void actorId;
-      const { total, items: circles } = await rt.repos.circles.pageOwnedBy(owner.id, rest, paging, FIELDS);
+      const { total, items: circles } = await rt.repos.circles.pageCirclesOf(
+        owner.id,
+        audiences,
+        paging,
+        FIELDS,
+      );
       let items: Array<Record<string, unknown>> = circles;
       if (contains !== undefined) {
         const ids = new Set((await rt.repos.circles.membershipsOf(contains)).circles);

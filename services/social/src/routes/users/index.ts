@@ -35,10 +35,7 @@ export default function userRoutes({ rt }: SocialContext): Router {
       const viewer = await viewerOf(rt, req);
       const paging = parsePaging(query);
       // Local members only: cached remote users are not people of this server.
-      const { total, items: users } = await rt.repos.users.pageWhere(
-        { active: true, deletedAt: null, domain },
-        paging,
-      );
+      const { total, items: users } = await rt.repos.users.pageLocalMembers(paging);
       const items = users.map((u) => presentUser(u, viewer, domain));
       setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items));
     }),
