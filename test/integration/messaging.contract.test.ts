@@ -136,9 +136,12 @@ describe.each(fixtures())('MessageBus contract: $name', (fx) => {
     const ids = Array.from({ length: 20 }, (_, i) => `${u}-${i}`);
     await Promise.all(ids.map((id) => busA.enqueue(`${u}.shared`, {}, { id })));
     await waitFor('all 20 handled', () => byConsumer[0].length + byConsumer[1].length >= 20);
-    await sleep(100);
+    // A marker enqueued last: the queue delivers in order, so had the queue been copied to both
+    // consumers instead of split, whoever handles the marker would have handled all 20 first.
+    await busA.enqueue(`${u}.shared`, {}, { id: `${u}-marker` });
+    await waitFor('the marker', () => [...byConsumer[0], ...byConsumer[1]].includes(`${u}-marker`));
 
-    const all = [...byConsumer[0], ...byConsumer[1]];
+    const all = [...byConsumer[0], ...byConsumer[1]].filter((id) => id !== `${u}-marker`);
     expect(all.sort()).toEqual([...ids].sort());
     expect(byConsumer[0].length).toBeGreaterThan(0);
     expect(byConsumer[1].length).toBeGreaterThan(0);
@@ -165,25 +168,27 @@ describe.each(fixtures())('MessageBus contract: $name', (fx) => {
   it('retries a failing handler with an increasing attempt counter until it succeeds', async () => {
     const bus = fx.bus();
     const u = uid();
-    const attempts: number[] = [];
-    const ids = new Set<string>();
-    let handled = false;
+    const attempts = new Map<string, number[]>();
+    const handled: string[] = [];
     await bus.subscribe(
       `${u}.q`,
       [`${u}.created`],
       handle((m) => {
-        attempts.push(m.attempt);
-        ids.add(m.id);
+        attempts.set(m.id, [...(attempts.get(m.id) ?? []), m.attempt]);
         if (m.attempt < 3) throw new Error(`transient failure ${m.attempt}`);
-        handled = true;
+        handled.push(m.id);
       }),
       { ...fast, maxAttempts: 5 },
     );
-    await bus.publish(`${u}.created`, { n: 1 });
-    await waitFor('handled on the third attempt', () => handled);
-    await sleep(200);
-    expect(attempts).toEqual([1, 2, 3]);
-    expect(ids.size).toBe(1);
+    await bus.publish(`${u}.created`, { n: 1 }, { id: 'first' });
+    await waitFor('handled on the third attempt', () => handled.includes('first'));
+    // A marker sent after that success takes the same path (two failures, then the 100 ms tier)
+    // and so reaches the queue for its third attempt after any retry of the first one that the
+    // success might have scheduled: once the marker is handled, such a retry would have shown.
+    await bus.publish(`${u}.created`, { n: 2 }, { id: 'marker' });
+    await waitFor('the marker handled', () => handled.includes('marker'));
+    expect(attempts.get('first')).toEqual([1, 2, 3]);
+    expect(handled).toEqual(['first', 'marker']);
     expect(await bus.drainDead(`${u}.q`)).toEqual([]);
   });
 
@@ -191,10 +196,11 @@ describe.each(fixtures())('MessageBus contract: $name', (fx) => {
     const bus = fx.bus();
     const u = uid();
     const attempts: number[] = [];
+    const markerAttempts: number[] = [];
     await bus.work(
       `${u}.jobs`,
       handle((m) => {
-        attempts.push(m.attempt);
+        (m.id === `${u}-marker` ? markerAttempts : attempts).push(m.attempt);
         throw new Error('always broken');
       }),
       { ...fast, maxAttempts: 3 },
@@ -211,9 +217,17 @@ describe.each(fixtures())('MessageBus contract: $name', (fx) => {
     expect(dead[0]).toMatchObject({ id: `${u}-poison`, payload: { keep: 'me' }, attempt: 3 });
     expect(dead[0]!.headers['x-tenant']).toBe('b');
     expect(dead[0]!.headers[DEAD_REASON_HEADER]).toContain('always broken');
-    await sleep(250);
+    // Dead-lettered is final: a marker sent now goes the same way through the same delay tiers,
+    // so any further attempt of the first message would come back before the marker is parked.
+    await bus.enqueue(`${u}.jobs`, {}, { id: `${u}-marker` });
+    const later: BusMessage[] = [];
+    await waitFor('the marker dead-lettered', async () => {
+      later.push(...(await bus.drainDead(`${u}.jobs`)));
+      return later.some((m) => m.id === `${u}-marker`);
+    });
+    expect(markerAttempts).toEqual([1, 2, 3]);
     expect(attempts).toEqual([1, 2, 3]);
-    expect(await bus.drainDead(`${u}.jobs`)).toEqual([]);
+    expect(later.map((m) => m.id)).toEqual([`${u}-marker`]);
   });
 
   it('dead-letters at once when the handler says retrying cannot help', async () => {
@@ -246,11 +260,13 @@ describe.each(fixtures())('MessageBus contract: $name', (fx) => {
     const doomed = fx.bus({ drainTimeoutMs: 200 });
     const started = deferred();
     const release = deferred();
+    const abandoned = deferred();
     await doomed.work(
       `${u}.jobs`,
       async () => {
         started.resolve();
         await release.promise;
+        abandoned.resolve();
       },
       { prefetch: 1 },
     );
@@ -267,10 +283,13 @@ describe.each(fixtures())('MessageBus contract: $name', (fx) => {
     await waitFor('redelivery to the survivor', () => got.length === 1);
     expect(got[0]).toMatchObject({ id: `${u}-job`, payload: { n: 1 }, attempt: 1 });
 
-    // The abandoned handler finishing late must not ack or duplicate anything.
+    // The abandoned handler finishing late must not ack or duplicate anything: once it is done, a
+    // marker enqueued behind anything it could have put back reaches the survivor last.
     release.resolve();
-    await sleep(200);
-    expect(got).toHaveLength(1);
+    await abandoned.promise;
+    await producer.enqueue(`${u}.jobs`, { n: 2 }, { id: `${u}-marker` });
+    await waitFor('the marker', () => got.length >= 2);
+    expect(got.map((m) => m.id)).toEqual([`${u}-job`, `${u}-marker`]);
   });
 
   it('delivers every confirmed message across a broker-side connection drop', async () => {
@@ -358,14 +377,17 @@ describe.each(fixtures())('MessageBus contract: $name', (fx) => {
     await expect(bus.publish(`${u}.created`, {})).rejects.toBeInstanceOf(BusClosedError);
     expect((await bus.health()).ok).toBe(false);
 
-    // Acked before the close: nobody gets it again.
+    // Acked before the close: nobody gets it again. An unacked message would be back at the head
+    // of the queue, so it would reach the next consumer before a marker enqueued now.
     const again: BusMessage[] = [];
-    await fx.bus().work(
+    const next = fx.bus();
+    await next.work(
       `${u}.jobs`,
       handle((m) => again.push(m)),
     );
-    await sleep(300);
-    expect(again).toHaveLength(0);
+    await next.enqueue(`${u}.jobs`, {}, { id: `${u}-marker` });
+    await waitFor('the marker', () => again.length > 0);
+    expect(again.map((m) => m.id)).toEqual([`${u}-marker`]);
   });
 
   it('delays delivery by delayMs for jobs and events', async () => {

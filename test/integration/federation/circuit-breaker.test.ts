@@ -1,7 +1,9 @@
 /**
- * The circuit breaker on real time: one behaviour suite run against both implementations (memory
- * and the real Redis), then what only the Redis one promises: replicas share one state, concurrent
- * reports and probes stay atomic, every key expires, and a Redis outage lets deliveries through.
+ * One behaviour suite run against both implementations (memory, on a clock the test moves, and
+ * the real Redis, whose key TTLs hold the time), then what only the Redis one promises: replicas
+ * share one state, concurrent reports and probes stay atomic, every key expires, and a Redis
+ * outage lets deliveries through. No test sleeps: time is moved (memory) or the test waits until
+ * Redis shows the key that held the circuit open has expired.
  */
 import { closeRedis, connectRedis } from '@agora/common/cache';
 import { createLogger } from '@agora/common/logger';
@@ -25,9 +27,18 @@ afterAll(async () => {
   for (const c of clients) await closeRedis(c);
 });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const tick = () => new Promise((r) => setTimeout(r, 10));
 
-// Short enough to wait for; the probe token outlives any stall of a noisy machine.
+/** Polls a recorded state until it holds; fails naming what was awaited. */
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}`);
+    await tick();
+  }
+}
+
+// Short enough to wait for on Redis; the probe token outlives any stall of a noisy machine.
 const FAST: Required<CircuitBreakerOptions> = {
   threshold: 3,
   cooldownMs: 250,
@@ -39,24 +50,60 @@ const FAST: Required<CircuitBreakerOptions> = {
 const failTimes = async (cb: CircuitBreaker, domain: string, n: number) => {
   for (let i = 0; i < n; i++) await cb.failure(domain);
 };
-/** Waits out whatever `check` says is left of the cooldown. */
-async function waitOut(cb: CircuitBreaker, domain: string) {
+/**
+ * A breaker under test and a way to let pass whatever `check` says is left of its cooldown or
+ * of the probe token: the memory one's clock moves by exactly that; with Redis, the test waits
+ * until the keys holding the circuit open or the token out have expired.
+ */
+interface Subject {
+  cb: CircuitBreaker;
+  waitOut: (domain: string) => Promise<void>;
+}
+
+function memorySubject(options: CircuitBreakerOptions = FAST): Subject {
+  const clock = { t: Date.now() };
+  const cb = memoryCircuitBreaker({ ...options, now: () => clock.t });
+  return {
+    cb,
+    waitOut: async (domain) => {
+      clock.t += await timeLeft(cb, domain);
+    },
+  };
+}
+
+function redisSubject(r: RedisClientType, prefix: string, options: CircuitBreakerOptions = FAST): Subject {
+  const cb = redisCircuitBreaker(r, prefix, options);
+  return {
+    cb,
+    waitOut: async (domain) => {
+      const left = await timeLeft(cb, domain);
+      const held = [`${prefix}cb:${domain}:open`, `${prefix}cb:${domain}:probe`];
+      await until(
+        `${domain} open or probing no longer`,
+        async () => (await r.exists(held)) === 0,
+        left + 10_000,
+      );
+    },
+  };
+}
+
+async function timeLeft(cb: CircuitBreaker, domain: string): Promise<number> {
   const state = await cb.check(domain);
   if (!state.open) throw new Error('expected an open circuit');
-  await sleep(state.retryInMs + 30);
+  return state.retryInMs;
 }
 const closedAnswers = async (cbs: CircuitBreaker[], domain: string, n: number) => {
   const answers = await Promise.all(Array.from({ length: n }, (_, i) => cbs[i % cbs.length]!.check(domain)));
   return answers.filter((a) => !a.open).length;
 };
 
-type Make = (options?: CircuitBreakerOptions) => Promise<CircuitBreaker>;
+type Make = (options?: CircuitBreakerOptions) => Promise<Subject>;
 describe.each<[string, Make]>([
-  ['memory', (options = FAST) => Promise.resolve(memoryCircuitBreaker(options))],
-  ['redis', async (options = FAST) => redisCircuitBreaker(await client(), `${uniqueName('cb')}:`, options)],
+  ['memory', (options) => Promise.resolve(memorySubject(options))],
+  ['redis', async (options) => redisSubject(await client(), `${uniqueName('cb')}:`, options)],
 ])('the %s circuit breaker', (_name, make) => {
   test('opens after the threshold of consecutive failures, for the cooldown', async () => {
-    const cb = await make();
+    const { cb } = await make();
     await failTimes(cb, 'dead.test', 2);
     expect(await cb.check('dead.test')).toEqual({ open: false });
     await cb.success('dead.test');
@@ -71,11 +118,11 @@ describe.each<[string, Make]>([
   });
 
   test('half-open lets exactly one probe through; its failure re-opens for twice as long, up to the cap', async () => {
-    const cb = await make();
+    const { cb, waitOut } = await make();
     await failTimes(cb, 'd.test', FAST.threshold);
     const cooldowns = [];
     for (let i = 0; i < 4; i++) {
-      await waitOut(cb, 'd.test');
+      await waitOut('d.test');
       expect(await closedAnswers([cb], 'd.test', 10)).toBe(1);
       await cb.failure('d.test');
       const state = await cb.check('d.test');
@@ -91,12 +138,12 @@ describe.each<[string, Make]>([
   });
 
   test('the probe succeeding closes the circuit for everyone and resets count and cooldown', async () => {
-    const cb = await make();
+    const { cb, waitOut } = await make();
     await failTimes(cb, 'd.test', FAST.threshold);
-    await waitOut(cb, 'd.test');
+    await waitOut('d.test');
     expect(await closedAnswers([cb], 'd.test', 5)).toBe(1);
     await cb.failure('d.test'); // cooldown now doubled
-    await waitOut(cb, 'd.test');
+    await waitOut('d.test');
     expect(await closedAnswers([cb], 'd.test', 5)).toBe(1);
     await cb.success('d.test');
     expect(await closedAnswers([cb], 'd.test', 5)).toBe(5);
@@ -108,13 +155,13 @@ describe.each<[string, Make]>([
   });
 
   test('a probe that never reports hands the token on after the probe timeout', async () => {
-    const qcb = await make({ ...FAST, probeTimeoutMs: 150 });
+    const { cb: qcb, waitOut } = await make({ ...FAST, probeTimeoutMs: 150 });
     await failTimes(qcb, 'd.test', FAST.threshold);
-    await waitOut(qcb, 'd.test');
+    await waitOut('d.test');
     expect(await closedAnswers([qcb], 'd.test', 5)).toBe(1);
     const waiting = await qcb.check('d.test');
     expect(waiting.open && waiting.retryInMs).toBeLessThanOrEqual(150);
-    await sleep(200);
+    await waitOut('d.test');
     expect(await closedAnswers([qcb], 'd.test', 5)).toBe(1);
   });
 });
@@ -123,13 +170,14 @@ describe('the Redis circuit breaker, shared by replicas', () => {
   test('replicas on one prefix count failures together and see one circuit', async () => {
     const prefix = `${uniqueName('cb')}:`;
     const a = redisCircuitBreaker(await client(), prefix, FAST);
-    const b = redisCircuitBreaker(await client(), prefix, FAST);
+    const replicaB = redisSubject(await client(), prefix, FAST);
+    const b = replicaB.cb;
     await a.failure('d.test');
     await b.failure('d.test');
     expect(await a.check('d.test')).toEqual({ open: false });
     await a.failure('d.test');
     expect((await b.check('d.test')).open).toBe(true);
-    await waitOut(b, 'd.test');
+    await replicaB.waitOut('d.test');
     expect(await closedAnswers([a, b], 'd.test', 20)).toBe(1);
     await b.success('d.test');
     expect(await a.check('d.test')).toEqual({ open: false });
@@ -151,11 +199,13 @@ describe('the Redis circuit breaker, shared by replicas', () => {
 
   test('concurrent half-open probes from many replicas: exactly one is let through', async () => {
     const prefix = `${uniqueName('cb')}:`;
-    const replicas = await Promise.all(
-      [1, 2, 3].map(async () => redisCircuitBreaker(await client(), prefix, FAST)),
-    );
-    await failTimes(replicas[0]!, 'd.test', FAST.threshold);
-    await waitOut(replicas[0]!, 'd.test');
+    const first = redisSubject(await client(), prefix, FAST);
+    const replicas = [
+      first.cb,
+      ...(await Promise.all([2, 3].map(async () => redisCircuitBreaker(await client(), prefix, FAST)))),
+    ];
+    await failTimes(first.cb, 'd.test', FAST.threshold);
+    await first.waitOut('d.test');
     expect(await closedAnswers(replicas, 'd.test', 30)).toBe(1);
     // The others are told to come back when the probe token lapses at the latest.
     const other = await replicas[1]!.check('d.test');
@@ -165,12 +215,12 @@ describe('the Redis circuit breaker, shared by replicas', () => {
   test('every key lives under the prefix and expires; a success removes them all', async () => {
     const prefix = `${uniqueName('cb')}:`;
     const r = await client();
-    const cb = redisCircuitBreaker(r, prefix, FAST);
+    const { cb, waitOut } = redisSubject(r, prefix, FAST);
     await failTimes(cb, 'd.test', FAST.threshold);
-    await waitOut(cb, 'd.test');
+    await waitOut('d.test');
     await cb.check('d.test'); // takes the probe token
     await cb.failure('d.test');
-    await waitOut(cb, 'd.test');
+    await waitOut('d.test');
     await cb.check('d.test');
     const keys = (await r.keys(`${prefix}*`)).sort();
     expect(keys).toEqual([`${prefix}cb:d.test`, `${prefix}cb:d.test:probe`]);
@@ -193,8 +243,7 @@ describe('the Redis circuit breaker, shared by replicas', () => {
     const cb = redisCircuitBreaker(r, prefix, { ...FAST, stateTtlMs: 1200 });
     await failTimes(cb, 'gone.test', FAST.threshold - 1);
     await failTimes(cb, 'dead.test', FAST.threshold);
-    await sleep(1300);
-    expect(await r.keys(`${prefix}*`)).toEqual([]);
+    await until('every key expired', async () => (await r.keys(`${prefix}*`)).length === 0);
     await cb.failure('gone.test');
     expect(await cb.check('gone.test')).toEqual({ open: false });
     expect(await closedAnswers([cb], 'dead.test', 3)).toBe(3);
