@@ -120,6 +120,8 @@ export default tseslint.config(
       'bench/seed.ts',
       // The engine benchmark and tests measure FerretDB itself, below the stores.
       'bench/engine.ts',
+      // Counts the database commands a request sends (the driver's command monitoring).
+      'bench/outbox-profile.ts',
       // Backups: seeding and comparing every raw document by hash is what they check.
       'bench/backup.ts',
       'test/harness/backup.ts',

@@ -40,6 +40,7 @@ export async function startStandalone(given: Config, opts: StandaloneOptions = {
   if (!mongoUrl) {
     ferret = await spawnFerretDB({
       bin: config.FERRETDB_BIN,
+      sqliteSync: config.EMBEDDED_DB_SYNC,
       dataDir: resolve(config.DATA_DIR, 'ferretdb'),
       onLog: (line) => logger.debug({ ferretdb: line }),
     });

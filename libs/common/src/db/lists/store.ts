@@ -19,6 +19,17 @@ export interface ListEntry {
   by?: string;
 }
 
+/** Entries for one list, counted under `tags` (audience tier, post type). */
+export interface ListAppend {
+  key: string;
+  entries: ListEntry[];
+  tags?: string[];
+}
+
+type BulkOp = {
+  updateOne: { filter: { _id: string }; update: Record<string, unknown>; upsert: boolean };
+};
+
 export interface ListHead {
   count: number;
   tags: Record<string, number>;
@@ -42,37 +53,62 @@ export class ListStore {
 
   /** Appends entries (tags count them on the head: audience tier, post type). */
   async append(key: string, entries: ListEntry[], tags: string[] = []): Promise<void> {
-    if (!entries.length) return;
-    const k = entries.length;
-    const inc: Record<string, number> = { seq: k, count: k };
-    for (const t of tags) inc[`tags.${t}`] = k;
-    const head = await this.heads
-      .findOneAndUpdate({ _id: key }, { $inc: inc }, { upsert: true, returnDocument: 'after' })
-      .lean<HeadRow>();
-    const first = (head?.seq ?? k) - k;
-    const byBucket = new Map<number, ListEntry[]>();
-    entries.forEach((e, i) => {
-      const n = Math.floor((first + i) / LIST_BUCKET_SIZE);
-      byBucket.set(n, [...(byBucket.get(n) ?? []), e]);
-    });
-    const lo: Record<string, Date> = {};
-    const hi: Record<string, Date> = {};
-    for (const [n, group] of byBucket) {
-      const times = group.map((e) => e.at.getTime());
-      lo[`lo.${n}`] = new Date(Math.min(...times));
-      hi[`hi.${n}`] = new Date(Math.max(...times));
-    }
-    // The range goes on the head before the entries land: a reader never misses a bucket.
-    await this.heads.updateOne({ _id: key }, { $min: lo, $max: hi });
-    await Promise.all(
-      [...byBucket].map(([n, group]) =>
-        this.buckets.updateOne(
-          { _id: `${key}#${n}` },
-          { $push: { items: { $each: group.map((e) => ({ ...e })) } } },
-          { upsert: true },
-        ),
-      ),
+    await this.appendAll([{ key, entries, tags }]);
+  }
+
+  /**
+   * Appends to several lists at once (a new post goes to its author's, its tier's and every
+   * circle's list) in three round trips whatever the number of lists: the heads' sequence
+   * numbers are read (in parallel; reads never wait for SQLite's single writer), then one bulk
+   * write moves every head (sequence, counters, and the range of the buckets the entries go to:
+   * a reader never misses a bucket), then one bulk write pushes the entries into their buckets.
+   * Concurrent appends that read the same sequence number put their entries in the same bucket,
+   * which may then hold a few more than LIST_BUCKET_SIZE; the sequence itself moves exactly, so
+   * the next append starts the next bucket (ADR 0010).
+   */
+  async appendAll(appends: ListAppend[]): Promise<void> {
+    const work = appends.filter((a) => a.entries.length);
+    if (!work.length) return;
+    const keys = [...new Set(work.map((a) => a.key))];
+    const heads = await Promise.all(
+      keys.map((key) => this.heads.findOne({ _id: key }, { seq: 1 }).lean<HeadRow>()),
     );
+    const next = new Map(keys.map((key, i) => [key, heads[i]?.seq ?? 0]));
+    const headOps: BulkOp[] = [];
+    const bucketOps: BulkOp[] = [];
+    for (const { key, entries, tags = [] } of work) {
+      const k = entries.length;
+      const first = next.get(key)!;
+      next.set(key, first + k);
+      const inc: Record<string, number> = { seq: k, count: k };
+      for (const t of tags) inc[`tags.${t}`] = (inc[`tags.${t}`] ?? 0) + k;
+      const byBucket = new Map<number, ListEntry[]>();
+      entries.forEach((e, i) => {
+        const n = Math.floor((first + i) / LIST_BUCKET_SIZE);
+        const group = byBucket.get(n);
+        if (group) group.push(e);
+        else byBucket.set(n, [e]);
+      });
+      const lo: Record<string, Date> = {};
+      const hi: Record<string, Date> = {};
+      for (const [n, group] of byBucket) {
+        const times = group.map((e) => e.at.getTime());
+        lo[`lo.${n}`] = new Date(Math.min(...times));
+        hi[`hi.${n}`] = new Date(Math.max(...times));
+        bucketOps.push({
+          updateOne: {
+            filter: { _id: `${key}#${n}` },
+            update: { $push: { items: { $each: group.map((e) => ({ ...e })) } } },
+            upsert: true,
+          },
+        });
+      }
+      headOps.push({
+        updateOne: { filter: { _id: key }, update: { $inc: inc, $min: lo, $max: hi }, upsert: true },
+      });
+    }
+    await this.heads.bulkWrite(headOps, { ordered: false });
+    await this.buckets.bulkWrite(bucketOps, { ordered: false });
   }
 
   /**

@@ -5,7 +5,7 @@
  * entries whose author is still a member. Reads walk the circle's list newest first (ADR 0005).
  */
 import { STAMPS } from '../../cache/stamps';
-import type { ListStore } from '../lists/store';
+import type { ListAppend, ListStore } from '../lists/store';
 import type { CirclesRepository } from './circles';
 import {
   entryOf,
@@ -37,13 +37,23 @@ export class TimelineStore {
     private readonly bumpStamps: Bump,
   ) {}
 
-  /** Appends a new post to the timeline of every circle its author is in. */
-  async fanOut(post: PostRecord): Promise<string[]> {
-    const { circles } = await this.circles.membershipsOf(post.actorId);
-    if (!circles.length) return [];
-    const entry = entryOf(post);
+  /** The circles a new post of this author goes to (the membership index: one `_id` read). */
+  async circlesFor(actorId: string): Promise<string[]> {
+    return (await this.circles.membershipsOf(actorId)).circles;
+  }
+
+  /** The post's entry in each circle's timeline (for ListStore.appendAll). */
+  appendsFor(post: PostRecord, circles: string[]): ListAppend[] {
+    const entries = [entryOf(post)];
     const tags = [tierTag(post.to, this.domain), typeTag(post.type)];
-    await Promise.all(circles.map((c) => this.lists.append(LISTS.circle(c), [entry], tags)));
+    return circles.map((c) => ({ key: LISTS.circle(c), entries, tags }));
+  }
+
+  /** Appends an existing post (restored) to the timeline of every circle its author is in. */
+  async fanOut(post: PostRecord): Promise<string[]> {
+    const circles = await this.circlesFor(post.actorId);
+    if (!circles.length) return [];
+    await this.lists.appendAll(this.appendsFor(post, circles));
     await this.posts.addCircles(post.id, circles);
     await this.bumpStamps(circles.map(STAMPS.circle));
     return circles;
