@@ -8,7 +8,7 @@
  * Routes: POST /outbox (public Note, 10 connections), GET /posts?limit=20, an uncached
  * GET /circles/:id/posts?limit=20 (the page cache off), GET /users/:id (single client each).
  *
- * `--variants=base=/path/to/checkout,new=.` runs each size once per checkout (a baseline built
+ * `--variants=base=/path/to/checkout,new=.` (optionally `name=dir:VAR=value`) runs each size once per checkout (a baseline built
  * from another commit with its own node_modules), so a change is measured against the code
  * before it in the same run. `--ownerCircles=N`: the posting user is a member of N circles, so
  * each of its posts fans out to N timelines (default 5). `--keep` leaves the data directories
@@ -35,7 +35,7 @@ interface Server {
 
 const KEEP = process.argv.includes('--keep');
 
-async function startEmbedded(root: string): Promise<Server> {
+async function startEmbedded(root: string, extraEnv: Record<string, string>): Promise<Server> {
   const dir = mkdtempSync(join(tmpdir(), 'agora-scale-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -47,6 +47,7 @@ async function startEmbedded(root: string): Promise<Server> {
     TIMELINE_CACHE_ENTRIES: '0',
     ADMIN_USERNAME: 'bench_admin',
     ADMIN_PASSWORD: 'bench-password',
+    ...extraEnv,
   };
   for (const k of ['MONGO_URL', 'REDIS_URL', 'AMQP_URL', 'S3_ENDPOINT']) delete env[k];
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench', 'server.ts')], {
@@ -131,7 +132,12 @@ async function main(): Promise<void> {
   const ownerCircles = Number(process.argv.find((a) => a.startsWith('--ownerCircles='))?.slice(15) ?? 5);
   const variants = (process.argv.find((a) => a.startsWith('--variants='))?.slice(11) ?? 'new=.')
     .split(',')
-    .map((v) => v.split('=') as [string, string]);
+    .map((v) => {
+      // name=dir[:VAR=value...]: extra environment for that variant's server.
+      const [name, rest = '.'] = v.split(/=(.*)/s) as [string, string?];
+      const [dir, ...env] = rest.split(':');
+      return [name, dir!, Object.fromEntries(env.map((e) => e.split('=') as [string, string]))] as const;
+    });
   const setups: Setup[] = [];
   console.log(
     `load average at start: ${loadavg()
@@ -139,8 +145,8 @@ async function main(): Promise<void> {
       .join(' ')}`,
   );
   for (const size of sizes)
-    for (const [variant, root] of variants) {
-      const server = await startEmbedded(resolve(root));
+    for (const [variant, root, extraEnv] of variants) {
+      const server = await startEmbedded(resolve(root), extraEnv);
       const login = await json<{ token: string; user: { id: string } }>(`${server.gateway}/auth/login`, {
         method: 'POST',
         body: JSON.stringify({ username: 'bench_admin', password: 'bench-password' }),

@@ -30,6 +30,12 @@ type BulkOp = {
   updateOne: { filter: { _id: string }; update: Record<string, unknown>; upsert: boolean };
 };
 
+/** Lists opened for a page: their heads (in the order asked) and their entries newest first. */
+export interface OpenedLists {
+  heads: ListHead[];
+  entries: AsyncGenerator<ListEntry>;
+}
+
 export interface ListHead {
   count: number;
   tags: Record<string, number>;
@@ -149,7 +155,7 @@ export class ListStore {
 
   async head(key: string): Promise<ListHead> {
     const h = await this.heads.findOne({ _id: key }, { count: 1, tags: 1 }).lean<HeadRow>();
-    return { count: Math.max(0, h?.count ?? 0), tags: (h?.tags as Record<string, number>) ?? {} };
+    return headOf(h);
   }
 
   async drop(key: string): Promise<void> {
@@ -164,15 +170,40 @@ export class ListStore {
    * in two lists (or appended twice) comes once. Iterate and stop when the page is full.
    */
   async *newest(keys: string[], opts: { before?: Date } = {}): AsyncGenerator<ListEntry> {
+    yield* (await this.open(keys, opts)).entries;
+  }
+
+  /**
+   * Opens lists for a page: each head read once (its counters for the page's total and its
+   * bucket ranges), and the newest bucket's read started at once, so a caller can do other reads
+   * (the viewer, the circle) while it lands. `entries` yields as `newest` does.
+   */
+  async open(keys: string[], opts: { before?: Date } = {}): Promise<OpenedLists> {
     const before = opts.before?.getTime() ?? Infinity;
-    const ranges = (await Promise.all(keys.map((key) => this.rangesOf(key))))
-      .flat()
+    const rows = await Promise.all(
+      keys.map((key) =>
+        this.heads.findOne({ _id: key }, { seq: 1, count: 1, tags: 1, lo: 1, hi: 1 }).lean<HeadRow>(),
+      ),
+    );
+    const ranges = keys
+      .flatMap((key, i) => rangesOf(key, rows[i]))
       .filter((r) => r.lo < before)
       .sort((a, b) => b.hi - a.hi);
+    const first = ranges[0] ? this.bucket(ranges[0].key, ranges[0].n) : undefined;
+    // Read later by `entries`, or never when the caller fails first: no unhandled rejection.
+    first?.catch(() => undefined);
+    return { heads: rows.map(headOf), entries: this.walk(ranges, before, first) };
+  }
+
+  private async *walk(
+    ranges: Range[],
+    before: number,
+    firstBucket: Promise<ListEntry[]> | undefined,
+  ): AsyncGenerator<ListEntry> {
     const pending: ListEntry[] = [];
     const seen = new Set<string>();
     let next = 0;
-    let prefetch: Promise<ListEntry[]> | undefined;
+    let prefetch = firstBucket;
     const load = (r: Range) => this.bucket(r.key, r.n);
     for (;;) {
       // Read buckets while one could still hold an entry newer than the newest pending.
@@ -193,21 +224,7 @@ export class ListStore {
   }
 
   private async rangesOf(key: string): Promise<Range[]> {
-    const h = await this.heads.findOne({ _id: key }, { seq: 1, lo: 1, hi: 1 }).lean<HeadRow>();
-    if (!h?.seq) return [];
-    const lo = h.lo ?? {};
-    const hi = h.hi ?? {};
-    const out: Range[] = [];
-    for (let n = 0; n <= Math.floor((h.seq - 1) / LIST_BUCKET_SIZE); n++) {
-      // A bucket whose range is not written yet is being appended to right now: read it first.
-      out.push({
-        key,
-        n,
-        lo: time(lo[n], -Infinity),
-        hi: time(hi[n], Infinity),
-      });
-    }
-    return out;
+    return rangesOf(key, await this.heads.findOne({ _id: key }, { seq: 1, lo: 1, hi: 1 }).lean<HeadRow>());
   }
 
   private async bucket(key: string, n: number): Promise<ListEntry[]> {
@@ -218,6 +235,22 @@ export class ListStore {
       ...(e.by ? { by: e.by } : {}),
     }));
   }
+}
+
+function headOf(h: HeadRow | null | undefined): ListHead {
+  return { count: Math.max(0, h?.count ?? 0), tags: (h?.tags as Record<string, number>) ?? {} };
+}
+
+function rangesOf(key: string, h: HeadRow | null | undefined): Range[] {
+  if (!h?.seq) return [];
+  const lo = h.lo ?? {};
+  const hi = h.hi ?? {};
+  const out: Range[] = [];
+  for (let n = 0; n <= Math.floor((h.seq - 1) / LIST_BUCKET_SIZE); n++) {
+    // A bucket whose range is not written yet is being appended to right now: read it first.
+    out.push({ key, n, lo: time(lo[n], -Infinity), hi: time(hi[n], Infinity) });
+  }
+  return out;
 }
 
 function time(d: Date | string | undefined, missing: number): number {

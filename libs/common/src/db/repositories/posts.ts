@@ -261,7 +261,7 @@ export class PostsStore extends ObjectStore<PostRecord> {
   /** GET /posts: local public (and server) posts, newest first, O(page) through the lists. */
   async pageLocal(f: LocalPostFilter, req: PageRequest): Promise<FoundRows<PostRecord>> {
     const keys = f.tiers.map((t) => (t === 'public' ? LISTS.public : LISTS.server));
-    const heads = await Promise.all(keys.map((k) => this.lists.head(k)));
+    const { heads, entries } = await this.lists.open(keys);
     const types = f.types?.length ? new Set(f.types) : null;
     const counted = (h: { count: number; tags: Record<string, number> }) =>
       types ? [...types].reduce((s, t) => s + Math.max(0, h.tags[typeTag(t)] ?? 0), 0) : h.count;
@@ -270,7 +270,7 @@ export class PostsStore extends ObjectStore<PostRecord> {
     let skipped = 0;
     let matched = 0;
     const done = () => ({ total: f.since ? matched : total, items });
-    for await (const batch of this.liveBatches(this.lists.newest(keys))) {
+    for await (const batch of this.liveBatches(entries)) {
       for (const p of batch) {
         if (types && !types.has(p.type ?? 'Note')) continue;
         // Newest first: the first post before `since` ends the range (and its count).
@@ -337,12 +337,16 @@ export class PostsStore extends ObjectStore<PostRecord> {
     return out;
   }
 
-  /** Live posts of entries, read in batches by `_id`, in list order. */
+  /**
+   * Live posts of entries, read in batches by `_id`, in list order. `batchSize` may be a function,
+   * asked before each batch (a page reads only about as many more posts as it still needs).
+   */
   async *liveBatches(
     entries: AsyncIterable<ListEntry>,
-    size = 25,
+    batchSize: number | (() => number) = 25,
     load: PostLoader = (ids) => this.liveByIds(ids),
   ): AsyncGenerator<PostRecord[]> {
+    let size = typeof batchSize === 'function' ? batchSize() : batchSize;
     let ids: string[] = [];
     const flush = async () => {
       const found = await load(ids);
@@ -352,7 +356,10 @@ export class PostsStore extends ObjectStore<PostRecord> {
     };
     for await (const e of entries) {
       ids.push(e.id);
-      if (ids.length >= size) yield await flush();
+      if (ids.length >= size) {
+        yield await flush();
+        size = typeof batchSize === 'function' ? batchSize() : batchSize;
+      }
     }
     if (ids.length) yield await flush();
   }
