@@ -96,8 +96,11 @@ export class PostsStore extends ObjectStore<PostRecord> {
    * A local post: stored, listed under its author and tier, counted on the author, and appended
    * to the timeline of every circle the author is in.
    */
-  async createLocal(doc: Record<string, unknown> & { id: string; actorId: string }): Promise<PostRecord> {
-    const post = await this.createListed(doc);
+  async createLocal(
+    doc: Record<string, unknown> & { id: string; actorId: string },
+    known: { circles?: string[] } = {},
+  ): Promise<PostRecord> {
+    const post = await this.createListed(doc, known.circles);
     // Others see only the count of public posts (a total would reveal that private ones exist).
     await this.users.bumpCounters(post.actorId, {
       postCount: 1,
@@ -116,11 +119,15 @@ export class PostsStore extends ObjectStore<PostRecord> {
 
   /**
    * Stores a new post with the circles its fan-out reaches (read first from the membership
-   * index, so the post is written once), then appends it to every list at once: its author's,
-   * its tier's (local posts) and each circle's timeline, one batch (ListStore.appendAll).
+   * index unless the caller already holds them, so the post is written once), then appends it
+   * to every list at once: its author's, its tier's (local posts) and each circle's timeline,
+   * one batch (ListStore.appendAll).
    */
-  private async createListed(doc: Record<string, unknown> & { id: string; actorId: string }) {
-    const circles = await this.timelines.circlesFor(doc.actorId);
+  private async createListed(
+    doc: Record<string, unknown> & { id: string; actorId: string },
+    known?: string[],
+  ) {
+    const circles = known ?? (await this.timelines.circlesFor(doc.actorId));
     const post = await this.insert({ ...doc, circles });
     await this.lists.appendAll([...this.listAppends(post), ...this.timelines.appendsFor(post, circles)]);
     await this.touch({ id: post.id, circles });
