@@ -122,6 +122,7 @@ export default tseslint.config(
       'bench/engine.ts',
       // Counts the database commands a request sends (the driver's command monitoring).
       'bench/outbox-profile.ts',
+      'bench/sqlite-writes.ts',
       // Backups: seeding and comparing every raw document by hash is what they check.
       'bench/backup.ts',
       'test/harness/backup.ts',
