@@ -51,7 +51,8 @@ async function once(sync: 'normal' | 'full') {
 async function main(): Promise<void> {
   const results: Record<string, Array<Awaited<ReturnType<typeof once>>>> = { full: [], normal: [] };
   for (let r = 0; r < rounds; r++)
-    for (const s of r % 2 ? ['normal', 'full'] : ['full', 'normal']) results[s]!.push(await once(s));
+    for (const s of r % 2 ? (['normal', 'full'] as const) : (['full', 'normal'] as const))
+      results[s]!.push(await once(s));
   console.log(
     `| synchronous | insertOne | updateOne (one at a time) | ${ops} updateOne at once | one bulkWrite of ${ops} |`,
   );

@@ -51,11 +51,36 @@ type HeadRow = {
 };
 type BucketRow = { items?: Array<{ id: string; at: Date | string; by?: string }> };
 
+/** How long a list's sequence number is trusted from this process's memory (see `seqOf`). */
+export const SEQ_HINT_MS = 2000;
+
 export class ListStore {
+  /** Per list: a lower bound of its sequence number and when it was last read from the head. */
+  private readonly seqHints = new Map<string, { seq: number; readAt: number }>();
+
   constructor(
     private readonly heads: AnyModel,
     private readonly buckets: AnyModel,
   ) {}
+
+  /**
+   * A lower bound of each list's sequence number, which only picks the bucket an append goes to:
+   * from memory when this process read the head less than SEQ_HINT_MS ago (plus its own appends
+   * since), from the head otherwise. The sequence only grows, so the hint never names a bucket
+   * past the last one readers enumerate; when other processes appended meanwhile, the entry lands
+   * in a slightly older bucket than an exact count would pick, whose range the same head update
+   * widens: readers stay correct, and the bucket holds a few more than LIST_BUCKET_SIZE.
+   */
+  private async seqOf(keys: string[]): Promise<Map<string, number>> {
+    const now = Date.now();
+    const stale = keys.filter((k) => (this.seqHints.get(k)?.readAt ?? -Infinity) < now - SEQ_HINT_MS);
+    const rows = await Promise.all(
+      stale.map((key) => this.heads.findOne({ _id: key }, { seq: 1 }).lean<HeadRow>()),
+    );
+    stale.forEach((key, i) => this.seqHints.set(key, { seq: rows[i]?.seq ?? 0, readAt: now }));
+    if (this.seqHints.size > 10_000) this.seqHints.clear();
+    return new Map(keys.map((k) => [k, this.seqHints.get(k)?.seq ?? 0]));
+  }
 
   /** Appends entries (tags count them on the head: audience tier, post type). */
   async append(key: string, entries: ListEntry[], tags: string[] = []): Promise<void> {
@@ -64,28 +89,26 @@ export class ListStore {
 
   /**
    * Appends to several lists at once (a new post goes to its author's, its tier's and every
-   * circle's list) in three round trips whatever the number of lists: the heads' sequence
-   * numbers are read (in parallel; reads never wait for SQLite's single writer), then one bulk
-   * write moves every head (sequence, counters, and the range of the buckets the entries go to:
-   * a reader never misses a bucket), then one bulk write pushes the entries into their buckets.
-   * Concurrent appends that read the same sequence number put their entries in the same bucket,
-   * which may then hold a few more than LIST_BUCKET_SIZE; the sequence itself moves exactly, so
-   * the next append starts the next bucket (ADR 0010).
+   * circle's list) in two writes whatever the number of lists: the heads' sequence numbers come
+   * from `seqOf` (memory, or reads in parallel that never wait for SQLite's single writer), then
+   * one bulk write moves every head (sequence, counters, and the range of the buckets the entries
+   * go to: a reader never misses a bucket), then one bulk write pushes the entries into their
+   * buckets. Concurrent appends that start from the same sequence number put their entries in
+   * the same bucket, which may then hold a few more than LIST_BUCKET_SIZE; the sequence itself
+   * moves exactly (ADR 0010).
    */
   async appendAll(appends: ListAppend[]): Promise<void> {
     const work = appends.filter((a) => a.entries.length);
     if (!work.length) return;
-    const keys = [...new Set(work.map((a) => a.key))];
-    const heads = await Promise.all(
-      keys.map((key) => this.heads.findOne({ _id: key }, { seq: 1 }).lean<HeadRow>()),
-    );
-    const next = new Map(keys.map((key, i) => [key, heads[i]?.seq ?? 0]));
+    const next = await this.seqOf([...new Set(work.map((a) => a.key))]);
     const headOps: BulkOp[] = [];
     const bucketOps: BulkOp[] = [];
     for (const { key, entries, tags = [] } of work) {
       const k = entries.length;
       const first = next.get(key)!;
       next.set(key, first + k);
+      const hint = this.seqHints.get(key);
+      if (hint) hint.seq += k;
       const inc: Record<string, number> = { seq: k, count: k };
       for (const t of tags) inc[`tags.${t}`] = (inc[`tags.${t}`] ?? 0) + k;
       const byBucket = new Map<number, ListEntry[]>();
@@ -159,10 +182,10 @@ export class ListStore {
   }
 
   async drop(key: string): Promise<void> {
-    const h = await this.heads.findOne({ _id: key }, { seq: 1 }).lean<HeadRow>();
-    const last = Math.floor(Math.max(0, (h?.seq ?? 0) - 1) / LIST_BUCKET_SIZE);
-    for (let n = 0; n <= last; n++) await this.buckets.deleteOne({ _id: `${key}#${n}` });
+    const h = await this.heads.findOne({ _id: key }, { seq: 1, hi: 1 }).lean<HeadRow>();
+    for (const n of bucketNumbers(h)) await this.buckets.deleteOne({ _id: `${key}#${n}` });
     await this.heads.deleteOne({ _id: key });
+    this.seqHints.delete(key);
   }
 
   /**
@@ -241,16 +264,25 @@ function headOf(h: HeadRow | null | undefined): ListHead {
   return { count: Math.max(0, h?.count ?? 0), tags: (h?.tags as Record<string, number>) ?? {} };
 }
 
-function rangesOf(key: string, h: HeadRow | null | undefined): Range[] {
+/**
+ * The buckets a reader visits: every position the sequence number covers, plus any bucket whose
+ * range the head records (an append writes its bucket's range with the sequence, in one update,
+ * so an entry placed from a stale sequence hint, e.g. after a restore swapped the collections,
+ * is still found).
+ */
+function bucketNumbers(h: HeadRow | null | undefined): number[] {
   if (!h?.seq) return [];
-  const lo = h.lo ?? {};
-  const hi = h.hi ?? {};
-  const out: Range[] = [];
-  for (let n = 0; n <= Math.floor((h.seq - 1) / LIST_BUCKET_SIZE); n++) {
-    // A bucket whose range is not written yet is being appended to right now: read it first.
-    out.push({ key, n, lo: time(lo[n], -Infinity), hi: time(hi[n], Infinity) });
-  }
-  return out;
+  const ns = new Set<number>();
+  for (let n = 0; n <= Math.floor((h.seq - 1) / LIST_BUCKET_SIZE); n++) ns.add(n);
+  for (const n of Object.keys(h.hi ?? {})) if (/^\d+$/.test(n)) ns.add(Number(n));
+  return [...ns].sort((a, b) => a - b);
+}
+
+function rangesOf(key: string, h: HeadRow | null | undefined): Range[] {
+  const lo = h?.lo ?? {};
+  const hi = h?.hi ?? {};
+  // A bucket whose range is not written yet is being appended to right now: read it first.
+  return bucketNumbers(h).map((n) => ({ key, n, lo: time(lo[n], -Infinity), hi: time(hi[n], Infinity) }));
 }
 
 function time(d: Date | string | undefined, missing: number): number {
