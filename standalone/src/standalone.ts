@@ -53,6 +53,7 @@ export async function startStandalone(given: Config, opts: StandaloneOptions = {
     logger,
     ...(embedded
       ? {
+          serializeWrites: true,
           // FerretDB's SQLite `_id` queries scan without these (ADR 0004); repos.prepare() runs
           // this after syncing the models' indexes, a restore after recreating collections.
           ensureEngineIndexes: () => {
