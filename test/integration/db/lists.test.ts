@@ -1,5 +1,5 @@
 /**
- * Batched list appends (ADR 0010) on the embedded engine as standalone wires it (FerretDB on
+ * Batched list appends (ADR 0011) on the embedded engine as standalone wires it (FerretDB on
  * SQLite, writes queued one at a time): one call appends to several lists; many concurrent
  * appends from two stores (each with its own sequence hint) lose no entry and keep the
  * newest-first order across buckets; an entry placed from a stale hint (the list was dropped and

@@ -17,7 +17,7 @@ export interface FerretOptions {
   postgresUrl?: string;
   /**
    * SQLite's `synchronous` setting (FerretDB already sets WAL and a busy timeout). `full`, the
-   * default, syncs the log at every commit; `normal` at checkpoints only (ADR 0010).
+   * default, syncs the log at every commit; `normal` at checkpoints only (ADR 0011).
    */
   sqliteSync?: 'normal' | 'full';
   port?: number;

@@ -1,5 +1,5 @@
 /**
- * One write at a time on a connection (the embedded FerretDB, ADR 0010). FerretDB 1.24 runs an
+ * One write at a time on a connection (the embedded FerretDB, ADR 0011). FerretDB 1.24 runs an
  * update as a read, a change in Go and a write, with nothing holding the document in between:
  * two concurrent `$inc`s or `$push`es on one document keep only one (measured: 201 concurrent
  * list appends kept 26). SQLite takes one writer at a time anyway, and makes the others sleep

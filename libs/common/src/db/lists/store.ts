@@ -95,7 +95,7 @@ export class ListStore {
    * go to: a reader never misses a bucket), then one bulk write pushes the entries into their
    * buckets. Concurrent appends that start from the same sequence number put their entries in
    * the same bucket, which may then hold a few more than LIST_BUCKET_SIZE; the sequence itself
-   * moves exactly (ADR 0010).
+   * moves exactly (ADR 0011).
    */
   async appendAll(appends: ListAppend[]): Promise<void> {
     const work = appends.filter((a) => a.entries.length);
