@@ -134,6 +134,9 @@ export default tseslint.config(
       'bench/seed.ts',
       // The engine benchmark and tests measure FerretDB itself, below the stores.
       'bench/engine.ts',
+      // Counts the database commands a request sends (the driver's command monitoring).
+      'bench/outbox-profile.ts',
+      'bench/sqlite-writes.ts',
       // Backups: seeding and comparing every raw document by hash is what they check.
       'bench/backup.ts',
       'test/harness/backup.ts',

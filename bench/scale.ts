@@ -7,11 +7,17 @@
  *
  * Routes: POST /outbox (public Note, 10 connections), GET /posts?limit=20, an uncached
  * GET /circles/:id/posts?limit=20 (the page cache off), GET /users/:id (single client each).
+ *
+ * `--variants=base=/path/to/checkout,new=.` (optionally `name=dir:VAR=value`) runs each size once per checkout (a baseline built
+ * from another commit with its own node_modules), so a change is measured against the code
+ * before it in the same run. `--ownerCircles=N`: the posting user is a member of N circles, so
+ * each of its posts fans out to N timelines (default 5). `--keep` leaves the data directories
+ * (for bench/startup.ts's idle memory after seeding).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { median, spread } from './load';
@@ -27,7 +33,9 @@ interface Server {
   pid: number;
 }
 
-async function startEmbedded(): Promise<Server> {
+const KEEP = process.argv.includes('--keep');
+
+async function startEmbedded(root: string, extraEnv: Record<string, string>): Promise<Server> {
   const dir = mkdtempSync(join(tmpdir(), 'agora-scale-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -39,9 +47,11 @@ async function startEmbedded(): Promise<Server> {
     TIMELINE_CACHE_ENTRIES: '0',
     ADMIN_USERNAME: 'bench_admin',
     ADMIN_PASSWORD: 'bench-password',
+    ...extraEnv,
   };
   for (const k of ['MONGO_URL', 'REDIS_URL', 'AMQP_URL', 'S3_ENDPOINT']) delete env[k];
-  const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'server.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench', 'server.ts')], {
+    cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -56,7 +66,7 @@ async function startEmbedded(): Promise<Server> {
     pid: child.pid!,
     stop: () => {
       child.kill('SIGTERM');
-      setTimeout(() => rmSync(dir, { recursive: true, force: true }), 3000).unref();
+      if (!KEEP) setTimeout(() => rmSync(dir, { recursive: true, force: true }), 3000).unref();
     },
   };
 }
@@ -106,6 +116,7 @@ async function p50(
 
 interface Setup {
   size: number;
+  variant: string;
   server: Server;
   circleId: string;
   headers: Record<string, string>;
@@ -118,35 +129,52 @@ async function main(): Promise<void> {
     .map(Number);
   const rounds = Number(process.argv.find((a) => a.startsWith('--rounds='))?.slice(9) ?? 3);
   const seconds = Number(process.argv.find((a) => a.startsWith('--seconds='))?.slice(10) ?? 5);
+  const ownerCircles = Number(process.argv.find((a) => a.startsWith('--ownerCircles='))?.slice(15) ?? 5);
+  const variants = (process.argv.find((a) => a.startsWith('--variants='))?.slice(11) ?? 'new=.')
+    .split(',')
+    .map((v) => {
+      // name=dir[:VAR=value...]: extra environment for that variant's server.
+      const [name, rest = '.'] = v.split(/=(.*)/s) as [string, string?];
+      const [dir, ...env] = rest.split(':');
+      return [name, dir!, Object.fromEntries(env.map((e) => e.split('=') as [string, string]))] as const;
+    });
   const setups: Setup[] = [];
-  for (const size of sizes) {
-    const server = await startEmbedded();
-    const login = await json<{ token: string; user: { id: string } }>(`${server.gateway}/auth/login`, {
-      method: 'POST',
-      body: JSON.stringify({ username: 'bench_admin', password: 'bench-password' }),
-    });
-    const t0 = Date.now();
-    const { circleId } = await seed(server.mongoUrl, DOMAIN, {
-      posts: size,
-      members: 200,
-      circles: 1000,
-      ownerId: login.user.id,
-    });
-    console.log(
-      `${size} posts seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s (embedded FerretDB/SQLite, ${server.dir})`,
-    );
-    setups.push({
-      size,
-      server,
-      circleId,
-      headers: {
-        authorization: `Bearer ${login.token}`,
-        accept: 'application/json',
-        'content-type': 'application/json',
-      },
-      userId: login.user.id,
-    });
-  }
+  console.log(
+    `load average at start: ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}`,
+  );
+  for (const size of sizes)
+    for (const [variant, root, extraEnv] of variants) {
+      const server = await startEmbedded(resolve(root), extraEnv);
+      const login = await json<{ token: string; user: { id: string } }>(`${server.gateway}/auth/login`, {
+        method: 'POST',
+        body: JSON.stringify({ username: 'bench_admin', password: 'bench-password' }),
+      });
+      const t0 = Date.now();
+      const { circleId } = await seed(server.mongoUrl, DOMAIN, {
+        posts: size,
+        members: 200,
+        circles: 1000,
+        ownerId: login.user.id,
+        ownerCircles,
+      });
+      console.log(
+        `${variant}: ${size} posts seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s (embedded FerretDB/SQLite, ${server.dir})`,
+      );
+      setups.push({
+        size,
+        variant,
+        server,
+        circleId,
+        headers: {
+          authorization: `Bearer ${login.token}`,
+          accept: 'application/json',
+          'content-type': 'application/json',
+        },
+        userId: login.user.id,
+      });
+    }
   const routes = {
     'POST /outbox (10 conn)': (s: Setup) =>
       p50(`${s.server.gateway}/outbox`, { connections: 10, seconds, headers: s.headers, post: true }),
@@ -169,22 +197,50 @@ async function main(): Promise<void> {
   for (let r = 0; r < rounds; r++)
     for (const [name, run] of Object.entries(routes))
       for (const s of r % 2 ? [...setups].reverse() : setups) {
-        const key = `${name}|${s.size}`;
+        const key = `${name}|${s.variant}|${s.size}`;
         results.set(key, [...(results.get(key) ?? []), (await run(s)) ?? 0]);
       }
   console.log(
-    `\n## Scale scenario, embedded default, p50 ms (median of ${rounds} alternating rounds, spread)`,
+    `\n## Scale scenario, embedded default, p50 ms (median of ${rounds} alternating rounds, spread); ` +
+      `load average at the end: ${loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')}`,
   );
-  console.log(`| Route | ${sizes.map((n) => `${n} posts`).join(' | ')} | ${sizes.at(-1)} / ${sizes[0]} |`);
-  console.log(`|---|${sizes.map(() => '---|').join('')}---|`);
-  for (const name of Object.keys(routes)) {
-    const cells = sizes.map((n) => results.get(`${name}|${n}`)!);
-    const meds = cells.map(median);
-    console.log(
-      `| ${name} | ${cells.map((c, i) => `${meds[i]!.toFixed(1)} (${spread(c)})`).join(' | ')} | ${(meds.at(-1)! / meds[0]!).toFixed(2)} |`,
-    );
+  for (const [variant] of variants) {
+    console.log(`\n### ${variant}`);
+    console.log(`| Route | ${sizes.map((n) => `${n} posts`).join(' | ')} | ${sizes.at(-1)} / ${sizes[0]} |`);
+    console.log(`|---|${sizes.map(() => '---|').join('')}---|`);
+    for (const name of Object.keys(routes)) {
+      const cells = sizes.map((n) => results.get(`${name}|${variant}|${n}`)!);
+      const meds = cells.map(median);
+      console.log(
+        `| ${name} | ${cells.map((c, i) => `${meds[i]!.toFixed(1)} (${spread(c)})`).join(' | ')} | ${(meds.at(-1)! / meds[0]!).toFixed(2)} |`,
+      );
+    }
   }
-  for (const s of setups) s.server.stop();
+  if (variants.length > 1) {
+    const [first] = variants[0]!;
+    for (const [variant] of variants.slice(1)) {
+      console.log(`\n### ${variant} / ${first} (ratio of medians; < 1 is faster)`);
+      console.log(`| Route | ${sizes.map((n) => `${n} posts`).join(' | ')} |`);
+      console.log(`|---|${sizes.map(() => '---|').join('')}`);
+      for (const name of Object.keys(routes))
+        console.log(
+          `| ${name} | ${sizes
+            .map((n) =>
+              (
+                median(results.get(`${name}|${variant}|${n}`)!) /
+                median(results.get(`${name}|${first}|${n}`)!)
+              ).toFixed(2),
+            )
+            .join(' | ')} |`,
+        );
+    }
+  }
+  for (const s of setups) {
+    if (KEEP) console.log(`kept ${s.variant} ${s.size}: ${s.server.dir}`);
+    s.server.stop();
+  }
 }
 
 void main().catch((err: unknown) => {

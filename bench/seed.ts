@@ -23,7 +23,14 @@ export interface SeedResult {
 export async function seed(
   mongoUrl: string,
   domain: string,
-  opts: { posts: number; members: number; circles: number; ownerId: string },
+  opts: {
+    posts: number;
+    members: number;
+    circles: number;
+    ownerId: string;
+    /** Circles (besides the bench circle) the owner is a member of: their posts fan out to them. */
+    ownerCircles?: number;
+  },
 ): Promise<SeedResult> {
   const conn = await mongoose.createConnection(mongoUrl).asPromise();
   const m = registerModels(conn);
@@ -53,18 +60,31 @@ export async function seed(
   );
   for (const id of members)
     await m.Membership.updateOne({ _id: id }, { $addToSet: { circles: circleId } }, { upsert: true });
+  const ownerIn = otherCircles.slice(0, opts.ownerCircles ?? 0);
+  for (const id of ownerIn)
+    await m.Circle.updateOne(
+      { _id: id },
+      { $push: { members: { id: opts.ownerId } }, $set: { memberCount: 1 } },
+    );
+  if (ownerIn.length)
+    await m.Membership.updateOne(
+      { _id: opts.ownerId },
+      { $addToSet: { circles: { $each: ownerIn } } },
+      { upsert: true },
+    );
   const batch = 5000;
   const start = Date.now() - opts.posts * 1000;
   const audiences = ['@public', `@${domain}`, circleId];
   for (let done = 0; done < opts.posts; done += batch) {
     const posts: Array<Record<string, unknown>> = [];
-    // Per list and tier tag: the list helper counts a whole append under the tags it is given.
-    const byList = new Map<string, ListEntry[]>();
+    // Per list, in time order (as the server appends them: bucket ranges stay tight); the tier
+    // tags are counted separately, since an append counts all its entries under the same tags.
+    const byList = new Map<string, { entries: ListEntry[]; tags: Record<string, number> }>();
     const add = (key: string, e: ListEntry, tag: string) => {
-      const k = `${key}\u0000${tag}`;
-      const list = byList.get(k) ?? [];
-      list.push(e);
-      byList.set(k, list);
+      const list = byList.get(key) ?? { entries: [], tags: {} };
+      list.entries.push(e);
+      list.tags[tag] = (list.tags[tag] ?? 0) + 1;
+      byList.set(key, list);
     };
     for (let i = done; i < Math.min(opts.posts, done + batch); i++) {
       const id = mintId('post', domain);
@@ -94,9 +114,9 @@ export async function seed(
       if (to === `@${domain}`) add(LISTS.server, e, tag);
     }
     await m.Post.insertMany(posts, { ordered: false });
-    for (const [k, entries] of byList) {
-      const [key, tag] = k.split('\u0000') as [string, string];
-      await lists.append(key, entries, [tag, 'type.Note']);
+    for (const [key, { entries, tags }] of byList) {
+      await lists.append(key, entries, ['type.Note']);
+      await lists.retag(key, tags);
     }
   }
   await conn.close();

@@ -5,7 +5,10 @@
  * alternating rounds on the same machine. Each variant keeps its own data directory, so round 1
  * is a first start (empty database, admin created) and later rounds are restarts.
  *
- *   npm run build && node --import tsx bench/startup.ts [rounds=5] [idleSeconds=10] [tsx,compiled]
+ *   npm run build && node --import tsx bench/startup.ts [rounds=5] [idleSeconds=10] [tsx,compiled] [dataDir]
+ *
+ * With `dataDir` (a seeded directory, e.g. kept by `npm run bench -- --scale --keep`) every round
+ * restarts on that data instead of a fresh directory per variant: idle memory after seeding.
  *
  * Start time: spawn to the "Agora is running" banner. Memory: RSS of the Node process, of its
  * FerretDB child and of any other child (tsx's esbuild service), after idling.
@@ -27,6 +30,7 @@ const variants = {
 } as const;
 type Variant = keyof typeof variants;
 const chosen = (process.argv[4] ?? 'tsx,compiled').split(',') as Variant[];
+const seeded = process.argv[5];
 
 function rssMb(pid: number): number {
   try {
@@ -101,7 +105,7 @@ async function once(variant: Variant, dataDir: string) {
 
 async function main(): Promise<void> {
   const dirs = Object.fromEntries(
-    chosen.map((v) => [v, mkdtempSync(join(tmpdir(), `startup-${v}-`))]),
+    chosen.map((v) => [v, seeded ?? mkdtempSync(join(tmpdir(), `startup-${v}-`))]),
   ) as Record<Variant, string>;
   const all: Array<Awaited<ReturnType<typeof once>>> = [];
   try {
@@ -115,7 +119,7 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    for (const d of Object.values(dirs)) rmSync(d, { recursive: true, force: true });
+    if (!seeded) for (const d of Object.values(dirs)) rmSync(d, { recursive: true, force: true });
   }
   const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   for (const v of chosen) {

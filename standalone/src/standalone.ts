@@ -40,6 +40,7 @@ export async function startStandalone(given: Config, opts: StandaloneOptions = {
   if (!mongoUrl) {
     ferret = await spawnFerretDB({
       bin: config.FERRETDB_BIN,
+      sqliteSync: config.EMBEDDED_DB_SYNC,
       dataDir: resolve(config.DATA_DIR, 'ferretdb'),
       onLog: (line) => logger.debug({ ferretdb: line }),
     });
@@ -52,6 +53,7 @@ export async function startStandalone(given: Config, opts: StandaloneOptions = {
     logger,
     ...(embedded
       ? {
+          serializeWrites: true,
           // FerretDB's SQLite `_id` queries scan without these (ADR 0004); repos.prepare() runs
           // this after syncing the models' indexes, a restore after recreating collections.
           ensureEngineIndexes: () => {

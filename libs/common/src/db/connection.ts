@@ -5,6 +5,7 @@
  */
 import mongoose, { type Connection } from 'mongoose';
 import type { Logger } from '../logger';
+import { serializeWrites } from './write-gate';
 
 export interface Database {
   conn: Connection;
@@ -27,6 +28,8 @@ export interface ConnectOptions {
   initialRetryMs?: number;
   /** Backs Database.ensureEngineIndexes (standalone passes the embedded FerretDB's). */
   ensureEngineIndexes?: () => Promise<void>;
+  /** One write at a time (the embedded FerretDB, whose updates are not atomic: write-gate.ts). */
+  serializeWrites?: boolean;
 }
 
 export async function connectDatabase({
@@ -34,6 +37,7 @@ export async function connectDatabase({
   logger,
   initialRetryMs = 60_000,
   ensureEngineIndexes = () => Promise.resolve(),
+  serializeWrites: queueWrites = false,
 }: ConnectOptions): Promise<Database> {
   const conn = mongoose.createConnection(url, {
     bufferCommands: false,
@@ -57,6 +61,8 @@ export async function connectDatabase({
       await conn.openUri(url).catch(() => undefined);
     }
   }
+  // Before any model touches a collection: every collection is taken from this Db lazily.
+  if (queueWrites && conn.db) serializeWrites(conn.db);
   return {
     conn,
     async ping(timeoutMs = 1500) {

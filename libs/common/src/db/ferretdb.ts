@@ -15,6 +15,11 @@ export interface FerretOptions {
   dataDir: string;
   /** PostgreSQL handler instead of SQLite. */
   postgresUrl?: string;
+  /**
+   * SQLite's `synchronous` setting (FerretDB already sets WAL and a busy timeout). `full`, the
+   * default, syncs the log at every commit; `normal` at checkpoints only (ADR 0011).
+   */
+  sqliteSync?: 'normal' | 'full';
   port?: number;
   onLog?: (line: string) => void;
 }
@@ -78,7 +83,10 @@ export async function spawnFerretDB(opts: FerretOptions): Promise<FerretProcess>
       '--log-level=warn',
       ...(opts.postgresUrl
         ? ['--handler=postgresql', `--postgresql-url=${opts.postgresUrl}`]
-        : ['--handler=sqlite', `--sqlite-url=file:${dataDir}/`]),
+        : [
+            '--handler=sqlite',
+            `--sqlite-url=file:${dataDir}/${opts.sqliteSync ? `?_pragma=synchronous(${opts.sqliteSync})` : ''}`,
+          ]),
     ];
     const proc = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     child = proc;

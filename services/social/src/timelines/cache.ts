@@ -16,6 +16,8 @@ export interface SocialCaches {
   pages: TtlCache<Record<string, unknown>>;
   /** Stored posts by id: a page computed again after a write reuses the posts that did not change. */
   posts: TtlCache<PostDoc>;
+  /** A viewer's blocked and muted authors (timeline reads skip them). */
+  excluded: TtlCache<Set<string>>;
 }
 
 const registry = new WeakMap<Runtime, SocialCaches>();
@@ -30,6 +32,7 @@ export function cachesOf(rt: Runtime): SocialCaches {
       circles: new TtlCache(max, ttl),
       pages: new TtlCache(max, ttl),
       posts: new TtlCache(max * 10, ttl),
+      excluded: new TtlCache(max, ttl),
     };
     registry.set(rt, caches);
   }

@@ -23,8 +23,15 @@ export async function excludedAuthors(rt: Runtime, viewer: Viewer): Promise<Set<
   if (!viewer.id) return new Set();
   const user = await rt.repos.users.findById(viewer.id);
   const ids = [user?.circles?.blocked, user?.circles?.muted].filter((x): x is string => !!x);
-  const members = await Promise.all(ids.map((id) => rt.repos.circles.memberIds(id)));
-  return new Set(members.flat());
+  if (!ids.length) return new Set();
+  // Cached while the two circles' members (their stamps) and the viewer are unchanged.
+  return stamped(
+    rt,
+    cachesOf(rt).excluded,
+    [STAMPS.viewer(viewer.id), ...ids.map(STAMPS.circle)],
+    `${viewer.id}|${ids.join('|')}`,
+    async () => new Set((await Promise.all(ids.map((id) => rt.repos.circles.memberIds(id)))).flat()),
+  );
 }
 
 /**
@@ -46,6 +53,8 @@ export async function cachedTimeline(rt: Runtime, viewer: Viewer, circleId: stri
 
 export async function circleTimeline(rt: Runtime, viewer: Viewer, circleId: string, q: TimelineQuery) {
   const domain = rt.config.DOMAIN;
+  // The list's head and newest bucket are read while the circle (access) and the viewer load.
+  const opened = rt.repos.timelines.open(circleId, q.before);
   const [circle, excluded] = await Promise.all([
     loadCircle(rt, circleId, { cached: true }),
     excludedAuthors(rt, viewer),
@@ -64,12 +73,14 @@ export async function circleTimeline(rt: Runtime, viewer: Viewer, circleId: stri
       limit: q.limit,
       local: !!viewer.id && viewer.local,
       load: (ids) => postsById(rt, ids),
+      opened,
     },
   );
+  // A post nobody reacted to holds no reaction of the viewer's: only the others are read.
   const mine = viewer.id
     ? await rt.repos.reacts.mineOn(
         viewer.id,
-        page.items.map((p) => p.id),
+        page.items.filter((p) => p.reactCount !== 0).map((p) => p.id),
       )
     : new Map<string, string>();
   const items = page.items.map((p) =>

@@ -19,6 +19,23 @@ export interface ListEntry {
   by?: string;
 }
 
+/** Entries for one list, counted under `tags` (audience tier, post type). */
+export interface ListAppend {
+  key: string;
+  entries: ListEntry[];
+  tags?: string[];
+}
+
+type BulkOp = {
+  updateOne: { filter: { _id: string }; update: Record<string, unknown>; upsert: boolean };
+};
+
+/** Lists opened for a page: their heads (in the order asked) and their entries newest first. */
+export interface OpenedLists {
+  heads: ListHead[];
+  entries: AsyncGenerator<ListEntry>;
+}
+
 export interface ListHead {
   count: number;
   tags: Record<string, number>;
@@ -34,65 +51,116 @@ type HeadRow = {
 };
 type BucketRow = { items?: Array<{ id: string; at: Date | string; by?: string }> };
 
+/** How long a list's sequence number is trusted from this process's memory (see `seqOf`). */
+export const SEQ_HINT_MS = 2000;
+
 /**
- * Runs an upsert keyed by `_id` again when it lost the race to insert that `_id` (E11000). MongoDB
- * 4.2+ retries such an upsert itself; FerretDB answers the loser with E11000 and applies none of
- * it, so the second run (now an update) is safe. Without it two appends creating one list at
- * once (two events for one recipient, handled side by side) fail one of them, and a bucket
- * upsert failing after the head counted its entries would count them twice on redelivery.
+ * Runs a bulk of `_id`-keyed upserts, then runs again those of them that lost the race to insert
+ * their `_id` (E11000). MongoDB 4.2+ retries such an upsert itself; FerretDB answers the loser
+ * with E11000 and applies none of it, so the second run (now an update) is safe; only the failed
+ * operations run again, so the others' increments are not applied twice. Without it two appends
+ * creating one list at once (two events for one recipient, handled side by side) fail one of
+ * them, and a bucket upsert failing after the head counted its entries would count them twice on
+ * redelivery.
  */
-async function retryLostUpsert<T>(run: () => Promise<T>): Promise<T> {
+async function bulkWriteRetryingLostUpserts(model: AnyModel, ops: BulkOp[]): Promise<void> {
   try {
-    return await run();
+    await model.bulkWrite(ops, { ordered: false });
   } catch (err) {
-    if ((err as { code?: number }).code !== 11000) throw err;
-    return run();
+    const raw = (err as { writeErrors?: unknown }).writeErrors;
+    const errors = (Array.isArray(raw) ? raw : raw ? [raw] : []) as Array<{ index: number; code?: number }>;
+    if (!errors.length || errors.some((e) => e.code !== 11000)) throw err;
+    await model.bulkWrite(
+      errors.map((e) => ops[e.index]!),
+      { ordered: false },
+    );
   }
 }
 
 export class ListStore {
+  /** Per list: a lower bound of its sequence number and when it was last read from the head. */
+  private readonly seqHints = new Map<string, { seq: number; readAt: number }>();
+
   constructor(
     private readonly heads: AnyModel,
     private readonly buckets: AnyModel,
   ) {}
 
+  /**
+   * A lower bound of each list's sequence number, which only picks the bucket an append goes to:
+   * from memory when this process read the head less than SEQ_HINT_MS ago (plus its own appends
+   * since), from the head otherwise. The sequence only grows, so the hint never names a bucket
+   * past the last one readers enumerate; when other processes appended meanwhile, the entry lands
+   * in a slightly older bucket than an exact count would pick, whose range the same head update
+   * widens: readers stay correct, and the bucket holds a few more than LIST_BUCKET_SIZE.
+   */
+  private async seqOf(keys: string[]): Promise<Map<string, number>> {
+    const now = Date.now();
+    const stale = keys.filter((k) => (this.seqHints.get(k)?.readAt ?? -Infinity) < now - SEQ_HINT_MS);
+    const rows = await Promise.all(
+      stale.map((key) => this.heads.findOne({ _id: key }, { seq: 1 }).lean<HeadRow>()),
+    );
+    stale.forEach((key, i) => this.seqHints.set(key, { seq: rows[i]?.seq ?? 0, readAt: now }));
+    if (this.seqHints.size > 10_000) this.seqHints.clear();
+    return new Map(keys.map((k) => [k, this.seqHints.get(k)?.seq ?? 0]));
+  }
+
   /** Appends entries (tags count them on the head: audience tier, post type). */
   async append(key: string, entries: ListEntry[], tags: string[] = []): Promise<void> {
-    if (!entries.length) return;
-    const k = entries.length;
-    const inc: Record<string, number> = { seq: k, count: k };
-    for (const t of tags) inc[`tags.${t}`] = k;
-    const head = await retryLostUpsert(() =>
-      this.heads
-        .findOneAndUpdate({ _id: key }, { $inc: inc }, { upsert: true, returnDocument: 'after' })
-        .lean<HeadRow>(),
-    );
-    const first = (head?.seq ?? k) - k;
-    const byBucket = new Map<number, ListEntry[]>();
-    entries.forEach((e, i) => {
-      const n = Math.floor((first + i) / LIST_BUCKET_SIZE);
-      byBucket.set(n, [...(byBucket.get(n) ?? []), e]);
-    });
-    const lo: Record<string, Date> = {};
-    const hi: Record<string, Date> = {};
-    for (const [n, group] of byBucket) {
-      const times = group.map((e) => e.at.getTime());
-      lo[`lo.${n}`] = new Date(Math.min(...times));
-      hi[`hi.${n}`] = new Date(Math.max(...times));
+    await this.appendAll([{ key, entries, tags }]);
+  }
+
+  /**
+   * Appends to several lists at once (a new post goes to its author's, its tier's and every
+   * circle's list) in two writes whatever the number of lists: the heads' sequence numbers come
+   * from `seqOf` (memory, or reads in parallel that never wait for SQLite's single writer), then
+   * one bulk write moves every head (sequence, counters, and the range of the buckets the entries
+   * go to: a reader never misses a bucket), then one bulk write pushes the entries into their
+   * buckets. Concurrent appends that start from the same sequence number put their entries in
+   * the same bucket, which may then hold a few more than LIST_BUCKET_SIZE; the sequence itself
+   * moves exactly (ADR 0011).
+   */
+  async appendAll(appends: ListAppend[]): Promise<void> {
+    const work = appends.filter((a) => a.entries.length);
+    if (!work.length) return;
+    const next = await this.seqOf([...new Set(work.map((a) => a.key))]);
+    const headOps: BulkOp[] = [];
+    const bucketOps: BulkOp[] = [];
+    for (const { key, entries, tags = [] } of work) {
+      const k = entries.length;
+      const first = next.get(key)!;
+      next.set(key, first + k);
+      const hint = this.seqHints.get(key);
+      if (hint) hint.seq += k;
+      const inc: Record<string, number> = { seq: k, count: k };
+      for (const t of tags) inc[`tags.${t}`] = (inc[`tags.${t}`] ?? 0) + k;
+      const byBucket = new Map<number, ListEntry[]>();
+      entries.forEach((e, i) => {
+        const n = Math.floor((first + i) / LIST_BUCKET_SIZE);
+        const group = byBucket.get(n);
+        if (group) group.push(e);
+        else byBucket.set(n, [e]);
+      });
+      const lo: Record<string, Date> = {};
+      const hi: Record<string, Date> = {};
+      for (const [n, group] of byBucket) {
+        const times = group.map((e) => e.at.getTime());
+        lo[`lo.${n}`] = new Date(Math.min(...times));
+        hi[`hi.${n}`] = new Date(Math.max(...times));
+        bucketOps.push({
+          updateOne: {
+            filter: { _id: `${key}#${n}` },
+            update: { $push: { items: { $each: group.map((e) => ({ ...e })) } } },
+            upsert: true,
+          },
+        });
+      }
+      headOps.push({
+        updateOne: { filter: { _id: key }, update: { $inc: inc, $min: lo, $max: hi }, upsert: true },
+      });
     }
-    // The range goes on the head before the entries land: a reader never misses a bucket.
-    await this.heads.updateOne({ _id: key }, { $min: lo, $max: hi });
-    await Promise.all(
-      [...byBucket].map(([n, group]) =>
-        retryLostUpsert(() =>
-          this.buckets.updateOne(
-            { _id: `${key}#${n}` },
-            { $push: { items: { $each: group.map((e) => ({ ...e })) } } },
-            { upsert: true },
-          ),
-        ),
-      ),
-    );
+    await bulkWriteRetryingLostUpserts(this.heads, headOps);
+    await bulkWriteRetryingLostUpserts(this.buckets, bucketOps);
   }
 
   /**
@@ -133,14 +201,14 @@ export class ListStore {
 
   async head(key: string): Promise<ListHead> {
     const h = await this.heads.findOne({ _id: key }, { count: 1, tags: 1 }).lean<HeadRow>();
-    return { count: Math.max(0, h?.count ?? 0), tags: (h?.tags as Record<string, number>) ?? {} };
+    return headOf(h);
   }
 
   async drop(key: string): Promise<void> {
-    const h = await this.heads.findOne({ _id: key }, { seq: 1 }).lean<HeadRow>();
-    const last = Math.floor(Math.max(0, (h?.seq ?? 0) - 1) / LIST_BUCKET_SIZE);
-    for (let n = 0; n <= last; n++) await this.buckets.deleteOne({ _id: `${key}#${n}` });
+    const h = await this.heads.findOne({ _id: key }, { seq: 1, hi: 1 }).lean<HeadRow>();
+    for (const n of bucketNumbers(h)) await this.buckets.deleteOne({ _id: `${key}#${n}` });
     await this.heads.deleteOne({ _id: key });
+    this.seqHints.delete(key);
   }
 
   /**
@@ -148,15 +216,40 @@ export class ListStore {
    * in two lists (or appended twice) comes once. Iterate and stop when the page is full.
    */
   async *newest(keys: string[], opts: { before?: Date } = {}): AsyncGenerator<ListEntry> {
+    yield* (await this.open(keys, opts)).entries;
+  }
+
+  /**
+   * Opens lists for a page: each head read once (its counters for the page's total and its
+   * bucket ranges), and the newest bucket's read started at once, so a caller can do other reads
+   * (the viewer, the circle) while it lands. `entries` yields as `newest` does.
+   */
+  async open(keys: string[], opts: { before?: Date } = {}): Promise<OpenedLists> {
     const before = opts.before?.getTime() ?? Infinity;
-    const ranges = (await Promise.all(keys.map((key) => this.rangesOf(key))))
-      .flat()
+    const rows = await Promise.all(
+      keys.map((key) =>
+        this.heads.findOne({ _id: key }, { seq: 1, count: 1, tags: 1, lo: 1, hi: 1 }).lean<HeadRow>(),
+      ),
+    );
+    const ranges = keys
+      .flatMap((key, i) => rangesOf(key, rows[i]))
       .filter((r) => r.lo < before)
       .sort((a, b) => b.hi - a.hi);
+    const first = ranges[0] ? this.bucket(ranges[0].key, ranges[0].n) : undefined;
+    // Read later by `entries`, or never when the caller fails first: no unhandled rejection.
+    first?.catch(() => undefined);
+    return { heads: rows.map(headOf), entries: this.walk(ranges, before, first) };
+  }
+
+  private async *walk(
+    ranges: Range[],
+    before: number,
+    firstBucket: Promise<ListEntry[]> | undefined,
+  ): AsyncGenerator<ListEntry> {
     const pending: ListEntry[] = [];
     const seen = new Set<string>();
     let next = 0;
-    let prefetch: Promise<ListEntry[]> | undefined;
+    let prefetch = firstBucket;
     const load = (r: Range) => this.bucket(r.key, r.n);
     for (;;) {
       // Read buckets while one could still hold an entry newer than the newest pending.
@@ -177,21 +270,7 @@ export class ListStore {
   }
 
   private async rangesOf(key: string): Promise<Range[]> {
-    const h = await this.heads.findOne({ _id: key }, { seq: 1, lo: 1, hi: 1 }).lean<HeadRow>();
-    if (!h?.seq) return [];
-    const lo = h.lo ?? {};
-    const hi = h.hi ?? {};
-    const out: Range[] = [];
-    for (let n = 0; n <= Math.floor((h.seq - 1) / LIST_BUCKET_SIZE); n++) {
-      // A bucket whose range is not written yet is being appended to right now: read it first.
-      out.push({
-        key,
-        n,
-        lo: time(lo[n], -Infinity),
-        hi: time(hi[n], Infinity),
-      });
-    }
-    return out;
+    return rangesOf(key, await this.heads.findOne({ _id: key }, { seq: 1, lo: 1, hi: 1 }).lean<HeadRow>());
   }
 
   private async bucket(key: string, n: number): Promise<ListEntry[]> {
@@ -202,6 +281,31 @@ export class ListStore {
       ...(e.by ? { by: e.by } : {}),
     }));
   }
+}
+
+function headOf(h: HeadRow | null | undefined): ListHead {
+  return { count: Math.max(0, h?.count ?? 0), tags: (h?.tags as Record<string, number>) ?? {} };
+}
+
+/**
+ * The buckets a reader visits: every position the sequence number covers, plus any bucket whose
+ * range the head records (an append writes its bucket's range with the sequence, in one update,
+ * so an entry placed from a stale sequence hint, e.g. after a restore swapped the collections,
+ * is still found).
+ */
+function bucketNumbers(h: HeadRow | null | undefined): number[] {
+  if (!h?.seq) return [];
+  const ns = new Set<number>();
+  for (let n = 0; n <= Math.floor((h.seq - 1) / LIST_BUCKET_SIZE); n++) ns.add(n);
+  for (const n of Object.keys(h.hi ?? {})) if (/^\d+$/.test(n)) ns.add(Number(n));
+  return [...ns].sort((a, b) => a - b);
+}
+
+function rangesOf(key: string, h: HeadRow | null | undefined): Range[] {
+  const lo = h?.lo ?? {};
+  const hi = h?.hi ?? {};
+  // A bucket whose range is not written yet is being appended to right now: read it first.
+  return bucketNumbers(h).map((n) => ({ key, n, lo: time(lo[n], -Infinity), hi: time(hi[n], Infinity) }));
 }
 
 function time(d: Date | string | undefined, missing: number): number {

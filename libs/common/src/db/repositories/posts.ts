@@ -7,7 +7,7 @@
 import { deletedClause, type DeletedMode } from './listing';
 import type { Models, PostDoc } from '../models';
 import { STAMPS } from '../../cache/stamps';
-import type { ListEntry, ListStore } from '../lists/store';
+import type { ListAppend, ListEntry, ListStore } from '../lists/store';
 import { ObjectStore, type FoundRows, type PageRequest } from './objects';
 import type { UsersRepository } from './users';
 
@@ -40,6 +40,16 @@ export function entryOf(p: Pick<PostRecord, 'id' | 'actorId' | 'publishedAt'>): 
   return { id: p.id, at: at.getTime() > Date.now() ? new Date() : at, by: p.actorId };
 }
 
+/** What PostsStore needs of the circle timelines (TimelineStore). */
+export interface Timelines {
+  /** Appends an existing post to its author's circles' timelines; the circles. */
+  fanOut(p: PostRecord): Promise<string[]>;
+  /** The circles a new post of this author goes to. */
+  circlesFor(actorId: string): Promise<string[]>;
+  /** The timeline appends of a post to these circles. */
+  appendsFor(p: PostRecord, circles: string[]): ListAppend[];
+}
+
 export interface LocalPostFilter {
   tiers: Array<'public' | 'server'>;
   types?: string[];
@@ -57,11 +67,19 @@ export class PostsStore extends ObjectStore<PostRecord> {
     super(models.Post);
   }
 
-  private fanOut: (p: PostRecord) => Promise<string[]> = () => Promise.resolve([]);
+  private timelines: Timelines = {
+    fanOut: () => Promise.resolve([]),
+    circlesFor: () => Promise.resolve([]),
+    appendsFor: () => [],
+  };
 
   /** Timelines receive every new post (set once at wiring: the two stores need each other). */
-  attachTimelines(timelines: { fanOut(p: PostRecord): Promise<string[]> }): void {
-    this.fanOut = (p) => timelines.fanOut(p);
+  attachTimelines(timelines: Timelines): void {
+    this.timelines = timelines;
+  }
+
+  private fanOut(p: PostRecord): Promise<string[]> {
+    return this.timelines.fanOut(p);
   }
 
   private tierList(to: string | null | undefined): string | null {
@@ -78,19 +96,17 @@ export class PostsStore extends ObjectStore<PostRecord> {
    * A local post: stored, listed under its author and tier, counted on the author, and appended
    * to the timeline of every circle the author is in.
    */
-  async createLocal(doc: Record<string, unknown> & { id: string; actorId: string }): Promise<PostRecord> {
-    const post = await this.insert(doc);
-    // Independent documents: the lists, the author's counters and the circle timelines at once.
-    const [, , circles] = await Promise.all([
-      this.listPost(post),
-      // Others see only the count of public posts (a total would reveal that private ones exist).
-      this.users.bumpCounters(post.actorId, {
-        postCount: 1,
-        ...(post.to === '@public' ? { publicPostCount: 1 } : {}),
-      }),
-      this.fanOut(post),
-    ]);
-    return { ...post, circles };
+  async createLocal(
+    doc: Record<string, unknown> & { id: string; actorId: string },
+    known: { circles?: string[] } = {},
+  ): Promise<PostRecord> {
+    const post = await this.createListed(doc, known.circles);
+    // Others see only the count of public posts (a total would reveal that private ones exist).
+    await this.users.bumpCounters(post.actorId, {
+      postCount: 1,
+      ...(post.to === '@public' ? { publicPostCount: 1 } : {}),
+    });
+    return post;
   }
 
   /**
@@ -98,19 +114,38 @@ export class PostsStore extends ObjectStore<PostRecord> {
    * out to the local circles its author is in.
    */
   async createRemote(doc: Record<string, unknown> & { id: string; actorId: string }): Promise<PostRecord> {
-    const post = await this.insert(doc);
-    await this.lists.append(LISTS.author(post.actorId), [entryOf(post)], this.tags(post));
-    return { ...post, circles: await this.fanOut(post) };
+    return this.createListed(doc);
+  }
+
+  /**
+   * Stores a new post with the circles its fan-out reaches (read first from the membership
+   * index unless the caller already holds them, so the post is written once), then appends it
+   * to every list at once: its author's, its tier's (local posts) and each circle's timeline,
+   * one batch (ListStore.appendAll).
+   */
+  private async createListed(
+    doc: Record<string, unknown> & { id: string; actorId: string },
+    known?: string[],
+  ) {
+    const circles = known ?? (await this.timelines.circlesFor(doc.actorId));
+    const post = await this.insert({ ...doc, circles });
+    await this.lists.appendAll([...this.listAppends(post), ...this.timelines.appendsFor(post, circles)]);
+    await this.touch({ id: post.id, circles });
+    return post;
+  }
+
+  private listAppends(post: PostRecord): ListAppend[] {
+    const entries = [entryOf(post)];
+    const tags = this.tags(post);
+    const tier = this.tierList(post.to);
+    return [
+      { key: LISTS.author(post.actorId), entries, tags },
+      ...(tier && !post.originDomain ? [{ key: tier, entries, tags }] : []),
+    ];
   }
 
   private async listPost(post: PostRecord): Promise<void> {
-    const entry = entryOf(post);
-    const tags = this.tags(post);
-    const tier = this.tierList(post.to);
-    await Promise.all([
-      this.lists.append(LISTS.author(post.actorId), [entry], tags),
-      tier && !post.originDomain ? this.lists.append(tier, [entry], tags) : undefined,
-    ]);
+    await this.lists.appendAll(this.listAppends(post));
   }
 
   private async unlistPost(post: PostRecord, opts: { timelines: boolean }): Promise<void> {
@@ -233,7 +268,7 @@ export class PostsStore extends ObjectStore<PostRecord> {
   /** GET /posts: local public (and server) posts, newest first, O(page) through the lists. */
   async pageLocal(f: LocalPostFilter, req: PageRequest): Promise<FoundRows<PostRecord>> {
     const keys = f.tiers.map((t) => (t === 'public' ? LISTS.public : LISTS.server));
-    const heads = await Promise.all(keys.map((k) => this.lists.head(k)));
+    const { heads, entries } = await this.lists.open(keys);
     const types = f.types?.length ? new Set(f.types) : null;
     const counted = (h: { count: number; tags: Record<string, number> }) =>
       types ? [...types].reduce((s, t) => s + Math.max(0, h.tags[typeTag(t)] ?? 0), 0) : h.count;
@@ -242,7 +277,7 @@ export class PostsStore extends ObjectStore<PostRecord> {
     let skipped = 0;
     let matched = 0;
     const done = () => ({ total: f.since ? matched : total, items });
-    for await (const batch of this.liveBatches(this.lists.newest(keys))) {
+    for await (const batch of this.liveBatches(entries)) {
       for (const p of batch) {
         if (types && !types.has(p.type ?? 'Note')) continue;
         // Newest first: the first post before `since` ends the range (and its count).
@@ -309,12 +344,16 @@ export class PostsStore extends ObjectStore<PostRecord> {
     return out;
   }
 
-  /** Live posts of entries, read in batches by `_id`, in list order. */
+  /**
+   * Live posts of entries, read in batches by `_id`, in list order. `batchSize` may be a function,
+   * asked before each batch (a page reads only about as many more posts as it still needs).
+   */
   async *liveBatches(
     entries: AsyncIterable<ListEntry>,
-    size = 25,
+    batchSize: number | (() => number) = 25,
     load: PostLoader = (ids) => this.liveByIds(ids),
   ): AsyncGenerator<PostRecord[]> {
+    let size = typeof batchSize === 'function' ? batchSize() : batchSize;
     let ids: string[] = [];
     const flush = async () => {
       const found = await load(ids);
@@ -324,7 +363,10 @@ export class PostsStore extends ObjectStore<PostRecord> {
     };
     for await (const e of entries) {
       ids.push(e.id);
-      if (ids.length >= size) yield await flush();
+      if (ids.length >= size) {
+        yield await flush();
+        size = typeof batchSize === 'function' ? batchSize() : batchSize;
+      }
     }
     if (ids.length) yield await flush();
   }

@@ -5,7 +5,7 @@
  * entries whose author is still a member. Reads walk the circle's list newest first (ADR 0005).
  */
 import { STAMPS } from '../../cache/stamps';
-import type { ListStore } from '../lists/store';
+import type { ListAppend, ListStore, OpenedLists } from '../lists/store';
 import type { CirclesRepository } from './circles';
 import {
   entryOf,
@@ -37,13 +37,23 @@ export class TimelineStore {
     private readonly bumpStamps: Bump,
   ) {}
 
-  /** Appends a new post to the timeline of every circle its author is in. */
-  async fanOut(post: PostRecord): Promise<string[]> {
-    const { circles } = await this.circles.membershipsOf(post.actorId);
-    if (!circles.length) return [];
-    const entry = entryOf(post);
+  /** The circles a new post of this author goes to (the membership index: one `_id` read). */
+  async circlesFor(actorId: string): Promise<string[]> {
+    return (await this.circles.membershipsOf(actorId)).circles;
+  }
+
+  /** The post's entry in each circle's timeline (for ListStore.appendAll). */
+  appendsFor(post: PostRecord, circles: string[]): ListAppend[] {
+    const entries = [entryOf(post)];
     const tags = [tierTag(post.to, this.domain), typeTag(post.type)];
-    await Promise.all(circles.map((c) => this.lists.append(LISTS.circle(c), [entry], tags)));
+    return circles.map((c) => ({ key: LISTS.circle(c), entries, tags }));
+  }
+
+  /** Appends an existing post (restored) to the timeline of every circle its author is in. */
+  async fanOut(post: PostRecord): Promise<string[]> {
+    const circles = await this.circlesFor(post.actorId);
+    if (!circles.length) return [];
+    await this.lists.appendAll(this.appendsFor(post, circles));
     await this.posts.addCircles(post.id, circles);
     await this.bumpStamps(circles.map(STAMPS.circle));
     return circles;
@@ -74,6 +84,17 @@ export class TimelineStore {
   }
 
   /**
+   * Starts reading a circle's timeline for a page (its head and newest bucket), so the caller
+   * can load the circle and the viewer meanwhile; hand the result to `page`.
+   */
+  open(circleId: string, before?: Date): Promise<OpenedLists> {
+    const opened = this.lists.open([LISTS.circle(circleId)], before ? { before } : {});
+    // Awaited by `page`, or dropped when the caller fails first (no access).
+    opened.catch(() => undefined);
+    return opened;
+  }
+
+  /**
    * A page of the circle's timeline, newest first: entries whose post is live, whose author is
    * still a member, and that `keep` admits (audience, type, blocked authors).
    */
@@ -81,18 +102,22 @@ export class TimelineStore {
     circleId: string,
     memberIds: Set<string>,
     keep: (p: PostRecord) => boolean,
-    opts: { before?: Date; limit: number; local: boolean; load?: PostLoader },
+    opts: { before?: Date; limit: number; local: boolean; load?: PostLoader; opened?: Promise<OpenedLists> },
   ): Promise<TimelinePage> {
-    const key = LISTS.circle(circleId);
-    const head = await this.lists.head(key);
+    const {
+      heads: [head],
+      entries,
+    } = await (opts.opened ?? this.open(circleId, opts.before));
     const total =
-      Math.max(0, head.tags['to.public'] ?? 0) + (opts.local ? Math.max(0, head.tags['to.server'] ?? 0) : 0);
-    const entries = this.lists.newest([key], opts.before ? { before: opts.before } : {});
+      Math.max(0, head?.tags['to.public'] ?? 0) +
+      (opts.local ? Math.max(0, head?.tags['to.server'] ?? 0) : 0);
     const members = async function* () {
       for await (const e of entries) if (!e.by || memberIds.has(e.by)) yield e;
     };
     const items: PostRecord[] = [];
-    for await (const batch of this.posts.liveBatches(members(), opts.limit + 5, opts.load)) {
+    // The first batch a little over the page; later ones only about what is still missing.
+    const size = () => Math.max(5, opts.limit + 5 - items.length);
+    for await (const batch of this.posts.liveBatches(members(), size, opts.load)) {
       for (const p of batch) {
         if (!keep(p)) continue;
         if (items.length === opts.limit) return { items, total, more: true };

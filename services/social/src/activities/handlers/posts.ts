@@ -108,7 +108,8 @@ const createPost: ActivityHandler = async ({ rt, actor, viewer, activity }) => {
     group: to.startsWith('group:') ? to : null,
     publishedAt: now,
   };
-  const created = await rt.repos.posts.createLocal(doc);
+  // The author's circles were read once for this activity (the viewer): the fan-out targets.
+  const created = await rt.repos.posts.createLocal(doc, { circles: viewer.circleIds });
   return {
     result: withoutCircles(clean(created as Record<string, unknown>)),
     objectId: id,
