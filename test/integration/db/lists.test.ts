@@ -67,6 +67,21 @@ test('one call appends to several lists and counts each', async () => {
   expect(await all(lists, 'multi:a')).toEqual(['e00002', 'e00001']);
 });
 
+test('tags with dots in their names are counted and read back under those names', async () => {
+  const lists = store();
+  await lists.append('dotted', [entry(1), entry(2)], ['to.public', 'type.Note']);
+  await lists.append('dotted', [entry(3)], ['to.server', 'type.Article']);
+  await lists.uncount('dotted', ['type.Note']);
+  expect((await lists.head('dotted')).tags).toEqual({
+    'to.public': 2,
+    'to.server': 1,
+    'type.Note': 1,
+    'type.Article': 1,
+  });
+  const opened = await lists.open(['dotted']);
+  expect(opened.heads[0]!.tags['to.public']).toBe(2);
+});
+
 test('concurrent appends from two stores keep every entry, newest first, across buckets', async () => {
   const [p1, p2] = [store(), store()];
   const n = LIST_BUCKET_SIZE * 2 + 50;

@@ -284,7 +284,21 @@ export class ListStore {
 }
 
 function headOf(h: HeadRow | null | undefined): ListHead {
-  return { count: Math.max(0, h?.count ?? 0), tags: (h?.tags as Record<string, number>) ?? {} };
+  return { count: Math.max(0, h?.count ?? 0), tags: flatTags(h?.tags) };
+}
+
+/**
+ * A tag name may hold dots (`to.public`, `type.Note`): `$inc` on `tags.to.public` stores it
+ * nested (`tags: { to: { public: n } }`) on MongoDB and FerretDB alike, so the head's tags are
+ * read back flattened to the names they were counted under.
+ */
+function flatTags(tags: unknown, prefix = '', out: Record<string, number> = {}): Record<string, number> {
+  if (!tags || typeof tags !== 'object') return out;
+  for (const [k, v] of Object.entries(tags as Record<string, unknown>)) {
+    if (typeof v === 'number') out[`${prefix}${k}`] = v;
+    else flatTags(v, `${prefix}${k}.`, out);
+  }
+  return out;
 }
 
 /**
