@@ -125,7 +125,7 @@ export {
   type NotificationFilter,
   type NewNotification,
 } from './repositories/notifications';
-export { migrateKeys } from './migrate';
+export { migrateKeys, MIGRATION_ID } from './migrate';
 export { databaseStats, type DatabaseStats } from './stats';
 export {
   SectionsStore,

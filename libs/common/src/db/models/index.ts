@@ -14,6 +14,7 @@ import { remoteFollowerSchema } from './follower';
 import { remoteServerSchema } from './remote-server';
 import { recommendationSchema, sectionSchema } from './curation';
 import { IDEMPOTENCY_TTL_INDEX, idempotencyKeySchema } from './idempotency';
+import { migrationSchema } from './migration';
 import { backupJobSchema, backupLeaseSchema } from './backup-job';
 import { fileSchema, storageUsageSchema } from './file';
 import { linkPreviewSchema, searchEntrySchema } from './search';
@@ -68,6 +69,7 @@ function build(conn: Connection) {
     StorageUsage: conn.model('StorageUsage', storageUsageSchema),
     SearchEntry: conn.model('SearchEntry', searchEntrySchema),
     LinkPreview: conn.model('LinkPreview', linkPreviewSchema),
+    Migration: conn.model('Migration', migrationSchema),
   };
 }
 
