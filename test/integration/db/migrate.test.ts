@@ -41,7 +41,7 @@ const oldUser = (username: string) => ({
 });
 
 test('an ObjectId-keyed document is moved once; the finished migration is recorded and not searched for again', async () => {
-  await models.User.collection.insertOne(oldUser('olduser') as never);
+  await models.User.collection.insertOne(oldUser('olduser'));
   await repos.prepare(logger);
   const moved = await models.User.collection.findOne({ _id: '@olduser@migrate.test' as never });
   expect(moved?.username).toBe('olduser');
@@ -49,7 +49,7 @@ test('an ObjectId-keyed document is moved once; the finished migration is record
   expect(await models.Migration.exists({ _id: MIGRATION_ID })).toBeTruthy();
 
   // Recorded: a second start does not search (this document would have been moved otherwise).
-  await models.User.collection.insertOne(oldUser('later') as never);
+  await models.User.collection.insertOne(oldUser('later'));
   await repos.prepare(logger);
   expect(await models.User.collection.findOne({ _id: '@later@migrate.test' as never })).toBeNull();
 
