@@ -38,7 +38,7 @@ export interface AdminContext {
   stores: AdminStores;
   /** Events and jobs, typed from the catalogue (messaging/catalogue.ts). */
   events: EventBus;
-  /** Queues backup and restore jobs; publishes the events of admin writes. */
+  /** The raw bus, for publishing the outbox events of admin writes (publishEvents). */
   bus: MessageBus;
   /** Backup archives (download, upload). */
   storage: ObjectStorage;

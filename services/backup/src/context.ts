@@ -6,7 +6,7 @@ import type { StampStore } from '@agora/common/cache';
 import type { Config } from '@agora/common/config';
 import { pickStores, type Repositories } from '@agora/common/db';
 import type { Logger } from '@agora/common/logger';
-import type { EventBus, MessageBus } from '@agora/common/messaging';
+import type { EventBus } from '@agora/common/messaging';
 import type { Runtime } from '@agora/common/runtime';
 import type { ObjectStorage } from '@agora/common/storage';
 
@@ -27,7 +27,6 @@ export interface BackupContext {
   stores: BackupStores;
   /** Events and jobs, typed from the catalogue (messaging/catalogue.ts). */
   events: EventBus;
-  bus: MessageBus;
   /** The archives. */
   storage: ObjectStorage;
   /** A restore invalidates every read cache. */
@@ -40,7 +39,6 @@ export function createBackupContext(rt: Runtime): BackupContext {
     logger: rt.logger,
     stores: pickStores(rt.repos, BACKUP_STORES),
     events: rt.events,
-    bus: rt.bus,
     storage: rt.storage,
     stamps: rt.stamps,
   };

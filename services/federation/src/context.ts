@@ -27,6 +27,7 @@ export interface FederationContext {
   stores: FederationStores;
   /** Events and jobs, typed from the catalogue (messaging/catalogue.ts). */
   events: EventBus;
+  /** The raw bus, for publishing an activity's recorded outbox events (publishEvents). */
   bus: MessageBus;
   /** Signature checks, signed deliveries and fetches, the circuit breaker. */
   federation: Federation;

@@ -5,7 +5,7 @@
 import type { Config } from '@agora/common/config';
 import { pickStores, type Repositories } from '@agora/common/db';
 import type { Logger } from '@agora/common/logger';
-import type { EventBus, MessageBus } from '@agora/common/messaging';
+import type { EventBus } from '@agora/common/messaging';
 import type { Runtime } from '@agora/common/runtime';
 
 const NOTIFICATIONS_STORES = [
@@ -28,7 +28,6 @@ export interface NotificationsContext {
   stores: NotificationsStores;
   /** Events and jobs, typed from the catalogue (messaging/catalogue.ts). */
   events: EventBus;
-  bus: MessageBus;
 }
 
 export function createNotificationsContext(rt: Runtime): NotificationsContext {
@@ -37,6 +36,5 @@ export function createNotificationsContext(rt: Runtime): NotificationsContext {
     logger: rt.logger,
     stores: pickStores(rt.repos, NOTIFICATIONS_STORES),
     events: rt.events,
-    bus: rt.bus,
   };
 }

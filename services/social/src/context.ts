@@ -46,6 +46,7 @@ export interface SocialContext {
   stores: SocialStores;
   /** Events and jobs, typed from the catalogue (messaging/catalogue.ts). */
   events: EventBus;
+  /** The raw bus, for publishing an activity's recorded outbox events (publishEvents). */
   bus: MessageBus;
   /** Uploaded files. */
   storage: ObjectStorage;
