@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 const DATA_ACCESS =
   'Data access lives in libs/common/src/db only: add an intention-named method to the store of the ' +
   'aggregate (libs/common/src/db/repositories/<aggregate>.ts, registered in createRepositories) and ' +
-  'call rt.repos.<store>.<method>(). Tests needing raw documents use registerModels(db.conn).';
+  'call ctx.stores.<store>.<method>() (the store listed in the service context). Tests needing raw documents use registerModels(db.conn).';
 const noDataAccess = {
   'no-restricted-syntax': [
     'error',
