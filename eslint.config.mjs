@@ -143,7 +143,7 @@ export default tseslint.config(
   },
   {
     files: ['services/{social,admin,federation,notifications,backup}/src/**/*.ts'],
-    ignores: ['services/*/src/{app,main,context}.ts'],
+    ignores: ['services/*/src/{app,main,context}.ts', 'services/*/src/**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', serviceBoundaries] },
   },
   {
