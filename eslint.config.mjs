@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 const DATA_ACCESS =
   'Data access lives in libs/common/src/db only: add an intention-named method to the store of the ' +
   'aggregate (libs/common/src/db/repositories/<aggregate>.ts, registered in createRepositories) and ' +
-  'call rt.repos.<store>.<method>(). Tests needing raw documents use registerModels(db.conn).';
+  'call ctx.stores.<store>.<method>() (the store listed in the service context). Tests needing raw documents use registerModels(db.conn).';
 const noDataAccess = {
   'no-restricted-syntax': [
     'error',
@@ -63,14 +63,28 @@ const gatewayBoundaries = {
   patterns: commonBoundaries.patterns,
 };
 
-// Issue 8: services publish and consume through the typed bus (`rt.events`, typed from
+// Issue 8: services publish and consume through the typed bus (`ctx.events`, typed from
 // libs/common/src/messaging/catalogue.ts); the raw string API stays inside the messaging adapters.
 const noRawBus = {
   selector:
     "MemberExpression[object.property.name='bus'][property.name=/^(publish|enqueue|subscribe|work)$/]",
   message:
-    'Services use the typed bus: rt.events.publish/enqueue/subscribe/work with a name from ' +
+    'Services use the typed bus: ctx.events.publish/enqueue/subscribe/work with a name from ' +
     'libs/common/src/messaging/catalogue.ts (add the event or job there first).',
+};
+
+// Issue 8: every route, view, handler and consumer of a service receives that service's own
+// context (services/<name>/src/context.ts: the stores it uses, config, logger, ...), never the
+// whole Runtime. Only the wiring (app.ts, main.ts, context.ts) builds one from the other.
+const NARROW_CONTEXT =
+  "Service modules take their service's context (services/<name>/src/context.ts), not Runtime: " +
+  'add what is missing to the context type and its builder (docs/architecture.md, contexts).';
+const serviceBoundaries = {
+  paths: [
+    ...commonBoundaries.paths,
+    { name: '@agora/common/runtime', importNames: ['Runtime'], message: NARROW_CONTEXT },
+  ],
+  patterns: commonBoundaries.patterns,
 };
 
 export default tseslint.config(
@@ -126,6 +140,11 @@ export default tseslint.config(
   {
     files: ['services/**/*.ts', 'standalone/**/*.ts'],
     rules: { 'no-restricted-syntax': [...noDataAccess['no-restricted-syntax'], noRawBus] },
+  },
+  {
+    files: ['services/{social,admin,federation,notifications,backup}/src/**/*.ts'],
+    ignores: ['services/*/src/{app,main,context}.ts', 'services/*/src/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', serviceBoundaries] },
   },
   {
     // The data layer itself; tests and the bench seeder that set up or check raw documents.

@@ -17,6 +17,7 @@ import type { DeliveryJob } from '../../services/federation/src/delivery/job';
 import { ADMIN, bootServer, client, waitFor, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
 import { json, startSigningPeer, type Received, type SigningPeer } from '../harness/fake-peer';
+import { createFederationContext } from '../../services/federation/src/context';
 
 const PEER = 'peer.test';
 const BOB = `@bob@${PEER}`;
@@ -46,11 +47,11 @@ async function fromPeer(activity: Record<string, unknown>) {
 }
 
 const rt = () => server.services[0]!.runtime!;
-/** The federation service's runtime: its planner, its delivery worker and their circuit breaker. */
+/** The federation service's context: its planner, its delivery worker and their circuit breaker. */
 const fed = () => {
   const service = server.services.find((s) => s.name === 'federation');
   if (!service?.runtime) throw new Error('no federation service in the standalone wiring');
-  return service.runtime;
+  return createFederationContext(service.runtime);
 };
 /** The `post.created` event of a post, once the bus has routed it. */
 async function eventOf(postId: string): Promise<BusMessage<{ postId?: string }>> {

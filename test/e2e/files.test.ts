@@ -11,6 +11,7 @@ import { bootServer, client, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
 import { testEnv, uniqueName } from '../harness/env';
 import { getBytes, truncatedUpload, upload } from '../harness/uploads';
+import { createSocialContext } from '../../services/social/src/context';
 
 const SECRET = 'AGORA-SECRET-PLACE';
 
@@ -257,7 +258,7 @@ describe.each(stores)('on the %s store', (_name, env) => {
     expect((await getBytes(server.url, `/files/${fileId}`, { token: bob.token })).status).toBe(404);
     expect((await getBytes(server.url, `/files/${fileId}`, { token: alice.token })).status).toBe(404);
 
-    const report = await runGc(rt, new Date(Date.now() + 25 * 3600 * 1000));
+    const report = await runGc(createSocialContext(rt), new Date(Date.now() + 25 * 3600 * 1000));
     expect(report.removed.orphanFiles).toBe(1);
     expect(report.removed.files).toBeGreaterThanOrEqual(2);
     expect(await rt.storage.stat(record.storageKey)).toBeNull();

@@ -4,6 +4,7 @@ import { bootServer, client, type TestServer } from '../harness/standalone';
 import { outbox, registerActor } from '../harness/actors';
 import { LISTS } from '@agora/common/db';
 import type { Runtime } from '@agora/common/runtime';
+import { createSocialContext } from '../../services/social/src/context';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -48,7 +49,7 @@ test('deleted posts leave their lists at once; the GC removes old ones for good,
   const now = Date.now();
   await rt.repos.posts.set(ids[0]!, { deletedAt: new Date(now - 40 * 86_400_000) });
   await rt.repos.posts.set(ids[1]!, { deletedAt: new Date(now - 2 * 86_400_000) });
-  const report = await runGc(rt);
+  const report = await runGc(createSocialContext(rt));
   expect(report.removed.posts).toBe(1);
   expect(report.removed.reacts).toBe(1);
   expect(await rt.repos.posts.byId(ids[0]!)).toBeNull();
@@ -58,6 +59,6 @@ test('deleted posts leave their lists at once; the GC removes old ones for good,
 
   // A shorter retention setting takes the recent one too.
   await rt.repos.settings.set('gcRetentionDays', 1);
-  expect((await runGc(rt)).removed.posts).toBe(1);
+  expect((await runGc(createSocialContext(rt))).removed.posts).toBe(1);
   expect(await rt.repos.posts.liveById(ids[2]!)).not.toBeNull();
 });

@@ -10,6 +10,7 @@ import type { BusMessage } from '@agora/common/messaging';
 import { bootServer, client, waitFor, type TestServer } from '../harness/standalone';
 import { registerActor, type Actor } from '../harness/actors';
 import { listUserGroups } from '../../services/social/src/views/groups';
+import { createSocialContext } from '../../services/social/src/context';
 
 type Group = {
   id: string;
@@ -420,35 +421,35 @@ describe('reading groups', () => {
   });
 
   test('listUserGroups (GET /users/:id/groups): the groups a user is in, as far as the viewer may see', async () => {
-    const rt = server.services[0]!.runtime!;
+    const ctx = createSocialContext(server.services[0]!.runtime!);
     const paging = parsePaging({ limit: '100' });
     const asCarol = await listUserGroups(
-      rt,
-      await buildViewer(rt.repos.circles, 'social.test', { id: carol.id }),
+      ctx,
+      await buildViewer(ctx.stores.circles, 'social.test', { id: carol.id }),
       bob.id,
       paging,
     );
     expect(asCarol.orderedItems.map((g) => g.id)).toEqual(
       expect.arrayContaining([publicGroup.id, serverGroup.id]),
     );
-    const anon = await listUserGroups(rt, ANONYMOUS, bob.id, paging);
+    const anon = await listUserGroups(ctx, ANONYMOUS, bob.id, paging);
     expect(anon.orderedItems.map((g) => g.id)).toContain(publicGroup.id);
     expect(anon.orderedItems.map((g) => g.id)).not.toContain(serverGroup.id);
-    expect(anon.id).toBe(`${rt.config.publicUrl}/users/${bob.id}/groups`);
+    expect(anon.id).toBe(`${ctx.config.publicUrl}/users/${bob.id}/groups`);
     const alicesAsCarol = await listUserGroups(
-      rt,
-      await buildViewer(rt.repos.circles, 'social.test', { id: carol.id }),
+      ctx,
+      await buildViewer(ctx.stores.circles, 'social.test', { id: carol.id }),
       alice.id,
       paging,
     );
     expect(alicesAsCarol.orderedItems.map((g) => g.id)).not.toContain(privateGroup.id);
     const alicesOwn = await listUserGroups(
-      rt,
-      await buildViewer(rt.repos.circles, 'social.test', { id: alice.id }),
+      ctx,
+      await buildViewer(ctx.stores.circles, 'social.test', { id: alice.id }),
       alice.id,
       paging,
     );
     expect(alicesOwn.orderedItems.map((g) => g.id)).toContain(privateGroup.id);
-    expect((await listUserGroups(rt, ANONYMOUS, '@nobody@social.test', paging)).totalItems).toBe(0);
+    expect((await listUserGroups(ctx, ANONYMOUS, '@nobody@social.test', paging)).totalItems).toBe(0);
   });
 });

@@ -10,6 +10,7 @@ import { requestHash } from '@agora/common/db';
 import { runGc } from '../../services/social/src/workers/gc';
 import { registerActor, type Actor } from '../harness/actors';
 import { ADMIN, bootServer, client, type TestServer } from '../harness/standalone';
+import { createSocialContext } from '../../services/social/src/context';
 
 type Body = {
   ok?: boolean;
@@ -200,7 +201,10 @@ test('an expired key reads as absent and runs again; the GC deletes expired keys
   const first = await send(alice, newPost(`${marker} b`), key);
   expect(first.status).toBe(201);
   expect(await store().find(alice.id, key, Date.now() + day + 60_000)).toBeNull();
-  const report = await runGc(server.services[0]!.runtime!, new Date(Date.now() + day + 60_000));
+  const report = await runGc(
+    createSocialContext(server.services[0]!.runtime!),
+    new Date(Date.now() + day + 60_000),
+  );
   expect(report.removed.idempotencyKeys).toBeGreaterThanOrEqual(2);
   expect(await store().find(alice.id, key)).toBeNull();
   const again = await send(alice, newPost(`${marker} b`), key);

@@ -8,6 +8,7 @@ import { ADMIN, bootServer, client, type TestServer } from '../harness/standalon
 import { registerActor, type Actor } from '../harness/actors';
 import { listUserBookmarks } from '../../services/social/src/views/bookmarks';
 import { registerModels } from '@agora/common/db';
+import { createSocialContext } from '../../services/social/src/context';
 
 type Item = {
   id: string;
@@ -297,28 +298,28 @@ describe('bookmarks', () => {
   });
 
   test('listUserBookmarks (GET /users/:id/bookmarks): flat for the owner, roots and folders by audience for others', async () => {
-    const rt = server.services[0]!.runtime!;
+    const ctx = createSocialContext(server.services[0]!.runtime!);
     const viewerOf = async (a: Actor | undefined) =>
-      buildViewer(rt.repos.circles, 'social.test', a ? { id: a.id } : undefined);
-    const owner = await listUserBookmarks(rt, await viewerOf(alice), alice.id, { limit: '100' });
+      buildViewer(ctx.stores.circles, 'social.test', a ? { id: a.id } : undefined);
+    const owner = await listUserBookmarks(ctx, await viewerOf(alice), alice.id, { limit: '100' });
     expect(owner.orderedItems.map((x) => x.id)).toEqual(
       expect.arrayContaining([hiddenInside.id, privateFolder.id, folders[4]!.id]),
     );
-    expect(owner.id).toBe(`${rt.config.publicUrl}/users/${alice.id}/bookmarks?limit=100`);
-    const other = await listUserBookmarks(rt, await viewerOf(bob), alice.id, { limit: '100' });
+    expect(owner.id).toBe(`${ctx.config.publicUrl}/users/${alice.id}/bookmarks?limit=100`);
+    const other = await listUserBookmarks(ctx, await viewerOf(bob), alice.id, { limit: '100' });
     const otherIds = other.orderedItems.map((x) => x.id);
     expect(otherIds).toContain(publicLink.id);
     expect(otherIds).not.toContain(privateFolder.id);
     expect(otherIds).not.toContain(folders[1]!.id);
-    const inFolder = await listUserBookmarks(rt, await viewerOf(undefined), alice.id, {
+    const inFolder = await listUserBookmarks(ctx, await viewerOf(undefined), alice.id, {
       parentFolder: folders[0]!.id,
     });
     expect(inFolder.orderedItems.map((x) => x.id)).toEqual([folders[1]!.id]);
     await expect(
-      listUserBookmarks(rt, await viewerOf(bob), alice.id, { parentFolder: privateFolder.id }),
+      listUserBookmarks(ctx, await viewerOf(bob), alice.id, { parentFolder: privateFolder.id }),
     ).rejects.toThrow('Not found');
     await expect(
-      listUserBookmarks(rt, await viewerOf(bob), alice.id, { parentFolder: { $ne: null } }),
+      listUserBookmarks(ctx, await viewerOf(bob), alice.id, { parentFolder: { $ne: null } }),
     ).rejects.toThrow(/parentFolder/);
   });
 });

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BusMessage } from '@agora/common/messaging';
 import type { Runtime } from '@agora/common/runtime';
-import { handleEvent } from '@agora/notifications';
+import { createNotificationsContext, handleEvent } from '@agora/notifications';
 import { bootServer, client, waitFor, type TestServer } from '../harness/standalone';
 import { registerActor, type Actor } from '../harness/actors';
 import { registerModels } from '@agora/common/db';
@@ -66,6 +66,7 @@ const expectNotes = async (who: Actor, type: string, n: number) => {
   return items;
 };
 const notifRuntime = (): Runtime => server.services.find((s) => s.name === 'notifications')!.runtime!;
+const notifContext = () => createNotificationsContext(notifRuntime());
 const Notification = () => registerModels(notifRuntime().db.conn).Notification;
 /** The bus message social published for an event (captured by a queue of our own). */
 const published = async (name: string, match: Record<string, unknown>): Promise<BusMessage> => {
@@ -250,9 +251,9 @@ describe('reactions, self-actions, preferences, blocks', () => {
     await react(dave, id);
     const msg = await published('reply.created', { replyId });
     // Fed to the consumer again, the self-reply is recognised as such.
-    expect(await handleEvent(notifRuntime(), msg)).toEqual(['self']);
+    expect(await handleEvent(notifContext(), msg)).toEqual(['self']);
     const reacted = await published('react.added', { target: id, actorId: dave.id });
-    expect(await handleEvent(notifRuntime(), reacted)).toEqual(['self']);
+    expect(await handleEvent(notifContext(), reacted)).toEqual(['self']);
     expect((await list(dave)).totalItems).toBe(0);
   });
 
@@ -267,7 +268,7 @@ describe('reactions, self-actions, preferences, blocks', () => {
     await react(carol, id);
     await expectNotes(bob, 'react', 1);
     const msg = await published('reply.created', { rootId: id });
-    expect(await handleEvent(notifRuntime(), msg)).toEqual(['opted_out']);
+    expect(await handleEvent(notifContext(), msg)).toEqual(['opted_out']);
     expect(await ofType(bob, 'reply')).toHaveLength(0);
   });
 
@@ -278,7 +279,7 @@ describe('reactions, self-actions, preferences, blocks', () => {
     await react(alice, id);
     await waitFor(async () => (await ofType(dave, 'react')).length > 0, 10_000);
     const msg = await published('react.added', { target: id, actorId: carol.id });
-    expect(await handleEvent(notifRuntime(), msg)).toEqual(['blocked']);
+    expect(await handleEvent(notifContext(), msg)).toEqual(['blocked']);
     expect((await ofType(dave, 'react')).map((n) => n.actorId)).toEqual([alice.id]);
   });
 });
@@ -303,7 +304,7 @@ describe('follows, groups, mentions, new posts', () => {
     });
     await send(dave, { type: 'Add', target: watch.createdId!, object: carol.id });
     const curated = await published('member.added', { circleId: watch.createdId!, memberId: carol.id });
-    expect(await handleEvent(notifRuntime(), curated)).toEqual([]);
+    expect(await handleEvent(notifContext(), curated)).toEqual([]);
     const me = await api.get<{ user: { following: string } }>('/auth/me', { token: alice.token });
     await send(alice, { type: 'Add', target: me.body.user.following, object: carol.id });
     await waitFor(async () => (await ofType(carol, 'follow')).length >= 2, 10_000);
@@ -345,7 +346,7 @@ describe('follows, groups, mentions, new posts', () => {
     });
     const secret = await post(bob, 'Secret plans, @dave@social.test must not know', inner.createdId);
     const secretMsg = await published('post.created', { postId: secret });
-    expect(await handleEvent(notifRuntime(), secretMsg)).toEqual([]);
+    expect(await handleEvent(notifContext(), secretMsg)).toEqual([]);
     const id = await post(bob, 'Hello @dave@social.test and @nobody@social.test, cc @x@elsewhere.test');
     const [note] = await expectNotes(dave, 'mention', 1);
     expect(note).toMatchObject({
@@ -371,12 +372,12 @@ describe('follows, groups, mentions, new posts', () => {
     await expectNotes(alice, 'new_post', 1);
     const second = await post(carol, 'More news');
     const msg = await published('post.created', { postId: second });
-    expect(await handleEvent(notifRuntime(), msg)).not.toContain('created');
+    expect(await handleEvent(notifContext(), msg)).not.toContain('created');
     expect(await ofType(bob, 'new_post')).toHaveLength(1);
     expect(await ofType(alice, 'new_post')).toHaveLength(1);
     // A post only its author may read is nobody's news.
     const own = await post(carol, 'Diary', carol.id);
-    expect(await handleEvent(notifRuntime(), await published('post.created', { postId: own }))).toEqual([]);
+    expect(await handleEvent(notifContext(), await published('post.created', { postId: own }))).toEqual([]);
   });
 });
 
@@ -388,11 +389,11 @@ describe('the consumer is idempotent per event', () => {
     const [first] = await expectNotes(dave, 'reply', 1);
     // Read, so grouping cannot be what stops the second copy.
     await api.post(`/notifications/${first!.id}/read`, undefined, { token: dave.token });
-    expect(await handleEvent(notifRuntime(), msg)).toEqual(['duplicate']);
-    expect(await handleEvent(notifRuntime(), { ...msg, attempt: 2 })).toEqual(['duplicate']);
+    expect(await handleEvent(notifContext(), msg)).toEqual(['duplicate']);
+    expect(await handleEvent(notifContext(), { ...msg, attempt: 2 })).toEqual(['duplicate']);
     expect(await Notification().countDocuments({ recipientId: dave.id, type: 'reply' })).toBe(1);
     // A different event id for the same reply is a new event.
-    expect(await handleEvent(notifRuntime(), { ...msg, id: `${msg.id}-other` })).toEqual(['created']);
+    expect(await handleEvent(notifContext(), { ...msg, id: `${msg.id}-other` })).toEqual(['created']);
     expect(await Notification().countDocuments({ recipientId: dave.id, type: 'reply' })).toBe(2);
   });
 
@@ -405,7 +406,7 @@ describe('the consumer is idempotent per event', () => {
       attempt: 1,
       publishedAt: new Date().toISOString(),
     };
-    await expect(handleEvent(notifRuntime(), bad)).rejects.toMatchObject({ name: 'PermanentMessageError' });
+    await expect(handleEvent(notifContext(), bad)).rejects.toMatchObject({ name: 'PermanentMessageError' });
   });
 });
 

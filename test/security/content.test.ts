@@ -9,6 +9,7 @@ import { runGc } from '../../services/social/src/workers/gc';
 import { bootServer, client, waitFor, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
 import { startSigningPeer, type SigningPeer } from '../harness/fake-peer';
+import { createSocialContext } from '../../services/social/src/context';
 
 const PEER = 'peer.test';
 let peer: SigningPeer;
@@ -267,7 +268,7 @@ describe('a deleted account leaves every listing at once', () => {
     // After the retention period the GC removes the withdrawn content for good.
     const rt = server.services[0]!.runtime!;
     for (const id of [pub, local]) expect(await rt.repos.posts.byId(id)).not.toBeNull();
-    await runGc(rt, new Date(Date.now() + 31 * 86_400_000));
+    await runGc(createSocialContext(rt), new Date(Date.now() + 31 * 86_400_000));
     for (const id of [pub, local]) expect(await rt.repos.posts.byId(id)).toBeNull();
 
     // The follower's server is told: a Delete of the actor.

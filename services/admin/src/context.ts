@@ -1,5 +1,65 @@
+/**
+ * What the admin service's routes and handlers receive: the stores it administers and nothing
+ * else of the runtime (docs/architecture.md, contexts). Only the wiring sees `Runtime`.
+ */
+import type { TokenService } from '@agora/common/auth';
+import type { StampStore } from '@agora/common/cache';
+import type { Config } from '@agora/common/config';
+import { databaseStats, pickStores, type DatabaseStats, type Repositories } from '@agora/common/db';
+import type { Logger } from '@agora/common/logger';
+import type { EventBus, MessageBus } from '@agora/common/messaging';
 import type { Runtime } from '@agora/common/runtime';
+import type { ObjectStorage } from '@agora/common/storage';
+
+const ADMIN_STORES = [
+  'activities',
+  'backupJobs',
+  'bookmarks',
+  'circles',
+  'flags',
+  'groups',
+  'invites',
+  'pages',
+  'posts',
+  'reacts',
+  'recommendations',
+  'replies',
+  'sections',
+  'settings',
+  'timelines',
+  'users',
+] as const satisfies readonly (keyof Repositories)[];
+
+export type AdminStores = Pick<Repositories, (typeof ADMIN_STORES)[number]>;
 
 export interface AdminContext {
-  rt: Runtime;
+  config: Config;
+  logger: Logger;
+  stores: AdminStores;
+  /** Events and jobs, typed from the catalogue (messaging/catalogue.ts). */
+  events: EventBus;
+  /** The raw bus, for publishing the outbox events of admin writes (publishEvents). */
+  bus: MessageBus;
+  /** Backup archives (download, upload). */
+  storage: ObjectStorage;
+  stamps: StampStore;
+  /** Verifies the admin's token in the guard. */
+  tokens: TokenService;
+  /** GET /admin/system: the database figures (no connection handed out). */
+  databaseStats(): Promise<DatabaseStats>;
+}
+
+export function createAdminContext(rt: Runtime): AdminContext {
+  const db = rt.db;
+  return {
+    config: rt.config,
+    logger: rt.logger,
+    stores: pickStores(rt.repos, ADMIN_STORES),
+    events: rt.events,
+    bus: rt.bus,
+    storage: rt.storage,
+    stamps: rt.stamps,
+    tokens: rt.tokens,
+    databaseStats: () => databaseStats(db),
+  };
 }

@@ -7,18 +7,18 @@ import type { RequestHandler } from 'express';
 import { extractAuthorizationToken } from '@agora/common/auth';
 import { NotAuthorized, Unauthorized } from '@agora/common/errors';
 import { loadAuthUser, roleChecker } from '@agora/common/http';
-import type { Runtime } from '@agora/common/runtime';
+import type { AdminContext } from './context';
 
-export function adminGuard(rt: Runtime): RequestHandler {
-  const roles = roleChecker(rt.repos);
+export function adminGuard(ctx: AdminContext): RequestHandler {
+  const roles = roleChecker(ctx.stores);
   return (req, _res, next) => {
     const token = extractAuthorizationToken(req.headers);
     if (!token) return next(new Unauthorized());
-    rt.tokens
+    ctx.tokens
       .verifyRs256(token)
       .then(async (v) => {
         if (!v) throw new Unauthorized();
-        const user = await loadAuthUser(rt.repos, roles, v.sub);
+        const user = await loadAuthUser(ctx.stores, roles, v.sub);
         if (!user) throw new Unauthorized();
         if (!user.isServerAdmin) throw new NotAuthorized('Admin access required');
         req.auth = { user, tokenSource: 'rs256' };

@@ -1,1 +1,2 @@
 export { createApp } from './app';
+export { createAdminContext, type AdminContext } from './context';

@@ -13,7 +13,7 @@ import {
   type ActivityType,
   type DomainEvent,
 } from '@agora/common/messaging';
-import type { Runtime } from '@agora/common/runtime';
+import type { AdminContext } from './context';
 
 export interface AdminWrite {
   type: ActivityType;
@@ -23,12 +23,12 @@ export interface AdminWrite {
 }
 
 export async function recordAdminWrite(
-  rt: Runtime,
+  ctx: AdminContext,
   adminId: string,
   write: AdminWrite,
   events: DomainEvent[],
 ): Promise<void> {
-  const id = mintId('activity', rt.config.DOMAIN);
+  const id = mintId('activity', ctx.config.DOMAIN);
   const all: DomainEvent[] = [
     domainEvent(activityEventName(write.type), {
       activityId: id,
@@ -37,8 +37,8 @@ export async function recordAdminWrite(
     }),
     ...events,
   ];
-  await rt.stamps.bump([STAMPS.viewer(adminId)]);
-  await rt.repos.activities.record(
+  await ctx.stamps.bump([STAMPS.viewer(adminId)]);
+  await ctx.stores.activities.record(
     {
       id,
       type: write.type,
@@ -47,9 +47,9 @@ export async function recordAdminWrite(
       objectId: write.objectId,
       target: write.objectId,
       ...(write.object ? { object: write.object } : {}),
-      server: `@${rt.config.DOMAIN}`,
+      server: `@${ctx.config.DOMAIN}`,
     },
     all,
   );
-  await publishEvents(rt, id, all);
+  await publishEvents(ctx, id, all);
 }

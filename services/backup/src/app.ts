@@ -1,7 +1,7 @@
 import { createService, type ServiceApp } from '@agora/common/service';
 import type { Config } from '@agora/common/config';
 import type { SharedDeps } from '@agora/common/runtime';
-import type { BackupContext } from './context';
+import { createBackupContext, type BackupContext } from './context';
 import { startWorker } from './worker';
 
 /** The backup worker process (no public routes): runs backup and restore jobs. */
@@ -9,9 +9,9 @@ export function createApp(config: Config, opts: { shared?: SharedDeps } = {}): S
   return createService<BackupContext>(
     {
       name: 'backup',
-      buildContext: (rt) => ({ rt }),
-      async onStart(rt) {
-        const worker = await startWorker(rt);
+      buildContext: createBackupContext,
+      async onStart(_rt, ctx) {
+        const worker = await startWorker(ctx);
         return () => worker.stop();
       },
     },

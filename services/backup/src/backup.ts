@@ -1,6 +1,6 @@
 /** A backup job: the archive is written to `backups/<name>` while it is produced. */
 import { BACKUP_ARCHIVE_PREFIX } from '@agora/common/messaging';
-import type { WorkerDeps } from './context';
+import type { BackupContext } from './context';
 import type { JobLease } from './lease';
 import { archiveNameFor } from './archive/manifest';
 import { writeArchive } from './archive/write';
@@ -13,12 +13,12 @@ export interface BackupOutcome {
   counts: Record<string, number>;
 }
 
-export async function runBackup(rt: WorkerDeps, lease: JobLease): Promise<BackupOutcome> {
+export async function runBackup(ctx: BackupContext, lease: JobLease): Promise<BackupOutcome> {
   const archiveName = archiveNameFor(new Date());
   const archiveKey = `${BACKUP_ARCHIVE_PREFIX}${archiveName}`;
   lease.progress({ stage: 'collections', pct: 0, counts: {} }, true);
   try {
-    const written = await writeArchive(rt, lease, archiveKey);
+    const written = await writeArchive(ctx, lease, archiveKey);
     lease.check();
     return {
       archiveKey,
@@ -29,7 +29,7 @@ export async function runBackup(rt: WorkerDeps, lease: JobLease): Promise<Backup
     };
   } catch (err) {
     // A failed upload stores nothing; this also covers a failure after the upload completed.
-    await rt.storage.delete(archiveKey).catch(() => undefined);
+    await ctx.storage.delete(archiveKey).catch(() => undefined);
     throw err;
   }
 }

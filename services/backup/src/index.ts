@@ -1,1 +1,2 @@
 export { createApp } from './app';
+export { createBackupContext, type BackupContext } from './context';

@@ -5,7 +5,7 @@
  * Progress writes go through here too, at most once a second unless the stage changes.
  */
 import type { BackupProgress } from '@agora/common/db';
-import type { WorkerDeps } from './context';
+import type { BackupContext } from './context';
 
 export class JobLease {
   readonly controller = new AbortController();
@@ -16,11 +16,11 @@ export class JobLease {
   private pending: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly rt: WorkerDeps,
+    private readonly ctx: BackupContext,
     readonly jobId: string,
     readonly owner: string,
   ) {
-    const leaseMs = rt.config.BACKUP_LEASE_SECONDS * 1000;
+    const leaseMs = ctx.config.BACKUP_LEASE_SECONDS * 1000;
     this.timer = setInterval(() => void this.renew(leaseMs), Math.max(500, Math.floor(leaseMs / 3)));
     this.timer.unref();
   }
@@ -32,7 +32,7 @@ export class JobLease {
   private async renew(leaseMs: number): Promise<void> {
     if (this.signal.aborted) return;
     try {
-      if (await this.rt.repos.backupJobs.renew(this.jobId, this.owner, leaseMs)) {
+      if (await this.ctx.stores.backupJobs.renew(this.jobId, this.owner, leaseMs)) {
         this.lastRenewed = Date.now();
         return;
       }
@@ -60,9 +60,9 @@ export class JobLease {
     this.lastStage = p.stage;
     const snapshot = { ...p, pct: Math.max(0, Math.min(100, Math.round(p.pct))), counts: { ...p.counts } };
     this.pending = this.pending
-      .then(() => this.rt.repos.backupJobs.setProgress(this.jobId, this.owner, snapshot))
+      .then(() => this.ctx.stores.backupJobs.setProgress(this.jobId, this.owner, snapshot))
       .catch((err: Error) =>
-        this.rt.logger.warn({ err: err.message, job: this.jobId }, 'progress write failed'),
+        this.ctx.logger.warn({ err: err.message, job: this.jobId }, 'progress write failed'),
       );
   }
 

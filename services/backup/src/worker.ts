@@ -10,7 +10,7 @@
  */
 import { newWorkerId, type BackupJobRecord } from '@agora/common/db';
 import { BACKUP_RUN_QUEUE, RESTORE_RUN_QUEUE, type JobMessage } from '@agora/common/messaging';
-import type { WorkerDeps } from './context';
+import type { BackupContext } from './context';
 import { JobLease } from './lease';
 import { runBackup } from './backup';
 import { runRestore } from './restore/run';
@@ -20,10 +20,10 @@ export interface BackupWorker {
   stop(): Promise<void>;
 }
 
-export async function startWorker(rt: WorkerDeps): Promise<BackupWorker> {
+export async function startWorker(ctx: BackupContext): Promise<BackupWorker> {
   const owner = newWorkerId();
-  const leaseMs = rt.config.BACKUP_LEASE_SECONDS * 1000;
-  const jobs = rt.repos.backupJobs;
+  const leaseMs = ctx.config.BACKUP_LEASE_SECONDS * 1000;
+  const jobs = ctx.stores.backupJobs;
   let current: { lease: JobLease; done: Promise<void> } | undefined;
   let stopping = false;
 
@@ -32,12 +32,12 @@ export async function startWorker(rt: WorkerDeps): Promise<BackupWorker> {
     if (stopping || current) return;
     const outcome = await jobs.acquire(jobId, owner, leaseMs);
     if (outcome !== 'acquired') {
-      rt.logger.debug({ job: jobId, outcome }, 'backup job not taken');
+      ctx.logger.debug({ job: jobId, outcome }, 'backup job not taken');
       return;
     }
     const job = await jobs.findById(jobId);
-    const lease = new JobLease(rt, jobId, owner);
-    const done = run(rt, lease, job!).finally(() => {
+    const lease = new JobLease(ctx, jobId, owner);
+    const done = run(ctx, lease, job!).finally(() => {
       lease.stop();
       current = undefined;
     });
@@ -46,8 +46,8 @@ export async function startWorker(rt: WorkerDeps): Promise<BackupWorker> {
 
   // The typed bus has parsed the job against the catalogue (a malformed one is dead-lettered).
   const onMessage = (msg: JobMessage<'backup.run' | 'restore.run'>): Promise<void> => take(msg.payload.jobId);
-  await rt.events.work(BACKUP_RUN_QUEUE, onMessage, { prefetch: 1 });
-  await rt.events.work(RESTORE_RUN_QUEUE, onMessage, { prefetch: 1 });
+  await ctx.events.work(BACKUP_RUN_QUEUE, onMessage, { prefetch: 1 });
+  await ctx.events.work(RESTORE_RUN_QUEUE, onMessage, { prefetch: 1 });
 
   let sweeping: Promise<void> | undefined;
   const sweep = async () => {
@@ -61,9 +61,9 @@ export async function startWorker(rt: WorkerDeps): Promise<BackupWorker> {
           '(killed, crashed or cut off); the job was abandoned and nothing it wrote counts',
       );
       if (failed)
-        rt.logger.warn({ job: s.jobId, deadOwner: s.owner }, 'backup job abandoned by its worker: failed');
+        ctx.logger.warn({ job: s.jobId, deadOwner: s.owner }, 'backup job abandoned by its worker: failed');
     } else if (s.state === 'orphaned') {
-      rt.logger.warn({ job: s.jobId }, 'pending backup job without a worker: taking it');
+      ctx.logger.warn({ job: s.jobId }, 'pending backup job without a worker: taking it');
       await take(s.jobId);
     } else if (s.state === 'stale') {
       await jobs.releaseStale(s.jobId);
@@ -73,7 +73,7 @@ export async function startWorker(rt: WorkerDeps): Promise<BackupWorker> {
     () => {
       if (sweeping || stopping) return;
       sweeping = sweep()
-        .catch((err: Error) => rt.logger.warn({ err: err.message }, 'backup sweep failed'))
+        .catch((err: Error) => ctx.logger.warn({ err: err.message }, 'backup sweep failed'))
         .finally(() => {
           sweeping = undefined;
         });
@@ -81,7 +81,7 @@ export async function startWorker(rt: WorkerDeps): Promise<BackupWorker> {
     Math.max(500, Math.floor(leaseMs / 3)),
   );
   timer.unref();
-  rt.logger.info({ owner }, 'backup worker ready');
+  ctx.logger.info({ owner }, 'backup worker ready');
 
   return {
     owner,
@@ -96,15 +96,15 @@ export async function startWorker(rt: WorkerDeps): Promise<BackupWorker> {
   };
 }
 
-async function run(rt: WorkerDeps, lease: JobLease, job: BackupJobRecord): Promise<void> {
+async function run(ctx: BackupContext, lease: JobLease, job: BackupJobRecord): Promise<void> {
   const jobId = lease.jobId;
-  const log = rt.logger.child({ job: jobId, type: job.type });
+  const log = ctx.logger.child({ job: jobId, type: job.type });
   log.info('backup job started');
   try {
     if (job.type === 'backup') {
-      const out = await runBackup(rt, lease);
+      const out = await runBackup(ctx, lease);
       await lease.flush();
-      const ok = await rt.repos.backupJobs.finish(jobId, lease.owner, {
+      const ok = await ctx.stores.backupJobs.finish(jobId, lease.owner, {
         archiveKey: out.archiveKey,
         archiveName: out.archiveName,
         archiveSize: out.archiveSize,
@@ -112,30 +112,30 @@ async function run(rt: WorkerDeps, lease: JobLease, job: BackupJobRecord): Promi
         progress: { stage: 'done', pct: 100, counts: out.counts },
       });
       // Taken over meanwhile: the job is failed, so its archive must not stay around.
-      if (!ok) await rt.storage.delete(out.archiveKey).catch(() => undefined);
+      if (!ok) await ctx.storage.delete(out.archiveKey).catch(() => undefined);
       log.info({ archive: out.archiveKey, size: out.archiveSize, ok }, 'backup job ended');
     } else {
-      const out = await runRestore(rt, lease, job);
+      const out = await runRestore(ctx, lease, job);
       await lease.flush();
-      await rt.repos.backupJobs.finish(jobId, lease.owner, {
+      await ctx.stores.backupJobs.finish(jobId, lease.owner, {
         result: out.result,
         progress: { stage: 'done', pct: 100, counts: out.counts },
       });
-      await dropUpload(rt, job);
+      await dropUpload(ctx, job);
       log.info({ result: out.result }, 'restore job ended');
     }
   } catch (err) {
     const reason = lease.signal.aborted ? (lease.signal.reason as Error).message : (err as Error).message;
     log.warn({ err: reason, stack: (err as Error).stack }, 'backup job failed');
     await lease.flush();
-    await rt.repos.backupJobs
+    await ctx.stores.backupJobs
       .fail(jobId, lease.owner, reason)
       .catch((e: Error) => log.error({ err: e.message }, 'could not record the failure'));
-    if (job.type === 'restore') await dropUpload(rt, job);
+    if (job.type === 'restore') await dropUpload(ctx, job);
   }
 }
 
 /** The uploaded archive of a restore is temporary: removed once the job ended either way. */
-async function dropUpload(rt: WorkerDeps, job: BackupJobRecord): Promise<void> {
-  if (job.archiveKey) await rt.storage.delete(job.archiveKey).catch(() => undefined);
+async function dropUpload(ctx: BackupContext, job: BackupJobRecord): Promise<void> {
+  if (job.archiveKey) await ctx.storage.delete(job.archiveKey).catch(() => undefined);
 }

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Config } from '@agora/common/config';
 import type { SharedDeps } from '@agora/common/runtime';
 import { createService, type ServiceApp } from '@agora/common/service';
-import type { FederationContext } from './context';
+import { createFederationContext, type FederationContext } from './context';
 import { startPlanner } from './delivery/plan';
 import { startDeliveryWorker } from './delivery/worker';
 import { startPoller } from './poll/worker';
@@ -15,11 +15,11 @@ export function createApp(
     {
       name: 'federation',
       routesDir: join(__dirname, 'routes'),
-      buildContext: (rt) => ({ rt }),
-      async onStart(rt) {
-        await startPlanner(rt);
-        await startDeliveryWorker(rt);
-        return startPoller(rt);
+      buildContext: createFederationContext,
+      async onStart(_rt, ctx) {
+        await startPlanner(ctx);
+        await startDeliveryWorker(ctx);
+        return startPoller(ctx);
       },
     },
     config,

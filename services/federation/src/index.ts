@@ -1,1 +1,2 @@
 export { createApp } from './app';
+export { createFederationContext, type FederationContext } from './context';

@@ -1,12 +1,9 @@
 import { join } from 'node:path';
 import type { Config } from '@agora/common/config';
-import type { SharedDeps, Runtime } from '@agora/common/runtime';
+import type { SharedDeps } from '@agora/common/runtime';
 import { createService, type ServiceApp } from '@agora/common/service';
 import { startConsumer } from './consumer';
-
-export interface NotificationsContext {
-  rt: Runtime;
-}
+import { createNotificationsContext, type NotificationsContext } from './context';
 
 /** Notifications service: `/notifications`, `/users/:id/notifications` and the event consumer. */
 export function createApp(
@@ -17,12 +14,12 @@ export function createApp(
     {
       name: 'notifications',
       routesDir: join(__dirname, 'routes'),
-      buildContext: (rt) => ({ rt }),
-      async onStart(rt) {
+      buildContext: createNotificationsContext,
+      async onStart(_rt, ctx) {
         // Idempotency rests on the unique eventId index: build it (and list any unlisted
         // notification) before the first event.
-        await rt.repos.notifications.prepare();
-        await startConsumer(rt);
+        await ctx.stores.notifications.prepare();
+        await startConsumer(ctx);
       },
     },
     config,

@@ -4,7 +4,7 @@ import { startRelay } from '@agora/common/messaging';
 import type { SharedDeps } from '@agora/common/runtime';
 import { createService, type ServiceApp } from '@agora/common/service';
 import { bootstrap, type BootstrapOptions } from './bootstrap';
-import type { SocialContext } from './context';
+import { createSocialContext, type SocialContext } from './context';
 import { startUserCopies } from './consumers/user-copies';
 import { startInbox } from './consumers/inbox';
 import { startGc } from './workers/gc';
@@ -19,22 +19,22 @@ export function createApp(
     {
       name: 'social',
       routesDir: join(__dirname, 'routes'),
-      buildContext: (rt) => ({ rt }),
-      async onStart(rt) {
-        await bootstrap(rt, opts.bootstrap);
-        await startUserCopies(rt);
-        await startInbox(rt);
+      buildContext: createSocialContext,
+      async onStart(_rt, ctx) {
+        await bootstrap(ctx, opts.bootstrap);
+        await startUserCopies(ctx);
+        await startInbox(ctx);
         // In the background: a large database must not hold up the start.
-        void backfillIfEmpty(rt).then(
-          (n) => n && rt.logger.info({ indexed: n }, 'search index built'),
-          (err: Error) => rt.logger.warn({ err: err.message }, 'search index backfill failed'),
+        void backfillIfEmpty(ctx).then(
+          (n) => n && ctx.logger.info({ indexed: n }, 'search index built'),
+          (err: Error) => ctx.logger.warn({ err: err.message }, 'search index backfill failed'),
         );
-        const stopRelay = startRelay(rt);
-        const stopGc = startGc(rt);
+        const stopRelay = startRelay(ctx);
+        const stopGc = startGc(ctx);
         return async () => {
           await stopRelay();
           await stopGc();
-          closePreviewClient(rt);
+          closePreviewClient(ctx);
         };
       },
     },

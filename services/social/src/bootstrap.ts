@@ -6,7 +6,7 @@
  */
 import { createPublicKey, randomBytes } from 'node:crypto';
 import { generateServerKeyPair } from '@agora/common/auth';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from './context';
 import { registerUser } from './users/register';
 
 export interface BootstrapOptions {
@@ -14,21 +14,21 @@ export interface BootstrapOptions {
   generateAdmin?: boolean;
 }
 
-export async function bootstrap(rt: Runtime, opts: BootstrapOptions = {}): Promise<void> {
-  const { repos, config, logger } = rt;
-  await repos.prepare(logger);
-  await repos.settings.ensureDefaults({ domain: config.DOMAIN, siteTitle: 'Agora' });
-  await repos.settings.set('domain', config.DOMAIN);
-  await repos.settings.set('actorId', `@${config.DOMAIN}`);
-  await ensureKeys(rt);
-  const adminCircle = await ensureServerCircle(rt, 'adminCircle', 'Admins');
-  const modCircle = await ensureServerCircle(rt, 'modCircle', 'Moderators');
+export async function bootstrap(ctx: SocialContext, opts: BootstrapOptions = {}): Promise<void> {
+  const { stores, config, logger } = ctx;
+  await stores.prepare(logger);
+  await stores.settings.ensureDefaults({ domain: config.DOMAIN, siteTitle: 'Agora' });
+  await stores.settings.set('domain', config.DOMAIN);
+  await stores.settings.set('actorId', `@${config.DOMAIN}`);
+  await ensureKeys(ctx);
+  const adminCircle = await ensureServerCircle(ctx, 'adminCircle', 'Admins');
+  const modCircle = await ensureServerCircle(ctx, 'modCircle', 'Moderators');
 
   let username = config.ADMIN_USERNAME;
   let password = config.ADMIN_PASSWORD;
   let generated = false;
   if ((!username || !password) && opts.generateAdmin) {
-    const circle = await repos.circles.findById(adminCircle);
+    const circle = await stores.circles.findById(adminCircle);
     if ((circle?.members?.length ?? 0) === 0) {
       username = username ?? 'admin';
       password = randomBytes(12).toString('base64url');
@@ -36,11 +36,11 @@ export async function bootstrap(rt: Runtime, opts: BootstrapOptions = {}): Promi
     }
   }
   if (!username || !password) return;
-  if (!(await repos.users.existsByUsername(username, config.DOMAIN))) {
-    const res = await registerUser(rt, { username, password }, { bypassPolicy: true });
+  if (!(await stores.users.existsByUsername(username, config.DOMAIN))) {
+    const res = await registerUser(ctx, { username, password }, { bypassPolicy: true });
     const member = { id: res.record.id, type: 'Person', name: username };
-    await repos.circles.addMember(adminCircle, member);
-    await repos.circles.addMember(modCircle, member);
+    await stores.circles.addMember(adminCircle, member);
+    await stores.circles.addMember(modCircle, member);
     if (generated) {
       logger.warn(
         { username },
@@ -52,8 +52,8 @@ export async function bootstrap(rt: Runtime, opts: BootstrapOptions = {}): Promi
   }
 }
 
-async function ensureKeys(rt: Runtime): Promise<void> {
-  const { settings } = rt.repos;
+async function ensureKeys(ctx: SocialContext): Promise<void> {
+  const { settings } = ctx.stores;
   let priv = await settings.get<string>('privateKey');
   if (!priv) {
     const pair = await generateServerKeyPair();
@@ -64,14 +64,14 @@ async function ensureKeys(rt: Runtime): Promise<void> {
 }
 
 async function ensureServerCircle(
-  rt: Runtime,
+  ctx: SocialContext,
   setting: 'adminCircle' | 'modCircle',
   label: string,
 ): Promise<string> {
-  const { repos, config } = rt;
-  const current = await repos.settings.get<string>(setting);
-  if (current && (await repos.circles.findById(current))) return current;
-  const circle = await repos.circles.create({
+  const { stores, config } = ctx;
+  const current = await stores.settings.get<string>(setting);
+  if (current && (await stores.circles.findById(current))) return current;
+  const circle = await stores.circles.create({
     name: `Agora ${label}`,
     actorId: `@${config.DOMAIN}`,
     type: 'Circle',
@@ -79,8 +79,8 @@ async function ensureServerCircle(
     canReply: '',
     canReact: '',
   });
-  if (current) await repos.settings.set(setting, circle.id); // the old circle is gone: replace it
-  const winner = (await repos.settings.setIfEmpty(setting, circle.id)) as string;
-  if (winner !== circle.id) await rt.repos.circles.removeCircles([circle.id]);
+  if (current) await stores.settings.set(setting, circle.id); // the old circle is gone: replace it
+  const winner = (await stores.settings.setIfEmpty(setting, circle.id)) as string;
+  if (winner !== circle.id) await ctx.stores.circles.removeCircles([circle.id]);
   return winner;
 }

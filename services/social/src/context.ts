@@ -1,6 +1,73 @@
+/**
+ * What the social service's routes, views, activity handlers, consumers and workers receive:
+ * the stores it uses and nothing else of the runtime (docs/architecture.md, contexts). Built
+ * once at start by `createSocialContext`; only the wiring (app.ts, main.ts) sees `Runtime`.
+ */
+import type { TokenService } from '@agora/common/auth';
+import type { StampStore } from '@agora/common/cache';
+import type { Config } from '@agora/common/config';
+import { pickStores, type Repositories } from '@agora/common/db';
+import type { Federation } from '@agora/common/federation';
+import type { Logger } from '@agora/common/logger';
+import type { EventBus, MessageBus } from '@agora/common/messaging';
 import type { Runtime } from '@agora/common/runtime';
+import type { ObjectStorage } from '@agora/common/storage';
 
-/** What every route factory of the social service receives. */
+const SOCIAL_STORES = [
+  'prepare',
+  'accountContent',
+  'activities',
+  'bookmarks',
+  'circles',
+  'files',
+  'flags',
+  'followers',
+  'groups',
+  'idempotency',
+  'invites',
+  'linkPreviews',
+  'pages',
+  'posts',
+  'reacts',
+  'recommendations',
+  'replies',
+  'sections',
+  'search',
+  'settings',
+  'timelines',
+  'users',
+] as const satisfies readonly (keyof Repositories)[];
+
+export type SocialStores = Pick<Repositories, (typeof SOCIAL_STORES)[number]>;
+
 export interface SocialContext {
-  rt: Runtime;
+  config: Config;
+  logger: Logger;
+  stores: SocialStores;
+  /** Events and jobs, typed from the catalogue (messaging/catalogue.ts). */
+  events: EventBus;
+  /** The raw bus, for publishing an activity's recorded outbox events (publishEvents). */
+  bus: MessageBus;
+  /** Uploaded files. */
+  storage: ObjectStorage;
+  /** Read-cache stamps (timelines, audiences). */
+  stamps: StampStore;
+  /** Issues session tokens at login and registration. */
+  tokens: TokenService;
+  /** Signed fetches of remote objects. */
+  federation: Federation;
+}
+
+export function createSocialContext(rt: Runtime): SocialContext {
+  return {
+    config: rt.config,
+    logger: rt.logger,
+    stores: pickStores(rt.repos, SOCIAL_STORES),
+    events: rt.events,
+    bus: rt.bus,
+    storage: rt.storage,
+    stamps: rt.stamps,
+    tokens: rt.tokens,
+    federation: rt.federation,
+  };
 }

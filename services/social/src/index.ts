@@ -1,1 +1,2 @@
 export { createApp } from './app';
+export { createSocialContext, type SocialContext } from './context';

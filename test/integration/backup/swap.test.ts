@@ -9,7 +9,7 @@ import { createLogger } from '@agora/common/logger';
 import { mongoUrlFor, uniqueName } from '../../harness/env';
 import { swapCollections } from '../../../services/backup/src/restore/swap';
 import type { JobLease } from '../../../services/backup/src/lease';
-import type { WorkerDeps } from '../../../services/backup/src/context';
+import type { BackupContext } from '../../../services/backup/src/context';
 
 const logger = createLogger({ level: 'silent', service: 'test' });
 let db: Database;
@@ -25,7 +25,7 @@ afterAll(async () => {
   await db.close();
 });
 
-const deps = () => ({ repos, logger }) as unknown as WorkerDeps;
+const deps = () => ({ stores: repos, logger }) as unknown as BackupContext;
 async function contents(name: string): Promise<unknown[]> {
   return await db.conn
     .db!.collection(name)

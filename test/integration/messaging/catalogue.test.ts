@@ -25,6 +25,10 @@ import { startUserCopies } from '../../../services/social/src/consumers/user-cop
 import { startPlanner } from '../../../services/federation/src/delivery/plan';
 import { startDeliveryWorker } from '../../../services/federation/src/delivery/worker';
 import { startWorker, type BackupWorker } from '../../../services/backup/src/worker';
+import { createNotificationsContext } from '../../../services/notifications/src/context';
+import { createSocialContext } from '../../../services/social/src/context';
+import { createFederationContext } from '../../../services/federation/src/context';
+import { createBackupContext } from '../../../services/backup/src/context';
 import { createVhost, mongoUrlFor, uniqueName } from '../../harness/env';
 import { capturingLogger, silentLogger, waitFor } from './fixtures';
 
@@ -53,11 +57,11 @@ beforeAll(async () => {
     },
   );
   rt = await createRuntime('catalogue-test', config, { logger: log.logger });
-  await startConsumer(rt);
-  await startInbox(rt);
-  await startUserCopies(rt);
-  await startPlanner(rt);
-  backup = await startWorker(rt);
+  await startConsumer(createNotificationsContext(rt));
+  await startInbox(createSocialContext(rt));
+  await startUserCopies(createSocialContext(rt));
+  await startPlanner(createFederationContext(rt));
+  backup = await startWorker(createBackupContext(rt));
   // A second connection, as another process would publish: the raw API, no catalogue check.
   raw = createAmqpBus({ url: vhost.url, logger: silentLogger, service: 'raw-producer', timeoutMs: 20_000 });
 });
@@ -178,7 +182,7 @@ describe('a valid event is handled', () => {
   });
 
   test('the delivery worker dead-letters a job that does not parse', async () => {
-    await startDeliveryWorker(rt);
+    await startDeliveryWorker(createFederationContext(rt));
     const id = uniqueName('deliver');
     await raw.enqueue(
       'federation.deliver',

@@ -203,6 +203,20 @@ export interface Repositories {
   linkPreviews: LinkPreviewsRepository;
 }
 
+/**
+ * The stores a service names, and nothing else: each service's context holds
+ * `pickStores(rt.repos, [...])`, typed `Pick<Repositories, ...>`, so its type proves which stores
+ * its handlers can touch (docs/architecture.md, contexts).
+ */
+export function pickStores<K extends keyof Repositories>(
+  repos: Repositories,
+  names: readonly K[],
+): Pick<Repositories, K> {
+  const picked: Partial<Pick<Repositories, K>> = {};
+  for (const name of names) picked[name] = repos[name];
+  return picked as Pick<Repositories, K>;
+}
+
 export interface RepositoryHooks {
   onMembershipChange?: MembershipListener;
   /** Moves read-cache stamps (every write that changes what a cached view shows calls it). */

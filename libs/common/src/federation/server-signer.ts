@@ -3,15 +3,16 @@
  * the server actor's key id. Every federation request this server makes (deliveries, pulls,
  * remote lookups) is signed here.
  */
-import type { Runtime } from '../runtime';
+import type { Config } from '../config';
+import type { Repositories } from '../db';
 import { serverKeyId } from './peers';
 import { signRequest } from './signature';
 
 export async function signAsServer(
-  rt: Pick<Runtime, 'config' | 'repos'>,
+  rt: { config: Config; stores: Pick<Repositories, 'settings'> },
   req: { method: string; url: string; body?: string },
 ): Promise<Record<string, string>> {
-  const privateKeyPem = await rt.repos.settings.get<string>('privateKey');
+  const privateKeyPem = await rt.stores.settings.get<string>('privateKey');
   if (!privateKeyPem) throw new Error('the server key is missing (bootstrap has not run)');
   return signRequest({ ...req, keyId: serverKeyId(rt.config), privateKeyPem });
 }

@@ -16,12 +16,15 @@ import type { Federation } from '../federation';
 
 const BODILESS = new Set(['GET', 'HEAD']);
 
+/** The stores that authentication reads: who the user is and which role circles they are in. */
+export type AuthStores = Pick<Repositories, 'users' | 'settings' | 'circles'>;
+
 export interface RoleChecker {
   isAdmin(userId: string): Promise<boolean>;
   isModerator(userId: string): Promise<boolean>;
 }
 
-export function roleChecker(repos: Repositories): RoleChecker {
+export function roleChecker(repos: AuthStores): RoleChecker {
   const check = async (setting: 'adminCircle' | 'modCircle', userId: string) => {
     const circleId = await repos.settings.get<string>(setting);
     return typeof circleId === 'string' && circleId ? repos.circles.isMember(circleId, userId) : false;
@@ -30,7 +33,7 @@ export function roleChecker(repos: Repositories): RoleChecker {
 }
 
 export async function loadAuthUser(
-  repos: Repositories,
+  repos: AuthStores,
   roles: RoleChecker,
   userId: string,
 ): Promise<AuthUser | undefined> {

@@ -4,8 +4,17 @@
  * between the write and the publish. Used for local activities (POST /outbox) and accepted
  * inbound ones (POST /inbox) alike.
  */
-import type { Runtime } from '../runtime';
+import type { Repositories } from '../db';
+import type { Logger } from '../logger';
+import type { MessageBus } from './types';
 import { versionHeaders } from './events';
+
+/** What publishing and relaying need: the raw bus, the activities store, a logger (a service context). */
+export interface EventPublisher {
+  bus: MessageBus;
+  stores: Pick<Repositories, 'activities'>;
+  logger: Logger;
+}
 
 /**
  * An outbox record as stored. Producers build them with `domainEvent` (checked against the
@@ -20,14 +29,14 @@ export interface RecordedEvent {
 
 /** Publishes an activity's events (message ids `<activityId>#<n>`) and marks it; failures leave it for the relay. */
 export async function publishEvents(
-  rt: Pick<Runtime, 'bus' | 'repos' | 'logger'>,
+  rt: EventPublisher,
   activityId: string,
   events: readonly RecordedEvent[],
 ): Promise<void> {
   try {
     for (const [i, e] of events.entries())
       await rt.bus.publish(e.name, e.payload, { id: `${activityId}#${i}`, headers: versionHeaders(e.name) });
-    await rt.repos.activities.markPublished(activityId);
+    await rt.stores.activities.markPublished(activityId);
   } catch (err) {
     rt.logger.warn({ err: (err as Error).message, activityId }, 'event publish failed; the relay will retry');
   }
@@ -35,14 +44,14 @@ export async function publishEvents(
 
 /** Republishes the events of stored activities left unpublished for longer than `graceMs`. */
 export function startRelay(
-  rt: Runtime,
+  rt: EventPublisher,
   opts: { intervalMs?: number; graceMs?: number } = {},
 ): () => Promise<void> {
   const interval = opts.intervalMs ?? 5000;
   const grace = opts.graceMs ?? 10_000;
   let running: Promise<void> | undefined;
   const tick = async () => {
-    const stale = await rt.repos.activities.unpublished(new Date(Date.now() - grace), 100);
+    const stale = await rt.stores.activities.unpublished(new Date(Date.now() - grace), 100);
     for (const a of stale) await publishEvents(rt, a.activityId, a.events);
   };
   const timer = setInterval(() => {

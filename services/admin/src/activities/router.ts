@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { stripSecrets } from '@agora/common/db';
 import { Router, collectionFor, handler, parsePaging, setAll } from '@agora/common/http';
-import type { Runtime } from '@agora/common/runtime';
+import type { AdminContext } from '../context';
 import { parseInput as parse } from '@agora/common/validation';
 
 const filterString = z.string().trim().min(1).max(300);
@@ -29,7 +29,7 @@ function present(a: Row): Row {
   return { ...a, object: stripSecrets(object as Row) };
 }
 
-export function activitiesRouter(rt: Runtime): Router {
+export function activitiesRouter(ctx: AdminContext): Router {
   const r = Router();
 
   r.get(
@@ -41,7 +41,7 @@ export function activitiesRouter(rt: Runtime): Router {
         'query',
       );
       const paging = parsePaging(query);
-      const { total, items } = await rt.repos.activities.pageForAdmin(
+      const { total, items } = await ctx.stores.activities.pageForAdmin(
         {
           ...(q.type ? { type: q.type } : {}),
           ...(q.actorId ? { actorId: q.actorId } : {}),
@@ -52,7 +52,7 @@ export function activitiesRouter(rt: Runtime): Router {
       setAll(
         set,
         collectionFor(
-          rt.config.publicUrl,
+          ctx.config.publicUrl,
           req,
           paging,
           total,

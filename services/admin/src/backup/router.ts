@@ -8,7 +8,7 @@ import { Router, handler } from '@agora/common/http';
 import { AppError, BadRequest, Conflict, NotFound, ServiceUnavailable } from '@agora/common/errors';
 import type { BackupJobRecord, BackupJobType } from '@agora/common/db';
 import { BACKUP_RUN_QUEUE, RESTORE_RUN_QUEUE } from '@agora/common/messaging';
-import type { Runtime } from '@agora/common/runtime';
+import type { AdminContext } from '../context';
 import { presentJob } from './present';
 import { restoreUpload, uploadedFile } from './upload';
 
@@ -18,9 +18,9 @@ function busy(job: BackupJobRecord | null): AppError {
   return new AppError(409, IN_FLIGHT, { extra: job ? { job: presentJob(job) } : {} });
 }
 
-export function backupRouter(rt: Runtime): Router {
+export function backupRouter(ctx: AdminContext): Router {
   const r = Router();
-  const jobs = rt.repos.backupJobs;
+  const jobs = ctx.stores.backupJobs;
 
   const load = async (id: string | undefined): Promise<BackupJobRecord> => {
     const job = typeof id === 'string' ? await jobs.findById(id) : null;
@@ -38,7 +38,7 @@ export function backupRouter(rt: Runtime): Router {
     if ('conflict' in queued) throw busy(queued.conflict);
     const jobId = queued.job._id.toHexString();
     try {
-      await rt.events.enqueue(
+      await ctx.events.enqueue(
         type === 'backup' ? BACKUP_RUN_QUEUE : RESTORE_RUN_QUEUE,
         { jobId },
         { id: jobId },
@@ -74,7 +74,7 @@ export function backupRouter(rt: Runtime): Router {
   r.post(
     '/restore',
     refuseWhileBusy,
-    restoreUpload(rt.storage),
+    restoreUpload(ctx.storage),
     handler(async ({ req, user, set, setStatus }) => {
       const file = uploadedFile(req);
       if (!file) throw new BadRequest('archive: no archive file uploaded (multipart field "archive")');
@@ -87,7 +87,7 @@ export function backupRouter(rt: Runtime): Router {
         setStatus(202);
         set('job', presentJob(job));
       } catch (err) {
-        await rt.storage.delete(file.key).catch(() => undefined);
+        await ctx.storage.delete(file.key).catch(() => undefined);
         throw err;
       }
     }),
@@ -106,7 +106,7 @@ export function backupRouter(rt: Runtime): Router {
       const job = await load(params.id);
       if (job.type !== 'backup' || job.status !== 'done' || !job.archiveKey)
         throw new Conflict('Archive not ready');
-      const { body, info } = await rt.storage.get(job.archiveKey);
+      const { body, info } = await ctx.storage.get(job.archiveKey);
       res.status(200);
       res.setHeader('Content-Type', 'application/gzip');
       res.setHeader('Content-Length', String(info.size));
@@ -121,7 +121,7 @@ export function backupRouter(rt: Runtime): Router {
       const job = await load(params.id);
       if (job.status === 'pending' || job.status === 'running')
         throw new Conflict('The job is still in flight; delete it once it has ended');
-      if (job.archiveKey) await rt.storage.delete(job.archiveKey);
+      if (job.archiveKey) await ctx.storage.delete(job.archiveKey);
       await jobs.remove(job._id.toHexString());
       set('ok', true);
     }),

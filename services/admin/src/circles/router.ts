@@ -6,7 +6,7 @@
  * it; a restore rebuilds it from its members' recent posts.
  */
 import { z } from 'zod';
-import type { Runtime } from '@agora/common/runtime';
+import type { AdminContext } from '../context';
 import { BadRequest, NotAuthorized } from '@agora/common/errors';
 import { domainEvent } from '@agora/common/messaging';
 import { idString } from '@agora/common/validation';
@@ -41,12 +41,12 @@ const PATCHABLE = ['name', 'summary', 'icon', 'to', 'canReply', 'canReact'];
 const memberIds = (c: { members?: Array<{ id: string }> | null } | null) =>
   (c?.members ?? []).map((m) => m.id);
 
-export function circlesRouter(rt: Runtime) {
-  const { circles, settings, timelines } = rt.repos;
-  const domain = rt.config.DOMAIN;
+export function circlesRouter(ctx: AdminContext) {
+  const { circles, settings, timelines } = ctx.stores;
+  const domain = ctx.config.DOMAIN;
 
   const assertChangeable = async (row: Row) => {
-    assertServerOwned(rt, row, 'circles');
+    assertServerOwned(ctx, row, 'circles');
     const roles = [await settings.get<string>('adminCircle'), await settings.get<string>('modCircle')];
     if (row.type === 'System' || roles.includes(String(row.id)))
       throw new NotAuthorized('The server role circles cannot be deleted');
@@ -61,7 +61,7 @@ export function circlesRouter(rt: Runtime) {
     }),
   ];
 
-  return crudRouter(rt, {
+  return crudRouter(ctx, {
     name: 'circle',
     type: 'Circle',
     list(query, deleted, paging) {
@@ -78,13 +78,13 @@ export function circlesRouter(rt: Runtime) {
     find: (id) => circles.byId(id),
     async create(body) {
       const b = parse(createBody, body);
-      const to = serverAudience(rt, body.to, 'to');
+      const to = serverAudience(ctx, body.to, 'to');
       const circle = await circles.create({
         name: b.name,
         actorId: `@${domain}`,
         to,
-        canReply: serverCapability(rt, body.canReply, 'canReply', to),
-        canReact: serverCapability(rt, body.canReact, 'canReact', to),
+        canReply: serverCapability(ctx, body.canReply, 'canReply', to),
+        canReact: serverCapability(ctx, body.canReact, 'canReact', to),
         ...(b.summary ? { summary: b.summary } : {}),
         ...(b.icon ? { icon: b.icon } : {}),
       });
@@ -96,11 +96,11 @@ export function circlesRouter(rt: Runtime) {
       };
     },
     async update(row, body, admin) {
-      assertServerOwned(rt, row, 'circles');
+      assertServerOwned(ctx, row, 'circles');
       if (row.deletedAt) throw new BadRequest('id: a deleted circle cannot be edited; restore it first');
       const b = parse(updateBody, body);
       const set: Row = { ...b };
-      const audience = serverAudiencePatch(rt, body, String(row.to));
+      const audience = serverAudiencePatch(ctx, body, String(row.to));
       Object.assign(set, audience.set);
       const to = audience.to;
       requirePatchable(body, PATCHABLE);

@@ -7,7 +7,7 @@
  * Every check runs before the first write, so a refused request changes nothing.
  */
 import { z } from 'zod';
-import type { Runtime } from '@agora/common/runtime';
+import type { AdminContext } from '../context';
 import type { DeletedMode } from '@agora/common/db';
 import { Conflict, NotFound } from '@agora/common/errors';
 import {
@@ -69,7 +69,7 @@ export function deletedModeOf(query: Record<string, unknown>): DeletedMode {
   return v === 'true' ? 'deleted' : v === 'include' ? 'include' : 'live';
 }
 
-export function crudRouter(rt: Runtime, spec: CrudSpec): Router {
+export function crudRouter(ctx: AdminContext, spec: CrudSpec): Router {
   const r = Router();
   const label = spec.type;
   const hidden = new Set(['_id', '__v', 'signature', ...(spec.hidden ?? [])]);
@@ -94,7 +94,7 @@ export function crudRouter(rt: Runtime, spec: CrudSpec): Router {
       const deleted = deletedModeOf(query);
       const paging = parsePaging(query);
       const { total, items } = await spec.list(query, deleted, paging);
-      setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items.map(present)));
+      setAll(set, collectionFor(ctx.config.publicUrl, req, paging, total, items.map(present)));
     }),
   );
 
@@ -111,7 +111,7 @@ export function crudRouter(rt: Runtime, spec: CrudSpec): Router {
       '/',
       handler(async ({ body, user, set, setStatus }) => {
         const out = await create(body, user!);
-        await recordAdminWrite(rt, user!, {
+        await recordAdminWrite(ctx, user!, {
           type: 'Create',
           objectType: label,
           objectId: String(out.row.id),
@@ -132,7 +132,7 @@ export function crudRouter(rt: Runtime, spec: CrudSpec): Router {
       handler(async ({ params, body, user, set }) => {
         const { row } = await load(params.id);
         const out = await update(row, body, user!);
-        await recordAdminWrite(rt, user!, {
+        await recordAdminWrite(ctx, user!, {
           type: 'Update',
           objectType: label,
           objectId: String(row.id),
@@ -155,14 +155,14 @@ export function crudRouter(rt: Runtime, spec: CrudSpec): Router {
         await spec.hardDelete(id);
         // A row already soft-deleted told its audience when it was deleted.
         const events = row.deletedAt ? [] : (spec.deletedEvents?.(row, user!) ?? []);
-        await recordAdminWrite(rt, user!, { type: 'Delete', objectType: label, objectId: id, events });
+        await recordAdminWrite(ctx, user!, { type: 'Delete', objectType: label, objectId: id, events });
         set('ok', true);
         set('hardDeleted', true);
         return;
       }
       if (row.deletedAt || !(await spec.softDelete(id, user!.id)))
         throw new Conflict(`${label} already deleted`);
-      await recordAdminWrite(rt, user!, {
+      await recordAdminWrite(ctx, user!, {
         type: 'Delete',
         objectType: label,
         objectId: id,
@@ -180,7 +180,7 @@ export function crudRouter(rt: Runtime, spec: CrudSpec): Router {
       await spec.assertRestorable?.(row);
       if (!(await spec.restore(id))) throw new Conflict(`${label} is not deleted`);
       const restored = await spec.find(id);
-      await recordAdminWrite(rt, user!, {
+      await recordAdminWrite(ctx, user!, {
         type: 'Undo',
         objectType: label,
         objectId: id,

@@ -1,31 +1,31 @@
 /** What the content groups share: the server actor, audiences, markdown and owner rules. */
 import { z } from 'zod';
-import type { Runtime } from '@agora/common/runtime';
+import type { AdminContext } from '../context';
 import { BadRequest, NotAuthorized } from '@agora/common/errors';
 import { canonicalTo } from '@agora/common/audience';
 import { parseInput as parse } from '@agora/common/validation';
 import type { Row } from './crud';
 
 /** The server actor (`@<domain>`): the owner of server content (decisions.md §2). */
-export async function serverActor(rt: Runtime) {
-  const domain = rt.config.DOMAIN;
-  const profile = await rt.repos.settings.get<{ name?: string; icon?: string }>('profile');
+export async function serverActor(ctx: AdminContext) {
+  const domain = ctx.config.DOMAIN;
+  const profile = await ctx.stores.settings.get<{ name?: string; icon?: string }>('profile');
   return {
     id: `@${domain}`,
     type: 'Service',
     name: profile?.name ?? domain,
     icon: profile?.icon ?? '',
-    url: rt.config.publicUrl,
+    url: ctx.config.publicUrl,
     server: `@${domain}`,
   };
 }
 
-export function isServerOwned(rt: Runtime, row: Row): boolean {
-  return row.actorId === `@${rt.config.DOMAIN}`;
+export function isServerOwned(ctx: AdminContext, row: Row): boolean {
+  return row.actorId === `@${ctx.config.DOMAIN}`;
 }
 
-export function assertServerOwned(rt: Runtime, row: Row, what: string): void {
-  if (!isServerOwned(rt, row)) throw new NotAuthorized(`Only server-owned ${what} can be changed here`);
+export function assertServerOwned(ctx: AdminContext, row: Row, what: string): void {
+  if (!isServerOwned(ctx, row)) throw new NotAuthorized(`Only server-owned ${what} can be changed here`);
 }
 
 /**
@@ -41,10 +41,15 @@ export function assertNotAuthorDeleted(row: Row, what: string): void {
  * Server content is addressed to the public or to the server's users: the server actor has no
  * circles or groups to address.
  */
-export function serverAudience(rt: Runtime, value: unknown, field: string, fallback = '@public'): string {
-  const to = canonicalTo(value, field, rt.config.DOMAIN, fallback);
-  if (to !== '@public' && to !== `@${rt.config.DOMAIN}`)
-    throw new BadRequest(`${field} must be @public or @${rt.config.DOMAIN} for server content`);
+export function serverAudience(
+  ctx: AdminContext,
+  value: unknown,
+  field: string,
+  fallback = '@public',
+): string {
+  const to = canonicalTo(value, field, ctx.config.DOMAIN, fallback);
+  if (to !== '@public' && to !== `@${ctx.config.DOMAIN}`)
+    throw new BadRequest(`${field} must be @public or @${ctx.config.DOMAIN} for server content`);
   return to;
 }
 
@@ -63,10 +68,10 @@ export const tags = z.array(z.string().trim().min(1).max(100)).max(50);
 export { parse };
 
 /** `canReply` / `canReact` of server content: an audience it may have, or `none`. */
-export function serverCapability(rt: Runtime, value: unknown, field: string, to: string): string {
-  const cap = canonicalTo(value, field, rt.config.DOMAIN, to);
-  if (cap !== 'none' && cap !== '@public' && cap !== `@${rt.config.DOMAIN}`)
-    throw new BadRequest(`${field} must be @public, @${rt.config.DOMAIN} or none for server content`);
+export function serverCapability(ctx: AdminContext, value: unknown, field: string, to: string): string {
+  const cap = canonicalTo(value, field, ctx.config.DOMAIN, to);
+  if (cap !== 'none' && cap !== '@public' && cap !== `@${ctx.config.DOMAIN}`)
+    throw new BadRequest(`${field} must be @public, @${ctx.config.DOMAIN} or none for server content`);
   return cap;
 }
 
@@ -75,15 +80,15 @@ export function serverCapability(rt: Runtime, value: unknown, field: string, to:
  * `canReact` checked against the audience the object will have. Fields not given are left out.
  */
 export function serverAudiencePatch(
-  rt: Runtime,
+  ctx: AdminContext,
   body: Record<string, unknown>,
   currentTo: string,
 ): { set: Record<string, string>; to: string } {
   const set: Record<string, string> = {};
-  if (body.to !== undefined) set.to = serverAudience(rt, body.to, 'to');
+  if (body.to !== undefined) set.to = serverAudience(ctx, body.to, 'to');
   const to = set.to ?? currentTo;
-  if (body.canReply !== undefined) set.canReply = serverCapability(rt, body.canReply, 'canReply', to);
-  if (body.canReact !== undefined) set.canReact = serverCapability(rt, body.canReact, 'canReact', to);
+  if (body.canReply !== undefined) set.canReply = serverCapability(ctx, body.canReply, 'canReply', to);
+  if (body.canReact !== undefined) set.canReact = serverCapability(ctx, body.canReact, 'canReact', to);
   return { set, to };
 }
 

@@ -4,7 +4,7 @@
  * if the publish does not complete). Notifications, federation and caches react to the events
  * exactly as they do for a user's write.
  */
-import type { Runtime } from '@agora/common/runtime';
+import type { AdminContext } from '../context';
 import type { AuthUser } from '@agora/common/http';
 import { publishEvents, type DomainEvent } from '@agora/common/messaging';
 import { mintId } from '@agora/common/db';
@@ -18,9 +18,9 @@ export interface AdminWrite {
   events: DomainEvent[];
 }
 
-export async function recordAdminWrite(rt: Runtime, admin: AuthUser, w: AdminWrite): Promise<void> {
-  const id = mintId('activity', rt.config.DOMAIN);
-  await rt.repos.activities.record(
+export async function recordAdminWrite(ctx: AdminContext, admin: AuthUser, w: AdminWrite): Promise<void> {
+  const id = mintId('activity', ctx.config.DOMAIN);
+  await ctx.stores.activities.record(
     {
       id,
       type: w.type,
@@ -30,9 +30,9 @@ export async function recordAdminWrite(rt: Runtime, admin: AuthUser, w: AdminWri
       target: w.type === 'Create' ? undefined : w.objectId,
       to: w.to,
       object: w.object ?? undefined,
-      server: `@${rt.config.DOMAIN}`,
+      server: `@${ctx.config.DOMAIN}`,
     },
     w.events,
   );
-  await publishEvents(rt, id, w.events);
+  await publishEvents(ctx, id, w.events);
 }

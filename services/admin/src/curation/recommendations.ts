@@ -5,7 +5,7 @@
  * `section` must name a live section (400).
  */
 import { z } from 'zod';
-import type { Runtime } from '@agora/common/runtime';
+import type { AdminContext } from '../context';
 import { liveTarget, mintId, parseId, type RefType } from '@agora/common/db';
 import { BadRequest } from '@agora/common/errors';
 import { idString } from '@agora/common/validation';
@@ -40,9 +40,9 @@ const listQuery = z.object({
   refType: z.enum(['Post', 'Circle', 'Group', 'Bookmark', 'Page']).optional(),
 });
 
-export function recommendationsRouter(rt: Runtime) {
-  const { sections, recommendations } = rt.repos;
-  const domain = rt.config.DOMAIN;
+export function recommendationsRouter(ctx: AdminContext) {
+  const { sections, recommendations } = ctx.stores;
+  const domain = ctx.config.DOMAIN;
 
   const liveSection = async (id: string) => {
     const section = await sections.byId(id);
@@ -55,14 +55,14 @@ export function recommendationsRouter(rt: Runtime) {
     if (parsed.type === 'User') throw new BadRequest('ref: users cannot be recommended');
     const refType = parsed.type === 'Object' ? KINDS[parsed.kind ?? ''] : undefined;
     if (!refType) throw new BadRequest('ref: must be the id of a post, circle, group, bookmark or page');
-    const target = await liveTarget(rt.repos, refType, ref);
+    const target = await liveTarget(ctx.stores, refType, ref);
     if (!target) throw new BadRequest(`ref: no such ${refType.toLowerCase()} on this server`);
     if (target.to === '@public') return { refType, visibility: 'public' };
     if (target.to === `@${domain}` || target.to === '@server') return { refType, visibility: 'server' };
     throw new BadRequest('ref: a private target cannot be recommended');
   };
 
-  return crudRouter(rt, {
+  return crudRouter(ctx, {
     name: 'recommendation',
     type: 'Recommendation',
     list(query, deleted, paging) {

@@ -4,7 +4,7 @@
  * also removes the section's recommendations (spec 3).
  */
 import { z } from 'zod';
-import type { Runtime } from '@agora/common/runtime';
+import type { AdminContext } from '../context';
 import { BadRequest } from '@agora/common/errors';
 import { slugify } from '@agora/common/content';
 import { mintId } from '@agora/common/db';
@@ -26,26 +26,26 @@ const createBody = z.object({
 const updateBody = z.object(fields).partial();
 const PATCHABLE = ['name', 'summary', 'order', 'active', 'to'];
 
-export function sectionsRouter(rt: Runtime) {
-  const { sections, recommendations } = rt.repos;
-  return crudRouter(rt, {
+export function sectionsRouter(ctx: AdminContext) {
+  const { sections, recommendations } = ctx.stores;
+  return crudRouter(ctx, {
     name: 'section',
     type: 'Section',
     list: (_query, deleted, paging) => sections.pageForAdmin(deleted, paging),
     find: (id) => sections.byId(id),
     async create(body) {
       const b = parse(createBody, body);
-      const to = serverAudience(rt, body.to, 'to');
-      const id = mintId('section', rt.config.DOMAIN);
+      const to = serverAudience(ctx, body.to, 'to');
+      const id = mintId('section', ctx.config.DOMAIN);
       const slug = slugify(b.name);
       const row = (await sections.create({
         id,
         ...b,
         slug,
         to,
-        actorId: `@${rt.config.DOMAIN}`,
-        server: `@${rt.config.DOMAIN}`,
-        url: `${rt.config.publicUrl}/recommendations/${slug || id}`,
+        actorId: `@${ctx.config.DOMAIN}`,
+        server: `@${ctx.config.DOMAIN}`,
+        url: `${ctx.config.publicUrl}/recommendations/${slug || id}`,
       })) as unknown as Row;
       return { row, to, events: [] };
     },
@@ -56,7 +56,7 @@ export function sectionsRouter(rt: Runtime) {
         throw new BadRequest(`body: give at least one of ${PATCHABLE.join(', ')}`);
       const set: Row = { ...b };
       if (b.name) set.slug = slugify(b.name);
-      if (body.to !== undefined) set.to = serverAudience(rt, body.to, 'to');
+      if (body.to !== undefined) set.to = serverAudience(ctx, body.to, 'to');
       const updated = (await sections.set(String(row.id), set)) as unknown as Row | null;
       return { row: updated!, to: String(updated?.to ?? row.to), events: [] };
     },

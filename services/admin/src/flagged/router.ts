@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { BadRequest, Conflict, NotFound } from '@agora/common/errors';
 import { Router, collectionFor, handler, parsePaging, setAll } from '@agora/common/http';
-import type { Runtime } from '@agora/common/runtime';
+import type { AdminContext } from '../context';
 import { idString, parseInput as parse } from '@agora/common/validation';
 
 const filterString = z.string().trim().min(1).max(300);
@@ -27,9 +27,9 @@ const present = ({ _id, __v, ...rest }: Row) => rest;
 
 type Row = Record<string, unknown>;
 
-export function flaggedRouter(rt: Runtime): Router {
+export function flaggedRouter(ctx: AdminContext): Router {
   const r = Router();
-  const flags = rt.repos.flags;
+  const flags = ctx.stores.flags;
 
   const load = async (rawId: string | undefined) => {
     const id = parse(idString, rawId, 'id');
@@ -55,7 +55,7 @@ export function flaggedRouter(rt: Runtime): Router {
         },
         paging,
       );
-      setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items));
+      setAll(set, collectionFor(ctx.config.publicUrl, req, paging, total, items));
     }),
   );
 

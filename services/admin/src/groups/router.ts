@@ -4,7 +4,7 @@
  * here. A group's role circles are created with it and removed by a full delete.
  */
 import { z } from 'zod';
-import type { Runtime } from '@agora/common/runtime';
+import type { AdminContext } from '../context';
 import { RSVP_POLICIES } from '@agora/common/db';
 import { BadRequest } from '@agora/common/errors';
 import { domainEvent } from '@agora/common/messaging';
@@ -61,8 +61,8 @@ const PATCHABLE = [
   'canReact',
 ];
 
-export function groupsRouter(rt: Runtime) {
-  const { groups } = rt.repos;
+export function groupsRouter(ctx: AdminContext) {
+  const { groups } = ctx.stores;
 
   const removed = (row: Row, admin: AuthUser) => [
     domainEvent('group.deleted', {
@@ -73,7 +73,7 @@ export function groupsRouter(rt: Runtime) {
     }),
   ];
 
-  return crudRouter(rt, {
+  return crudRouter(ctx, {
     name: 'group',
     type: 'Group',
     list(query, deleted, paging) {
@@ -83,13 +83,13 @@ export function groupsRouter(rt: Runtime) {
     find: (id) => groups.byId(id),
     async create(body) {
       const b = parse(createBody, body);
-      const to = serverAudience(rt, body.to, 'to');
-      const actor = await serverActor(rt);
-      const row = await createServerGroup(rt, {
+      const to = serverAudience(ctx, body.to, 'to');
+      const actor = await serverActor(ctx);
+      const row = await createServerGroup(ctx, {
         ...b,
         to,
-        canReply: serverCapability(rt, body.canReply, 'canReply', to),
-        canReact: serverCapability(rt, body.canReact, 'canReact', to),
+        canReply: serverCapability(ctx, body.canReply, 'canReply', to),
+        canReact: serverCapability(ctx, body.canReact, 'canReact', to),
         owner: { id: actor.id, type: actor.type, name: actor.name, server: actor.server },
       });
       const event = domainEvent('group.created', {
@@ -101,16 +101,16 @@ export function groupsRouter(rt: Runtime) {
       return { row, to, events: [event] };
     },
     async update(row, body, admin) {
-      assertServerOwned(rt, row, 'groups');
+      assertServerOwned(ctx, row, 'groups');
       if (row.deletedAt) throw new BadRequest('id: a deleted group cannot be edited; restore it first');
       const b = parse(updateBody, body);
       const set: Row = { ...b };
-      const audience = serverAudiencePatch(rt, body, String(row.to));
+      const audience = serverAudiencePatch(ctx, body, String(row.to));
       Object.assign(set, audience.set);
       const to = audience.to;
       requirePatchable(body, PATCHABLE);
       const updated = await groups.set(String(row.id), set);
-      await touchGroup(rt, updated);
+      await touchGroup(ctx, updated);
       const event = domainEvent('group.updated', {
         objectId: String(row.id),
         objectType: 'Group',
@@ -123,20 +123,20 @@ export function groupsRouter(rt: Runtime) {
     assertRestorable: (row) => assertNotAuthorDeleted(row, 'group'),
     async softDelete(id, by) {
       const before = await groups.softDelete(id, { deletedAt: new Date(), deletedBy: by });
-      await touchGroup(rt, before);
+      await touchGroup(ctx, before);
       return !!before;
     },
     async restore(id) {
       const after = await groups.restore(id);
-      await touchGroup(rt, after);
+      await touchGroup(ctx, after);
       return !!after;
     },
     async hardDelete(id) {
       const group = (await groups.byId(id)) as unknown as Row | null;
       if (!group) return false;
-      await touchGroup(rt, group);
-      for (const c of circleIdsOf(group)) await rt.repos.timelines.dropCircle(c, []);
-      await rt.repos.circles.removeCircles(circleIdsOf(group));
+      await touchGroup(ctx, group);
+      for (const c of circleIdsOf(group)) await ctx.stores.timelines.dropCircle(c, []);
+      await ctx.stores.circles.removeCircles(circleIdsOf(group));
       return groups.hardDelete(id);
     },
     deletedEvents: removed,

@@ -3,7 +3,7 @@
  * members, pending, blocked). The server actor holds the admin and moderator roles; the members
  * circle starts empty (users join it) and confers membership of the group.
  */
-import type { Runtime } from '@agora/common/runtime';
+import type { AdminContext } from '../context';
 import { mintId, type Member, type RSVP_POLICIES } from '@agora/common/db';
 
 export const GROUP_ROLES = ['admins', 'moderators', 'members', 'pending', 'blocked'] as const;
@@ -31,10 +31,10 @@ export interface NewServerGroup {
   owner: Member;
 }
 
-export async function createServerGroup(rt: Runtime, input: NewServerGroup): Promise<Row> {
-  const { circles, groups } = rt.repos;
-  const id = mintId('group', rt.config.DOMAIN);
-  const base = `${rt.config.publicUrl}/groups/${id}`;
+export async function createServerGroup(ctx: AdminContext, input: NewServerGroup): Promise<Row> {
+  const { circles, groups } = ctx.stores;
+  const id = mintId('group', ctx.config.DOMAIN);
+  const base = `${ctx.config.publicUrl}/groups/${id}`;
   const made: string[] = [];
   for (const role of GROUP_ROLES)
     made.push(
@@ -55,7 +55,7 @@ export async function createServerGroup(rt: Runtime, input: NewServerGroup): Pro
       id,
       name: input.name,
       description: input.description,
-      icon: input.icon ?? `${rt.config.publicUrl}/images/group.svg`,
+      icon: input.icon ?? `${ctx.config.publicUrl}/images/group.svg`,
       image: input.image,
       location: input.location,
       rsvpPolicy: input.rsvpPolicy,
@@ -66,7 +66,7 @@ export async function createServerGroup(rt: Runtime, input: NewServerGroup): Pro
         name: input.owner.name,
         server: input.owner.server,
       },
-      server: `@${rt.config.DOMAIN}`,
+      server: `@${ctx.config.DOMAIN}`,
       url: base,
       inbox: `${base}/inbox`,
       outbox: `${base}/outbox`,
@@ -89,6 +89,6 @@ export function circleIdsOf(group: Row | null): string[] {
 }
 
 /** The group's circles and their members' audiences (the groups they read) are stale. */
-export async function touchGroup(rt: Runtime, group: Row | null): Promise<void> {
-  for (const c of circleIdsOf(group)) await rt.repos.circles.touch(c);
+export async function touchGroup(ctx: AdminContext, group: Row | null): Promise<void> {
+  for (const c of circleIdsOf(group)) await ctx.stores.circles.touch(c);
 }

@@ -3,16 +3,16 @@
  * and never fails the request; the admin still gets the invite and its URL.
  */
 import { createMailer, type Mailer } from '@agora/common/email';
-import type { Runtime } from '@agora/common/runtime';
+import type { AdminContext } from '../context';
 
-const mailers = new WeakMap<Runtime, Mailer>();
+const mailers = new WeakMap<AdminContext, Mailer>();
 
-function mailerFor(rt: Runtime): Mailer {
-  let m = mailers.get(rt);
+function mailerFor(ctx: AdminContext): Mailer {
+  let m = mailers.get(ctx);
   if (!m) {
-    const from = `noreply@${rt.config.DOMAIN.replace(/:\d+$/, '')}`;
-    m = createMailer({ smtpUrl: rt.config.SMTP_URL, from, logger: rt.logger });
-    mailers.set(rt, m);
+    const from = `noreply@${ctx.config.DOMAIN.replace(/:\d+$/, '')}`;
+    m = createMailer({ smtpUrl: ctx.config.SMTP_URL, from, logger: ctx.logger });
+    mailers.set(ctx, m);
   }
   return m;
 }
@@ -26,9 +26,9 @@ interface Invitation {
   expiresAt?: Date | null | undefined;
 }
 
-export function sendInvitation(rt: Runtime, invite: Invitation): void {
+export function sendInvitation(ctx: AdminContext, invite: Invitation): void {
   const lines = [
-    `You have been invited to join ${rt.config.DOMAIN}.`,
+    `You have been invited to join ${ctx.config.DOMAIN}.`,
     '',
     ...(invite.welcomeMessage ? [invite.welcomeMessage, ''] : []),
     ...(invite.note ? [invite.note, ''] : []),
@@ -37,13 +37,13 @@ export function sendInvitation(rt: Runtime, invite: Invitation): void {
   ];
   void Promise.resolve()
     .then(() =>
-      mailerFor(rt).send({
+      mailerFor(ctx).send({
         to: invite.email,
-        subject: `Your invitation to ${rt.config.DOMAIN}`,
+        subject: `Your invitation to ${ctx.config.DOMAIN}`,
         text: lines.join('\n'),
       }),
     )
     .catch((err: unknown) =>
-      rt.logger.warn({ err: (err as Error).message, invite: invite.id }, 'invite email failed'),
+      ctx.logger.warn({ err: (err as Error).message, invite: invite.id }, 'invite email failed'),
     );
 }

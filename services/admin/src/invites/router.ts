@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { INVITE_TYPES, mintId } from '@agora/common/db';
 import { BadRequest, NotFound } from '@agora/common/errors';
 import { Router, collectionFor, handler, parsePaging, setAll } from '@agora/common/http';
-import type { Runtime } from '@agora/common/runtime';
+import type { AdminContext } from '../context';
 import { idString, parseInput as parse } from '@agora/common/validation';
 import { sendInvitation } from './mail';
 
@@ -34,10 +34,10 @@ const present = ({ _id, __v, ...rest }: Row) => rest;
 /** 12 random bytes are exactly 16 base64url characters: unguessable and URL-safe. */
 const newCode = () => randomBytes(12).toString('base64url');
 
-export function invitesRouter(rt: Runtime): Router {
+export function invitesRouter(ctx: AdminContext): Router {
   const r = Router();
-  const invites = rt.repos.invites;
-  const domain = rt.config.DOMAIN;
+  const invites = ctx.stores.invites;
+  const domain = ctx.config.DOMAIN;
 
   const load = async (rawId: string | undefined) => {
     const id = parse(idString, rawId, 'id');
@@ -60,7 +60,7 @@ export function invitesRouter(rt: Runtime): Router {
         type: input.type,
         ...(input.email ? { email: input.email.toLowerCase() } : {}),
         code,
-        url: `${rt.config.publicUrl}/invite/${code}`,
+        url: `${ctx.config.publicUrl}/invite/${code}`,
         // An individual invite is single-use; an open one is unlimited unless a limit is given.
         maxRedemptions: input.type === 'individual' ? 1 : (input.maxRedemptions ?? null),
         ...(input.expiresAt ? { expiresAt: new Date(input.expiresAt) } : {}),
@@ -69,7 +69,7 @@ export function invitesRouter(rt: Runtime): Router {
       });
       const invite = created as unknown as Row & { id: string; url: string; email?: string };
       if (input.type === 'individual' && invite.email)
-        sendInvitation(rt, {
+        sendInvitation(ctx, {
           id: invite.id,
           email: invite.email,
           url: invite.url,
@@ -94,7 +94,7 @@ export function invitesRouter(rt: Runtime): Router {
       setAll(
         set,
         collectionFor(
-          rt.config.publicUrl,
+          ctx.config.publicUrl,
           req,
           paging,
           total,

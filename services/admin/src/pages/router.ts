@@ -4,7 +4,7 @@
  * server actor. Found by id or slug.
  */
 import { z } from 'zod';
-import type { Runtime } from '@agora/common/runtime';
+import type { AdminContext } from '../context';
 import { BadRequest } from '@agora/common/errors';
 import { plainText, renderMarkdown, slugify } from '@agora/common/content';
 import { domainEvent } from '@agora/common/messaging';
@@ -43,8 +43,8 @@ const createBody = z.object({ ...fields, type: fields.type.default('Page'), orde
 const updateBody = z.object(fields).partial();
 const PATCHABLE = [...Object.keys(fields), 'to', 'canReply', 'canReact'];
 
-export function pagesRouter(rt: Runtime) {
-  const { pages } = rt.repos;
+export function pagesRouter(ctx: AdminContext) {
+  const { pages } = ctx.stores;
 
   const uniqueSlug = (base: string, exceptId?: string) => pages.freeSlug(base, exceptId);
 
@@ -64,7 +64,7 @@ export function pagesRouter(rt: Runtime) {
     }),
   ];
 
-  return crudRouter(rt, {
+  return crudRouter(ctx, {
     name: 'page',
     type: 'Page',
     list(query, deleted, paging) {
@@ -74,13 +74,13 @@ export function pagesRouter(rt: Runtime) {
     find: async (id) => (await pages.byId(id)) ?? (await pages.anyLocalBySlug(id)),
     async create(body) {
       const b = parse(createBody, body);
-      const to = serverAudience(rt, body.to, 'to');
-      const canReply = serverCapability(rt, body.canReply, 'canReply', to);
-      const canReact = serverCapability(rt, body.canReact, 'canReact', to);
+      const to = serverAudience(ctx, body.to, 'to');
+      const canReply = serverCapability(ctx, body.canReply, 'canReply', to);
+      const canReact = serverCapability(ctx, body.canReact, 'canReact', to);
       await checkParent(b.parentId);
       const source = b.source ?? b.content ?? '';
-      const actor = await serverActor(rt);
-      const id = mintId('page', rt.config.DOMAIN);
+      const actor = await serverActor(ctx);
+      const id = mintId('page', ctx.config.DOMAIN);
       const slug = await uniqueSlug(slugify(b.slug ?? b.title) || 'page');
       const row = (await pages.create({
         id,
@@ -94,7 +94,7 @@ export function pagesRouter(rt: Runtime) {
         order: b.order,
         tags: b.tags ?? [],
         image: b.image ?? undefined,
-        url: b.href ?? `${rt.config.publicUrl}/pages/${slug}`,
+        url: b.href ?? `${ctx.config.publicUrl}/pages/${slug}`,
         to,
         canReply,
         canReact,
@@ -126,10 +126,10 @@ export function pagesRouter(rt: Runtime) {
       }
       if (slug !== undefined) {
         set.slug = await uniqueSlug(slugify(slug) || 'page', String(row.id));
-        if (!href) set.url = `${rt.config.publicUrl}/pages/${String(set.slug)}`;
+        if (!href) set.url = `${ctx.config.publicUrl}/pages/${String(set.slug)}`;
       }
       if (href) set.url = href;
-      const audience = serverAudiencePatch(rt, body, String(row.to));
+      const audience = serverAudiencePatch(ctx, body, String(row.to));
       Object.assign(set, audience.set);
       const to = audience.to;
       const updated = (await pages.set(String(row.id), set)) as unknown as Row;

@@ -5,7 +5,7 @@
  * rows, replies and reactions. Announcements fan out and notify like any post.
  */
 import { z } from 'zod';
-import type { Runtime } from '@agora/common/runtime';
+import type { AdminContext } from '../context';
 import { BadRequest } from '@agora/common/errors';
 import { plainText, renderMarkdown } from '@agora/common/content';
 import { domainEvent } from '@agora/common/messaging';
@@ -78,9 +78,9 @@ function removed(row: Row, admin: AuthUser) {
   ];
 }
 
-export function postsRouter(rt: Runtime) {
-  const { posts } = rt.repos;
-  return crudRouter(rt, {
+export function postsRouter(ctx: AdminContext) {
+  const { posts } = ctx.stores;
+  return crudRouter(ctx, {
     name: 'post',
     type: 'Post',
     hidden: ['circles'],
@@ -98,19 +98,19 @@ export function postsRouter(rt: Runtime) {
     find: (id) => posts.byId(id),
     async create(body) {
       const b = parse(createBody, body);
-      const to = serverAudience(rt, body.to, 'to');
-      const canReply = serverCapability(rt, body.canReply, 'canReply', to);
-      const canReact = serverCapability(rt, body.canReact, 'canReact', to);
+      const to = serverAudience(ctx, body.to, 'to');
+      const canReply = serverCapability(ctx, body.canReply, 'canReply', to);
+      const canReact = serverCapability(ctx, body.canReact, 'canReact', to);
       const source = b.source ?? b.content ?? '';
-      const id = mintId('post', rt.config.DOMAIN);
-      const actor = await serverActor(rt);
+      const id = mintId('post', ctx.config.DOMAIN);
+      const actor = await serverActor(ctx);
       const row = await posts.createLocal({
         id,
         type: b.type,
         actorId: actor.id,
         actor,
         server: actor.server,
-        url: `${rt.config.publicUrl}/posts/${id}`,
+        url: `${ctx.config.publicUrl}/posts/${id}`,
         title: b.title,
         summary: b.summary ?? (source ? plainText(source) : undefined),
         source: { content: source, mediaType: 'text/markdown' },
@@ -131,7 +131,7 @@ export function postsRouter(rt: Runtime) {
       return { row, to, events: [event] };
     },
     async update(row, body, admin) {
-      assertServerOwned(rt, row, 'posts');
+      assertServerOwned(ctx, row, 'posts');
       if (row.deletedAt) throw new BadRequest('id: a deleted post cannot be edited; restore it first');
       const b = parse(updateBody, body);
       const set: Row = {};
@@ -146,7 +146,7 @@ export function postsRouter(rt: Runtime) {
         set.body = renderMarkdown(source);
         if (b.summary === undefined) set.summary = source ? plainText(source) : '';
       }
-      const audience = serverAudiencePatch(rt, body, String(row.to));
+      const audience = serverAudiencePatch(ctx, body, String(row.to));
       Object.assign(set, audience.set);
       const to = audience.to;
       requirePatchable(body, PATCHABLE);

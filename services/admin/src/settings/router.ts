@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { z } from 'zod';
 import { BadRequest, NotFound } from '@agora/common/errors';
 import { Router, handler } from '@agora/common/http';
-import type { Runtime } from '@agora/common/runtime';
+import type { AdminContext } from '../context';
 import { parseInput as parse } from '@agora/common/validation';
 import { presentSetting, type SettingRow } from './present';
 import { isBlocked, prepareValue } from './write';
@@ -31,9 +31,9 @@ function bulkBody(req: Request): Record<string, unknown> {
   return body;
 }
 
-export function settingsRouter(rt: Runtime): Router {
+export function settingsRouter(ctx: AdminContext): Router {
   const r = Router();
-  const settings = rt.repos.settings;
+  const settings = ctx.stores.settings;
 
   r.get(
     '/',
@@ -74,7 +74,7 @@ export function settingsRouter(rt: Runtime): Router {
     '/:name',
     handler(async ({ params, set }) => {
       const name = parse(settingName, params.name, 'name');
-      const row = await rt.repos.settings.findDefinition(name);
+      const row = await ctx.stores.settings.findDefinition(name);
       if (!row) throw new NotFound('Setting not found');
       set('setting', presentSetting(row as unknown as SettingRow));
     }),

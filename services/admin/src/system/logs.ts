@@ -6,7 +6,7 @@
  */
 import { open } from 'node:fs/promises';
 import { BadRequest } from '@agora/common/errors';
-import type { Runtime } from '@agora/common/runtime';
+import type { AdminContext } from '../context';
 
 const MAX_LINES = 2000;
 const WINDOW_BYTES = 512 * 1024;
@@ -51,8 +51,8 @@ function levelOf(line: string): number | undefined {
   }
 }
 
-export async function readLogTail(rt: Runtime, q: LogQuery) {
-  const logFile = rt.config.LOG_FILE;
+export async function readLogTail(ctx: AdminContext, q: LogQuery) {
+  const logFile = ctx.config.LOG_FILE;
   if (!logFile)
     return {
       lines: [],

@@ -1,25 +1,25 @@
 /** /admin/system (spec 4.5): server figures, the log tail and the admin/moderator role circles. */
 import { Router, handler, mountSub, setAll } from '@agora/common/http';
-import type { Runtime } from '@agora/common/runtime';
+import type { AdminContext } from '../context';
 import { roleRouter } from './roles';
 import { systemStats } from './stats';
 import { parseLogQuery, readLogTail } from './logs';
 
-export function systemRouter(rt: Runtime): Router {
+export function systemRouter(ctx: AdminContext): Router {
   const r = Router();
   r.get(
     '/',
     handler(async ({ set }) => {
-      setAll(set, await systemStats(rt));
+      setAll(set, await systemStats(ctx));
     }),
   );
   r.get(
     '/logs',
     handler(async ({ query, set }) => {
-      setAll(set, await readLogTail(rt, parseLogQuery(query)));
+      setAll(set, await readLogTail(ctx, parseLogQuery(query)));
     }),
   );
-  mountSub(r, '/admins', roleRouter(rt, 'admins'));
-  mountSub(r, '/mods', roleRouter(rt, 'mods'));
+  mountSub(r, '/admins', roleRouter(ctx, 'admins'));
+  mountSub(r, '/mods', roleRouter(ctx, 'mods'));
   return r;
 }

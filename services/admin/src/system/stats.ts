@@ -1,7 +1,6 @@
 /** GET /admin/system: database, object counts, disk and process figures (all best effort). */
 import { statfs } from 'node:fs/promises';
-import { databaseStats } from '@agora/common/db';
-import type { Runtime } from '@agora/common/runtime';
+import type { AdminContext } from '../context';
 
 const kb = (bytes: unknown) => (typeof bytes === 'number' ? Math.round(bytes / 1024) : undefined);
 
@@ -23,8 +22,8 @@ async function diskStats(dir: string) {
   }
 }
 
-async function counts(rt: Runtime) {
-  const r = rt.repos;
+async function counts(ctx: AdminContext) {
+  const r = ctx.stores;
   // Counts over whole collections (scans on FerretDB): an admin page, never a hot path.
   const [users, posts, groups, circles, pages, replies, reacts, activities, openFlags, activeInvites] =
     await Promise.all([
@@ -42,8 +41,8 @@ async function counts(rt: Runtime) {
   return { users, posts, groups, circles, pages, replies, reacts, activities, openFlags, activeInvites };
 }
 
-export async function systemStats(rt: Runtime) {
-  const [db, c, disk] = await Promise.all([databaseStats(rt.db), counts(rt), diskStats(rt.config.DATA_DIR)]);
+export async function systemStats(ctx: AdminContext) {
+  const [db, c, disk] = await Promise.all([ctx.databaseStats(), counts(ctx), diskStats(ctx.config.DATA_DIR)]);
   return {
     db,
     counts: c,

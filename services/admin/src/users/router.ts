@@ -8,7 +8,7 @@ import { Conflict, NotFound } from '@agora/common/errors';
 import { Router, collectionFor, handler, parsePaging, setAll } from '@agora/common/http';
 import { stripSecrets } from '@agora/common/db';
 import { domainEvent } from '@agora/common/messaging';
-import type { Runtime } from '@agora/common/runtime';
+import type { AdminContext } from '../context';
 import { idString, parseInput as parse } from '@agora/common/validation';
 import { recordAdminWrite } from '../record';
 
@@ -20,9 +20,9 @@ const listQuery = z.object({
 type Row = Record<string, unknown>;
 const present = (u: object) => stripSecrets(u as Row);
 
-export function usersRouter(rt: Runtime): Router {
+export function usersRouter(ctx: AdminContext): Router {
   const r = Router();
-  const users = rt.repos.users;
+  const users = ctx.stores.users;
 
   const load = async (rawId: string | undefined) => {
     const id = parse(idString, rawId, 'id');
@@ -43,7 +43,7 @@ export function usersRouter(rt: Runtime): Router {
         },
         paging,
       );
-      setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items.map(present)));
+      setAll(set, collectionFor(ctx.config.publicUrl, req, paging, total, items.map(present)));
     }),
   );
 
@@ -63,7 +63,7 @@ export function usersRouter(rt: Runtime): Router {
       if (query.fullDelete === 'true') {
         if (await users.remove(id))
           await recordAdminWrite(
-            rt,
+            ctx,
             admin!.id,
             { type: 'Delete', objectType: 'User', objectId: id, object: { id, hardDeleted: true } },
             [domainEvent('user.deleted', { userId: id, actorId: admin!.id, hard: true })],
@@ -75,7 +75,7 @@ export function usersRouter(rt: Runtime): Router {
       if (user.deletedAt) throw new Conflict('User already deleted');
       // Only the request that deleted it records the deletion (concurrent deletes: one event).
       if (await users.deactivate(id, admin!.id))
-        await recordAdminWrite(rt, admin!.id, { type: 'Delete', objectType: 'User', objectId: id }, [
+        await recordAdminWrite(ctx, admin!.id, { type: 'Delete', objectType: 'User', objectId: id }, [
           domainEvent('user.deleted', { userId: id, actorId: admin!.id }),
         ]);
       set('ok', true);
@@ -90,7 +90,7 @@ export function usersRouter(rt: Runtime): Router {
       const out = await users.restoreAccount(id);
       if (!out) throw new NotFound('User not found');
       if (out.restored)
-        await recordAdminWrite(rt, admin!.id, { type: 'Restore', objectType: 'User', objectId: id }, [
+        await recordAdminWrite(ctx, admin!.id, { type: 'Restore', objectType: 'User', objectId: id }, [
           domainEvent('user.restored', { userId: id, actorId: admin!.id }),
         ]);
       set('ok', true);

@@ -18,7 +18,7 @@ import tar, { type Pack } from 'tar-stream';
 import { EJSON } from '@agora/common/db';
 import { BACKUP_ARCHIVE_PREFIX, RESTORE_UPLOAD_PREFIX } from '@agora/common/messaging';
 import type { ObjectInfo } from '@agora/common/storage';
-import type { WorkerDeps } from '../context';
+import type { BackupContext } from '../context';
 import type { JobLease } from '../lease';
 import { addEntry } from './entries';
 import {
@@ -43,7 +43,11 @@ export function isArchivable(key: string): boolean {
   return !key.startsWith(BACKUP_ARCHIVE_PREFIX) && !key.startsWith(RESTORE_UPLOAD_PREFIX);
 }
 
-export async function writeArchive(rt: WorkerDeps, lease: JobLease, key: string): Promise<WrittenArchive> {
+export async function writeArchive(
+  ctx: BackupContext,
+  lease: JobLease,
+  key: string,
+): Promise<WrittenArchive> {
   const pack = tar.pack();
   const hash = createHash('sha256');
   let size = 0;
@@ -56,8 +60,8 @@ export async function writeArchive(rt: WorkerDeps, lease: JobLease, key: string)
   });
   const out = new PassThrough();
   const piping = pipeline(pack, createGzip(), measure, out);
-  const upload = rt.storage.put(key, out, { contentType: 'application/gzip' });
-  const producing = produce(rt, lease, pack).then(
+  const upload = ctx.storage.put(key, out, { contentType: 'application/gzip' });
+  const producing = produce(ctx, lease, pack).then(
     (counts) => {
       pack.finalize();
       return counts;
@@ -77,11 +81,11 @@ export async function writeArchive(rt: WorkerDeps, lease: JobLease, key: string)
   };
 }
 
-async function produce(rt: WorkerDeps, lease: JobLease, pack: Pack): Promise<Record<string, number>> {
+async function produce(ctx: BackupContext, lease: JobLease, pack: Pack): Promise<Record<string, number>> {
   const check = () => lease.check();
-  const names = await rt.repos.collections.applicationCollections();
+  const names = await ctx.stores.collections.applicationCollections();
   const objects: ObjectInfo[] = [];
-  for await (const o of rt.storage.list()) if (isArchivable(o.key)) objects.push(o);
+  for await (const o of ctx.storage.list()) if (isArchivable(o.key)) objects.push(o);
   const totalBytes = objects.reduce((n, o) => n + o.size, 0);
   // Collections take the first share of the bar, objects the rest (by bytes).
   const dbShare = objects.length ? 30 : 95;
@@ -92,7 +96,7 @@ async function produce(rt: WorkerDeps, lease: JobLease, pack: Pack): Promise<Rec
     for (const [i, name] of names.entries()) {
       lease.progress({ stage: 'collections', pct: (dbShare * i) / Math.max(1, names.length), counts });
       const path = join(spool, `${i}.jsonl`);
-      const spooled = await spoolCollection(rt, name, path, check, () => {
+      const spooled = await spoolCollection(ctx, name, path, check, () => {
         counts.documents++;
       });
       const digest = await addEntry(pack, collectionFile(name), spooled.bytes, createReadStream(path), check);
@@ -103,7 +107,7 @@ async function produce(rt: WorkerDeps, lease: JobLease, pack: Pack): Promise<Rec
         documents: spooled.documents,
         bytes: digest.bytes,
         sha256: digest.sha256,
-        indexes: await rt.repos.collections.indexesOf(name),
+        indexes: await ctx.stores.collections.indexesOf(name),
       });
       counts.collections++;
     }
@@ -117,7 +121,7 @@ async function produce(rt: WorkerDeps, lease: JobLease, pack: Pack): Promise<Rec
       pct: dbShare + ((98 - dbShare) * counts.bytes) / Math.max(1, totalBytes),
       counts,
     });
-    const { body, info } = await rt.storage.get(o.key);
+    const { body, info } = await ctx.storage.get(o.key);
     const digest = await addEntry(pack, objectFile(o.key), info.size, body, check).finally(() =>
       body.destroy(),
     );
@@ -135,7 +139,7 @@ async function produce(rt: WorkerDeps, lease: JobLease, pack: Pack): Promise<Rec
     format: ARCHIVE_FORMAT,
     version: ARCHIVE_VERSION,
     createdAt: new Date().toISOString(),
-    domain: rt.config.DOMAIN,
+    domain: ctx.config.DOMAIN,
     collections,
     objects: entries,
   };
@@ -147,7 +151,7 @@ async function produce(rt: WorkerDeps, lease: JobLease, pack: Pack): Promise<Rec
 
 /** Writes a collection as EJSON lines to a file; returns its size and document count. */
 async function spoolCollection(
-  rt: WorkerDeps,
+  ctx: BackupContext,
   name: string,
   path: string,
   check: () => void,
@@ -157,7 +161,7 @@ async function spoolCollection(
   let bytes = 0;
   let documents = 0;
   try {
-    for await (const doc of rt.repos.collections.documents(name)) {
+    for await (const doc of ctx.stores.collections.documents(name)) {
       const line = Buffer.from(`${EJSON.stringify(doc, { relaxed: false })}\n`);
       bytes += line.length;
       documents++;

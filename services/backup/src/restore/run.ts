@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { STAGING_PREFIX, type BackupJobRecord } from '@agora/common/db';
-import type { WorkerDeps } from '../context';
+import type { BackupContext } from '../context';
 import type { JobLease } from '../lease';
 import { isArchivable } from '../archive/write';
 import { stageArchive } from './stage';
@@ -27,7 +27,7 @@ export interface RestoreResult {
 }
 
 export async function runRestore(
-  rt: WorkerDeps,
+  ctx: BackupContext,
   lease: JobLease,
   job: BackupJobRecord,
 ): Promise<{ result: RestoreResult; counts: Record<string, number> }> {
@@ -41,12 +41,12 @@ export async function runRestore(
     objectsWritten: 0,
     objectsDeleted: 0,
   };
-  const record = () => rt.repos.backupJobs.setResult(jobId, lease.owner, { ...result });
+  const record = () => ctx.stores.backupJobs.setResult(jobId, lease.owner, { ...result });
 
   const spool = await mkdtemp(join(tmpdir(), 'agora-restore-'));
   try {
-    const archive = await download(rt, lease, key, join(spool, 'archive.tar.gz'));
-    return await restoreFrom(rt, lease, job, archive, result, record);
+    const archive = await download(ctx, lease, key, join(spool, 'archive.tar.gz'));
+    return await restoreFrom(ctx, lease, job, archive, result, record);
   } finally {
     await rm(spool, { recursive: true, force: true });
   }
@@ -56,9 +56,14 @@ export async function runRestore(
  * A local copy first: both passes then read the very bytes that were verified, and no object
  * storage connection is held open across the slow parts (a stalled GET gets cut by the server).
  */
-async function download(rt: WorkerDeps, lease: JobLease, key: string, path: string): Promise<LocalArchive> {
+async function download(
+  ctx: BackupContext,
+  lease: JobLease,
+  key: string,
+  path: string,
+): Promise<LocalArchive> {
   lease.progress({ stage: 'download', pct: 0, counts: {} }, true);
-  const { body, info } = await rt.storage.get(key);
+  const { body, info } = await ctx.storage.get(key);
   const counts = { bytes: 0 };
   await pipeline(
     counting(body, (n) => {
@@ -73,7 +78,7 @@ async function download(rt: WorkerDeps, lease: JobLease, key: string, path: stri
 }
 
 async function restoreFrom(
-  rt: WorkerDeps,
+  ctx: BackupContext,
   lease: JobLease,
   job: BackupJobRecord,
   archive: LocalArchive,
@@ -81,9 +86,9 @@ async function restoreFrom(
   record: () => Promise<void>,
 ): Promise<{ result: RestoreResult; counts: Record<string, number> }> {
   const jobId = job._id.toHexString();
-  const store = rt.repos.collections;
+  const store = ctx.stores.collections;
   lease.progress({ stage: 'verify', pct: 20, counts: {} }, true);
-  const manifest = await verifyArchive(rt, lease, archive);
+  const manifest = await verifyArchive(ctx, lease, archive);
   result.verified = true;
   await record();
 
@@ -92,16 +97,16 @@ async function restoreFrom(
   const tag = jobId.slice(-8);
   let staged: Map<string, string> | undefined;
   try {
-    const s = await stageArchive(rt, lease, archive, manifest, tag, (n) => {
+    const s = await stageArchive(ctx, lease, archive, manifest, tag, (n) => {
       result.objectsWritten = n;
     });
     staged = s.collections;
     await record();
 
     // Before the swap: the requesting admin as they are now, to keep them able to log in.
-    const requester = await rt.repos.users.snapshot(job.requestedBy);
+    const requester = await ctx.stores.users.snapshot(job.requestedBy);
     lease.progress({ stage: 'swap', pct: 86, counts: { collections: staged.size } }, true);
-    const swapped = await swapCollections(rt, lease, tag, staged, async (r) => {
+    const swapped = await swapCollections(ctx, lease, tag, staged, async (r) => {
       result.replaced = [...r.replaced];
       result.dropped = [...r.dropped];
       await record();
@@ -112,20 +117,20 @@ async function restoreFrom(
 
     lease.progress({ stage: 'cleanup', pct: 92, counts: {} }, true);
     const archived = new Set(manifest.objects.map((o) => o.key));
-    for await (const o of rt.storage.list()) {
+    for await (const o of ctx.storage.list()) {
       if (!isArchivable(o.key) || archived.has(o.key)) continue;
-      await rt.storage.delete(o.key);
+      await ctx.storage.delete(o.key);
       result.objectsDeleted++;
     }
     await record();
 
     lease.progress({ stage: 'admin', pct: 95, counts: {} }, true);
-    result.admin = await keepAdmin(rt, requester);
+    result.admin = await keepAdmin(ctx, requester);
     lease.progress({ stage: 'indexes', pct: 97, counts: {} }, true);
     // Every model's indexes, and archives from before a data-shape change moved to the current one.
-    await rt.repos.prepare(rt.logger);
-    rt.repos.settings.invalidate();
-    await rt.stamps.bumpAll();
+    await ctx.stores.prepare(ctx.logger);
+    ctx.stores.settings.invalidate();
+    await ctx.stamps.bumpAll();
     await record();
   } finally {
     if (staged) for (const name of staged.values()) await store.drop(name).catch(() => undefined);
@@ -141,16 +146,16 @@ async function restoreFrom(
 }
 
 /** The requesting admin stays a user who can log in and stays in the admin circle. */
-async function keepAdmin(rt: WorkerDeps, requester: Record<string, unknown> | null): Promise<string> {
+async function keepAdmin(ctx: BackupContext, requester: Record<string, unknown> | null): Promise<string> {
   if (!requester) return 'the requesting user did not exist before the restore';
-  rt.repos.settings.invalidate();
-  const state = await rt.repos.users.reinstate(requester);
-  const circleId = await rt.repos.settings.get<string>('adminCircle');
+  ctx.stores.settings.invalidate();
+  const state = await ctx.stores.users.reinstate(requester);
+  const circleId = await ctx.stores.settings.get<string>('adminCircle');
   if (typeof circleId !== 'string' || !circleId)
     return `${state}; the restored database names no admin circle`;
   const profile = (requester.profile ?? {}) as { name?: string; icon?: string };
   const text = (v: unknown) => (typeof v === 'string' ? v : '');
-  const added = await rt.repos.circles.addMember(circleId, {
+  const added = await ctx.stores.circles.addMember(circleId, {
     id: String(requester.id),
     type: 'Person',
     name: profile.name ?? text(requester.username),

@@ -6,7 +6,7 @@
  * mismatch means the disk corrupted it) and stop the restore before the swap.
  */
 import { EJSON, STAGING_PREFIX, type RawDocument } from '@agora/common/db';
-import type { WorkerDeps } from '../context';
+import type { BackupContext } from '../context';
 import type { JobLease } from '../lease';
 import { digestEntry, hashedStream } from '../archive/entries';
 import { ArchiveInvalid, forEachEntry } from '../archive/read';
@@ -31,7 +31,7 @@ export interface Staged {
 export const stagingName = (tag: string, name: string) => `${STAGING_PREFIX}${tag}_${name}`;
 
 export async function stageArchive(
-  rt: WorkerDeps,
+  ctx: BackupContext,
   lease: JobLease,
   archive: LocalArchive,
   manifest: Manifest,
@@ -56,7 +56,7 @@ export async function stageArchive(
         const c = byFile.get(name)!;
         const target = stagingName(tag, c.name);
         staged.collections.set(c.name, target);
-        await stageCollection(rt, lease, c, target, entry, () => counts.documents++);
+        await stageCollection(ctx, lease, c, target, entry, () => counts.documents++);
         counts.collections++;
         return;
       }
@@ -66,7 +66,7 @@ export async function stageArchive(
           throw new ArchiveInvalid('objects come before collections in the archive; refusing to write them');
         const o = objects.get(name)!;
         const hashed = hashedStream(entry);
-        await rt.storage.put(o.key, hashed.stream, {
+        await ctx.storage.put(o.key, hashed.stream, {
           contentLength: o.size,
           ...(o.contentType ? { contentType: o.contentType } : {}),
         });
@@ -85,14 +85,14 @@ export async function stageArchive(
 }
 
 async function stageCollection(
-  rt: WorkerDeps,
+  ctx: BackupContext,
   lease: JobLease,
   c: CollectionEntry,
   target: string,
   entry: AsyncIterable<Buffer>,
   onDocument: () => void,
 ): Promise<void> {
-  const store = rt.repos.collections;
+  const store = ctx.stores.collections;
   await store.drop(target);
   await store.create(target);
   let batch: RawDocument[] = [];

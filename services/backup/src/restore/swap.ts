@@ -6,7 +6,7 @@
  * (retired collections renamed back); only when all succeeded are the retired ones dropped.
  */
 import { RETIRED_PREFIX } from '@agora/common/db';
-import type { WorkerDeps } from '../context';
+import type { BackupContext } from '../context';
 import type { JobLease } from '../lease';
 
 export interface SwapReport {
@@ -22,13 +22,13 @@ interface Step {
 }
 
 export async function swapCollections(
-  rt: WorkerDeps,
+  ctx: BackupContext,
   lease: JobLease,
   tag: string,
   staged: Map<string, string>,
   record: (report: SwapReport) => Promise<void>,
 ): Promise<SwapReport> {
-  const store = rt.repos.collections;
+  const store = ctx.stores.collections;
   const live = new Set(await store.applicationCollections());
   const report: SwapReport = { replaced: [], dropped: [] };
   const steps: Step[] = [];
@@ -60,7 +60,7 @@ export async function swapCollections(
       await record(report);
     }
   } catch (err) {
-    await rollBack(rt, steps, err as Error);
+    await rollBack(ctx, steps, err as Error);
     throw new Error(
       `swapping collections failed (${(err as Error).message}); every collection was put back as it was`,
     );
@@ -69,8 +69,8 @@ export async function swapCollections(
   return report;
 }
 
-async function rollBack(rt: WorkerDeps, steps: Step[], cause: Error): Promise<void> {
-  const store = rt.repos.collections;
+async function rollBack(ctx: BackupContext, steps: Step[], cause: Error): Promise<void> {
+  const store = ctx.stores.collections;
   for (const s of [...steps].reverse()) {
     try {
       if (
@@ -84,7 +84,7 @@ async function rollBack(rt: WorkerDeps, steps: Step[], cause: Error): Promise<vo
       if (s.retiredAs && (await store.exists(s.retiredAs))) await store.rename(s.retiredAs, s.name);
     } catch (err) {
       // Left as it is: the retired collection keeps the data under its retired name.
-      rt.logger.error(
+      ctx.logger.error(
         { collection: s.name, retiredAs: s.retiredAs, err: (err as Error).message, cause: cause.message },
         'restore rollback could not put a collection back; its data is under the retired name',
       );

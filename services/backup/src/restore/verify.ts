@@ -6,7 +6,7 @@
  */
 import { Transform, pipeline, type Readable } from 'node:stream';
 import { assertValidKey } from '@agora/common/storage';
-import type { WorkerDeps } from '../context';
+import type { BackupContext } from '../context';
 import type { JobLease } from '../lease';
 import { digestEntry, type Digest } from '../archive/entries';
 import { ArchiveInvalid, forEachEntry } from '../archive/read';
@@ -48,7 +48,7 @@ export interface LocalArchive {
 }
 
 export async function verifyArchive(
-  rt: WorkerDeps,
+  ctx: BackupContext,
   lease: JobLease,
   archive: LocalArchive,
 ): Promise<Manifest> {
@@ -85,9 +85,9 @@ export async function verifyArchive(
   );
   if (!manifestRaw) throw new ArchiveInvalid('the archive has no manifest.json');
   const manifest = parseManifest(manifestRaw);
-  if (manifest.domain !== rt.config.DOMAIN)
+  if (manifest.domain !== ctx.config.DOMAIN)
     throw new ArchiveInvalid(
-      `the archive is from ${manifest.domain}; this server is ${rt.config.DOMAIN} (ids embed the domain)`,
+      `the archive is from ${manifest.domain}; this server is ${ctx.config.DOMAIN} (ids embed the domain)`,
     );
   const names = new Set<string>();
   for (const c of manifest.collections) {

@@ -5,7 +5,7 @@
  * are delivered today). `eventId` makes the activity id of a later change unique and stable.
  */
 import type { PostDoc } from '@agora/common/db';
-import type { Runtime } from '@agora/common/runtime';
+import type { FederationContext } from '../context';
 import type { DeliveryJob } from './job';
 
 /** What a delivery job carries: an activity with its id. */
@@ -13,14 +13,14 @@ export type OutgoingActivity = DeliveryJob['activity'];
 
 export const AS_PUBLIC = 'https://www.w3.org/ns/activitystreams#Public';
 
-function envelope(rt: Runtime, post: PostDoc, type: string, suffix: string) {
+function envelope(ctx: FederationContext, post: PostDoc, type: string, suffix: string) {
   const actor = post.actor ?? {};
   return {
     '@context': 'https://www.w3.org/ns/activitystreams',
-    id: `${rt.config.publicUrl}/posts/${encodeURIComponent(post.id)}#${suffix}`,
+    id: `${ctx.config.publicUrl}/posts/${encodeURIComponent(post.id)}#${suffix}`,
     type,
     actorId: post.actorId,
-    actor: { id: post.actorId, name: actor.name ?? post.actorId, inbox: `${rt.config.publicUrl}/inbox` },
+    actor: { id: post.actorId, name: actor.name ?? post.actorId, inbox: `${ctx.config.publicUrl}/inbox` },
     to: [AS_PUBLIC],
   };
 }
@@ -41,31 +41,35 @@ function note(post: PostDoc) {
 const suffixOf = (kind: string, eventId?: string) =>
   eventId ? `${kind}-${encodeURIComponent(eventId)}` : kind;
 
-export function createActivity(rt: Runtime, post: PostDoc, eventId?: string): OutgoingActivity {
+export function createActivity(ctx: FederationContext, post: PostDoc, eventId?: string): OutgoingActivity {
   const object = note(post);
   return {
-    ...envelope(rt, post, 'Create', suffixOf('create', eventId)),
+    ...envelope(ctx, post, 'Create', suffixOf('create', eventId)),
     published: object.published,
     object,
   };
 }
 
-export function updateActivity(rt: Runtime, post: PostDoc, eventId: string): OutgoingActivity {
-  return { ...envelope(rt, post, 'Update', suffixOf('update', eventId)), object: note(post) };
+export function updateActivity(ctx: FederationContext, post: PostDoc, eventId: string): OutgoingActivity {
+  return { ...envelope(ctx, post, 'Update', suffixOf('update', eventId)), object: note(post) };
 }
 
-export function deleteActivity(rt: Runtime, post: PostDoc, eventId: string): OutgoingActivity {
-  return { ...envelope(rt, post, 'Delete', suffixOf('delete', eventId)), object: post.id };
+export function deleteActivity(ctx: FederationContext, post: PostDoc, eventId: string): OutgoingActivity {
+  return { ...envelope(ctx, post, 'Delete', suffixOf('delete', eventId)), object: post.id };
 }
 
 /** Delete of a local actor (account deletion), addressed to the Public collection. */
-export function deleteActorActivity(rt: Runtime, userId: string, eventId: string): OutgoingActivity {
+export function deleteActorActivity(
+  ctx: FederationContext,
+  userId: string,
+  eventId: string,
+): OutgoingActivity {
   return {
     '@context': 'https://www.w3.org/ns/activitystreams',
-    id: `${rt.config.publicUrl}/users/${encodeURIComponent(userId)}#${suffixOf('delete', eventId)}`,
+    id: `${ctx.config.publicUrl}/users/${encodeURIComponent(userId)}#${suffixOf('delete', eventId)}`,
     type: 'Delete',
     actorId: userId,
-    actor: { id: userId, inbox: `${rt.config.publicUrl}/inbox` },
+    actor: { id: userId, inbox: `${ctx.config.publicUrl}/inbox` },
     to: [AS_PUBLIC],
     object: userId,
   };
@@ -73,18 +77,18 @@ export function deleteActorActivity(rt: Runtime, userId: string, eventId: string
 
 /** Follow (or its Undo) of a remote user by a local one. */
 export function followActivity(
-  rt: Runtime,
+  ctx: FederationContext,
   localId: string,
   remoteId: string,
   eventId: string,
   undo: boolean,
 ): OutgoingActivity {
-  const base = `${rt.config.publicUrl}/users/${encodeURIComponent(localId)}`;
+  const base = `${ctx.config.publicUrl}/users/${encodeURIComponent(localId)}`;
   const follow = {
     id: `${base}#follow-${encodeURIComponent(eventId)}`,
     type: 'Follow',
     actorId: localId,
-    actor: { id: localId, inbox: `${rt.config.publicUrl}/inbox` },
+    actor: { id: localId, inbox: `${ctx.config.publicUrl}/inbox` },
     object: remoteId,
   };
   if (!undo) return { '@context': 'https://www.w3.org/ns/activitystreams', ...follow };

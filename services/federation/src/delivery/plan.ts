@@ -10,7 +10,7 @@
 import { parseId, type PostDoc } from '@agora/common/db';
 import { sharedInboxOf } from '@agora/common/federation';
 import { decodeEvent, type BusMessage, type EventMessage } from '@agora/common/messaging';
-import type { Runtime } from '@agora/common/runtime';
+import type { FederationContext } from '../context';
 import {
   createActivity,
   deleteActivity,
@@ -31,89 +31,101 @@ const PLANNED = [
 ] as const;
 type Planned = EventMessage<(typeof PLANNED)[number]>;
 
-async function enqueue(rt: Runtime, inbox: string, domain: string, activity: DeliveryJob['activity']) {
+async function enqueue(
+  ctx: FederationContext,
+  inbox: string,
+  domain: string,
+  activity: DeliveryJob['activity'],
+) {
   const job: DeliveryJob = { inbox, domain, activity, attempt: 1 };
-  await rt.events.enqueue(DELIVER_QUEUE, job, { id: `${activity.id}>${inbox}` });
+  await ctx.events.enqueue(DELIVER_QUEUE, job, { id: `${activity.id}>${inbox}` });
 }
 
 /** A local user followed or unfollowed a remote user: tell the remote server. */
 async function planFollow(
-  rt: Runtime,
+  ctx: FederationContext,
   msg: EventMessage<'user.followed' | 'user.unfollowed'>,
 ): Promise<number> {
   const { actorId, targetId } = msg.payload;
   const target = parseId(targetId);
-  if (target.type !== 'User' || !target.domain || target.domain === rt.config.DOMAIN) return 0;
+  if (target.type !== 'User' || !target.domain || target.domain === ctx.config.DOMAIN) return 0;
   const undo = msg.name === 'user.unfollowed';
   await enqueue(
-    rt,
-    sharedInboxOf(rt.config, target.domain),
+    ctx,
+    sharedInboxOf(ctx.config, target.domain),
     target.domain,
-    followActivity(rt, actorId, targetId, msg.id, undo),
+    followActivity(ctx, actorId, targetId, msg.id, undo),
   );
   return 1;
 }
 
-async function deliverToFollowers(rt: Runtime, authorId: string, activity: DeliveryJob['activity']) {
-  const followers = await rt.repos.followers.ofUser(authorId);
+async function deliverToFollowers(
+  ctx: FederationContext,
+  authorId: string,
+  activity: DeliveryJob['activity'],
+) {
+  const followers = await ctx.stores.followers.ofUser(authorId);
   const inboxes = new Map(followers.map((f) => [f.inbox, f.domain]));
-  for (const [inbox, domain] of inboxes) await enqueue(rt, inbox, domain, activity);
+  for (const [inbox, domain] of inboxes) await enqueue(ctx, inbox, domain, activity);
   return inboxes.size;
 }
 
 /** The post an event is about, when it is local (its author is one of ours). */
-async function localPost(rt: Runtime, id: string): Promise<PostDoc | undefined> {
-  const post = await rt.repos.posts.byId(id);
-  return post && post.actorId.endsWith(`@${rt.config.DOMAIN}`) && !post.originDomain ? post : undefined;
+async function localPost(ctx: FederationContext, id: string): Promise<PostDoc | undefined> {
+  const post = await ctx.stores.posts.byId(id);
+  return post && post.actorId.endsWith(`@${ctx.config.DOMAIN}`) && !post.originDomain ? post : undefined;
 }
 
 /**
  * A local account was deleted: every server that follows it gets a Delete of the actor (their
  * copies of its posts go with it). The follower rows stay until then: they are the audience.
  */
-async function planAccountDeletion(rt: Runtime, msg: EventMessage<'user.deleted'>): Promise<number> {
+async function planAccountDeletion(
+  ctx: FederationContext,
+  msg: EventMessage<'user.deleted'>,
+): Promise<number> {
   const { userId } = msg.payload;
-  if (!userId.endsWith(`@${rt.config.DOMAIN}`)) return 0;
-  return deliverToFollowers(rt, userId, deleteActorActivity(rt, userId, msg.id));
+  if (!userId.endsWith(`@${ctx.config.DOMAIN}`)) return 0;
+  return deliverToFollowers(ctx, userId, deleteActorActivity(ctx, userId, msg.id));
 }
 
-export async function planDeliveries(rt: Runtime, raw: BusMessage): Promise<number> {
+export async function planDeliveries(ctx: FederationContext, raw: BusMessage): Promise<number> {
   const msg: Planned = decodeEvent(raw, PLANNED);
   switch (msg.name) {
     case 'user.followed':
     case 'user.unfollowed':
-      return planFollow(rt, msg);
+      return planFollow(ctx, msg);
     case 'user.deleted':
-      return planAccountDeletion(rt, msg);
+      return planAccountDeletion(ctx, msg);
     case 'post.created': {
-      const post = await localPost(rt, msg.payload.postId);
+      const post = await localPost(ctx, msg.payload.postId);
       return post && post.to === '@public' && !post.deletedAt
-        ? deliverToFollowers(rt, post.actorId, createActivity(rt, post))
+        ? deliverToFollowers(ctx, post.actorId, createActivity(ctx, post))
         : 0;
     }
     case 'post.updated': {
-      const post = await localPost(rt, msg.payload.objectId);
+      const post = await localPost(ctx, msg.payload.objectId);
       if (!post || post.deletedAt) return 0;
       const audienceChanged = msg.payload.fields.includes('to');
       if (post.to === '@public')
         return deliverToFollowers(
-          rt,
+          ctx,
           post.actorId,
-          audienceChanged ? createActivity(rt, post, msg.id) : updateActivity(rt, post, msg.id),
+          audienceChanged ? createActivity(ctx, post, msg.id) : updateActivity(ctx, post, msg.id),
         );
-      return audienceChanged ? deliverToFollowers(rt, post.actorId, deleteActivity(rt, post, msg.id)) : 0;
+      return audienceChanged ? deliverToFollowers(ctx, post.actorId, deleteActivity(ctx, post, msg.id)) : 0;
     }
     case 'post.deleted': {
-      const post = await localPost(rt, msg.payload.objectId);
+      const post = await localPost(ctx, msg.payload.objectId);
       return post?.to === '@public'
-        ? deliverToFollowers(rt, post.actorId, deleteActivity(rt, post, msg.id))
+        ? deliverToFollowers(ctx, post.actorId, deleteActivity(ctx, post, msg.id))
         : 0;
     }
   }
 }
 
-export async function startPlanner(rt: Runtime): Promise<void> {
-  await rt.events.subscribe(PLAN_QUEUE, PLANNED, async (msg) => {
-    await planDeliveries(rt, msg);
+export async function startPlanner(ctx: FederationContext): Promise<void> {
+  await ctx.events.subscribe(PLAN_QUEUE, PLANNED, async (msg) => {
+    await planDeliveries(ctx, msg);
   });
 }

@@ -15,19 +15,19 @@ import {
   type DeliveryAttemptResult,
 } from '@agora/common/federation';
 import { PermanentMessageError, decodeJob, type BusMessage } from '@agora/common/messaging';
-import type { Runtime } from '@agora/common/runtime';
+import type { FederationContext } from '../context';
 import { DELIVER_QUEUE, tierFor, type DeliveryJob } from './job';
 
 const MIN_RETRY_MS = 1_000;
 
 async function send(
-  rt: Runtime,
+  ctx: FederationContext,
   job: DeliveryJob,
 ): Promise<{ status: DeliveryAttemptResult; headers: Record<string, string | string[] | undefined> }> {
   const body = JSON.stringify(job.activity);
-  const signed = await signAsServer(rt, { method: 'POST', url: job.inbox, body });
+  const signed = await signAsServer(ctx, { method: 'POST', url: job.inbox, body });
   try {
-    const res = await rt.federation.deliver(job.inbox, {
+    const res = await ctx.federation.deliver(job.inbox, {
       method: 'POST',
       headers: { ...signed, 'content-type': 'application/activity+json', accept: 'application/json' },
       body,
@@ -46,20 +46,20 @@ async function send(
   }
 }
 
-export async function deliver(rt: Runtime, msg: BusMessage): Promise<void> {
+export async function deliver(ctx: FederationContext, msg: BusMessage): Promise<void> {
   const job = decodeJob(msg, DELIVER_QUEUE).payload;
-  const { breaker } = rt.federation;
+  const { breaker } = ctx.federation;
   const gate = await breaker.check(job.domain);
   if (gate.open) {
-    await rt.events.enqueue(DELIVER_QUEUE, job, { delayMs: tierFor(gate.retryInMs) });
+    await ctx.events.enqueue(DELIVER_QUEUE, job, { delayMs: tierFor(gate.retryInMs) });
     return;
   }
-  const { status, headers } = await send(rt, job);
+  const { status, headers } = await send(ctx, job);
   const verdict = classifyDelivery(status, headers);
   const log = { inbox: job.inbox, activity: job.activity.id, attempt: job.attempt, status };
   if (verdict.outcome === 'delivered') {
     await breaker.success(job.domain);
-    rt.logger.info(log, 'delivered');
+    ctx.logger.info(log, 'delivered');
     return;
   }
   if (verdict.outcome === 'permanent') {
@@ -74,13 +74,13 @@ export async function deliver(rt: Runtime, msg: BusMessage): Promise<void> {
   // The scale (tests) shortens the backoff, never the receiver's own Retry-After.
   const delay = Math.max(
     MIN_RETRY_MS,
-    nextDelay(job.attempt) * rt.config.FEDERATION_DELIVERY_DELAY_SCALE,
+    nextDelay(job.attempt) * ctx.config.FEDERATION_DELIVERY_DELAY_SCALE,
     verdict.retryAfterMs ?? 0,
   );
-  rt.logger.warn({ ...log, retryInMs: delay, reason: verdict.reason }, 'delivery failed; will retry');
-  await rt.events.enqueue(DELIVER_QUEUE, { ...job, attempt: job.attempt + 1 }, { delayMs: tierFor(delay) });
+  ctx.logger.warn({ ...log, retryInMs: delay, reason: verdict.reason }, 'delivery failed; will retry');
+  await ctx.events.enqueue(DELIVER_QUEUE, { ...job, attempt: job.attempt + 1 }, { delayMs: tierFor(delay) });
 }
 
-export async function startDeliveryWorker(rt: Runtime): Promise<void> {
-  await rt.events.work(DELIVER_QUEUE, (msg) => deliver(rt, msg));
+export async function startDeliveryWorker(ctx: FederationContext): Promise<void> {
+  await ctx.events.work(DELIVER_QUEUE, (msg) => deliver(ctx, msg));
 }

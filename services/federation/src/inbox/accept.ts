@@ -9,7 +9,7 @@ import { BadRequest, NotAuthorized } from '@agora/common/errors';
 import { domainOf } from '@agora/common/federation';
 import { rawBodyOf } from '@agora/common/http';
 import { domainEvent, publishEvents } from '@agora/common/messaging';
-import type { Runtime } from '@agora/common/runtime';
+import type { FederationContext } from '../context';
 import type { Request } from 'express';
 
 function text(v: unknown, field: string, max: number): string {
@@ -24,7 +24,7 @@ function actorOf(body: Record<string, unknown>): unknown {
   );
 }
 
-export async function acceptInbound(rt: Runtime, req: Request): Promise<{ duplicate: boolean }> {
+export async function acceptInbound(ctx: FederationContext, req: Request): Promise<{ duplicate: boolean }> {
   const body: unknown = req.body;
   const raw = rawBodyOf(req);
   if (typeof body !== 'object' || body === null || Array.isArray(body) || !raw)
@@ -33,7 +33,7 @@ export async function acceptInbound(rt: Runtime, req: Request): Promise<{ duplic
   const type = text(activity.type, 'type', 64);
   const remoteId = text(activity.id, 'id', 2000);
   const actorId = text(actorOf(activity), 'actor', 2000);
-  const { keyId, signerDomain } = await rt.federation.verify({
+  const { keyId, signerDomain } = await ctx.federation.verify({
     method: req.method,
     path: req.originalUrl,
     headers: req.headers,
@@ -43,7 +43,7 @@ export async function acceptInbound(rt: Runtime, req: Request): Promise<{ duplic
   if (domainOf(remoteId) !== signerDomain)
     throw new NotAuthorized("id: an activity's id must be on the signer's domain");
 
-  return recordInbound(rt, { type, remoteId, actorId, signerDomain, raw: raw.toString('utf8'), via: keyId });
+  return recordInbound(ctx, { type, remoteId, actorId, signerDomain, raw: raw.toString('utf8'), via: keyId });
 }
 
 export interface Inbound {
@@ -62,8 +62,8 @@ export interface Inbound {
  * Records an accepted inbound activity with its `inbox.accepted` event, then publishes the event;
  * an activity id seen before is not recorded again. Shared by the inbox and the poll worker.
  */
-export async function recordInbound(rt: Runtime, a: Inbound): Promise<{ duplicate: boolean }> {
-  const activityId = mintId('activity', rt.config.DOMAIN);
+export async function recordInbound(ctx: FederationContext, a: Inbound): Promise<{ duplicate: boolean }> {
+  const activityId = mintId('activity', ctx.config.DOMAIN);
   const events = [
     domainEvent('inbox.accepted', {
       activityId,
@@ -72,7 +72,7 @@ export async function recordInbound(rt: Runtime, a: Inbound): Promise<{ duplicat
       signerDomain: a.signerDomain,
     }),
   ];
-  const recorded = await rt.repos.activities.record(
+  const recorded = await ctx.stores.activities.record(
     {
       id: activityId,
       type: a.type,
@@ -87,6 +87,6 @@ export async function recordInbound(rt: Runtime, a: Inbound): Promise<{ duplicat
   );
   // The unique `remoteId` refused it: an activity id seen before is not processed twice.
   if (!recorded) return { duplicate: true };
-  await publishEvents(rt, activityId, events);
+  await publishEvents(ctx, activityId, events);
   return { duplicate: false };
 }

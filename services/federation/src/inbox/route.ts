@@ -4,10 +4,10 @@ import type { RequestHandler } from 'express';
 import type { FederationContext } from '../context';
 import { acceptInbound } from './accept';
 
-export function inboxHandler({ rt }: FederationContext): RequestHandler {
+export function inboxHandler(ctx: FederationContext): RequestHandler {
   return handler(
     async ({ req, set, setStatus }) => {
-      const { duplicate } = await acceptInbound(rt, req);
+      const { duplicate } = await acceptInbound(ctx, req);
       setStatus(202);
       set('accepted', true);
       if (duplicate) set('duplicate', true);

@@ -7,7 +7,7 @@
  */
 import { UpstreamError } from '@agora/common/errors';
 import { domainOf, originOf, signAsServer } from '@agora/common/federation';
-import type { Runtime } from '@agora/common/runtime';
+import type { FederationContext } from '../context';
 import { recordInbound } from '../inbox/accept';
 import type { PollTarget } from './targets';
 
@@ -38,15 +38,15 @@ function createOf(item: Item, domain: string): Item {
   };
 }
 
-async function fetchPage(rt: Runtime, target: PollTarget, since: Date | null): Promise<Item> {
+async function fetchPage(ctx: FederationContext, target: PollTarget, since: Date | null): Promise<Item> {
   const params = new URLSearchParams();
   for (const id of target.from) params.append('from', id);
   for (const id of target.to) params.append('to', id);
   if (since) params.set('since', since.toISOString());
   params.set('limit', '100');
-  const url = `${originOf(rt.config, target.domain)}/outbox?${params.toString()}`;
-  const signed = await signAsServer(rt, { method: 'GET', url });
-  const res = await rt.federation.fetch(url, { headers: { ...signed, accept: 'application/json' } });
+  const url = `${originOf(ctx.config, target.domain)}/outbox?${params.toString()}`;
+  const signed = await signAsServer(ctx, { method: 'GET', url });
+  const res = await ctx.federation.fetch(url, { headers: { ...signed, accept: 'application/json' } });
   if (res.status !== 200) throw new UpstreamError(502, `${target.domain} answered ${res.status}`);
   try {
     return JSON.parse(res.body.toString('utf8')) as Item;
@@ -56,12 +56,16 @@ async function fetchPage(rt: Runtime, target: PollTarget, since: Date | null): P
 }
 
 /** Pulls once; returns how many activities were recorded. */
-export async function pullFrom(rt: Runtime, target: PollTarget, since: Date | null): Promise<number> {
-  const page = await fetchPage(rt, target, since);
+export async function pullFrom(
+  ctx: FederationContext,
+  target: PollTarget,
+  since: Date | null,
+): Promise<number> {
+  const page = await fetchPage(ctx, target, since);
   const ours = (id: unknown): id is string => typeof id === 'string' && domainOf(id) === target.domain;
   let recorded = 0;
   const record = async (activity: Item) => {
-    const out = await recordInbound(rt, {
+    const out = await recordInbound(ctx, {
       type: String(activity.type),
       remoteId: String(activity.id),
       actorId: String(activity.actorId),
@@ -81,7 +85,7 @@ export async function pullFrom(rt: Runtime, target: PollTarget, since: Date | nu
   const tombstones = Array.isArray(page.tombstones) ? (page.tombstones as unknown[]) : [];
   for (const id of tombstones) {
     if (!ours(id)) continue;
-    const copy = await rt.repos.posts.remoteCopy(id);
+    const copy = await ctx.stores.posts.remoteCopy(id);
     if (copy?.originDomain === target.domain)
       await record({ id: `${id}#pulled-delete`, type: 'Delete', actorId: copy.actorId, object: id });
   }

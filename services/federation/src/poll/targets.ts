@@ -4,7 +4,7 @@
  * server per poll (the pull protocol's limit).
  */
 import { parseId } from '@agora/common/db';
-import type { Runtime } from '@agora/common/runtime';
+import type { FederationContext } from '../context';
 
 export interface PollTarget {
   domain: string;
@@ -14,9 +14,9 @@ export interface PollTarget {
 
 const MAX_IDS = 100;
 
-export async function pollTargets(rt: Runtime): Promise<PollTarget[]> {
-  const domain = rt.config.DOMAIN;
-  const circles = await rt.repos.circles.allWithMembers();
+export async function pollTargets(ctx: FederationContext): Promise<PollTarget[]> {
+  const domain = ctx.config.DOMAIN;
+  const circles = await ctx.stores.circles.allWithMembers();
   const byDomain = new Map<string, { from: Set<string>; to: Set<string> }>();
   for (const c of circles) {
     if (!c.actorId?.endsWith(`@${domain}`) || !c.actorId.startsWith('@')) continue;

@@ -8,7 +8,7 @@
  */
 import { mintId } from '@agora/common/db';
 import type { BusMessage } from '@agora/common/messaging';
-import type { Runtime } from '@agora/common/runtime';
+import type { NotificationsContext } from '../context';
 import type { NotificationType } from '@agora/common/db';
 import { isLocalUser } from './audience';
 
@@ -47,30 +47,38 @@ interface RecipientRow {
 }
 
 /** Whether the recipient blocked or muted the actor (membership of those circles: `_id` reads). */
-async function silenced(rt: Runtime, recipient: RecipientRow, actorId: string): Promise<boolean> {
+async function silenced(
+  ctx: NotificationsContext,
+  recipient: RecipientRow,
+  actorId: string,
+): Promise<boolean> {
   const ids = [recipient.circles?.blocked, recipient.circles?.muted].filter(
     (c): c is string => typeof c === 'string' && c !== '',
   );
-  for (const id of ids) if (await rt.repos.circles.isMember(id, actorId)) return true;
+  for (const id of ids) if (await ctx.stores.circles.isMember(id, actorId)) return true;
   return false;
 }
 
-export async function createNotification(rt: Runtime, msg: BusMessage, intent: Intent): Promise<Outcome> {
+export async function createNotification(
+  ctx: NotificationsContext,
+  msg: BusMessage,
+  intent: Intent,
+): Promise<Outcome> {
   if (intent.actorId === intent.recipientId) return 'self';
-  const domain = rt.config.DOMAIN;
+  const domain = ctx.config.DOMAIN;
   // Remote users are notified by their own server when our activity reaches it.
   if (!isLocalUser(intent.recipientId, domain)) return 'not_local';
-  const recipient = (await rt.repos.users.findActiveById(intent.recipientId)) as RecipientRow | null;
+  const recipient = (await ctx.stores.users.findActiveById(intent.recipientId)) as RecipientRow | null;
   if (!recipient) return 'not_local';
   if (recipient.prefs?.notifications?.[intent.type] === false) return 'opted_out';
-  if (await silenced(rt, recipient, intent.actorId)) return 'blocked';
-  if (await rt.repos.notifications.groupPending(intent.recipientId, intent.groupKey, intent.cooldownMs))
+  if (await silenced(ctx, recipient, intent.actorId)) return 'blocked';
+  if (await ctx.stores.notifications.groupPending(intent.recipientId, intent.groupKey, intent.cooldownMs))
     return 'grouped';
 
-  const actor = await rt.repos.users.findById(intent.actorId);
+  const actor = await ctx.stores.users.findById(intent.actorId);
   const actorName = actor?.profile?.name || actor?.username || intent.actorId;
   const activityId = activityIdOf(msg.id);
-  const created = await rt.repos.notifications.create({
+  const created = await ctx.stores.notifications.create({
     id: mintId('notification', domain),
     type: intent.type,
     recipientId: intent.recipientId,

@@ -6,7 +6,7 @@
  * written again (their `eventId` is unique).
  */
 import { decodeEvent, type BusMessage, type EventPayload } from '@agora/common/messaging';
-import type { Runtime } from '@agora/common/runtime';
+import type { NotificationsContext } from '../context';
 import { createNotification, type Intent, type Outcome } from './create';
 import { onPostCreated, onReactAdded, onReplyCreated } from './content-rules';
 import { onJoinApproved, onJoinRequested, onMemberAdded, onUserFollowed } from './people-rules';
@@ -21,7 +21,7 @@ type Consumed =
   | 'member.added'
   | 'group.join_requested'
   | 'group.join_approved';
-type Rules = { [N in Consumed]: (rt: Runtime, payload: EventPayload<N>) => Promise<Intent[]> };
+type Rules = { [N in Consumed]: (ctx: NotificationsContext, payload: EventPayload<N>) => Promise<Intent[]> };
 
 /** One rule per consumed event; the payload types come from the catalogue. */
 const RULES: Rules = {
@@ -36,24 +36,27 @@ const RULES: Rules = {
 
 export const CONSUMED_EVENTS = Object.keys(RULES) as Consumed[];
 
-function intentsOf<N extends Consumed>(rt: Runtime, msg: { name: N; payload: EventPayload<N> }) {
+function intentsOf<N extends Consumed>(
+  ctx: NotificationsContext,
+  msg: { name: N; payload: EventPayload<N> },
+) {
   const rule: Rules[N] = RULES[msg.name];
-  return rule(rt, msg.payload);
+  return rule(ctx, msg.payload);
 }
 
 /** Handles one event; returns what happened for each intended recipient (for logs and tests). */
-export async function handleEvent(rt: Runtime, raw: BusMessage): Promise<Outcome[]> {
+export async function handleEvent(ctx: NotificationsContext, raw: BusMessage): Promise<Outcome[]> {
   // Parsed here too (not only by the subscription) because tests and replays call this directly.
   const msg = decodeEvent(raw, CONSUMED_EVENTS);
   const outcomes: Outcome[] = [];
-  for (const intent of await intentsOf(rt, msg)) outcomes.push(await createNotification(rt, msg, intent));
+  for (const intent of await intentsOf(ctx, msg)) outcomes.push(await createNotification(ctx, msg, intent));
   if (outcomes.includes('created'))
-    rt.logger.debug({ event: msg.name, id: msg.id, outcomes }, 'notifications written');
+    ctx.logger.debug({ event: msg.name, id: msg.id, outcomes }, 'notifications written');
   return outcomes;
 }
 
-export async function startConsumer(rt: Runtime): Promise<void> {
-  await rt.events.subscribe(NOTIFICATIONS_QUEUE, CONSUMED_EVENTS, async (msg) => {
-    await handleEvent(rt, msg);
+export async function startConsumer(ctx: NotificationsContext): Promise<void> {
+  await ctx.events.subscribe(NOTIFICATIONS_QUEUE, CONSUMED_EVENTS, async (msg) => {
+    await handleEvent(ctx, msg);
   });
 }

@@ -3,7 +3,7 @@
  * preceded by the start or a character that cannot be part of a word, an address or a path, so
  * `me@alice@x` or `/x/@alice@x` are not mentions. Remote handles are left to their servers.
  */
-import type { Runtime } from '@agora/common/runtime';
+import type { NotificationsContext } from '../context';
 import type { ObjectInfo } from './objects';
 import { mayRead } from './audience';
 
@@ -26,9 +26,13 @@ export function mentionedUsers(text: string, domain: string): string[] {
 }
 
 /** The mentioned users who may read the object. */
-export async function readersAmong(rt: Runtime, obj: ObjectInfo, userIds: string[]): Promise<string[]> {
+export async function readersAmong(
+  ctx: NotificationsContext,
+  obj: ObjectInfo,
+  userIds: string[],
+): Promise<string[]> {
   const addressed = { to: obj.to, actorId: obj.rootActorId, deletedAt: null };
   const out: string[] = [];
-  for (const id of userIds) if (await mayRead(rt, addressed, id)) out.push(id);
+  for (const id of userIds) if (await mayRead(ctx, addressed, id)) out.push(id);
   return out;
 }

@@ -8,7 +8,7 @@
  *   circles, nudging people about authors they had blocked; those are type `System` here, and
  *   the consumer drops blocked and muted actors anyway.
  */
-import type { Runtime } from '@agora/common/runtime';
+import type { NotificationsContext } from '../context';
 import { isLocalUser, mayRead } from './audience';
 
 export const DIGEST_COOLDOWN_MS = 12 * 60 * 60_000;
@@ -23,26 +23,26 @@ export interface PostInfo {
 }
 
 /** Local owners of circles the author is in who may read the post. */
-export async function feedRecipients(rt: Runtime, post: PostInfo): Promise<string[]> {
-  const domain = rt.config.DOMAIN;
-  const owners = await rt.repos.circles.ownersOfCirclesWith(post.actorId, MAX_RECIPIENTS);
+export async function feedRecipients(ctx: NotificationsContext, post: PostInfo): Promise<string[]> {
+  const domain = ctx.config.DOMAIN;
+  const owners = await ctx.stores.circles.ownersOfCirclesWith(post.actorId, MAX_RECIPIENTS);
   const readers = owners.filter((id) => id !== post.actorId && isLocalUser(id, domain));
   const addressed = { to: post.to, actorId: post.actorId, deletedAt: null };
   const out: string[] = [];
-  for (const id of readers) if (await mayRead(rt, addressed, id)) out.push(id);
+  for (const id of readers) if (await mayRead(ctx, addressed, id)) out.push(id);
   return out;
 }
 
 /** A local group's members (its members circle), with its name for the summary. */
 export async function groupAudience(
-  rt: Runtime,
+  ctx: NotificationsContext,
   groupId: string,
 ): Promise<{ name: string; members: string[] } | null> {
-  const group = await rt.repos.groups.liveById(groupId);
+  const group = await ctx.stores.groups.liveById(groupId);
   const circleId = (group?.circles as { members?: string } | null | undefined)?.members;
   if (!group || !circleId) return null;
-  const memberIds = await rt.repos.circles.memberIds(circleId);
-  const domain = rt.config.DOMAIN;
+  const memberIds = await ctx.stores.circles.memberIds(circleId);
+  const domain = ctx.config.DOMAIN;
   const members = memberIds.filter((id) => isLocalUser(id, domain));
   return { name: group.name ?? 'your group', members: members.slice(0, MAX_RECIPIENTS) };
 }

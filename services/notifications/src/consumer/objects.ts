@@ -4,7 +4,7 @@
  * scheme: the reference's hrefs began `undefined://`).
  */
 import { parseId } from '@agora/common/db';
-import type { Runtime } from '@agora/common/runtime';
+import type { NotificationsContext } from '../context';
 
 export type ObjectKind = 'post' | 'reply' | 'page' | 'bookmark' | 'group' | 'circle';
 const KINDS: readonly ObjectKind[] = ['post', 'reply', 'page', 'bookmark', 'group', 'circle'];
@@ -64,23 +64,23 @@ interface Row {
   deletedAt?: Date | null;
 }
 
-async function findRow(rt: Runtime, kind: ObjectKind, id: string): Promise<Row | null> {
+async function findRow(ctx: NotificationsContext, kind: ObjectKind, id: string): Promise<Row | null> {
   const stores = {
-    post: rt.repos.posts,
-    reply: rt.repos.replies,
-    page: rt.repos.pages,
-    bookmark: rt.repos.bookmarks,
-    group: rt.repos.groups,
-    circle: rt.repos.circles,
+    post: ctx.stores.posts,
+    reply: ctx.stores.replies,
+    page: ctx.stores.pages,
+    bookmark: ctx.stores.bookmarks,
+    group: ctx.stores.groups,
+    circle: ctx.stores.circles,
   } as const;
   return stores[kind].liveById(id);
 }
 
 /** A live local object by id, with its thread root resolved; null when missing or deleted. */
-export async function loadObject(rt: Runtime, id: string): Promise<ObjectInfo | null> {
+export async function loadObject(ctx: NotificationsContext, id: string): Promise<ObjectInfo | null> {
   const kind = kindOf(id);
   if (!kind) return null;
-  const row = await findRow(rt, kind, id);
+  const row = await findRow(ctx, kind, id);
   if (!row) return null;
   let root: { id: string; kind: Exclude<ObjectKind, 'reply'>; row: Row } | null = null;
   if (kind === 'reply') {
@@ -88,7 +88,7 @@ export async function loadObject(rt: Runtime, id: string): Promise<ObjectInfo | 
     const rootId = typeof row.target === 'string' ? row.target : '';
     const rootKind = kindOf(rootId);
     if (!rootKind || rootKind === 'reply') return null;
-    const rootRow = await findRow(rt, rootKind, rootId);
+    const rootRow = await findRow(ctx, rootKind, rootId);
     if (!rootRow) return null;
     root = { id: rootId, kind: rootKind, row: rootRow };
   } else {

@@ -7,47 +7,53 @@
  * Adding someone to any other circle is private curation and notifies nobody.
  */
 import type { EventPayload } from '@agora/common/messaging';
-import type { Runtime } from '@agora/common/runtime';
+import type { NotificationsContext } from '../context';
 import type { Intent } from './create';
 import { hrefOf, userHref } from './objects';
 import { isLocalUser } from './audience';
 
-function followIntent(rt: Runtime, followerId: string, followedId: string): Intent {
+function followIntent(ctx: NotificationsContext, followerId: string, followedId: string): Intent {
   return {
     type: 'follow',
     recipientId: followedId,
     actorId: followerId,
     objectId: followerId,
     objectType: 'User',
-    href: userHref(rt.config.publicUrl, followerId),
+    href: userHref(ctx.config.publicUrl, followerId),
     // Follow, unfollow, follow again: one pending notification, not three.
     groupKey: `follow:${followerId}`,
     summary: (name) => `${name} followed you`,
   };
 }
 
-export function onUserFollowed(rt: Runtime, p: EventPayload<'user.followed'>): Promise<Intent[]> {
-  return Promise.resolve([followIntent(rt, p.actorId, p.targetId)]);
+export function onUserFollowed(
+  ctx: NotificationsContext,
+  p: EventPayload<'user.followed'>,
+): Promise<Intent[]> {
+  return Promise.resolve([followIntent(ctx, p.actorId, p.targetId)]);
 }
 
-export async function onMemberAdded(rt: Runtime, p: EventPayload<'member.added'>): Promise<Intent[]> {
-  if (!isLocalUser(p.ownerId, rt.config.DOMAIN)) return [];
-  const owner = await rt.repos.users.findById(p.ownerId);
+export async function onMemberAdded(
+  ctx: NotificationsContext,
+  p: EventPayload<'member.added'>,
+): Promise<Intent[]> {
+  if (!isLocalUser(p.ownerId, ctx.config.DOMAIN)) return [];
+  const owner = await ctx.stores.users.findById(p.ownerId);
   if (!owner?.circles?.following || owner.circles.following !== p.circleId) return [];
-  return [followIntent(rt, p.ownerId, p.memberId)];
+  return [followIntent(ctx, p.ownerId, p.memberId)];
 }
 
-async function groupName(rt: Runtime, groupId: string): Promise<string | null> {
-  const group = await rt.repos.groups.liveById(groupId);
+async function groupName(ctx: NotificationsContext, groupId: string): Promise<string | null> {
+  const group = await ctx.stores.groups.liveById(groupId);
   return group ? (group.name ?? 'the group') : null;
 }
 
 /** Each admin of the group hears about a pending join request. */
 export async function onJoinRequested(
-  rt: Runtime,
+  ctx: NotificationsContext,
   p: EventPayload<'group.join_requested'>,
 ): Promise<Intent[]> {
-  const name = await groupName(rt, p.groupId);
+  const name = await groupName(ctx, p.groupId);
   if (name === null) return [];
   return [...new Set(p.adminIds)].map((recipientId) => ({
     type: 'join_request',
@@ -55,15 +61,18 @@ export async function onJoinRequested(
     actorId: p.actorId,
     objectId: p.groupId,
     objectType: 'Group',
-    href: hrefOf(rt.config.publicUrl, 'group', p.groupId),
+    href: hrefOf(ctx.config.publicUrl, 'group', p.groupId),
     groupKey: `join_request:${p.groupId}:${p.actorId}`,
     summary: (actor) => `${actor} requested to join "${name}"`,
   }));
 }
 
 /** The member whose pending request an admin approved. */
-export async function onJoinApproved(rt: Runtime, p: EventPayload<'group.join_approved'>): Promise<Intent[]> {
-  const name = await groupName(rt, p.groupId);
+export async function onJoinApproved(
+  ctx: NotificationsContext,
+  p: EventPayload<'group.join_approved'>,
+): Promise<Intent[]> {
+  const name = await groupName(ctx, p.groupId);
   if (name === null) return [];
   return [
     {
@@ -72,7 +81,7 @@ export async function onJoinApproved(rt: Runtime, p: EventPayload<'group.join_ap
       actorId: p.actorId,
       objectId: p.groupId,
       objectType: 'Group',
-      href: hrefOf(rt.config.publicUrl, 'group', p.groupId),
+      href: hrefOf(ctx.config.publicUrl, 'group', p.groupId),
       groupKey: `join_approved:${p.groupId}:${p.memberId}`,
       summary: () => `Your request to join "${name}" was approved`,
     },

@@ -12,14 +12,14 @@ import {
   parsePaging,
   type HandlerArgs,
 } from '@agora/common/http';
-import type { Runtime } from '@agora/common/runtime';
+import type { NotificationsContext } from '../context';
 import type { NotificationView } from '@agora/common/db';
 import { isNotificationId, parseTypes, parseUnread } from './inputs';
 
 /** A fresh router per mount, so GET /__routes lists each mount's paths in full. */
-export function notificationsRouter(rt: Runtime): Router {
+export function notificationsRouter(ctx: NotificationsContext): Router {
   const r = Router();
-  const store = rt.repos.notifications;
+  const store = ctx.stores.notifications;
   const auth = { requireAuth: true };
   const me = (user: HandlerArgs['user']) => user!.id;
 
@@ -31,7 +31,7 @@ export function notificationsRouter(rt: Runtime): Router {
       const paging = parsePaging(query);
       const { total, items } = await store.pageFor(me(user), { types, unreadOnly }, paging);
       const body = orderedCollection({
-        base: collectionBase(rt.config.publicUrl, req),
+        base: collectionBase(ctx.config.publicUrl, req),
         search: new URLSearchParams(req.url.split('?')[1] ?? ''),
         paging,
         total,

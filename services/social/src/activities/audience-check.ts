@@ -1,17 +1,17 @@
 /** Who may address what: the writer of an object must be able to use the audience it names. */
 import { canSee, type Viewer } from '@agora/common/audience';
 import { BadRequest, NotAuthorized, NotFound } from '@agora/common/errors';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../context';
 
-export async function assertCanAddress(rt: Runtime, viewer: Viewer, to: string): Promise<void> {
-  const domain = rt.config.DOMAIN;
+export async function assertCanAddress(ctx: SocialContext, viewer: Viewer, to: string): Promise<void> {
+  const domain = ctx.config.DOMAIN;
   if (to === '@public' || to === `@${domain}`) return;
   if (to.startsWith('@')) {
     if (to !== viewer.id) throw new BadRequest('to: only your own id can be used as a private audience');
     return;
   }
   if (to.startsWith('circle:')) {
-    const circle = await rt.repos.circles.findById(to);
+    const circle = await ctx.stores.circles.findById(to);
     if (!circle) throw new NotFound('Circle not found');
     if (circle.actorId !== viewer.id && !viewer.circleIds.includes(to)) {
       // A circle the writer may not even see reads like a missing one (no oracle).
@@ -21,7 +21,7 @@ export async function assertCanAddress(rt: Runtime, viewer: Viewer, to: string):
     return;
   }
   if (to.startsWith('group:')) {
-    const group = await rt.repos.groups.liveById(to);
+    const group = await ctx.stores.groups.liveById(to);
     if (!group) throw new NotFound('Group not found');
     if (!viewer.groupIds.includes(to)) {
       if (!canSee(group, viewer, domain)) throw new NotFound('Group not found');

@@ -1,9 +1,9 @@
 /** Turns a member reference from a client into the member stored in a circle. */
 import { parseId, type Member } from '@agora/common/db';
 import { BadRequest, NotFound } from '@agora/common/errors';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../context';
 
-export async function resolveMember(rt: Runtime, ref: unknown): Promise<Member> {
+export async function resolveMember(ctx: SocialContext, ref: unknown): Promise<Member> {
   const id =
     typeof ref === 'string'
       ? ref
@@ -13,10 +13,10 @@ export async function resolveMember(rt: Runtime, ref: unknown): Promise<Member> 
   if (typeof id !== 'string' || !id || id.length > 300)
     throw new BadRequest('object: a member id is required');
   const parsed = parseId(id);
-  const domain = rt.config.DOMAIN;
+  const domain = ctx.config.DOMAIN;
   if (parsed.type === 'User') {
     if (parsed.domain === domain) {
-      const u = await rt.repos.users.findActiveById(id);
+      const u = await ctx.stores.users.findActiveById(id);
       if (!u) throw new NotFound(`User not found: ${id}`);
       return {
         id: u.id,

@@ -13,7 +13,7 @@ import { mintId, requestHash } from '@agora/common/db';
 import { BadRequest, Conflict, UnprocessableEntity } from '@agora/common/errors';
 import type { AuthUser } from '@agora/common/http';
 import { activityEventName, domainEvent, publishEvents } from '@agora/common/messaging';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../context';
 import { viewerFor } from '../views/viewer';
 import { HANDLERS } from './registry';
 import type { ActivityInput, DomainEvent, HandlerResult } from './types';
@@ -40,14 +40,14 @@ export function envelope(body: unknown): ActivityInput {
 }
 
 export async function runActivity(
-  rt: Runtime,
+  ctx: SocialContext,
   actor: AuthUser,
   input: ActivityInput,
   opts: { idempotencyKey?: string } = {},
 ): Promise<ActivityOutcome> {
   const key = opts.idempotencyKey;
-  if (!key) return execute(rt, actor, input);
-  const store = rt.repos.idempotency;
+  if (!key) return execute(ctx, actor, input);
+  const store = ctx.stores.idempotency;
   const hash = requestHash(input);
   let claim = await store.claim(actor.id, key, hash);
   if (claim.outcome === 'pending')
@@ -71,12 +71,12 @@ export async function runActivity(
   }
   let out: ActivityOutcome;
   try {
-    out = await execute(rt, actor, input);
+    out = await execute(ctx, actor, input);
   } catch (err) {
     // A failed request leaves nothing to replay: release the key so a retry runs again.
     await store
       .release(actor.id, key)
-      .catch((e: Error) => rt.logger.warn({ err: e.message }, 'idempotency key release failed'));
+      .catch((e: Error) => ctx.logger.warn({ err: e.message }, 'idempotency key release failed'));
     throw err;
   }
   // Stored as the client reads it (JSON), so a replay answers with the same body.
@@ -87,18 +87,18 @@ export async function runActivity(
   // answer 409 until the lease ends rather than running the handler a second time.
   await store
     .complete(actor.id, key, { status: 201, response })
-    .catch((e: Error) => rt.logger.warn({ err: e.message }, 'idempotency key completion failed'));
+    .catch((e: Error) => ctx.logger.warn({ err: e.message }, 'idempotency key completion failed'));
   return out;
 }
 
-async function execute(rt: Runtime, actor: AuthUser, input: ActivityInput): Promise<ActivityOutcome> {
-  const viewer = await viewerFor(rt, actor);
+async function execute(ctx: SocialContext, actor: AuthUser, input: ActivityInput): Promise<ActivityOutcome> {
+  const viewer = await viewerFor(ctx, actor);
   const handler = HANDLERS.get(input.type)!;
-  const out: HandlerResult = await handler({ rt, actor, viewer, activity: input });
-  await reindexQuietly(rt, out.objectId);
+  const out: HandlerResult = await handler({ svc: ctx, actor, viewer, activity: input });
+  await reindexQuietly(ctx, out.objectId);
   // What the actor reads next (their blocks, mutes, reactions, memberships) must show their change.
-  await rt.stamps.bump([STAMPS.viewer(actor.id)]);
-  const id = mintId('activity', rt.config.DOMAIN);
+  await ctx.stamps.bump([STAMPS.viewer(actor.id)]);
+  const id = mintId('activity', ctx.config.DOMAIN);
   const events: DomainEvent[] = [
     domainEvent(activityEventName(input.type), {
       activityId: id,
@@ -116,12 +116,12 @@ async function execute(rt: Runtime, actor: AuthUser, input: ActivityInput): Prom
     target: out.target ?? (typeof input.target === 'string' ? input.target : undefined),
     to: out.to ?? (typeof input.to === 'string' ? input.to : undefined),
     object: out.result ?? undefined,
-    server: `@${rt.config.DOMAIN}`,
+    server: `@${ctx.config.DOMAIN}`,
   };
-  const saved = await rt.repos.activities.record(doc, events);
+  const saved = await ctx.stores.activities.record(doc, events);
   // Null only for a duplicate remoteId (inbound) or id: never for a freshly minted local id.
   if (!saved) throw new Error(`activity ${id} was recorded twice`);
-  await publishEvents(rt, id, events);
+  await publishEvents(ctx, id, events);
   return {
     activity: present(saved),
     result: out.result,

@@ -2,7 +2,7 @@
 import type { Viewer } from '@agora/common/audience';
 import type { AuthUser } from '@agora/common/http';
 import type { DomainEvent } from '@agora/common/messaging';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../context';
 
 /** What a client sends to POST /outbox (validated field by field by each handler). */
 export interface ActivityInput {
@@ -17,7 +17,7 @@ export interface ActivityInput {
 }
 
 export interface HandlerContext {
-  rt: Runtime;
+  svc: SocialContext;
   actor: AuthUser;
   viewer: Viewer;
   activity: ActivityInput;

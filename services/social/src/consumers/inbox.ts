@@ -5,16 +5,16 @@
  * is kept on the activity for the admin log.
  */
 import { decodeEvent, type BusMessage } from '@agora/common/messaging';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../context';
 import { applyInbound, type Outcome } from '../inbound/apply';
 import { isObject } from '../inbound/shape';
 
 export const INBOX_QUEUE = 'social.inbox';
 const CONSUMED = ['inbox.accepted'] as const;
 
-export async function processInbound(rt: Runtime, raw: BusMessage): Promise<void> {
+export async function processInbound(ctx: SocialContext, raw: BusMessage): Promise<void> {
   const { activityId, signerDomain } = decodeEvent(raw, CONSUMED).payload;
-  const stored = await rt.repos.activities.byId(activityId);
+  const stored = await ctx.stores.activities.byId(activityId);
   if (!stored?.inbound || stored.inbound.status !== 'accepted') return;
   let outcome: Outcome;
   let activity: unknown;
@@ -25,14 +25,14 @@ export async function processInbound(rt: Runtime, raw: BusMessage): Promise<void
   }
   if (!isObject(activity)) outcome = { status: 'rejected', reason: 'the stored activity is not JSON' };
   else
-    outcome = await applyInbound(rt, { type: stored.type, actorId: stored.actorId, signerDomain, activity });
-  await rt.repos.activities.setInbound(activityId, {
+    outcome = await applyInbound(ctx, { type: stored.type, actorId: stored.actorId, signerDomain, activity });
+  await ctx.stores.activities.setInbound(activityId, {
     ...stored.inbound,
     ...outcome,
     processedAt: new Date(),
   });
 }
 
-export async function startInbox(rt: Runtime): Promise<void> {
-  await rt.events.subscribe(INBOX_QUEUE, CONSUMED, (msg) => processInbound(rt, msg));
+export async function startInbox(ctx: SocialContext): Promise<void> {
+  await ctx.events.subscribe(INBOX_QUEUE, CONSUMED, (msg) => processInbound(ctx, msg));
 }

@@ -4,18 +4,18 @@
  * update is idempotent (it sets values), so a redelivered event does no harm.
  */
 import { decodeEvent, type BusMessage } from '@agora/common/messaging';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../context';
 
 export const USER_COPIES_QUEUE = 'social.user-copies';
 const CONSUMED = ['user.updated'] as const;
 
-export async function refreshUserCopies(rt: Runtime, raw: BusMessage): Promise<void> {
+export async function refreshUserCopies(ctx: SocialContext, raw: BusMessage): Promise<void> {
   const { userId, name, icon } = decodeEvent(raw, CONSUMED).payload;
   const set: Record<string, string> = {};
   if (typeof name === 'string') set['actor.name'] = name;
   if (typeof icon === 'string') set['actor.icon'] = icon;
   if (!Object.keys(set).length) return;
-  const r = rt.repos;
+  const r = ctx.stores;
   await Promise.all(
     [r.posts, r.replies, r.reacts, r.groups, r.pages, r.bookmarks].map((store) =>
       store.refreshActorCopy(userId, set),
@@ -27,6 +27,6 @@ export async function refreshUserCopies(rt: Runtime, raw: BusMessage): Promise<v
   });
 }
 
-export async function startUserCopies(rt: Runtime): Promise<void> {
-  await rt.events.subscribe(USER_COPIES_QUEUE, CONSUMED, (msg) => refreshUserCopies(rt, msg));
+export async function startUserCopies(ctx: SocialContext): Promise<void> {
+  await ctx.events.subscribe(USER_COPIES_QUEUE, CONSUMED, (msg) => refreshUserCopies(ctx, msg));
 }

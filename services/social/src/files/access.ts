@@ -6,16 +6,16 @@
  */
 import { ANONYMOUS, canSee, type Viewer } from '@agora/common/audience';
 import type { FileRecord } from '@agora/common/db';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../context';
 import { readableObject } from '../views/objects';
 
-async function parentVisible(rt: Runtime, viewer: Viewer, parent: string): Promise<boolean> {
+async function parentVisible(ctx: SocialContext, viewer: Viewer, parent: string): Promise<boolean> {
   if (parent.startsWith('@')) {
-    const user = await rt.repos.users.findActiveById(parent);
-    return user !== null && canSee({ to: user.to ?? '@public', actorId: user.id }, viewer, rt.config.DOMAIN);
+    const user = await ctx.stores.users.findActiveById(parent);
+    return user !== null && canSee({ to: user.to ?? '@public', actorId: user.id }, viewer, ctx.config.DOMAIN);
   }
   try {
-    await readableObject(rt, viewer, parent);
+    await readableObject(ctx, viewer, parent);
     return true;
   } catch {
     return false;
@@ -23,16 +23,16 @@ async function parentVisible(rt: Runtime, viewer: Viewer, parent: string): Promi
 }
 
 export async function canReadFile(
-  rt: Runtime,
+  ctx: SocialContext,
   viewer: Viewer,
   file: Pick<FileRecord, 'actorId' | 'to' | 'parentObject'>,
 ): Promise<boolean> {
   if (viewer.id && viewer.id === file.actorId) return true;
-  if (file.parentObject) return parentVisible(rt, viewer, file.parentObject);
-  return canSee({ to: file.to, actorId: file.actorId }, viewer, rt.config.DOMAIN);
+  if (file.parentObject) return parentVisible(ctx, viewer, file.parentObject);
+  return canSee({ to: file.to, actorId: file.actorId }, viewer, ctx.config.DOMAIN);
 }
 
 /** Whether anyone at all may read it (decides `Cache-Control: public`). */
-export function isPublicFile(rt: Runtime, file: Pick<FileRecord, 'actorId' | 'to' | 'parentObject'>) {
-  return canReadFile(rt, ANONYMOUS, file);
+export function isPublicFile(ctx: SocialContext, file: Pick<FileRecord, 'actorId' | 'to' | 'parentObject'>) {
+  return canReadFile(ctx, ANONYMOUS, file);
 }

@@ -4,7 +4,7 @@
  * the owner's own live files that are unattached (or already on this object) can be attached.
  */
 import { BadRequest } from '@agora/common/errors';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../context';
 
 export const FILE_REF = /^file:[a-f0-9]{24}@[a-z0-9.-]+(:\d+)?$/;
 
@@ -14,7 +14,7 @@ export function fileIdsIn(values: Array<string | null | undefined>): string[] {
 }
 
 export async function attachFiles(
-  rt: Runtime,
+  ctx: SocialContext,
   actorId: string,
   fileIds: string[],
   parentId: string,
@@ -23,7 +23,7 @@ export async function attachFiles(
   if (!fileIds.length) return;
   const malformed = fileIds.find((id) => !FILE_REF.test(id));
   if (malformed) throw new BadRequest(`${field}: ${malformed.slice(0, 80)} is not a file id`);
-  const refused = await rt.repos.files.attach(actorId, fileIds, parentId);
+  const refused = await ctx.stores.files.attach(actorId, fileIds, parentId);
   if (refused.length)
     throw new BadRequest(`${field}: ${refused[0]} is not one of your files, or is attached elsewhere`);
 }

@@ -1,7 +1,7 @@
 /** The form fields of POST /files, checked after the bytes are stored (multer reads them in order). */
 import { canonicalTo } from '@agora/common/audience';
 import { BadRequest } from '@agora/common/errors';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../context';
 import { findObject } from '../views/objects';
 
 export interface UploadFields {
@@ -32,19 +32,19 @@ export function displayName(original: string | undefined): string {
 }
 
 export async function readFields(
-  rt: Runtime,
+  ctx: SocialContext,
   actorId: string,
   body: Record<string, unknown>,
   originalName: string | undefined,
 ): Promise<UploadFields> {
   const parent = text(body, 'parentObject', 300) || null;
   if (parent && parent !== actorId) {
-    const found = await findObject(rt, parent);
+    const found = await findObject(ctx, parent);
     if (!found || found.doc.actorId !== actorId)
       throw new BadRequest('parentObject: must be your own post, page, reply, bookmark, group or user');
   }
   // An unattached file is the owner's alone unless the uploader says otherwise.
-  const to = canonicalTo(body.to, 'to', rt.config.DOMAIN, actorId);
+  const to = canonicalTo(body.to, 'to', ctx.config.DOMAIN, actorId);
   return {
     to,
     name: text(body, 'title', 300) || displayName(originalName),

@@ -6,7 +6,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import multer, { MulterError } from 'multer';
 import { AppError, BadRequest, PayloadTooLarge, Unauthorized } from '@agora/common/errors';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../context';
 import { streamingEngine, type StoredUpload, type UploadLimits } from './engine';
 
 const MB = 1024 * 1024;
@@ -14,25 +14,25 @@ const LIMITS = Symbol('uploadLimits');
 
 type WithLimits = Request & { [LIMITS]?: UploadLimits };
 
-async function limitsFor(rt: Runtime, actorId: string): Promise<UploadLimits> {
+async function limitsFor(ctx: SocialContext, actorId: string): Promise<UploadLimits> {
   const num = async (name: string, fallback: number) => {
-    const v = Number(await rt.repos.settings.get<number>(name));
+    const v = Number(await ctx.stores.settings.get<number>(name));
     return Number.isFinite(v) && v >= 0 ? v : fallback;
   };
   const maxUpload = (await num('maxUploadSize', 100)) * MB;
   const maxImage = (await num('maxImageUploadSize', 40)) * MB;
   const quota = (await num('userStorageQuota', 1024)) * MB;
-  const allowedTypes = await rt.repos.settings.get('allowedUploadTypes');
+  const allowedTypes = await ctx.stores.settings.get('allowedUploadTypes');
   if (quota === 0) return { maxBytes: maxUpload, maxImageBytes: maxImage, reason: 'size', allowedTypes };
-  const left = Math.max(0, quota - (await rt.repos.files.usageOf(actorId)).bytes);
+  const left = Math.max(0, quota - (await ctx.stores.files.usageOf(actorId)).bytes);
   return left < maxUpload
     ? { maxBytes: left, maxImageBytes: maxImage, reason: 'quota', allowedTypes }
     : { maxBytes: maxUpload, maxImageBytes: maxImage, reason: 'size', allowedTypes };
 }
 
 /** The quota in bytes (0: none), for the reservation after the bytes are stored. */
-export async function quotaBytes(rt: Runtime): Promise<number> {
-  const v = Number(await rt.repos.settings.get<number>('userStorageQuota'));
+export async function quotaBytes(ctx: SocialContext): Promise<number> {
+  const v = Number(await ctx.stores.settings.get<number>('userStorageQuota'));
   return Number.isFinite(v) && v > 0 ? v * MB : 0;
 }
 
@@ -63,10 +63,10 @@ function asClientError(err: unknown): unknown {
   return err;
 }
 
-export function uploadFile(rt: Runtime): RequestHandler {
+export function uploadFile(ctx: SocialContext): RequestHandler {
   const engine = streamingEngine({
-    storage: rt.storage,
-    mintId: () => rt.repos.files.mintId(),
+    storage: ctx.storage,
+    mintId: () => ctx.stores.files.mintId(),
     limits: (req) => (req as WithLimits)[LIMITS]!,
   });
   return (req: Request, res: Response, next: NextFunction) => {
@@ -76,7 +76,7 @@ export function uploadFile(rt: Runtime): RequestHandler {
     const type = (req.headers['content-type'] ?? '').toLowerCase();
     if (!type.startsWith('multipart/form-data'))
       return next(new BadRequest('body: must be multipart/form-data with the file in the "file" field'));
-    limitsFor(rt, user.id).then(
+    limitsFor(ctx, user.id).then(
       (limits) => {
         if (limits.maxBytes === 0) return next(new PayloadTooLarge('Storage quota exceeded'));
         (req as WithLimits)[LIMITS] = limits;

@@ -8,7 +8,7 @@
  */
 import { reindexQuietly } from '../search/indexer';
 import { STAMPS } from '@agora/common/cache';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../context';
 import { isHttpUrl } from '@agora/common/validation';
 import { follow, undo } from './follow';
 import {
@@ -34,7 +34,7 @@ export type Outcome = { status: 'processed' | 'ignored' | 'rejected'; reason?: s
 const ignored = (reason: string): Outcome => ({ status: 'ignored', reason });
 const rejected = (reason: string): Outcome => ({ status: 'rejected', reason });
 
-async function create(rt: Runtime, a: Inbound): Promise<Outcome> {
+async function create(ctx: SocialContext, a: Inbound): Promise<Outcome> {
   const object = a.activity.object;
   if (!isObject(object)) return rejected('object: an object is required');
   const id = objectId(object);
@@ -50,7 +50,7 @@ async function create(rt: Runtime, a: Inbound): Promise<Outcome> {
   const actor = isObject(a.activity.actor) ? a.activity.actor : {};
   const name = [actor.name, actor.preferredUsername].find((n): n is string => typeof n === 'string' && !!n);
   try {
-    await rt.repos.posts.createRemote({
+    await ctx.stores.posts.createRemote({
       id,
       type,
       actorId: a.actorId,
@@ -70,48 +70,48 @@ async function create(rt: Runtime, a: Inbound): Promise<Outcome> {
     if ((err as { code?: number }).code === 11000) return ignored('the post exists already');
     throw err;
   }
-  await reindexQuietly(rt, id, 'Post');
+  await reindexQuietly(ctx, id, 'Post');
   return { status: 'processed' };
 }
 
 /** The remote post an Update or Delete may touch: sent by this signer, under this author. */
-async function ownPost(rt: Runtime, a: Inbound, id: string | undefined) {
+async function ownPost(ctx: SocialContext, a: Inbound, id: string | undefined) {
   if (!belongsTo(id, a.signerDomain)) return undefined;
-  const post = await rt.repos.posts.remoteCopy(id);
+  const post = await ctx.stores.posts.remoteCopy(id);
   return post && !post.deletedAt && post.originDomain === a.signerDomain && post.actorId === a.actorId
     ? post
     : undefined;
 }
 
-async function update(rt: Runtime, a: Inbound): Promise<Outcome> {
+async function update(ctx: SocialContext, a: Inbound): Promise<Outcome> {
   const object = a.activity.object;
   if (!isObject(object)) return rejected('object: an object is required');
-  const post = await ownPost(rt, a, objectId(object));
+  const post = await ownPost(ctx, a, objectId(object));
   if (!post) return ignored('no post of this author from this server has that id');
   const { body, text, mediaType } = contentOf(object);
-  await rt.repos.posts.update(post.id, { body, summary: text, source: { content: text, mediaType } });
-  await reindexQuietly(rt, post.id, 'Post');
+  await ctx.stores.posts.update(post.id, { body, summary: text, source: { content: text, mediaType } });
+  await reindexQuietly(ctx, post.id, 'Post');
   return { status: 'processed' };
 }
 
 /** The peer deleted one of its accounts: what this server holds of it goes at once. */
-async function removeActor(rt: Runtime, a: Inbound): Promise<Outcome> {
+async function removeActor(ctx: SocialContext, a: Inbound): Promise<Outcome> {
   if (!belongsTo(a.actorId, a.signerDomain)) return ignored('the actor is not on the signing server');
-  const gone = await rt.repos.accountContent.withdraw(a.actorId, new Date(), a.actorId);
-  await rt.stamps.bump([...gone.postIds.map(STAMPS.post), ...gone.circleIds.map(STAMPS.circle)]);
+  const gone = await ctx.stores.accountContent.withdraw(a.actorId, new Date(), a.actorId);
+  await ctx.stamps.bump([...gone.postIds.map(STAMPS.post), ...gone.circleIds.map(STAMPS.circle)]);
   return { status: 'processed' };
 }
 
-async function remove(rt: Runtime, a: Inbound): Promise<Outcome> {
-  if (objectId(a.activity.object) === a.actorId) return removeActor(rt, a);
-  const post = await ownPost(rt, a, objectId(a.activity.object));
+async function remove(ctx: SocialContext, a: Inbound): Promise<Outcome> {
+  if (objectId(a.activity.object) === a.actorId) return removeActor(ctx, a);
+  const post = await ownPost(ctx, a, objectId(a.activity.object));
   if (!post) return ignored('no post of this author from this server has that id');
-  await rt.repos.posts.softDeletePost(post.id, a.actorId);
-  await reindexQuietly(rt, post.id, 'Post');
+  await ctx.stores.posts.softDeletePost(post.id, a.actorId);
+  await reindexQuietly(ctx, post.id, 'Post');
   return { status: 'processed' };
 }
 
-const APPLY: Record<string, (rt: Runtime, a: Inbound) => Promise<Outcome>> = {
+const APPLY: Record<string, (ctx: SocialContext, a: Inbound) => Promise<Outcome>> = {
   Create: create,
   Update: update,
   Delete: remove,
@@ -119,7 +119,7 @@ const APPLY: Record<string, (rt: Runtime, a: Inbound) => Promise<Outcome>> = {
   Undo: undo,
 };
 
-export function applyInbound(rt: Runtime, a: Inbound): Promise<Outcome> {
+export function applyInbound(ctx: SocialContext, a: Inbound): Promise<Outcome> {
   const fn = Object.prototype.hasOwnProperty.call(APPLY, a.type) ? APPLY[a.type] : undefined;
-  return fn ? fn(rt, a) : Promise.resolve(ignored(`${a.type.slice(0, 64)} is not processed yet`));
+  return fn ? fn(ctx, a) : Promise.resolve(ignored(`${a.type.slice(0, 64)} is not processed yet`));
 }

@@ -4,7 +4,7 @@
  * sent (`inbox` or `endpoints.sharedInbox`) and must be on the signer's domain; without one, the
  * signer's shared inbox `https://<domain>/inbox` is used.
  */
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../context';
 import type { Inbound, Outcome } from './apply';
 import { belongsTo, isObject, objectId } from './shape';
 
@@ -17,24 +17,24 @@ function inboxOf(a: Inbound): string {
   return given ?? `https://${a.signerDomain}/inbox`;
 }
 
-async function localUser(rt: Runtime, id: string | undefined) {
-  if (!id?.endsWith(`@${rt.config.DOMAIN}`)) return undefined;
-  return (await rt.repos.users.findActiveById(id)) ?? undefined;
+async function localUser(ctx: SocialContext, id: string | undefined) {
+  if (!id?.endsWith(`@${ctx.config.DOMAIN}`)) return undefined;
+  return (await ctx.stores.users.findActiveById(id)) ?? undefined;
 }
 
-export async function follow(rt: Runtime, a: Inbound): Promise<Outcome> {
-  const user = await localUser(rt, objectId(a.activity.object));
+export async function follow(ctx: SocialContext, a: Inbound): Promise<Outcome> {
+  const user = await localUser(ctx, objectId(a.activity.object));
   if (!user) return { status: 'ignored', reason: 'object: not a local user' };
-  await rt.repos.followers.add(user.id, a.actorId, { domain: a.signerDomain, inbox: inboxOf(a) });
+  await ctx.stores.followers.add(user.id, a.actorId, { domain: a.signerDomain, inbox: inboxOf(a) });
   return { status: 'processed' };
 }
 
-export async function undo(rt: Runtime, a: Inbound): Promise<Outcome> {
+export async function undo(ctx: SocialContext, a: Inbound): Promise<Outcome> {
   const inner = a.activity.object;
   if (!isObject(inner) || inner.type !== 'Follow')
     return { status: 'ignored', reason: 'only Undo of a Follow (given as an object) is processed' };
-  const user = await localUser(rt, objectId(inner.object));
+  const user = await localUser(ctx, objectId(inner.object));
   if (!user) return { status: 'ignored', reason: 'object.object: not a local user' };
-  await rt.repos.followers.remove(user.id, a.actorId);
+  await ctx.stores.followers.remove(user.id, a.actorId);
   return { status: 'processed' };
 }

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { createSafeFetch, SafeFetchError, type SafeFetch } from '@agora/common/federation';
 import { BadRequest } from '@agora/common/errors';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../context';
 import { extractPreview } from './og';
 
 export const FRESH_MS = 24 * 3600 * 1000;
@@ -23,30 +23,30 @@ export interface LinkPreview {
   contentType: string | null;
 }
 
-const clients = new WeakMap<Runtime, SafeFetch & { close(): void }>();
+const clients = new WeakMap<SocialContext, SafeFetch & { close(): void }>();
 
-function clientOf(rt: Runtime) {
-  let c = clients.get(rt);
+function clientOf(ctx: SocialContext) {
+  let c = clients.get(ctx);
   if (!c) {
     c = createSafeFetch({
       allowPrivate: false,
-      allowIps: rt.config.LINK_PREVIEW_ALLOW_IPS.split(',')
+      allowIps: ctx.config.LINK_PREVIEW_ALLOW_IPS.split(',')
         .map((s) => s.trim())
         .filter(Boolean),
-      hostMap: rt.config.federationHostMap,
+      hostMap: ctx.config.federationHostMap,
       timeoutMs: 10_000,
       maxBytes: 1024 * 1024,
       maxRedirects: 3,
-      userAgent: `Agora link preview (+${rt.config.publicUrl})`,
+      userAgent: `Agora link preview (+${ctx.config.publicUrl})`,
     });
-    clients.set(rt, c);
+    clients.set(ctx, c);
   }
   return c;
 }
 
-export function closePreviewClient(rt: Runtime): void {
-  clients.get(rt)?.close();
-  clients.delete(rt);
+export function closePreviewClient(ctx: SocialContext): void {
+  clients.get(ctx)?.close();
+  clients.delete(ctx);
 }
 
 export function previewTarget(raw: unknown): URL {
@@ -69,9 +69,12 @@ function empty(url: string, siteName: string | null): LinkPreview {
   return { url, title: null, summary: null, image: null, siteName, contentType: null };
 }
 
-async function fetchPreview(rt: Runtime, url: URL): Promise<{ data: LinkPreview; failure: string | null }> {
+async function fetchPreview(
+  ctx: SocialContext,
+  url: URL,
+): Promise<{ data: LinkPreview; failure: string | null }> {
   try {
-    const res = await clientOf(rt)(url.href, {
+    const res = await clientOf(ctx)(url.href, {
       headers: { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1' },
     });
     const contentType =
@@ -99,15 +102,15 @@ async function fetchPreview(rt: Runtime, url: URL): Promise<{ data: LinkPreview;
   }
 }
 
-export async function linkPreview(rt: Runtime, url: URL, now = Date.now()): Promise<LinkPreview> {
+export async function linkPreview(ctx: SocialContext, url: URL, now = Date.now()): Promise<LinkPreview> {
   const key = createHash('sha256').update(url.href).digest('hex');
-  const cached = await rt.repos.linkPreviews.get(key);
+  const cached = await ctx.stores.linkPreviews.get(key);
   if (cached?.data) {
     const age = now - new Date(cached.fetchedAt).getTime();
     if (age < (cached.failure ? FAILURE_MS : FRESH_MS)) return cached.data as unknown as LinkPreview;
   }
-  const { data, failure } = await fetchPreview(rt, url);
-  await rt.repos.linkPreviews.put(key, {
+  const { data, failure } = await fetchPreview(ctx, url);
+  await ctx.stores.linkPreviews.put(key, {
     url: url.href,
     data: data as unknown as Record<string, unknown>,
     failure,

@@ -5,7 +5,7 @@
  * the start-up backfill of an empty index) fixes the entry.
  */
 import { parseId, SEARCH_KINDS, type SearchEntry, type SearchKind } from '@agora/common/db';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../context';
 import { termsOf } from './terms';
 
 const KIND_OF: Record<string, SearchKind> = {
@@ -52,28 +52,32 @@ export function entryFor(kind: SearchKind, doc: Record<string, unknown>): Search
 }
 
 /** `kind` for ids that do not say it (remote posts are known by their URL). */
-export async function reindex(rt: Runtime, id: unknown, kind = typeof id === 'string' ? kindOfId(id) : null) {
+export async function reindex(
+  ctx: SocialContext,
+  id: unknown,
+  kind = typeof id === 'string' ? kindOfId(id) : null,
+) {
   if (typeof id !== 'string') return;
   if (!kind) return;
-  const doc = await rt.repos.search.source(kind, id);
-  if (!doc) await rt.repos.search.remove(id);
-  else await rt.repos.search.upsert(entryFor(kind, doc));
+  const doc = await ctx.stores.search.source(kind, id);
+  if (!doc) await ctx.stores.search.remove(id);
+  else await ctx.stores.search.upsert(entryFor(kind, doc));
 }
 
-export async function reindexQuietly(rt: Runtime, id: unknown, kind?: SearchKind): Promise<void> {
-  await reindex(rt, id, kind ?? (typeof id === 'string' ? kindOfId(id) : null)).catch((err: Error) =>
-    rt.logger.warn({ err: err.message, id }, 'search index not updated; the next change fixes it'),
+export async function reindexQuietly(ctx: SocialContext, id: unknown, kind?: SearchKind): Promise<void> {
+  await reindex(ctx, id, kind ?? (typeof id === 'string' ? kindOfId(id) : null)).catch((err: Error) =>
+    ctx.logger.warn({ err: err.message, id }, 'search index not updated; the next change fixes it'),
   );
 }
 
 /** Indexes everything once, when the index is empty (a new install, or one from before search). */
-export async function backfillIfEmpty(rt: Runtime): Promise<number> {
-  if (!(await rt.repos.search.isEmpty())) return 0;
+export async function backfillIfEmpty(ctx: SocialContext): Promise<number> {
+  if (!(await ctx.stores.search.isEmpty())) return 0;
   let n = 0;
   for (const kind of SEARCH_KINDS)
-    for await (const doc of rt.repos.search.allSources(kind)) {
+    for await (const doc of ctx.stores.search.allSources(kind)) {
       if (kind === 'User' && (doc.active === false || String(doc.id).startsWith('@') === false)) continue;
-      await rt.repos.search.upsert(entryFor(kind, doc));
+      await ctx.stores.search.upsert(entryFor(kind, doc));
       n++;
     }
   return n;

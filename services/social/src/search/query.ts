@@ -7,7 +7,7 @@
  */
 import { canSee, type Viewer } from '@agora/common/audience';
 import type { SearchEntry, SearchKind } from '@agora/common/db';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../context';
 import { readableObject } from '../views/objects';
 import { presentUser } from '../views/users';
 import type { UserRecord } from '@agora/common/db';
@@ -25,11 +25,11 @@ function audienceOk(e: SearchEntry, viewer: Viewer, domain: string): boolean {
   return canSee({ to: e.to, actorId: e.actorId }, viewer, domain);
 }
 
-export async function candidates(rt: Runtime, viewer: Viewer, terms: string[], opts: SearchOptions) {
+export async function candidates(ctx: SocialContext, viewer: Viewer, terms: string[], opts: SearchOptions) {
   const main = [...terms].sort((a, b) => b.length - a.length)[0]!;
   const kind = opts.kinds.length === 1 ? opts.kinds[0] : undefined;
-  const rows = await rt.repos.search.withTerm(main, kind, CANDIDATES);
-  const domain = rt.config.DOMAIN;
+  const rows = await ctx.stores.search.withTerm(main, kind, CANDIDATES);
+  const domain = ctx.config.DOMAIN;
   return rows.filter(
     (e) =>
       opts.kinds.includes(e.kind) && terms.every((t) => e.terms.includes(t)) && audienceOk(e, viewer, domain),
@@ -101,27 +101,27 @@ const FIELDS: Record<Exclude<SearchKind, 'User'>, string[]> = {
 
 /** The item as the viewer may see it, or null when they may not open it (or it is gone). */
 export async function openable(
-  rt: Runtime,
+  ctx: SocialContext,
   viewer: Viewer,
   e: SearchEntry,
   opts: SearchOptions,
 ): Promise<Record<string, unknown> | null> {
-  const domain = rt.config.DOMAIN;
+  const domain = ctx.config.DOMAIN;
   if (e.kind === 'User') {
-    const user = (await rt.repos.search.source('User', e._id)) as UserRecord | null;
+    const user = (await ctx.stores.search.source('User', e._id)) as UserRecord | null;
     if (!user || !canSee({ to: user.to ?? '@public', actorId: user.id }, viewer, domain)) return null;
     return { ...presentUser(user, viewer, domain), _searchType: 'User' };
   }
   if (e.kind === 'Post' && /^https?:\/\//.test(e._id)) {
     // A remote post, known by its URL: public ones are all the inbox keeps.
-    const doc = await rt.repos.search.source('Post', e._id);
+    const doc = await ctx.stores.search.source('Post', e._id);
     if (!doc || !canSee(doc, viewer, domain)) return null;
     if (opts.postType && doc.type !== opts.postType) return null;
     return { ...pick(doc, FIELDS.Post), _searchType: 'Post' };
   }
   let found;
   try {
-    found = await readableObject(rt, viewer, e._id);
+    found = await readableObject(ctx, viewer, e._id);
   } catch {
     return null;
   }

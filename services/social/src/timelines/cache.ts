@@ -8,7 +8,7 @@
 import type { Viewer } from '@agora/common/audience';
 import { TtlCache } from '@agora/common/cache';
 import type { CircleRecord, PostDoc } from '@agora/common/db';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../context';
 
 export interface SocialCaches {
   viewers: TtlCache<Viewer>;
@@ -20,13 +20,13 @@ export interface SocialCaches {
   excluded: TtlCache<Set<string>>;
 }
 
-const registry = new WeakMap<Runtime, SocialCaches>();
+const registry = new WeakMap<SocialContext, SocialCaches>();
 
-export function cachesOf(rt: Runtime): SocialCaches {
-  let caches = registry.get(rt);
+export function cachesOf(ctx: SocialContext): SocialCaches {
+  let caches = registry.get(ctx);
   if (!caches) {
-    const ttl = rt.config.TIMELINE_CACHE_SECONDS * 1000;
-    const max = rt.config.TIMELINE_CACHE_ENTRIES;
+    const ttl = ctx.config.TIMELINE_CACHE_SECONDS * 1000;
+    const max = ctx.config.TIMELINE_CACHE_ENTRIES;
     caches = {
       viewers: new TtlCache(max, ttl),
       circles: new TtlCache(max, ttl),
@@ -34,7 +34,7 @@ export function cachesOf(rt: Runtime): SocialCaches {
       posts: new TtlCache(max * 10, ttl),
       excluded: new TtlCache(max, ttl),
     };
-    registry.set(rt, caches);
+    registry.set(ctx, caches);
   }
   return caches;
 }
@@ -44,14 +44,14 @@ export function cachesOf(rt: Runtime): SocialCaches {
  * stamps read now, computed (once for concurrent callers) and kept otherwise.
  */
 export async function stamped<V>(
-  rt: Runtime,
+  ctx: SocialContext,
   cache: TtlCache<V>,
   stampNames: string[],
   key: string,
   compute: () => Promise<V>,
 ): Promise<V> {
   if (!cache.enabled) return compute();
-  const stamps = await rt.stamps.read(stampNames);
+  const stamps = await ctx.stamps.read(stampNames);
   if (!stamps) return compute();
   return cache.getOrCompute(`${key}#${stamps.join('.')}`, compute);
 }

@@ -5,15 +5,15 @@
  */
 import { STAMPS } from '@agora/common/cache';
 import type { PostRecord } from '@agora/common/db';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../context';
 import { cachesOf } from './cache';
 
 /** The live (not deleted) posts among `ids`, by id. */
-export async function postsById(rt: Runtime, ids: string[]): Promise<Map<string, PostRecord>> {
+export async function postsById(ctx: SocialContext, ids: string[]): Promise<Map<string, PostRecord>> {
   if (!ids.length) return new Map();
-  const cache = cachesOf(rt).posts;
-  const stamps = cache.enabled ? await rt.stamps.read(ids.map(STAMPS.post)) : null;
-  if (!stamps) return rt.repos.posts.liveByIds(ids);
+  const cache = cachesOf(ctx).posts;
+  const stamps = cache.enabled ? await ctx.stamps.read(ids.map(STAMPS.post)) : null;
+  if (!stamps) return ctx.stores.posts.liveByIds(ids);
   const keyOf = new Map(ids.map((id, i) => [id, `${id}#${stamps[i]}`]));
   const out = new Map<string, PostRecord>();
   const missing: string[] = [];
@@ -22,7 +22,7 @@ export async function postsById(rt: Runtime, ids: string[]): Promise<Map<string,
     if (hit) out.set(id, hit);
     else missing.push(id);
   }
-  for (const p of (await rt.repos.posts.liveByIds(missing)).values()) {
+  for (const p of (await ctx.stores.posts.liveByIds(missing)).values()) {
     cache.set(keyOf.get(p.id)!, p);
     out.set(p.id, p);
   }

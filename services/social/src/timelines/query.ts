@@ -6,7 +6,7 @@
 import { canSee, type Viewer } from '@agora/common/audience';
 import { STAMPS } from '@agora/common/cache';
 import { AS_CONTEXT } from '@agora/common/http';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../context';
 import { presentPost } from '../views/posts';
 import { loadCircle } from '../views/circle-access';
 import { cachesOf, stamped } from './cache';
@@ -19,18 +19,18 @@ export interface TimelineQuery {
 }
 
 /** Authors a viewer never wants to see: members of their Blocked and Muted circles. */
-export async function excludedAuthors(rt: Runtime, viewer: Viewer): Promise<Set<string>> {
+export async function excludedAuthors(ctx: SocialContext, viewer: Viewer): Promise<Set<string>> {
   if (!viewer.id) return new Set();
-  const user = await rt.repos.users.findById(viewer.id);
+  const user = await ctx.stores.users.findById(viewer.id);
   const ids = [user?.circles?.blocked, user?.circles?.muted].filter((x): x is string => !!x);
   if (!ids.length) return new Set();
   // Cached while the two circles' members (their stamps) and the viewer are unchanged.
   return stamped(
-    rt,
-    cachesOf(rt).excluded,
+    ctx,
+    cachesOf(ctx).excluded,
     [STAMPS.viewer(viewer.id), ...ids.map(STAMPS.circle)],
     `${viewer.id}|${ids.join('|')}`,
-    async () => new Set((await Promise.all(ids.map((id) => rt.repos.circles.memberIds(id)))).flat()),
+    async () => new Set((await Promise.all(ids.map((id) => ctx.stores.circles.memberIds(id)))).flat()),
   );
 }
 
@@ -38,7 +38,7 @@ export async function excludedAuthors(rt: Runtime, viewer: Viewer): Promise<Set<
  * The page from the stamped page cache: valid while the circle (its list, posts and members)
  * and the viewer (memberships, blocks, mutes, reactions) are unchanged.
  */
-export async function cachedTimeline(rt: Runtime, viewer: Viewer, circleId: string, q: TimelineQuery) {
+export async function cachedTimeline(ctx: SocialContext, viewer: Viewer, circleId: string, q: TimelineQuery) {
   const stamps = [STAMPS.circle(circleId), ...(viewer.id ? [STAMPS.viewer(viewer.id)] : [])];
   const key = [
     circleId,
@@ -48,20 +48,20 @@ export async function cachedTimeline(rt: Runtime, viewer: Viewer, circleId: stri
     q.before?.toISOString() ?? '',
     q.limit,
   ].join('|');
-  return stamped(rt, cachesOf(rt).pages, stamps, key, () => circleTimeline(rt, viewer, circleId, q));
+  return stamped(ctx, cachesOf(ctx).pages, stamps, key, () => circleTimeline(ctx, viewer, circleId, q));
 }
 
-export async function circleTimeline(rt: Runtime, viewer: Viewer, circleId: string, q: TimelineQuery) {
-  const domain = rt.config.DOMAIN;
+export async function circleTimeline(ctx: SocialContext, viewer: Viewer, circleId: string, q: TimelineQuery) {
+  const domain = ctx.config.DOMAIN;
   // The list's head and newest bucket are read while the circle (access) and the viewer load.
-  const opened = rt.repos.timelines.open(circleId, q.before);
+  const opened = ctx.stores.timelines.open(circleId, q.before);
   const [circle, excluded] = await Promise.all([
-    loadCircle(rt, circleId, { cached: true }),
-    excludedAuthors(rt, viewer),
+    loadCircle(ctx, circleId, { cached: true }),
+    excludedAuthors(ctx, viewer),
   ]);
   const members = new Set((circle.members ?? []).map((m) => m.id));
   const types = q.types.length ? new Set(q.types) : null;
-  const page = await rt.repos.timelines.page(
+  const page = await ctx.stores.timelines.page(
     circleId,
     members,
     (p) =>
@@ -72,13 +72,13 @@ export async function circleTimeline(rt: Runtime, viewer: Viewer, circleId: stri
       ...(q.before ? { before: q.before } : {}),
       limit: q.limit,
       local: !!viewer.id && viewer.local,
-      load: (ids) => postsById(rt, ids),
+      load: (ids) => postsById(ctx, ids),
       opened,
     },
   );
   // A post nobody reacted to holds no reaction of the viewer's: only the others are read.
   const mine = viewer.id
-    ? await rt.repos.reacts.mineOn(
+    ? await ctx.stores.reacts.mineOn(
         viewer.id,
         page.items.filter((p) => p.reactCount !== 0).map((p) => p.id),
       )

@@ -1,25 +1,25 @@
 /** Registration through POST /outbox: the same function and checks as POST /register. */
 import { mintId } from '@agora/common/db';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../context';
 import type { ActivityInput } from '../activities/types';
 import { parseRegistration, registerUser } from './register';
 
 export async function registerViaOutbox(
-  rt: Runtime,
+  ctx: SocialContext,
   activity: ActivityInput,
 ): Promise<Record<string, unknown>> {
-  const result = await registerUser(rt, parseRegistration(activity.object));
+  const result = await registerUser(ctx, parseRegistration(activity.object));
   const userId = result.record.id;
   // The activity log gets the fact, never the password.
-  const logged = (await rt.repos.activities.record(
+  const logged = (await ctx.stores.activities.record(
     {
-      id: mintId('activity', rt.config.DOMAIN),
+      id: mintId('activity', ctx.config.DOMAIN),
       type: 'Create',
       objectType: 'User',
       actorId: userId,
       objectId: userId,
       to: '@public',
-      server: `@${rt.config.DOMAIN}`,
+      server: `@${ctx.config.DOMAIN}`,
     },
     [],
   ))!;

@@ -8,7 +8,7 @@ import { hashPassword } from '@agora/common/auth';
 import { sanitize } from '@agora/common/content';
 import { USERNAME_RE, isReservedUsername, userId, type UserRecord } from '@agora/common/db';
 import { BadRequest, Conflict, NotAuthorized } from '@agora/common/errors';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../context';
 import { createSystemCircles } from './system-circles';
 import { registeredUser, tokenClaim } from './present';
 import { VERIFY_TTL_MS, mintEmailToken } from './tokens';
@@ -54,11 +54,11 @@ interface Rule {
 }
 
 export async function registerUser(
-  rt: Runtime,
+  ctx: SocialContext,
   input: RegistrationInput,
   opts: { bypassPolicy?: boolean } = {},
 ): Promise<RegistrationResult> {
-  const { repos, config } = rt;
+  const { stores, config } = ctx;
   const domain = config.DOMAIN;
   let invite: InviteRow | undefined;
   if (!opts.bypassPolicy) {
@@ -66,19 +66,19 @@ export async function registerUser(
     // reads as the server speaking.
     if (isReservedUsername(input.username, domain))
       throw new BadRequest(`username: ${input.username} is reserved`);
-    const open = await repos.settings.get<boolean>('registrationIsOpen');
+    const open = await stores.settings.get<boolean>('registrationIsOpen');
     if (open === false && !input.inviteCode)
       throw new NotAuthorized('Registration is invite-only. Please provide an invite code.');
     // A code given while registration is open is checked and redeemed too.
-    if (input.inviteCode) invite = await checkInvite(rt, input.inviteCode, input.email);
+    if (input.inviteCode) invite = await checkInvite(ctx, input.inviteCode, input.email);
   }
-  if (await repos.users.existsByUsername(input.username, domain)) throw new Conflict('User already exists');
+  if (await stores.users.existsByUsername(input.username, domain)) throw new Conflict('User already exists');
   const requireVerification =
-    !opts.bypassPolicy && (await repos.settings.get<boolean>('requireEmailVerification')) === true;
+    !opts.bypassPolicy && (await stores.settings.get<boolean>('requireEmailVerification')) === true;
   if (requireVerification && !input.email) throw new BadRequest('email is required');
-  if (input.email && (await repos.users.existsByEmail(input.email)))
+  if (input.email && (await stores.users.existsByEmail(input.email)))
     throw new Conflict('Email already registered');
-  const rules = ((await repos.settings.get<Rule[]>('rules')) ?? []).filter(
+  const rules = ((await stores.settings.get<Rule[]>('rules')) ?? []).filter(
     (r) => r && typeof r.id === 'string',
   );
   if (!opts.bypassPolicy && rules.length) {
@@ -90,11 +90,11 @@ export async function registerUser(
   const id = userId(input.username, domain);
   // Claimed before the account exists so concurrent registrations cannot overrun the limit;
   // given back below if the account is not created after all.
-  if (invite) await claimInvite(rt, invite, id, input.email);
+  if (invite) await claimInvite(ctx, invite, id, input.email);
   const base = config.publicUrl;
   // Only the hash is stored; the clear token leaves in the e-mail below.
   const verification = requireVerification ? mintEmailToken(VERIFY_TTL_MS) : undefined;
-  const record = await repos.users
+  const record = await stores.users
     .create({
       id,
       username: input.username,
@@ -119,29 +119,29 @@ export async function registerUser(
       acknowledgedRules: rules.map((r) => ({ id: r.id, text: r.text, acknowledgedAt: new Date() })),
     })
     .catch(async (err: { code?: number }) => {
-      if (invite) await releaseInvite(rt, invite, id);
+      if (invite) await releaseInvite(ctx, invite, id);
       // A concurrent registration of the same name or e-mail loses on the unique index.
       if (err?.code === 11000) throw new Conflict('User already exists');
       throw err;
     });
-  const circles = await createSystemCircles(repos.circles, record);
-  await repos.users.setCircles(id, circles);
-  const stored = (await repos.users.findById(id))!;
-  await reindexQuietly(rt, id);
-  await rt.events.publish(
+  const circles = await createSystemCircles(stores.circles, record);
+  await stores.users.setCircles(id, circles);
+  const stored = (await stores.users.findById(id))!;
+  await reindexQuietly(ctx, id);
+  await ctx.events.publish(
     'user.registered',
     { userId: id, username: input.username },
     { id: `user.registered:${id}` },
   );
-  if (invite) await publishRedeemed(rt, invite, id);
+  if (invite) await publishRedeemed(ctx, invite, id);
   if (verification && stored.email) {
-    sendBestEffort(rt, verificationMail(rt, stored.email, verification.token), 'verification');
+    sendBestEffort(ctx, verificationMail(ctx, stored.email, verification.token), 'verification');
     return { kind: 'verification', record: stored };
   }
   return {
     kind: 'created',
     user: registeredUser(stored),
-    token: await rt.tokens.issue(id, tokenClaim(stored)),
+    token: await ctx.tokens.issue(id, tokenClaim(stored)),
     record: stored,
   };
 }

@@ -8,7 +8,7 @@ import { canSee, type Viewer } from '@agora/common/audience';
 import type { BookmarkDoc } from '@agora/common/db';
 import { BadRequest, NotFound } from '@agora/common/errors';
 import { orderedCollection, parsePaging } from '@agora/common/http';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../context';
 
 export type BookmarkRecord = BookmarkDoc & { createdAt?: Date; updatedAt?: Date };
 
@@ -41,7 +41,7 @@ export const BOOKMARK_LIST_FIELDS = {
  * missing, deleted or not a folder, a cycle, or more levels than folders may nest.
  */
 export async function ancestorsOf(
-  rt: Runtime,
+  ctx: SocialContext,
   doc: Pick<BookmarkRecord, 'id' | 'parentFolder'>,
 ): Promise<BookmarkRecord[] | null> {
   const chain: BookmarkRecord[] = [];
@@ -50,7 +50,7 @@ export async function ancestorsOf(
   while (next) {
     if (seen.has(next) || chain.length >= MAX_FOLDER_DEPTH) return null;
     seen.add(next);
-    const folder = await rt.repos.bookmarks.byId(next);
+    const folder = await ctx.stores.bookmarks.byId(next);
     if (!folder || folder.deletedAt || folder.type !== 'Folder') return null;
     chain.push(folder);
     next = folder.parentFolder ?? null;
@@ -59,24 +59,28 @@ export async function ancestorsOf(
 }
 
 /** Whether the viewer may read the bookmark, checked through the whole folder chain. */
-export async function canSeeBookmark(rt: Runtime, viewer: Viewer, doc: BookmarkRecord): Promise<boolean> {
+export async function canSeeBookmark(
+  ctx: SocialContext,
+  viewer: Viewer,
+  doc: BookmarkRecord,
+): Promise<boolean> {
   if (doc.deletedAt || doc.type === 'Tombstone') return false;
   if (viewer.id && doc.actorId === viewer.id) return true;
-  const domain = rt.config.DOMAIN;
+  const domain = ctx.config.DOMAIN;
   if (!canSee(doc, viewer, domain)) return false;
-  const chain = await ancestorsOf(rt, doc);
+  const chain = await ancestorsOf(ctx, doc);
   return chain !== null && chain.every((folder) => canSee(folder, viewer, domain));
 }
 
 /** A live bookmark by id if the viewer may read it; null otherwise (missing or invisible). */
 export async function findVisibleBookmark(
-  rt: Runtime,
+  ctx: SocialContext,
   viewer: Viewer,
   id: unknown,
 ): Promise<BookmarkRecord | null> {
   if (typeof id !== 'string' || !BOOKMARK_ID.test(id)) return null;
-  const doc = await rt.repos.bookmarks.liveById(id);
-  return doc && (await canSeeBookmark(rt, viewer, doc)) ? doc : null;
+  const doc = await ctx.stores.bookmarks.liveById(id);
+  return doc && (await canSeeBookmark(ctx, viewer, doc)) ? doc : null;
 }
 
 function stringParam(query: Record<string, unknown>, name: string): string | undefined {
@@ -100,7 +104,7 @@ export function bookmarkTypeParam(v: unknown): 'Bookmark' | 'Folder' | undefined
  * 1.5 collection body.
  */
 export async function listUserBookmarks(
-  rt: Runtime,
+  ctx: SocialContext,
   viewer: Viewer,
   ownerId: string,
   query: Record<string, unknown>,
@@ -112,12 +116,12 @@ export async function listUserBookmarks(
   let folderId: string | null | undefined = isOwner ? undefined : null;
   if (parent === 'root') folderId = null;
   else if (parent !== undefined) {
-    const folder = await findVisibleBookmark(rt, viewer, parent);
+    const folder = await findVisibleBookmark(ctx, viewer, parent);
     if (!folder || folder.type !== 'Folder' || folder.actorId !== ownerId) throw new NotFound('Not found');
     folderId = folder.id;
   }
   const paging = parsePaging(query);
-  const { total, items } = await rt.repos.bookmarks.pageForOwner(
+  const { total, items } = await ctx.stores.bookmarks.pageForOwner(
     ownerId,
     folderId,
     { type, viewer },
@@ -127,7 +131,7 @@ export async function listUserBookmarks(
   const search = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) if (typeof v === 'string' && k !== 'page') search.set(k, v);
   return orderedCollection({
-    base: `${rt.config.publicUrl}/users/${ownerId}/bookmarks`,
+    base: `${ctx.config.publicUrl}/users/${ownerId}/bookmarks`,
     search,
     paging,
     total,

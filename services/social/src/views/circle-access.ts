@@ -7,7 +7,7 @@ import type { Viewer } from '@agora/common/audience';
 import { STAMPS } from '@agora/common/cache';
 import type { CircleRecord } from '@agora/common/db';
 import { NotFound, Unauthorized } from '@agora/common/errors';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../context';
 import { cachesOf, stamped } from '../timelines/cache';
 
 export interface CircleAccess {
@@ -18,31 +18,31 @@ export interface CircleAccess {
 
 /** The circle, or 404. `cached`: from the stamped circle cache (exact members and audience). */
 export async function loadCircle(
-  rt: Runtime,
+  ctx: SocialContext,
   id: string,
   opts: { cached?: boolean } = {},
 ): Promise<CircleRecord> {
   if (typeof id !== 'string') throw new NotFound('Circle not found');
   const load = async () => {
-    const circle = await rt.repos.circles.findById(id);
+    const circle = await ctx.stores.circles.findById(id);
     if (!circle) throw new NotFound('Circle not found');
     return circle;
   };
-  return opts.cached ? stamped(rt, cachesOf(rt).circles, [STAMPS.circle(id)], id, load) : load();
+  return opts.cached ? stamped(ctx, cachesOf(ctx).circles, [STAMPS.circle(id)], id, load) : load();
 }
 
 export async function checkCircleAccess(
-  rt: Runtime,
+  ctx: SocialContext,
   circle: CircleRecord,
   viewer: Viewer,
   opts: { requireAuth?: boolean } = {},
 ): Promise<CircleAccess> {
-  const domain = rt.config.DOMAIN;
+  const domain = ctx.config.DOMAIN;
   const isOwner = viewer.id !== undefined && circle.actorId === viewer.id;
   const isMember = viewer.id !== undefined && (circle.members ?? []).some((m) => m.id === viewer.id);
   const serverRole = [
-    await rt.repos.settings.get<string>('adminCircle'),
-    await rt.repos.settings.get<string>('modCircle'),
+    await ctx.stores.settings.get<string>('adminCircle'),
+    await ctx.stores.settings.get<string>('modCircle'),
   ].includes(circle.id);
   if (serverRole && !viewer.isAdmin && !isMember) throw new NotFound('Circle not found');
   const to = circle.to ?? '';

@@ -6,7 +6,7 @@
  * group-addressed ones, even to their members: Discover is a shop window). Empty sections are
  * omitted. Each read touches O(sections + entries) documents, each by an equality filter.
  */
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../context';
 import { liveTarget, type CurationTarget, type RefType } from '@agora/common/db';
 import { canSee, type Viewer } from '@agora/common/audience';
 import { AS_CONTEXT } from '@agora/common/http';
@@ -74,16 +74,16 @@ function card(refType: RefType, t: CurationTarget, rec: Row): Row {
   }
 }
 
-export async function discover(rt: Runtime, viewer: Viewer) {
-  const domain = rt.config.DOMAIN;
-  const { sections: shelvesStore, recommendations, settings } = rt.repos;
+export async function discover(ctx: SocialContext, viewer: Viewer) {
+  const domain = ctx.config.DOMAIN;
+  const { sections: shelvesStore, recommendations, settings } = ctx.stores;
   const sections = (await shelvesStore.active()).filter((s) => tierVisible(s.to, viewer, domain));
   const shelves: Row[] = [];
   for (const s of sections) {
     const items: Row[] = [];
     for (const rec of await recommendations.shelf(String(s.id))) {
       const refType = rec.refType;
-      const target = await liveTarget(rt.repos, refType, String(rec.ref));
+      const target = await liveTarget(ctx.stores, refType, String(rec.ref));
       if (!target || !tierVisible(target.to, viewer, domain) || !canSee(target, viewer, domain)) continue;
       items.push(card(refType, target, rec));
     }
@@ -93,7 +93,7 @@ export async function discover(rt: Runtime, viewer: Viewer) {
   return {
     '@context': AS_CONTEXT,
     type: 'OrderedCollection',
-    id: `${rt.config.publicUrl}/recommendations`,
+    id: `${ctx.config.publicUrl}/recommendations`,
     totalItems: shelves.length,
     background: (await settings.get<string>('discoverBackground')) || null,
     orderedItems: shelves,

@@ -7,7 +7,7 @@ import { canSee, type Viewer } from '@agora/common/audience';
 import type { GroupDoc } from '@agora/common/db';
 import { NotFound } from '@agora/common/errors';
 import { orderedCollection, type Paging } from '@agora/common/http';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../context';
 
 export type GroupRecord = GroupDoc & { createdAt?: Date; updatedAt?: Date };
 export type GroupRole = 'admins' | 'moderators' | 'members' | 'pending' | 'blocked';
@@ -34,13 +34,13 @@ export const GROUP_LIST_FIELDS = {
 } as const;
 
 /** A live local group by id; null when missing, deleted or not a group id. */
-export async function findGroup(rt: Runtime, id: unknown): Promise<GroupRecord | null> {
+export async function findGroup(ctx: SocialContext, id: unknown): Promise<GroupRecord | null> {
   if (typeof id !== 'string' || !GROUP_ID.test(id)) return null;
-  return rt.repos.groups.liveById(id);
+  return ctx.stores.groups.liveById(id);
 }
 
-export async function loadGroup(rt: Runtime, id: unknown): Promise<GroupRecord> {
-  const group = await findGroup(rt, id);
+export async function loadGroup(ctx: SocialContext, id: unknown): Promise<GroupRecord> {
+  const group = await findGroup(ctx, id);
   if (!group) throw new NotFound('Group not found');
   return group;
 }
@@ -57,7 +57,7 @@ const NO_ROLES: GroupRoles = {
 
 /** Which of the group's circles `userId` is in (one query over the five circles). */
 export async function groupRoles(
-  rt: Runtime,
+  ctx: SocialContext,
   group: GroupRecord,
   userId: string | undefined,
 ): Promise<GroupRoles> {
@@ -67,7 +67,7 @@ export async function groupRoles(
     const circleId = group.circles?.[role];
     if (circleId) byCircle.set(circleId, role);
   }
-  const { circles } = await rt.repos.circles.membershipsOf(userId);
+  const { circles } = await ctx.stores.circles.membershipsOf(userId);
   const roles = { ...NO_ROLES };
   for (const c of circles) {
     const role = byCircle.get(c);
@@ -77,15 +77,19 @@ export async function groupRoles(
 }
 
 /** The member ids of one of the group's circles. */
-export async function circleMemberIds(rt: Runtime, group: GroupRecord, role: GroupRole): Promise<string[]> {
+export async function circleMemberIds(
+  ctx: SocialContext,
+  group: GroupRecord,
+  role: GroupRole,
+): Promise<string[]> {
   const circleId = group.circles?.[role];
   if (!circleId) return [];
-  return rt.repos.circles.memberIds(circleId);
+  return ctx.stores.circles.memberIds(circleId);
 }
 
 /** A page of one of the group's circles as a spec 1.5 collection. */
 export async function circleMembersCollection(
-  rt: Runtime,
+  ctx: SocialContext,
   group: GroupRecord,
   role: GroupRole,
   base: string,
@@ -93,7 +97,7 @@ export async function circleMembersCollection(
   paging: Paging,
 ) {
   const circleId = group.circles?.[role];
-  const circle = circleId ? await rt.repos.circles.liveById(circleId) : null;
+  const circle = circleId ? await ctx.stores.circles.liveById(circleId) : null;
   const members = circle?.members ?? [];
   return orderedCollection({
     base,
@@ -118,17 +122,17 @@ export function canReadGroupPosts(group: GroupRecord, viewer: Viewer): 'ok' | 'a
  * GET /users/:id/groups: the groups `ownerId` is a member of that the viewer may see, newest
  * first, as a spec 1.5 collection. Membership is read from the groups' members circles.
  */
-export async function listUserGroups(rt: Runtime, viewer: Viewer, ownerId: string, paging: Paging) {
-  const base = `${rt.config.publicUrl}/users/${ownerId}/groups`;
+export async function listUserGroups(ctx: SocialContext, viewer: Viewer, ownerId: string, paging: Paging) {
+  const base = `${ctx.config.publicUrl}/users/${ownerId}/groups`;
   // The groups a user is a member of come from the membership index; each is checked against
   // the viewer, newest first.
   const { groups: groupIds } =
-    typeof ownerId === 'string' ? await rt.repos.circles.membershipsOf(ownerId) : { groups: [] };
-  const found = await rt.repos.groups.liveByIds(groupIds);
+    typeof ownerId === 'string' ? await ctx.stores.circles.membershipsOf(ownerId) : { groups: [] };
+  const found = await ctx.stores.groups.liveByIds(groupIds);
   const visible = [...found.values()]
     .filter(
       (g) =>
-        canSee({ to: g.to, actorId: g.actorId }, viewer, rt.config.DOMAIN) ||
+        canSee({ to: g.to, actorId: g.actorId }, viewer, ctx.config.DOMAIN) ||
         (viewer.id && viewer.groupIds.includes(g.id)),
     )
     .sort((a, b) => new Date(b.createdAt ?? 0).getTime() - new Date(a.createdAt ?? 0).getTime());

@@ -10,7 +10,7 @@
 import type { Viewer } from '@agora/common/audience';
 import { parseId } from '@agora/common/db';
 import { BadRequest, NotFound } from '@agora/common/errors';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../context';
 import { readableObject } from './objects';
 import { fetchRemote } from './remote-lookup';
 import { presentUser } from './users';
@@ -25,33 +25,33 @@ export function parseMode(raw: unknown): LookupMode {
 }
 
 export async function lookup(
-  rt: Runtime,
+  ctx: SocialContext,
   viewer: Viewer,
   id: string,
   mode: LookupMode = 'local',
 ): Promise<Record<string, unknown> | null> {
   const parsed = parseId(id);
-  if (parsed.domain === rt.config.DOMAIN) return lookupLocal(rt, viewer, id, parsed.type);
-  if (mode === 'remote') return fetchRemote(rt, id);
+  if (parsed.domain === ctx.config.DOMAIN) return lookupLocal(ctx, viewer, id, parsed.type);
+  if (mode === 'remote') return fetchRemote(ctx, id);
   // Remote objects this server holds (posts that arrived through the inbox) answer locally.
-  const held = await lookupLocal(rt, viewer, id, parsed.type);
-  return held ?? (mode === 'local' ? null : fetchRemote(rt, id));
+  const held = await lookupLocal(ctx, viewer, id, parsed.type);
+  return held ?? (mode === 'local' ? null : fetchRemote(ctx, id));
 }
 
 async function lookupLocal(
-  rt: Runtime,
+  ctx: SocialContext,
   viewer: Viewer,
   id: string,
   type: ReturnType<typeof parseId>['type'],
 ): Promise<Record<string, unknown> | null> {
   if (type === 'User') {
-    const user = await rt.repos.users.findById(id);
+    const user = await ctx.stores.users.findById(id);
     if (!user || user.deletedAt || user.active === false) return null;
-    return presentUser(user, viewer, rt.config.DOMAIN);
+    return presentUser(user, viewer, ctx.config.DOMAIN);
   }
   if (type !== 'Object') return null;
   try {
-    const { doc } = await readableObject(rt, viewer, id);
+    const { doc } = await readableObject(ctx, viewer, id);
     const { _id, __v, ...rest } = doc;
     void _id;
     void __v;

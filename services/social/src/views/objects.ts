@@ -2,7 +2,7 @@
 import { canSee, type Viewer } from '@agora/common/audience';
 import { parseId } from '@agora/common/db';
 import { NotFound } from '@agora/common/errors';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../context';
 import { canSeeBookmark, type BookmarkRecord } from './bookmarks';
 
 type Lean = Record<string, unknown> & {
@@ -15,8 +15,8 @@ type Lean = Record<string, unknown> & {
 const KINDS = ['post', 'page', 'bookmark', 'group', 'circle', 'reply'] as const;
 type Kind = (typeof KINDS)[number];
 
-function storeFor(rt: Runtime, kind: Kind): { liveById(id: string): Promise<unknown> } {
-  const r = rt.repos;
+function storeFor(ctx: SocialContext, kind: Kind): { liveById(id: string): Promise<unknown> } {
+  const r = ctx.stores;
   switch (kind) {
     case 'post':
       return r.posts;
@@ -34,12 +34,12 @@ function storeFor(rt: Runtime, kind: Kind): { liveById(id: string): Promise<unkn
 }
 
 /** Finds a local object by id; null when missing or deleted. */
-export async function findObject(rt: Runtime, id: string): Promise<{ kind: Kind; doc: Lean } | null> {
+export async function findObject(ctx: SocialContext, id: string): Promise<{ kind: Kind; doc: Lean } | null> {
   if (typeof id !== 'string') return null;
   const p = parseId(id);
   const kind = p.type === 'Object' ? (p.kind as Kind) : undefined;
   if (!kind || !(KINDS as readonly string[]).includes(kind)) return null; // `constructor:x@d` is no kind
-  const doc = (await storeFor(rt, kind).liveById(id)) as Lean | null;
+  const doc = (await storeFor(ctx, kind).liveById(id)) as Lean | null;
   return doc ? { kind, doc } : null;
 }
 
@@ -47,7 +47,7 @@ export async function findObject(rt: Runtime, id: string): Promise<{ kind: Kind;
  * The audience of an object: a reply is read with its thread root's audience.
  */
 export async function effectiveAudience(
-  rt: Runtime,
+  ctx: SocialContext,
   found: { kind: string; doc: Lean },
 ): Promise<{ to: string | null; actorId: string | null; deletedAt: Date | null } | null> {
   if (found.kind !== 'reply')
@@ -56,7 +56,7 @@ export async function effectiveAudience(
       actorId: found.doc.actorId ?? null,
       deletedAt: found.doc.deletedAt ?? null,
     };
-  const root = await findObject(rt, String(found.doc.target));
+  const root = await findObject(ctx, String(found.doc.target));
   if (!root || root.kind === 'reply') return null;
   return { to: root.doc.to ?? null, actorId: root.doc.actorId ?? null, deletedAt: null };
 }
@@ -66,17 +66,17 @@ export async function effectiveAudience(
  * local or another server) all answer the same 404 and body: no route may tell an object the
  * viewer cannot see from one that does not exist (docs/security.md, existence oracles).
  */
-export async function readableObject(rt: Runtime, viewer: Viewer, id: string, notFound = 'Not found') {
-  const found = await findObject(rt, id);
+export async function readableObject(ctx: SocialContext, viewer: Viewer, id: string, notFound = 'Not found') {
+  const found = await findObject(ctx, id);
   if (!found) throw new NotFound(notFound);
-  const audience = await effectiveAudience(rt, found);
+  const audience = await effectiveAudience(ctx, found);
   if (!audience) throw new NotFound(notFound);
-  if (!canSee(audience, viewer, rt.config.DOMAIN) && !(viewer.id && found.doc.actorId === viewer.id))
+  if (!canSee(audience, viewer, ctx.config.DOMAIN) && !(viewer.id && found.doc.actorId === viewer.id))
     throw new NotFound(notFound);
   // A bookmark is also hidden by any folder above it that the viewer may not see.
   if (
     found.kind === 'bookmark' &&
-    !(await canSeeBookmark(rt, viewer, found.doc as unknown as BookmarkRecord))
+    !(await canSeeBookmark(ctx, viewer, found.doc as unknown as BookmarkRecord))
   )
     throw new NotFound(notFound);
   return found;

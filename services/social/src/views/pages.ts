@@ -6,7 +6,7 @@
 import { canSee, type Viewer } from '@agora/common/audience';
 import type { PageDoc } from '@agora/common/db';
 import { BadRequest, NotFound } from '@agora/common/errors';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../context';
 
 export type PageRecord = PageDoc & { createdAt?: Date; updatedAt?: Date };
 
@@ -48,17 +48,17 @@ export function publicPagesQuery(query: Record<string, unknown>): { tag?: string
 }
 
 /** A live local page by id or slug; 404 when missing or deleted. */
-export async function findPage(rt: Runtime, idOrSlug: unknown): Promise<PageRecord> {
+export async function findPage(ctx: SocialContext, idOrSlug: unknown): Promise<PageRecord> {
   const key = typeof idOrSlug === 'string' ? idOrSlug : '';
   let page: PageRecord | null = null;
-  if (PAGE_ID.test(key)) page = await rt.repos.pages.liveById(key);
-  else if (SLUG.test(key)) page = await rt.repos.pages.localBySlug(key);
+  if (PAGE_ID.test(key)) page = await ctx.stores.pages.liveById(key);
+  else if (SLUG.test(key)) page = await ctx.stores.pages.localBySlug(key);
   if (!page) throw new NotFound('Page not found');
   return page;
 }
 
 /** The page if the viewer may read it; otherwise the same 404 as a missing page (no oracle). */
-export function assertCanReadPage(rt: Runtime, viewer: Viewer, page: PageRecord): void {
-  if (canSee(page, viewer, rt.config.DOMAIN)) return;
+export function assertCanReadPage(ctx: SocialContext, viewer: Viewer, page: PageRecord): void {
+  if (canSee(page, viewer, ctx.config.DOMAIN)) return;
   throw new NotFound('Page not found');
 }

@@ -15,7 +15,7 @@ import type { Viewer } from '@agora/common/audience';
 import type { PostDoc } from '@agora/common/db';
 import { BadRequest, NotAuthorized, Unauthorized } from '@agora/common/errors';
 import { domainOf } from '@agora/common/federation';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../context';
 import { presentPost } from './posts';
 
 export interface PullQuery {
@@ -44,12 +44,12 @@ export function parsePull(query: Record<string, unknown>): PullQuery {
 
 const LIVE_LOCAL = { deletedAt: null, originDomain: null };
 
-export async function pull(rt: Runtime, viewer: Viewer, signer: string | undefined, q: PullQuery) {
-  const domain = rt.config.DOMAIN;
+export async function pull(ctx: SocialContext, viewer: Viewer, signer: string | undefined, q: PullQuery) {
+  const domain = ctx.config.DOMAIN;
   const authors = q.from.filter((id) => id.endsWith(`@${domain}`));
   const since = q.since ? { publishedAt: { $gte: q.since } } : {};
   const newest = <T>(filter: Record<string, unknown>) =>
-    rt.repos.posts.newestFor(filter, q.limit) as Promise<T[]>;
+    ctx.stores.posts.newestFor(filter, q.limit) as Promise<T[]>;
 
   if (!q.to.length) {
     const posts = await newest<PostDoc>({
@@ -66,9 +66,9 @@ export async function pull(rt: Runtime, viewer: Viewer, signer: string | undefin
     throw new NotAuthorized('to: every recipient must be a user of the signing server');
   // The authors' circles holding a `to` user, from the membership index of each `to` user.
   const held = new Set(
-    (await Promise.all(q.to.map((id) => rt.repos.circles.membershipsOf(id)))).flatMap((m) => m.circles),
+    (await Promise.all(q.to.map((id) => ctx.stores.circles.membershipsOf(id)))).flatMap((m) => m.circles),
   );
-  const circles = [...(await rt.repos.circles.liveByIds([...held])).values()].filter((c) =>
+  const circles = [...(await ctx.stores.circles.liveByIds([...held])).values()].filter((c) =>
     authors.includes(c.actorId),
   );
   const readersOf = new Map(
@@ -78,7 +78,7 @@ export async function pull(rt: Runtime, viewer: Viewer, signer: string | undefin
   const scope = { actorId: { $in: authors }, originDomain: null, to: { $in: audiences } };
   const [posts, gone] = await Promise.all([
     newest<PostDoc>({ ...scope, deletedAt: null, ...since }),
-    q.since ? rt.repos.posts.deletedIdsSince(scope, q.since) : [],
+    q.since ? ctx.stores.posts.deletedIdsSince(scope, q.since) : [],
   ]);
   const last = posts[posts.length - 1];
   return {

@@ -9,7 +9,7 @@ import { sanitize } from '@agora/common/content';
 import { parseId } from '@agora/common/db';
 import { UpstreamError } from '@agora/common/errors';
 import { originOf, signAsServer } from '@agora/common/federation';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../context';
 import { withSafeUrls } from '@agora/common/validation';
 
 const PATHS: Record<string, string> = {
@@ -28,13 +28,13 @@ function pathOf(id: string): string | undefined {
   return undefined;
 }
 
-export async function fetchRemote(rt: Runtime, id: string): Promise<Record<string, unknown> | null> {
+export async function fetchRemote(ctx: SocialContext, id: string): Promise<Record<string, unknown> | null> {
   const domain = parseId(id).domain;
   const path = pathOf(id);
   if (!domain || !path) return null;
-  const url = `${originOf(rt.config, domain)}${path}`;
-  const signed = await signAsServer(rt, { method: 'GET', url });
-  const res = await rt.federation.fetch(url, { headers: { ...signed, accept: 'application/json' } });
+  const url = `${originOf(ctx.config, domain)}${path}`;
+  const signed = await signAsServer(ctx, { method: 'GET', url });
+  const res = await ctx.federation.fetch(url, { headers: { ...signed, accept: 'application/json' } });
   if (res.status === 404 || res.status === 410) return null;
   // Not shown to this server reads like missing, as this server answers its own (no oracle).
   if (res.status === 401 || res.status === 403) return null;

@@ -3,7 +3,7 @@
  * `GET /profile`: what the client library reads on start-up (`getServerInfo`) and what a peer
  * reads to know this server. Every public, non-redacted setting is included under `settings`.
  */
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../context';
 
 interface Profile {
   name?: string;
@@ -21,10 +21,10 @@ function absolute(base: string, url: string | undefined): string | null {
   return url.startsWith('/') ? `${base}${url}` : url;
 }
 
-export async function serverProfile(rt: Runtime) {
-  const base = rt.config.publicUrl;
-  const domain = rt.config.DOMAIN;
-  const settings = await rt.repos.settings.publicValues();
+export async function serverProfile(ctx: SocialContext) {
+  const base = ctx.config.publicUrl;
+  const domain = ctx.config.DOMAIN;
+  const settings = await ctx.stores.settings.publicValues();
   const profile = (settings.profile ?? {}) as Profile;
   return {
     '@context': 'https://www.w3.org/ns/activitystreams',

@@ -5,7 +5,7 @@
  * FerretDB has no TTL indexes (docs/adr/0001-ferretdb.md), so expiry is this worker's job.
  * Each run is idempotent; several replicas running it at once only repeat deletes.
  */
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../context';
 import { runFileGc } from '../files/gc';
 
 export interface GcReport {
@@ -15,10 +15,10 @@ export interface GcReport {
 
 const DAY_MS = 86_400_000;
 
-export async function runGc(rt: Runtime, now = new Date()): Promise<GcReport> {
-  const days = Number(await rt.repos.settings.get<number>('gcRetentionDays')) || 30;
+export async function runGc(ctx: SocialContext, now = new Date()): Promise<GcReport> {
+  const days = Number(await ctx.stores.settings.get<number>('gcRetentionDays')) || 30;
   const cutoff = new Date(now.getTime() - Math.max(1, days) * DAY_MS);
-  const r = rt.repos;
+  const r = ctx.stores;
   const removed: Record<string, number> = {};
   // Deleted posts left every list when they were deleted; their reactions go with them now.
   const posts = await r.posts.purgeDeletedBefore(cutoff);
@@ -34,8 +34,8 @@ export async function runGc(rt: Runtime, now = new Date()): Promise<GcReport> {
     removed[name] = (await store.purgeDeletedBefore(cutoff)).length;
   }
   // Idempotency keys past their 24 hours (MongoDB's TTL index does this alone; FerretDB does not).
-  removed.idempotencyKeys = await rt.repos.idempotency.purgeExpired(now);
-  const swept = await runFileGc(rt, now);
+  removed.idempotencyKeys = await ctx.stores.idempotency.purgeExpired(now);
+  const swept = await runFileGc(ctx, now);
   removed.orphanFiles = swept.orphans;
   removed.files = swept.files;
   return { cutoff, removed };
@@ -43,15 +43,15 @@ export async function runGc(rt: Runtime, now = new Date()): Promise<GcReport> {
 
 /** First run a minute after start, then every 24 hours. */
 export function startGc(
-  rt: Runtime,
+  ctx: SocialContext,
   opts: { firstDelayMs?: number; intervalMs?: number } = {},
 ): () => Promise<void> {
   let running: Promise<void> | undefined;
   const tick = () => {
     if (running) return;
-    running = runGc(rt)
-      .then((r) => rt.logger.info({ gc: r }, 'garbage collection done'))
-      .catch((err: Error) => rt.logger.warn({ err: err.message }, 'garbage collection failed'))
+    running = runGc(ctx)
+      .then((r) => ctx.logger.info({ gc: r }, 'garbage collection done'))
+      .catch((err: Error) => ctx.logger.warn({ err: err.message }, 'garbage collection failed'))
       .finally(() => {
         running = undefined;
       });

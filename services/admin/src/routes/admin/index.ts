@@ -16,9 +16,9 @@ import { sectionsRouter } from '../../curation/sections';
 import { recommendationsRouter } from '../../curation/recommendations';
 
 /** /admin: every route behind the admin guard. */
-export default function adminRoutes({ rt }: AdminContext): Router {
+export default function adminRoutes(ctx: AdminContext): Router {
   const r = Router();
-  r.use(adminGuard(rt));
+  r.use(adminGuard(ctx));
   // GET /admin/whoami: the admin the token belongs to (used by the dashboard to check access).
   r.get(
     '/whoami',
@@ -31,18 +31,18 @@ export default function adminRoutes({ rt }: AdminContext): Router {
       });
     }),
   );
-  mountSub(r, '/activities', activitiesRouter(rt));
-  mountSub(r, '/backup', backupRouter(rt));
-  mountSub(r, '/flagged', flaggedRouter(rt));
-  mountSub(r, '/invites', invitesRouter(rt));
-  mountSub(r, '/settings', settingsRouter(rt));
-  mountSub(r, '/system', systemRouter(rt));
-  mountSub(r, '/users', usersRouter(rt));
-  mountSub(r, '/posts', postsRouter(rt));
-  mountSub(r, '/circles', circlesRouter(rt));
-  mountSub(r, '/groups', groupsRouter(rt));
-  mountSub(r, '/pages', pagesRouter(rt));
-  mountSub(r, '/sections', sectionsRouter(rt));
-  mountSub(r, '/recommendations', recommendationsRouter(rt));
+  mountSub(r, '/activities', activitiesRouter(ctx));
+  mountSub(r, '/backup', backupRouter(ctx));
+  mountSub(r, '/flagged', flaggedRouter(ctx));
+  mountSub(r, '/invites', invitesRouter(ctx));
+  mountSub(r, '/settings', settingsRouter(ctx));
+  mountSub(r, '/system', systemRouter(ctx));
+  mountSub(r, '/users', usersRouter(ctx));
+  mountSub(r, '/posts', postsRouter(ctx));
+  mountSub(r, '/circles', circlesRouter(ctx));
+  mountSub(r, '/groups', groupsRouter(ctx));
+  mountSub(r, '/pages', pagesRouter(ctx));
+  mountSub(r, '/sections', sectionsRouter(ctx));
+  mountSub(r, '/recommendations', recommendationsRouter(ctx));
   return r;
 }

@@ -5,13 +5,13 @@ export const SOFTWARE_NAME = 'agora';
 export const SOFTWARE_VERSION = '0.1.0';
 
 /** GET /nodeinfo/2.0: what this server is (how peers recognise a compatible server). */
-export default function nodeinfoRoutes({ rt }: FederationContext): Router {
+export default function nodeinfoRoutes(ctx: FederationContext): Router {
   const r = Router();
   r.get('/2.0', (_req, res, next) => {
     Promise.all([
-      rt.repos.users.count(),
-      rt.repos.settings.get<boolean>('registrationIsOpen'),
-      rt.repos.settings.get<{ name?: string }>('profile'),
+      ctx.stores.users.count(),
+      ctx.stores.settings.get<boolean>('registrationIsOpen'),
+      ctx.stores.settings.get<{ name?: string }>('profile'),
     ])
       .then(([users, open, profile]) =>
         res.json({
@@ -23,8 +23,8 @@ export default function nodeinfoRoutes({ rt }: FederationContext): Router {
           usage: { users: { total: users } },
           metadata: {
             siteTitle: profile?.name ?? 'Agora',
-            domain: rt.config.DOMAIN,
-            instanceActor: `${rt.config.publicUrl}/users/@${rt.config.DOMAIN}`,
+            domain: ctx.config.DOMAIN,
+            instanceActor: `${ctx.config.publicUrl}/users/@${ctx.config.DOMAIN}`,
           },
         }),
       )

@@ -4,10 +4,10 @@ import { Router } from '@agora/common/http';
 import type { FederationContext } from '../../context';
 
 /** /.well-known: the server key as JWKS (decisions.md §3) and the NodeInfo pointer. */
-export default function wellKnownRoutes({ rt }: FederationContext): Router {
+export default function wellKnownRoutes(ctx: FederationContext): Router {
   const r = Router();
   r.get('/jwks.json', (_req, res, next) => {
-    rt.repos.settings
+    ctx.stores.settings
       .get<string>('publicKey')
       .then((pem) => {
         const keys = pem
@@ -30,7 +30,7 @@ export default function wellKnownRoutes({ rt }: FederationContext): Router {
       links: [
         {
           rel: 'http://nodeinfo.diaspora.software/ns/schema/2.0',
-          href: `${rt.config.publicUrl}/nodeinfo/2.0`,
+          href: `${ctx.config.publicUrl}/nodeinfo/2.0`,
         },
       ],
     });

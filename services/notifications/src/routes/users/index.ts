@@ -5,13 +5,13 @@
  */
 import { NotAuthorized, Unauthorized } from '@agora/common/errors';
 import { Router, mountSub } from '@agora/common/http';
-import type { NotificationsContext } from '../../app';
+import type { NotificationsContext } from '../../context';
 import { notificationsRouter } from '../../http/router';
 import { pathUserId } from '../../http/inputs';
 
-export default function userNotificationRoutes({ rt }: NotificationsContext): Router {
+export default function userNotificationRoutes(ctx: NotificationsContext): Router {
   const r = Router();
-  const domain = rt.config.DOMAIN;
+  const domain = ctx.config.DOMAIN;
   // Before any route: anonymous → 401, someone else's list → 403 (never a 404 that would
   // tell whether the user exists).
   r.use('/:id/notifications', (req, _res, next) => {
@@ -21,6 +21,6 @@ export default function userNotificationRoutes({ rt }: NotificationsContext): Ro
     if (id !== user.id) return next(new NotAuthorized('Access denied'));
     next();
   });
-  mountSub(r, '/:id/notifications', notificationsRouter(rt));
+  mountSub(r, '/:id/notifications', notificationsRouter(ctx));
   return r;
 }

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { canonicalTo } from '@agora/common/audience';
 import { BadRequest, NotAuthorized, NotFound } from '@agora/common/errors';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../../context';
 import type { AreaHandlers } from '../registry';
 import type { ActivityHandler, HandlerContext } from '../types';
 import { clean, idString, mediaRef, parse } from '../validate';
@@ -19,17 +19,17 @@ const circleObject = z.object({
     .optional(),
 });
 
-const createCircle: ActivityHandler = async ({ rt, actor, activity }) => {
+const createCircle: ActivityHandler = async ({ svc, actor, activity }) => {
   const obj = parse(circleObject, activity.object, 'object');
-  const domain = rt.config.DOMAIN;
+  const domain = svc.config.DOMAIN;
   // A circle with no audience is private to its owner.
   const to = canonicalTo(activity.to ?? (activity.object as { to?: unknown }).to, 'to', domain, actor.id);
   const canReply = canonicalTo(activity.canReply, 'canReply', domain, to);
   const canReact = canonicalTo(activity.canReact, 'canReact', domain, to);
   const members = [];
-  for (const m of obj.members ?? []) members.push(await resolveMember(rt, m));
+  for (const m of obj.members ?? []) members.push(await resolveMember(svc, m));
   const unique = [...new Map(members.map((m) => [m.id, m])).values()];
-  const circle = await rt.repos.circles.create({
+  const circle = await svc.stores.circles.create({
     name: obj.name,
     actorId: actor.id,
     to,
@@ -39,8 +39,8 @@ const createCircle: ActivityHandler = async ({ rt, actor, activity }) => {
     ...(obj.icon ? { icon: obj.icon } : {}),
     members: unique,
   });
-  for (const m of unique) await rt.repos.timelines.backfill(circle.id, m.id);
-  const stored = await rt.repos.circles.byId(circle.id);
+  for (const m of unique) await svc.stores.timelines.backfill(circle.id, m.id);
+  const stored = await svc.stores.circles.byId(circle.id);
   return {
     result: clean(stored),
     objectId: circle.id,
@@ -51,32 +51,32 @@ const createCircle: ActivityHandler = async ({ rt, actor, activity }) => {
 };
 
 /** The circle an Add/Remove acts on, if the actor may change its members. */
-async function ownedCircle(rt: Runtime, ctx: HandlerContext) {
+async function ownedCircle(svc: SocialContext, ctx: HandlerContext) {
   const target = parse(idString, ctx.activity.target, 'target');
-  const circle = await rt.repos.circles.findById(target);
+  const circle = await svc.stores.circles.findById(target);
   if (!circle) throw new NotFound('Circle not found');
   if (circle.type === 'System' && !['Blocked', 'Muted', 'Groups', 'All Following'].includes(circle.name))
     throw new NotAuthorized('This circle cannot be changed');
-  const serverOwned = circle.actorId === `@${rt.config.DOMAIN}`;
+  const serverOwned = circle.actorId === `@${svc.config.DOMAIN}`;
   if (serverOwned ? !ctx.actor.isServerAdmin : circle.actorId !== ctx.actor.id)
     throw new NotAuthorized('Only the circle owner can change its members');
   return circle;
 }
 
 const addToCircle: ActivityHandler = async (ctx) => {
-  const { rt } = ctx;
-  const circle = await ownedCircle(rt, ctx);
+  const { svc } = ctx;
+  const circle = await ownedCircle(svc, ctx);
   const refs = Array.isArray(ctx.activity.object) ? ctx.activity.object : [ctx.activity.object];
   if (!refs.length || refs.length > 100) throw new BadRequest('object: one to 100 members');
   const added: string[] = [];
   for (const ref of refs) {
-    const member = await resolveMember(rt, ref);
-    if (await rt.repos.circles.addMember(circle.id, member)) {
+    const member = await resolveMember(svc, ref);
+    if (await svc.stores.circles.addMember(circle.id, member)) {
       added.push(member.id);
-      await rt.repos.timelines.backfill(circle.id, member.id);
+      await svc.stores.timelines.backfill(circle.id, member.id);
     }
   }
-  const stored = await rt.repos.circles.byId(circle.id);
+  const stored = await svc.stores.circles.byId(circle.id);
   return {
     result: clean(stored),
     objectId: circle.id,
@@ -94,8 +94,8 @@ const addToCircle: ActivityHandler = async (ctx) => {
 };
 
 const removeFromCircle: ActivityHandler = async (ctx) => {
-  const { rt } = ctx;
-  const circle = await ownedCircle(rt, ctx);
+  const { svc } = ctx;
+  const circle = await ownedCircle(svc, ctx);
   const ref = ctx.activity.object;
   const memberId = parse(
     idString,
@@ -103,8 +103,8 @@ const removeFromCircle: ActivityHandler = async (ctx) => {
     'object',
   );
   // Readers drop a former member's entries at once (TimelineStore keeps members' posts only).
-  const removed = await rt.repos.circles.removeMember(circle.id, memberId);
-  const stored = await rt.repos.circles.byId(circle.id);
+  const removed = await svc.stores.circles.removeMember(circle.id, memberId);
+  const stored = await svc.stores.circles.byId(circle.id);
   return {
     result: clean(stored),
     objectId: circle.id,

@@ -67,11 +67,11 @@ function location(loc: z.infer<typeof postObject>['location']) {
   return { name: loc.name, type: 'Point', coordinates: [loc.lon, loc.lat] };
 }
 
-const createPost: ActivityHandler = async ({ rt, actor, viewer, activity }) => {
+const createPost: ActivityHandler = async ({ svc: ctx, actor, viewer, activity }) => {
   const obj = parse(postObject, activity.object, 'object');
-  const domain = rt.config.DOMAIN;
+  const domain = ctx.config.DOMAIN;
   const to = canonicalTo(activity.to ?? (activity.object as { to?: unknown }).to, 'to', domain);
-  await assertCanAddress(rt, viewer, to);
+  await assertCanAddress(ctx, viewer, to);
   const canReply = canonicalTo(activity.canReply, 'canReply', domain, to);
   const canReact = canonicalTo(activity.canReact, 'canReact', domain, to);
   const source = obj.source ?? obj.content ?? '';
@@ -79,7 +79,7 @@ const createPost: ActivityHandler = async ({ rt, actor, viewer, activity }) => {
   const now = new Date();
   const attachments = [...new Set(obj.attachments ?? [])];
   await attachFiles(
-    rt,
+    ctx,
     actor.id,
     fileIdsIn([...attachments, obj.image, obj.featuredImage]),
     id,
@@ -91,7 +91,7 @@ const createPost: ActivityHandler = async ({ rt, actor, viewer, activity }) => {
     actorId: actor.id,
     actor: actorRef(actor),
     server: `@${domain}`,
-    url: `${rt.config.publicUrl}/posts/${id}`,
+    url: `${ctx.config.publicUrl}/posts/${id}`,
     title: obj.title,
     summary: obj.summary ?? (source ? plainText(source) : undefined),
     source: { content: source, mediaType: 'text/markdown' },
@@ -109,7 +109,7 @@ const createPost: ActivityHandler = async ({ rt, actor, viewer, activity }) => {
     publishedAt: now,
   };
   // The author's circles were read once for this activity (the viewer): the fan-out targets.
-  const created = await rt.repos.posts.createLocal(doc, { circles: viewer.circleIds });
+  const created = await ctx.stores.posts.createLocal(doc, { circles: viewer.circleIds });
   return {
     result: withoutCircles(clean(created as Record<string, unknown>)),
     objectId: id,

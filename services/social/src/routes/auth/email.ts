@@ -6,7 +6,7 @@
  */
 import { BadRequest } from '@agora/common/errors';
 import { handler, loadAuthUser, type RoleChecker, type Router } from '@agora/common/http';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../../context';
 import { sessionUser, tokenClaim } from '../../users/present';
 import { VERIFY_TTL_MS, hashToken, isTokenShaped, mintEmailToken } from '../../users/tokens';
 import { sendBestEffort, verificationMail } from '../../users/mail';
@@ -15,17 +15,17 @@ import { emailField } from './inputs';
 const RESEND_MESSAGE =
   'If that address is registered and unverified, a new verification email has been sent.';
 
-export function emailRoutes(r: Router, rt: Runtime, roles: RoleChecker): void {
+export function emailRoutes(r: Router, ctx: SocialContext, roles: RoleChecker): void {
   r.get(
     '/verify-email',
     handler(async ({ query, set }) => {
       const token = query.token;
       if (token === undefined || token === '') throw new BadRequest('Missing verification token');
       if (!isTokenShaped(token)) throw new BadRequest('Invalid or expired verification token');
-      const consumed = await rt.repos.users.consumeVerificationToken(hashToken(token));
-      const rec = consumed ? await rt.repos.users.findActiveById(consumed) : null;
+      const consumed = await ctx.stores.users.consumeVerificationToken(hashToken(token));
+      const rec = consumed ? await ctx.stores.users.findActiveById(consumed) : null;
       if (!rec) throw new BadRequest('Invalid or expired verification token');
-      const auth = await loadAuthUser(rt.repos, roles, rec.id);
+      const auth = await loadAuthUser(ctx.stores, roles, rec.id);
       set(
         'user',
         sessionUser(rec, {
@@ -33,7 +33,7 @@ export function emailRoutes(r: Router, rt: Runtime, roles: RoleChecker): void {
           isModerator: auth?.isModerator ?? false,
         }),
       );
-      set('token', await rt.tokens.issue(rec.id, tokenClaim(rec)));
+      set('token', await ctx.tokens.issue(rec.id, tokenClaim(rec)));
     }),
   );
 
@@ -42,11 +42,16 @@ export function emailRoutes(r: Router, rt: Runtime, roles: RoleChecker): void {
     handler(
       async ({ body, set }) => {
         const email = emailField(body.email);
-        if ((await rt.repos.settings.get<boolean>('requireEmailVerification')) === true) {
+        if ((await ctx.stores.settings.get<boolean>('requireEmailVerification')) === true) {
           const t = mintEmailToken(VERIFY_TTL_MS);
           // A new token replaces the old one, so only the latest link works.
-          const sent = await rt.repos.users.setVerificationToken(email, rt.config.DOMAIN, t.hash, t.expires);
-          if (sent) sendBestEffort(rt, verificationMail(rt, email, t.token), 'verification');
+          const sent = await ctx.stores.users.setVerificationToken(
+            email,
+            ctx.config.DOMAIN,
+            t.hash,
+            t.expires,
+          );
+          if (sent) sendBestEffort(ctx, verificationMail(ctx, email, t.token), 'verification');
         }
         set('message', RESEND_MESSAGE);
       },

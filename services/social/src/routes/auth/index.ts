@@ -9,9 +9,9 @@ import { passwordRoutes } from './password';
 const LOGIN_FIELDS = new Set(['username', 'id', 'password']);
 
 /** /auth: login, the current user, e-mail verification and password reset (decisions.md §3). */
-export default function authRoutes({ rt }: SocialContext): Router {
+export default function authRoutes(ctx: SocialContext): Router {
   const r = Router();
-  const roles = roleChecker(rt.repos);
+  const roles = roleChecker(ctx.stores);
 
   r.post(
     '/login',
@@ -28,9 +28,9 @@ export default function authRoutes({ rt }: SocialContext): Router {
         }
         if (!username && !id) throw new BadRequest('username or id is required');
         if (typeof password !== 'string' || !password) throw new BadRequest('password is required');
-        const rec = await rt.repos.users.findForLogin(
+        const rec = await ctx.stores.users.findForLogin(
           id ? { id } : { username: username! },
-          rt.config.DOMAIN,
+          ctx.config.DOMAIN,
         );
         const ok = await verifyPassword(password, rec?.password);
         if (!rec || !ok || rec.active === false || rec.deletedAt)
@@ -40,15 +40,15 @@ export default function authRoutes({ rt }: SocialContext): Router {
         if (
           rec.email &&
           rec.emailVerified !== true &&
-          (await rt.repos.settings.get<boolean>('requireEmailVerification')) === true
+          (await ctx.stores.settings.get<boolean>('requireEmailVerification')) === true
         ) {
           throw new NotAuthorized('Please verify your email address before logging in.', {
             extra: { unverified: true },
           });
         }
-        await rt.repos.users.markLogin(rec.id);
-        const auth = await loadAuthUser(rt.repos, roles, rec.id);
-        set('token', await rt.tokens.issue(rec.id, tokenClaim(rec)));
+        await ctx.stores.users.markLogin(rec.id);
+        const auth = await loadAuthUser(ctx.stores, roles, rec.id);
+        set('token', await ctx.tokens.issue(rec.id, tokenClaim(rec)));
         set(
           'user',
           sessionUser(rec, {
@@ -65,7 +65,7 @@ export default function authRoutes({ rt }: SocialContext): Router {
     '/me',
     handler(
       async ({ user, set }) => {
-        const rec = await rt.repos.users.findActiveById(user!.id);
+        const rec = await ctx.stores.users.findActiveById(user!.id);
         if (!rec) throw new NotFound('User not found');
         set('user', sessionUser(rec, user!));
       },
@@ -73,7 +73,7 @@ export default function authRoutes({ rt }: SocialContext): Router {
     ),
   );
 
-  emailRoutes(r, rt, roles);
-  passwordRoutes(r, rt);
+  emailRoutes(r, ctx, roles);
+  passwordRoutes(r, ctx);
   return r;
 }

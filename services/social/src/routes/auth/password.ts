@@ -6,7 +6,7 @@
 import { hashPassword } from '@agora/common/auth';
 import { BadRequest } from '@agora/common/errors';
 import { handler, type Router } from '@agora/common/http';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../../context';
 import { RESET_TTL_MS, hashToken, isTokenShaped, mintEmailToken } from '../../users/tokens';
 import { resetMail, sendBestEffort } from '../../users/mail';
 import { tokenClaim } from '../../users/present';
@@ -15,15 +15,15 @@ import { emailField, newPassword, stringField } from './inputs';
 const FORGOT_MESSAGE = 'If that email is registered, a reset link has been sent.';
 const INVALID_RESET = 'Reset token is invalid or has expired';
 
-export function passwordRoutes(r: Router, rt: Runtime): void {
+export function passwordRoutes(r: Router, ctx: SocialContext): void {
   r.post(
     '/forgot-password',
     handler(
       async ({ body, set }) => {
         const email = emailField(body.email);
         const t = mintEmailToken(RESET_TTL_MS);
-        const stored = await rt.repos.users.setResetToken(email, rt.config.DOMAIN, t.hash, t.expires);
-        if (stored) sendBestEffort(rt, resetMail(rt, email, t.token), 'password-reset');
+        const stored = await ctx.stores.users.setResetToken(email, ctx.config.DOMAIN, t.hash, t.expires);
+        if (stored) sendBestEffort(ctx, resetMail(ctx, email, t.token), 'password-reset');
         set('ok', true);
         set('message', FORGOT_MESSAGE);
       },
@@ -47,12 +47,12 @@ export function passwordRoutes(r: Router, rt: Runtime): void {
         if (!isTokenShaped(token)) throw new BadRequest(INVALID_RESET);
         const hash = await hashPassword(password);
         const tokenHash = hashToken(token);
-        const userId = await rt.repos.users.resetPassword(tokenHash, hash);
+        const userId = await ctx.stores.users.resetPassword(tokenHash, hash);
         if (!userId) throw new BadRequest(INVALID_RESET);
-        rt.logger.info({ userId }, 'password reset');
+        ctx.logger.info({ userId }, 'password reset');
         set('ok', true);
-        const rec = await rt.repos.users.findById(userId);
-        set('token', await rt.tokens.issue(userId, rec ? tokenClaim(rec) : undefined));
+        const rec = await ctx.stores.users.findById(userId);
+        set('token', await ctx.tokens.issue(userId, rec ? tokenClaim(rec) : undefined));
       },
       { allowUnauth: true },
     ),

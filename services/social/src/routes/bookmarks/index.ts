@@ -11,23 +11,23 @@ import {
 } from '../../views/bookmarks';
 
 /** /bookmarks (behaviour-notes §3.10). Bookmarks are local only and never federate. */
-export default function bookmarkRoutes({ rt }: SocialContext): Router {
+export default function bookmarkRoutes(ctx: SocialContext): Router {
   const r = Router();
 
   // Every user's root items the viewer may see (items inside folders are reached through them).
   r.get(
     '/',
     handler(async ({ req, query, set }) => {
-      const viewer = await viewerOf(rt, req);
+      const viewer = await viewerOf(ctx, req);
       const type = bookmarkTypeParam(query.type);
       const paging = parsePaging(query);
-      const { total, items } = await rt.repos.bookmarks.pageRootsVisibleTo(
+      const { total, items } = await ctx.stores.bookmarks.pageRootsVisibleTo(
         viewer,
         type,
         paging,
         BOOKMARK_LIST_FIELDS,
       );
-      setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items));
+      setAll(set, collectionFor(ctx.config.publicUrl, req, paging, total, items));
     }),
   );
 
@@ -35,16 +35,16 @@ export default function bookmarkRoutes({ rt }: SocialContext): Router {
   r.get(
     '/:id',
     handler(async ({ req, params, query, set }) => {
-      const viewer = await viewerOf(rt, req);
+      const viewer = await viewerOf(ctx, req);
       const mode = parseMode(query.mode);
       const id = params.id!;
       if (!BOOKMARK_ID.test(id)) throw new NotFound('Not found');
-      if (!id.endsWith(`@${rt.config.DOMAIN}`)) {
+      if (!id.endsWith(`@${ctx.config.DOMAIN}`)) {
         // A remote bookmark: the shared lookup decides (400 for remote modes until federation).
-        await lookup(rt, viewer, id, mode);
+        await lookup(ctx, viewer, id, mode);
         throw new NotFound('Not found');
       }
-      const doc = await findVisibleBookmark(rt, viewer, id);
+      const doc = await findVisibleBookmark(ctx, viewer, id);
       if (!doc) throw new NotFound('Not found');
       const { _id, __v, ...item } = doc as typeof doc & { _id?: unknown; __v?: unknown };
       void _id;

@@ -1,6 +1,5 @@
 import { BadRequest, NotAuthorized } from '@agora/common/errors';
 import { Router, collectionFor, handler, parsePaging, setAll } from '@agora/common/http';
-import type { Runtime } from '@agora/common/runtime';
 import type { SocialContext } from '../../context';
 import { viewerOf } from '../../views/viewer';
 import { checkCircleAccess, loadCircle } from '../../views/circle-access';
@@ -23,19 +22,19 @@ const LIST_FIELDS = {
 };
 
 /** /circles (spec 4.2). */
-export default function circleRoutes({ rt }: SocialContext): Router {
+export default function circleRoutes(ctx: SocialContext): Router {
   const r = Router();
-  const domain = rt.config.DOMAIN;
+  const domain = ctx.config.DOMAIN;
 
   r.get(
     '/',
     handler(async ({ req, query, set }) => {
-      const viewer = await viewerOf(rt, req);
+      const viewer = await viewerOf(ctx, req);
       const paging = parsePaging(query);
       const type =
         typeof query.type === 'string' && /^[A-Za-z]{1,30}$/.test(query.type) ? query.type : 'Circle';
       // Local circles only: cached remote circles carry their originDomain.
-      const { total, items } = await rt.repos.circles.pageListed(
+      const { total, items } = await ctx.stores.circles.pageListed(
         { type, audiences: viewer.id && viewer.local ? ['@public', `@${domain}`] : ['@public'] },
         paging,
         query.sort === 'reacts' ? 'reacts' : 'createdAt',
@@ -44,7 +43,7 @@ export default function circleRoutes({ rt }: SocialContext): Router {
       const reacted = viewer.id
         ? new Set(
             (
-              await rt.repos.reacts.mineOn(
+              await ctx.stores.reacts.mineOn(
                 viewer.id,
                 items.map((c) => c.id),
               )
@@ -52,23 +51,23 @@ export default function circleRoutes({ rt }: SocialContext): Router {
           )
         : new Set<string>();
       const out = items.map((c) => ({ ...c, userReacted: reacted.has(c.id) }));
-      setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, out));
+      setAll(set, collectionFor(ctx.config.publicUrl, req, paging, total, out));
     }),
   );
 
   r.get(
     '/:id',
     handler(async ({ req, params, set }) => {
-      const viewer = await viewerOf(rt, req);
+      const viewer = await viewerOf(ctx, req);
       const { circle, isOwner, isMember } = await checkCircleAccess(
-        rt,
-        await loadCircle(rt, params.id!),
+        ctx,
+        await loadCircle(ctx, params.id!),
         viewer,
       );
       const { _id, __v, ...item } = circle as Record<string, unknown>;
       void _id;
       void __v;
-      const userReacted = viewer.id ? !!(await rt.repos.reacts.mine(viewer.id, circle.id)) : false;
+      const userReacted = viewer.id ? !!(await ctx.stores.reacts.mine(viewer.id, circle.id)) : false;
       set('item', { ...item, isOwner, isMember, userReacted });
     }),
   );
@@ -76,12 +75,12 @@ export default function circleRoutes({ rt }: SocialContext): Router {
   r.get(
     '/:id/members',
     handler(async ({ req, params, query, set }) => {
-      const viewer = await viewerOf(rt, req);
-      const { circle } = await checkCircleAccess(rt, await loadCircle(rt, params.id!), viewer);
+      const viewer = await viewerOf(ctx, req);
+      const { circle } = await checkCircleAccess(ctx, await loadCircle(ctx, params.id!), viewer);
       const paging = parsePaging(query);
       const members = circle.members ?? [];
       const items = members.slice(paging.skip, paging.skip + paging.limit);
-      setAll(set, collectionFor(rt.config.publicUrl, req, paging, members.length, items));
+      setAll(set, collectionFor(ctx.config.publicUrl, req, paging, members.length, items));
     }),
   );
 
@@ -89,10 +88,10 @@ export default function circleRoutes({ rt }: SocialContext): Router {
     '/:id/posts',
     handler(
       async ({ req, params, query, set }) => {
-        const circle = await loadCircle(rt, params.id!, { cached: true });
-        const viewer = await viewerOf(rt, req);
-        await checkCircleAccess(rt, circle, viewer, { requireAuth: true });
-        setAll(set, await cachedTimeline(rt, viewer, circle.id, parseTimelineQuery(query)));
+        const circle = await loadCircle(ctx, params.id!, { cached: true });
+        const viewer = await viewerOf(ctx, req);
+        await checkCircleAccess(ctx, circle, viewer, { requireAuth: true });
+        setAll(set, await cachedTimeline(ctx, viewer, circle.id, parseTimelineQuery(query)));
       },
       { requireAuth: false },
     ),
@@ -101,21 +100,21 @@ export default function circleRoutes({ rt }: SocialContext): Router {
   r.patch(
     '/:id/seen',
     handler(async ({ req, params, body, set }) => {
-      const circle = await loadCircle(rt, params.id!);
+      const circle = await loadCircle(ctx, params.id!);
       if (circle.actorId !== req.auth!.user!.id)
         throw new NotAuthorized('Only the circle owner can update seen state');
       const when = typeof body.lastSeenAt === 'string' ? new Date(body.lastSeenAt) : new Date(NaN);
       if (Number.isNaN(when.getTime())) throw new BadRequest('lastSeenAt must be a valid ISO date string');
       set('ok', true);
-      set('lastSeenAt', await advanceSeen(rt, circle.id, when));
+      set('lastSeenAt', await advanceSeen(ctx, circle.id, when));
     }),
   );
   return r;
 }
 
 /** Moves the high-water mark forward only (races cannot rewind it). */
-async function advanceSeen(rt: Runtime, circleId: string, when: Date): Promise<Date> {
-  return (await rt.repos.circles.setLastSeen(circleId, when))!;
+async function advanceSeen(ctx: SocialContext, circleId: string, when: Date): Promise<Date> {
+  return (await ctx.stores.circles.setLastSeen(circleId, when))!;
 }
 
 function parseTimelineQuery(query: Record<string, unknown>) {

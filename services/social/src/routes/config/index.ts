@@ -16,22 +16,22 @@ interface ReactEmoji {
  * sign-up is open, what it asks of a new user (rules to acknowledge, an e-mail to verify), and
  * the choices it offers (reactions, reasons to report). All of it is public setting data.
  */
-export default function configRoutes({ rt }: SocialContext): Router {
+export default function configRoutes(ctx: SocialContext): Router {
   const r = Router();
   r.get('/', (_req, res, next) => {
-    const s = rt.repos.settings;
+    const s = ctx.stores.settings;
     Promise.all([
       s.get<{ name?: string }>('profile'),
       s.get<boolean>('registrationIsOpen'),
       s.get<boolean>('requireEmailVerification'),
       s.get<Rule[]>('rules'),
       s.get<ReactEmoji[]>('reactEmojis'),
-      flagOptions(rt).catch(() => []),
+      flagOptions(ctx).catch(() => []),
     ])
       .then(([profile, open, verify, rules, emojis, flags]) =>
         res.json({
-          apiUrl: rt.config.publicUrl,
-          domain: rt.config.DOMAIN,
+          apiUrl: ctx.config.publicUrl,
+          domain: ctx.config.DOMAIN,
           siteTitle: profile?.name ?? 'Agora',
           registrationIsOpen: open !== false,
           requireEmailVerification: verify === true,

@@ -19,25 +19,30 @@ import { PayloadTooLarge } from '@agora/common/errors';
 const FILE_ID = /^file:[a-f0-9]{24}@[a-z0-9.-]+(:\d+)?$/;
 const TYPES = new Set(['Image', 'Video', 'Audio', 'Document']);
 
-export default function fileRoutes({ rt }: SocialContext): Router {
+export default function fileRoutes(ctx: SocialContext): Router {
   const r = Router();
-  const publicUrl = rt.config.publicUrl;
+  const publicUrl = ctx.config.publicUrl;
 
   /** The live file if the viewer may read it; 404 otherwise (invisible and missing look alike). */
   async function readable(req: Request, id: string | undefined): Promise<FileRecord> {
-    const file = id && FILE_ID.test(id) ? await rt.repos.files.findLive(id) : null;
-    if (!file || !(await canReadFile(rt, await viewerOf(rt, req), file)))
+    const file = id && FILE_ID.test(id) ? await ctx.stores.files.findLive(id) : null;
+    if (!file || !(await canReadFile(ctx, await viewerOf(ctx, req), file)))
       throw new NotFound('File not found');
     return file;
   }
 
   async function record(stored: StoredUpload, actorId: string, req: Request) {
-    const fields = await readFields(rt, actorId, req.body as Record<string, unknown>, req.file?.originalname);
-    const quota = await quotaBytes(rt);
-    if (!(await rt.repos.files.reserve(actorId, stored.size, quota || Number.MAX_SAFE_INTEGER)))
+    const fields = await readFields(
+      ctx,
+      actorId,
+      req.body as Record<string, unknown>,
+      req.file?.originalname,
+    );
+    const quota = await quotaBytes(ctx);
+    if (!(await ctx.stores.files.reserve(actorId, stored.size, quota || Number.MAX_SAFE_INTEGER)))
       throw new PayloadTooLarge('Storage quota exceeded');
     try {
-      return await rt.repos.files.create(stored.id, {
+      return await ctx.stores.files.create(stored.id, {
         actorId,
         type: stored.kind,
         name: fields.name,
@@ -54,14 +59,14 @@ export default function fileRoutes({ rt }: SocialContext): Router {
         parentObject: fields.parentObject,
       });
     } catch (err) {
-      await rt.repos.files.release(actorId, stored.size);
+      await ctx.stores.files.release(actorId, stored.size);
       throw err;
     }
   }
 
   r.post(
     '/',
-    uploadFile(rt),
+    uploadFile(ctx),
     handler(async ({ req, user, set, setStatus }) => {
       const stored = uploadedFile(req);
       if (!stored)
@@ -73,7 +78,7 @@ export default function fileRoutes({ rt }: SocialContext): Router {
         set('file', presentFile(doc, publicUrl));
       } catch (err) {
         // Nothing the client sent is kept when the upload is refused after the bytes landed.
-        await removeStored(rt.storage, stored).catch(() => undefined);
+        await removeStored(ctx.storage, stored).catch(() => undefined);
         throw err;
       }
     }),
@@ -90,7 +95,7 @@ export default function fileRoutes({ rt }: SocialContext): Router {
           (typeof v === 'string' ? Number.parseInt(v, 10) : NaN) || fallback;
         const page = Math.max(1, Math.min(10_000, int(query.page, 1)));
         const limit = Math.max(1, Math.min(100, int(query.limit, 20)));
-        const { total, items } = await rt.repos.files.listOwned(user!.id, {
+        const { total, items } = await ctx.stores.files.listOwned(user!.id, {
           ...(type ? { type } : {}),
           skip: (page - 1) * limit,
           limit,
@@ -121,11 +126,11 @@ export default function fileRoutes({ rt }: SocialContext): Router {
         const file = await readable(req, req.params.id as string | undefined);
         const usePreview = variant === 'preview' || (req.query.size !== undefined && file.preview);
         if (variant === 'preview' && !file.preview) throw new NotFound('This file has no preview');
-        const isPublic = await isPublicFile(rt, file);
+        const isPublic = await isPublicFile(ctx, file);
         await serveObject(
           req,
           res,
-          rt.storage,
+          ctx.storage,
           usePreview && file.preview
             ? {
                 key: file.preview.key,
@@ -158,19 +163,19 @@ export default function fileRoutes({ rt }: SocialContext): Router {
       const id = params.id;
       const file = user!.isServerAdmin
         ? id && FILE_ID.test(id)
-          ? await rt.repos.files.findLive(id)
+          ? await ctx.stores.files.findLive(id)
           : null
         : await readable(req, id);
       if (!file) throw new NotFound('File not found');
       if (file.actorId !== user!.id && !user!.isServerAdmin)
         throw new NotAuthorized('You can only delete your own files');
-      await rt.repos.files.markDeleted(file.id);
+      await ctx.stores.files.markDeleted(file.id);
       // The bytes go now; if that fails the GC finds the deleted record and tries again.
       try {
-        await removeStored(rt.storage, file);
-        await rt.repos.files.purge(file.id);
+        await removeStored(ctx.storage, file);
+        await ctx.stores.files.purge(file.id);
       } catch (err) {
-        rt.logger.warn({ err: (err as Error).message, file: file.id }, 'file bytes left for the GC');
+        ctx.logger.warn({ err: (err as Error).message, file: file.id }, 'file bytes left for the GC');
       }
       set('deleted', true);
       set('id', file.id);

@@ -25,31 +25,31 @@ import {
 } from '../../views/groups';
 
 /** /groups (behaviour-notes §3.8, audience-checked on every route). */
-export default function groupRoutes({ rt }: SocialContext): Router {
+export default function groupRoutes(ctx: SocialContext): Router {
   const r = Router();
-  const domain = rt.config.DOMAIN;
+  const domain = ctx.config.DOMAIN;
 
   // Anonymous and remote viewers see @public groups; local users also @<domain> groups and
   // groups addressed to their circles or groups; everyone sees the groups they created.
   r.get(
     '/',
     handler(async ({ req, query, set }) => {
-      const viewer = await viewerOf(rt, req);
+      const viewer = await viewerOf(ctx, req);
       const paging = parsePaging(query);
-      const { total, items } = await rt.repos.groups.pageLocalVisibleTo(viewer, paging, GROUP_LIST_FIELDS);
-      setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items));
+      const { total, items } = await ctx.stores.groups.pageLocalVisibleTo(viewer, paging, GROUP_LIST_FIELDS);
+      setAll(set, collectionFor(ctx.config.publicUrl, req, paging, total, items));
     }),
   );
 
   r.get(
     '/:id',
     handler(async ({ req, params, query, set }) => {
-      const viewer = await viewerOf(rt, req);
+      const viewer = await viewerOf(ctx, req);
       const mode = parseMode(query.mode);
       const id = params.id!;
-      const item = GROUP_ID.test(id) ? await lookup(rt, viewer, id, mode) : null;
+      const item = GROUP_ID.test(id) ? await lookup(ctx, viewer, id, mode) : null;
       if (!item) throw new NotFound('Not found');
-      const roles = await groupRoles(rt, item as unknown as GroupRecord, viewer.id);
+      const roles = await groupRoles(ctx, item as unknown as GroupRecord, viewer.id);
       set('item', {
         ...item,
         isMember: roles.members,
@@ -63,14 +63,14 @@ export default function groupRoutes({ rt }: SocialContext): Router {
   r.get(
     '/:id/members',
     handler(async ({ req, params, query, set }) => {
-      const viewer = await viewerOf(rt, req);
+      const viewer = await viewerOf(ctx, req);
       if (!GROUP_ID.test(params.id!)) throw new NotFound('Group not found');
-      const { doc } = await readableObject(rt, viewer, params.id!, 'Group not found');
+      const { doc } = await readableObject(ctx, viewer, params.id!, 'Group not found');
       const c = await circleMembersCollection(
-        rt,
+        ctx,
         doc as unknown as GroupRecord,
         'members',
-        collectionBase(rt.config.publicUrl, req),
+        collectionBase(ctx.config.publicUrl, req),
         searchOf(req),
         parsePaging(query),
       );
@@ -82,18 +82,18 @@ export default function groupRoutes({ rt }: SocialContext): Router {
     '/:id/pending',
     handler(
       async ({ req, params, query, set }) => {
-        const viewer = await viewerOf(rt, req);
-        const group = await loadGroup(rt, params.id);
+        const viewer = await viewerOf(ctx, req);
+        const group = await loadGroup(ctx, params.id);
         // A group the viewer may not see reads like a missing one (docs/security.md).
-        if (!(await groupRoles(rt, group, viewer.id)).admins) {
+        if (!(await groupRoles(ctx, group, viewer.id)).admins) {
           if (!canSee(group, viewer, domain)) throw new NotFound('Group not found');
           throw new NotAuthorized('Access denied');
         }
         const c = await circleMembersCollection(
-          rt,
+          ctx,
           group,
           'pending',
-          collectionBase(rt.config.publicUrl, req),
+          collectionBase(ctx.config.publicUrl, req),
           searchOf(req),
           parsePaging(query),
         );
@@ -106,8 +106,8 @@ export default function groupRoutes({ rt }: SocialContext): Router {
   r.get(
     '/:id/posts',
     handler(async ({ req, params, query, set }) => {
-      const viewer = await viewerOf(rt, req);
-      const group = await loadGroup(rt, params.id);
+      const viewer = await viewerOf(ctx, req);
+      const group = await loadGroup(ctx, params.id);
       const access = canReadGroupPosts(group, viewer);
       // A group the viewer may not see reads like a missing one (docs/security.md).
       if (access !== 'ok' && !canSee(group, viewer, domain)) throw new NotFound('Group not found');
@@ -125,9 +125,9 @@ export default function groupRoutes({ rt }: SocialContext): Router {
         if (!types.length) throw new BadRequest('type must be a comma-separated list of post types');
       }
       const paging = parsePaging(query);
-      const { total, items: posts } = await rt.repos.posts.pageForGroup(group.id, types, paging);
+      const { total, items: posts } = await ctx.stores.posts.pageForGroup(group.id, types, paging);
       const items = posts.map((p) => presentPost(p as never, viewer, domain));
-      setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items));
+      setAll(set, collectionFor(ctx.config.publicUrl, req, paging, total, items));
     }),
   );
   return r;

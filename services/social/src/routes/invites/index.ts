@@ -8,13 +8,13 @@ import { assertUsable, emailHint, findLiveInvite, limitOf } from './validity';
  * the account exists. There is deliberately no POST /invites/:code/redeem: unauthenticated, it
  * let anyone burn invites (§11); registration redeems instead.
  */
-export default function inviteRoutes({ rt }: SocialContext): Router {
+export default function inviteRoutes(ctx: SocialContext): Router {
   const r = Router();
   r.get(
     '/:code',
     handler(
       async ({ params, set }) => {
-        const invite = await findLiveInvite(rt, params.code);
+        const invite = await findLiveInvite(ctx, params.code);
         if (!invite) throw new NotFound('Invite not found');
         assertUsable(invite);
         const limit = limitOf(invite);

@@ -3,12 +3,16 @@
  * the e-mail before the account exists, claim a slot atomically, publish `invite.redeemed`.
  */
 import { BadRequest, Gone, NotAuthorized, NotFound } from '@agora/common/errors';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../../context';
 import { assertUsable, findLiveInvite, limitOf, type InviteRow } from './validity';
 
 /** Throws the documented 404/410/400/403; returns the invite the registration may use. */
-export async function checkInvite(rt: Runtime, code: string, email: string | undefined): Promise<InviteRow> {
-  const invite = await findLiveInvite(rt, code);
+export async function checkInvite(
+  ctx: SocialContext,
+  code: string,
+  email: string | undefined,
+): Promise<InviteRow> {
+  const invite = await findLiveInvite(ctx, code);
   if (!invite) throw new NotFound('Invalid invite code');
   assertUsable(invite);
   if (invite.type === 'individual') {
@@ -25,13 +29,13 @@ export async function checkInvite(rt: Runtime, code: string, email: string | und
  * array paths in update filters. Throws 410 when the slot went to someone else meanwhile.
  */
 export async function claimInvite(
-  rt: Runtime,
+  ctx: SocialContext,
   invite: InviteRow,
   userId: string,
   email: string | undefined,
 ): Promise<void> {
   const limit = limitOf(invite);
-  const claimed = await rt.repos.invites.claim(invite, limit, { userId, email: email ?? null });
+  const claimed = await ctx.stores.invites.claim(invite, limit, { userId, email: email ?? null });
   if (!claimed)
     throw new Gone(
       invite.type === 'individual'
@@ -42,22 +46,22 @@ export async function claimInvite(
 }
 
 /** Gives the slot back when the account could not be created after all (best effort). */
-export async function releaseInvite(rt: Runtime, invite: InviteRow, userId: string): Promise<void> {
-  await rt.repos.invites
+export async function releaseInvite(ctx: SocialContext, invite: InviteRow, userId: string): Promise<void> {
+  await ctx.stores.invites
     .release(invite.id, userId)
     .catch((err: unknown) =>
-      rt.logger.warn({ err: (err as Error).message, invite: invite.id, userId }, 'invite release failed'),
+      ctx.logger.warn({ err: (err as Error).message, invite: invite.id, userId }, 'invite release failed'),
     );
 }
 
-export async function publishRedeemed(rt: Runtime, invite: InviteRow, userId: string): Promise<void> {
-  await rt.events
+export async function publishRedeemed(ctx: SocialContext, invite: InviteRow, userId: string): Promise<void> {
+  await ctx.events
     .publish(
       'invite.redeemed',
       { inviteId: invite.id, userId, inviterId: invite.actorId },
       { id: `invite.redeemed:${invite.id}:${userId}` },
     )
     .catch((err: unknown) =>
-      rt.logger.warn({ err: (err as Error).message, invite: invite.id }, 'invite.redeemed publish failed'),
+      ctx.logger.warn({ err: (err as Error).message, invite: invite.id }, 'invite.redeemed publish failed'),
     );
 }

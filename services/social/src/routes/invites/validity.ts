@@ -3,7 +3,7 @@
  * Redemption itself happens only inside registration (no public redeem route: §11).
  */
 import { Gone } from '@agora/common/errors';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../../context';
 
 export interface InviteRow {
   id: string;
@@ -23,9 +23,9 @@ export interface InviteRow {
 const CODE_RE = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The live invite with this code, or null when unknown, deactivated or deleted. */
-export async function findLiveInvite(rt: Runtime, code: unknown): Promise<InviteRow | null> {
+export async function findLiveInvite(ctx: SocialContext, code: unknown): Promise<InviteRow | null> {
   if (typeof code !== 'string' || !CODE_RE.test(code)) return null;
-  const invite = (await rt.repos.invites.byCode(code)) as InviteRow | null;
+  const invite = (await ctx.stores.invites.byCode(code)) as InviteRow | null;
   if (!invite || !invite.active || invite.deletedAt) return null;
   return invite;
 }

@@ -8,17 +8,17 @@ import { createKind } from '../../activities/registry';
 import { registerViaOutbox } from '../../users/register-activity';
 
 /** POST /outbox: the single write API (decisions.md §4); GET /outbox: pulls (views/pull.ts). */
-export default function outboxRoutes({ rt }: SocialContext): Router {
+export default function outboxRoutes(ctx: SocialContext): Router {
   const r = Router();
   // Spec 1.2: the outbox parses again with the route-tree matcher, whatever the mount order.
-  r.use(...routeTreeBodyParsers(rt.config.jsonLimitBytes));
+  r.use(...routeTreeBodyParsers(ctx.config.jsonLimitBytes));
   r.post(
     '/',
     handler(
       async ({ req, body, user, set, setStatus }) => {
         const activity = envelope(body);
         if (activity.type === 'Create' && createKind(activity) === 'User') {
-          const out = await registerViaOutbox(rt, activity);
+          const out = await registerViaOutbox(ctx, activity);
           setStatus(201);
           for (const [k, v] of Object.entries(out)) set(k, v);
           return;
@@ -26,7 +26,7 @@ export default function outboxRoutes({ rt }: SocialContext): Router {
         if (!user) throw new Unauthorized();
         const key = req.headers['idempotency-key'];
         const out = await runActivity(
-          rt,
+          ctx,
           user,
           activity,
           typeof key === 'string' && key.length <= 200 ? { idempotencyKey: key } : {},
@@ -43,11 +43,11 @@ export default function outboxRoutes({ rt }: SocialContext): Router {
   r.get(
     '/',
     handler(async ({ req, query, set }) => {
-      const viewer = await viewerOf(rt, req);
-      const out = await pull(rt, viewer, req.auth?.remote?.signerDomain, parsePull(query));
+      const viewer = await viewerOf(ctx, req);
+      const out = await pull(ctx, viewer, req.auth?.remote?.signerDomain, parsePull(query));
       set('@context', AS_CONTEXT);
       set('type', 'OrderedCollection');
-      set('id', `${rt.config.publicUrl}/outbox`);
+      set('id', `${ctx.config.publicUrl}/outbox`);
       set('totalItems', out.items.length);
       for (const [k, v] of Object.entries(out)) set(k, v);
     }),

@@ -11,7 +11,7 @@ import {
 } from '../../views/pages';
 
 /** /pages (spec 4.3). */
-export default function pageRoutes({ rt }: SocialContext): Router {
+export default function pageRoutes(ctx: SocialContext): Router {
   const r = Router();
 
   // Only @public pages are ever listed, in the admin's order, then newest first.
@@ -19,12 +19,12 @@ export default function pageRoutes({ rt }: SocialContext): Router {
     '/',
     handler(async ({ req, query, set }) => {
       const paging = parsePaging(query);
-      const { total, items } = await rt.repos.pages.pagePublic(
+      const { total, items } = await ctx.stores.pages.pagePublic(
         publicPagesQuery(query),
         paging,
         PAGE_LIST_FIELDS,
       );
-      setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items));
+      setAll(set, collectionFor(ctx.config.publicUrl, req, paging, total, items));
     }),
   );
 
@@ -33,11 +33,11 @@ export default function pageRoutes({ rt }: SocialContext): Router {
     handler(async ({ req, params, query, set }) => {
       const domain = stringParam(query, 'domain', 253);
       // Remote pages arrive with federation (fetched through the guarded client of decisions §6).
-      if (domain !== undefined && domain.toLowerCase() !== rt.config.DOMAIN)
+      if (domain !== undefined && domain.toLowerCase() !== ctx.config.DOMAIN)
         throw new BadRequest('Remote pages are not supported yet');
-      const viewer = await viewerOf(rt, req);
-      const page = await findPageDoc(rt, params.id);
-      assertCanReadPage(rt, viewer, page);
+      const viewer = await viewerOf(ctx, req);
+      const page = await findPageDoc(ctx, params.id);
+      assertCanReadPage(ctx, viewer, page);
       const { _id, __v, ...item } = page as typeof page & { _id?: unknown; __v?: unknown };
       void _id;
       void __v;

@@ -6,14 +6,14 @@ import { presentPost } from '../../views/posts';
 import { readableObject } from '../../views/objects';
 
 /** /posts (behaviour-notes §3.6, audience-checked on every route). */
-export default function postRoutes({ rt }: SocialContext): Router {
+export default function postRoutes(ctx: SocialContext): Router {
   const r = Router();
-  const domain = rt.config.DOMAIN;
+  const domain = ctx.config.DOMAIN;
 
   r.get(
     '/',
     handler(async ({ req, query, set }) => {
-      const viewer = await viewerOf(rt, req);
+      const viewer = await viewerOf(ctx, req);
       const local = !!viewer.id && viewer.local;
       let tiers: Array<'public' | 'server'> = local ? ['public', 'server'] : ['public'];
       if (query.to === 'public') tiers = ['public'];
@@ -22,7 +22,7 @@ export default function postRoutes({ rt }: SocialContext): Router {
         tiers = ['server'];
       }
       const paging = parsePaging(query);
-      const { total, items: posts } = await rt.repos.posts.pageLocal(
+      const { total, items: posts } = await ctx.stores.posts.pageLocal(
         {
           tiers,
           ...(typeof query.type === 'string' ? { types: query.type.split(',').slice(0, 10) } : {}),
@@ -33,16 +33,16 @@ export default function postRoutes({ rt }: SocialContext): Router {
         paging,
       );
       const items = posts.map((p) => presentPost(p as never, viewer, domain));
-      setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items));
+      setAll(set, collectionFor(ctx.config.publicUrl, req, paging, total, items));
     }),
   );
 
   r.get(
     '/:id',
     handler(async ({ req, params, set }) => {
-      const viewer = await viewerOf(rt, req);
-      const { doc } = await readableObject(rt, viewer, params.id!, 'Post not found');
-      const mine = viewer.id ? await rt.repos.reacts.mine(viewer.id, doc.id) : null;
+      const viewer = await viewerOf(ctx, req);
+      const { doc } = await readableObject(ctx, viewer, params.id!, 'Post not found');
+      const mine = viewer.id ? await ctx.stores.reacts.mine(viewer.id, doc.id) : null;
       setAll(set, presentPost(doc, viewer, domain, { myReact: mine?.emoji ?? null }));
     }),
   );
@@ -50,22 +50,22 @@ export default function postRoutes({ rt }: SocialContext): Router {
   r.get(
     '/:id/replies',
     handler(async ({ req, params, query, set }) => {
-      const viewer = await viewerOf(rt, req);
-      const { doc } = await readableObject(rt, viewer, params.id!, 'Post not found');
+      const viewer = await viewerOf(ctx, req);
+      const { doc } = await readableObject(ctx, viewer, params.id!, 'Post not found');
       const paging = parsePaging(query);
-      const { total, items } = await rt.repos.replies.pageForThread(doc.id, paging);
-      setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items));
+      const { total, items } = await ctx.stores.replies.pageForThread(doc.id, paging);
+      setAll(set, collectionFor(ctx.config.publicUrl, req, paging, total, items));
     }),
   );
 
   r.get(
     '/:id/reacts',
     handler(async ({ req, params, query, set }) => {
-      const viewer = await viewerOf(rt, req);
-      const { doc } = await readableObject(rt, viewer, params.id!, 'Post not found');
+      const viewer = await viewerOf(ctx, req);
+      const { doc } = await readableObject(ctx, viewer, params.id!, 'Post not found');
       const paging = parsePaging(query);
-      const { total, items } = await rt.repos.reacts.pageForTarget(doc.id, paging);
-      setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items));
+      const { total, items } = await ctx.stores.reacts.pageForTarget(doc.id, paging);
+      setAll(set, collectionFor(ctx.config.publicUrl, req, paging, total, items));
     }),
   );
   return r;

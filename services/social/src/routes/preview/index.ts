@@ -4,13 +4,13 @@ import { handler } from '@agora/common/http';
 import type { SocialContext } from '../../context';
 import { linkPreview, previewTarget } from '../../preview/service';
 
-export default function previewRoutes({ rt }: SocialContext): Router {
+export default function previewRoutes(ctx: SocialContext): Router {
   const r = Router();
   r.get(
     '/',
     handler(
       async ({ query, set }) => {
-        const preview = await linkPreview(rt, previewTarget(query.url));
+        const preview = await linkPreview(ctx, previewTarget(query.url));
         for (const [k, v] of Object.entries(preview)) set(k, v);
       },
       { requireAuth: true },

@@ -4,11 +4,11 @@ import { viewerOf } from '../../views/viewer';
 import { discover } from '../../views/discover';
 
 /** GET /recommendations: the public Discover feed (views/discover.ts). */
-export default function recommendationRoutes({ rt }: SocialContext): Router {
+export default function recommendationRoutes(ctx: SocialContext): Router {
   const r = Router();
   r.get(
     '/',
-    handler(async ({ req, set }) => setAll(set, await discover(rt, await viewerOf(rt, req)))),
+    handler(async ({ req, set }) => setAll(set, await discover(ctx, await viewerOf(ctx, req)))),
   );
   return r;
 }

@@ -3,13 +3,13 @@ import type { SocialContext } from '../../context';
 import { parseRegistration, registerUser } from '../../users/register';
 
 /** POST /register (spec 5.4, decisions.md §3). */
-export default function registerRoutes({ rt }: SocialContext): Router {
+export default function registerRoutes(ctx: SocialContext): Router {
   const r = Router();
   r.post(
     '/',
     handler(
       async ({ body, set, setStatus }) => {
-        const result = await registerUser(rt, parseRegistration(body));
+        const result = await registerUser(ctx, parseRegistration(body));
         setStatus(201);
         if (result.kind === 'verification') {
           set('requiresVerification', true);

@@ -47,7 +47,7 @@ function options(query: Record<string, unknown>): SearchOptions {
   return { kinds: listed.length ? [...new Set(listed)] : ALL };
 }
 
-export default function searchRoutes({ rt }: SocialContext): Router {
+export default function searchRoutes(ctx: SocialContext): Router {
   const r = Router();
   r.get(
     '/',
@@ -55,20 +55,20 @@ export default function searchRoutes({ rt }: SocialContext): Router {
       const terms = queryTerms(query.q);
       const opts = options(query);
       const paging = parsePaging(query, { defaultLimit: 20, maxLimit: 50 });
-      const viewer = await viewerOf(rt, req);
-      const found = await candidates(rt, viewer, terms, opts);
+      const viewer = await viewerOf(ctx, req);
+      const found = await candidates(ctx, viewer, terms, opts);
       const items: Record<string, unknown>[] = [];
       // Walk past the page start over entries that pass the cheap check; each shown item is verified.
       for (const entry of found.slice(paging.skip)) {
         if (items.length >= paging.limit) break;
-        const item = await openable(rt, viewer, entry, opts);
+        const item = await openable(ctx, viewer, entry, opts);
         if (item) items.push(item);
       }
       const search = new URLSearchParams();
       for (const k of ['q', 'type', 'searchIn', 'limit'])
         if (typeof query[k] === 'string') search.set(k, query[k]);
       const body = orderedCollection({
-        base: `${rt.config.publicUrl}/search`,
+        base: `${ctx.config.publicUrl}/search`,
         search,
         paging,
         total: found.length,

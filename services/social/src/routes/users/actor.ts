@@ -8,7 +8,7 @@
 import type { Viewer } from '@agora/common/audience';
 import type { UserRecord } from '@agora/common/db';
 import { AS_CONTEXT } from '@agora/common/http';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../../context';
 import { presentUser } from '../../views/users';
 
 const SECURITY_CONTEXT = 'https://w3id.org/security/v1';
@@ -20,67 +20,67 @@ export function wantsActivityJson(accept: string | undefined): boolean {
   return a.includes('application/activity+json') || a.includes('application/ld+json');
 }
 
-function absolute(rt: Runtime, ref: unknown): string | null {
+function absolute(ctx: SocialContext, ref: unknown): string | null {
   if (typeof ref !== 'string' || !ref) return null;
-  return ref.startsWith('/') ? `${rt.config.publicUrl}${ref}` : ref;
+  return ref.startsWith('/') ? `${ctx.config.publicUrl}${ref}` : ref;
 }
 
 function keyOf(actorUrl: string, pem: string | undefined) {
   return { id: `${actorUrl}#main-key`, owner: actorUrl, publicKeyPem: pem ?? '' };
 }
 
-export function serverActorUrl(rt: Runtime): string {
-  return `${rt.config.publicUrl}/users/${encodeURIComponent(`@${rt.config.DOMAIN}`)}`;
+export function serverActorUrl(ctx: SocialContext): string {
+  return `${ctx.config.publicUrl}/users/${encodeURIComponent(`@${ctx.config.DOMAIN}`)}`;
 }
 
 /** The server actor as an `{ item }` of this API. */
-export async function serverActor(rt: Runtime): Promise<Record<string, unknown>> {
-  const { settings } = rt.repos;
+export async function serverActor(ctx: SocialContext): Promise<Record<string, unknown>> {
+  const { settings } = ctx.stores;
   const [profile, pem] = await Promise.all([
     settings.get<Record<string, unknown>>('profile'),
     settings.get<string>('publicKey'),
   ]);
   const p = profile ?? {};
-  const url = serverActorUrl(rt);
+  const url = serverActorUrl(ctx);
   return {
-    id: `@${rt.config.DOMAIN}`,
+    id: `@${ctx.config.DOMAIN}`,
     type: 'Application',
-    name: typeof p.name === 'string' && p.name ? p.name : rt.config.DOMAIN,
+    name: typeof p.name === 'string' && p.name ? p.name : ctx.config.DOMAIN,
     summary: typeof p.description === 'string' ? p.description : null,
-    icon: absolute(rt, p.icon),
+    icon: absolute(ctx, p.icon),
     url,
-    inbox: `${rt.config.publicUrl}/inbox`,
-    outbox: `${rt.config.publicUrl}/outbox`,
+    inbox: `${ctx.config.publicUrl}/inbox`,
+    outbox: `${ctx.config.publicUrl}/outbox`,
     publicKey: keyOf(url, pem),
   };
 }
 
 /** The server actor as an ActivityPub document. */
-export async function serverActorDocument(rt: Runtime): Promise<Record<string, unknown>> {
-  const item = await serverActor(rt);
+export async function serverActorDocument(ctx: SocialContext): Promise<Record<string, unknown>> {
+  const item = await serverActor(ctx);
   const icon = item.icon as string | null;
   return {
     '@context': [AS_CONTEXT, SECURITY_CONTEXT],
     ...item,
     id: item.url,
-    preferredUsername: rt.config.DOMAIN,
+    preferredUsername: ctx.config.DOMAIN,
     icon: icon ? { type: 'Image', url: icon } : null,
-    endpoints: { sharedInbox: `${rt.config.publicUrl}/inbox` },
+    endpoints: { sharedInbox: `${ctx.config.publicUrl}/inbox` },
   };
 }
 
 /** A local user as an ActivityPub document. */
 export async function userActorDocument(
-  rt: Runtime,
+  ctx: SocialContext,
   user: UserRecord,
   viewer: Viewer,
 ): Promise<Record<string, unknown>> {
-  const pem = await rt.repos.settings.get<string>('publicKey');
-  const shown = presentUser(user, viewer, rt.config.DOMAIN);
+  const pem = await ctx.stores.settings.get<string>('publicKey');
+  const shown = presentUser(user, viewer, ctx.config.DOMAIN);
   const profile = shown.profile as Record<string, unknown>;
   const restricted = shown.audienceRestricted === true;
-  const actorUrl = user.actorId ?? `${rt.config.publicUrl}/users/${user.username}`;
-  const icon = absolute(rt, profile.icon);
+  const actorUrl = user.actorId ?? `${ctx.config.publicUrl}/users/${user.username}`;
+  const icon = absolute(ctx, profile.icon);
   return {
     '@context': [AS_CONTEXT, SECURITY_CONTEXT],
     id: actorUrl,
@@ -96,10 +96,10 @@ export async function userActorDocument(
     url: user.url,
     inbox: user.inbox,
     outbox: user.outbox,
-    endpoints: { sharedInbox: `${rt.config.publicUrl}/inbox` },
+    endpoints: { sharedInbox: `${ctx.config.publicUrl}/inbox` },
     publicKey: keyOf(actorUrl, pem),
     handle: user.id,
-    domain: user.domain ?? rt.config.DOMAIN,
+    domain: user.domain ?? ctx.config.DOMAIN,
     profile,
     ...(restricted ? { audienceRestricted: true } : {}),
   };

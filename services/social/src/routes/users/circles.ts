@@ -6,7 +6,7 @@
  */
 import { BadRequest } from '@agora/common/errors';
 import { collectionFor, handler, parsePaging, setAll, type Router } from '@agora/common/http';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../../context';
 import { viewerOf } from '../../views/viewer';
 import { liveUser } from './shared';
 
@@ -23,17 +23,17 @@ const FIELDS = {
 };
 const MEMBER_ID = /^[^$\s{}]{1,300}$/;
 
-export function userCircleRoutes(r: Router, rt: Runtime): void {
+export function userCircleRoutes(r: Router, ctx: SocialContext): void {
   r.get(
     '/:id/circles',
     handler(async ({ req, params, query, set }) => {
-      const owner = await liveUser(rt, params.id!);
-      const viewer = await viewerOf(rt, req);
+      const owner = await liveUser(ctx, params.id!);
+      const viewer = await viewerOf(ctx, req);
       const isOwner = viewer.id === owner.id;
       // Others read the owner's public circles, and their server's circles when they share it.
       let audiences: string[] | 'all' = 'all';
       if (!isOwner) {
-        const ownerDomain = owner.domain ?? rt.config.DOMAIN;
+        const ownerDomain = owner.domain ?? ctx.config.DOMAIN;
         const sameServer = !!viewer.id && viewer.id.endsWith(`@${ownerDomain}`);
         audiences = sameServer ? ['@public', `@${ownerDomain}`] : ['@public'];
       }
@@ -45,7 +45,7 @@ export function userCircleRoutes(r: Router, rt: Runtime): void {
         contains = query.contains;
       }
       const paging = parsePaging(query);
-      const { total, items: circles } = await rt.repos.circles.pageCirclesOf(
+      const { total, items: circles } = await ctx.stores.circles.pageCirclesOf(
         owner.id,
         audiences,
         paging,
@@ -53,10 +53,10 @@ export function userCircleRoutes(r: Router, rt: Runtime): void {
       );
       let items: Array<Record<string, unknown>> = circles;
       if (contains !== undefined) {
-        const ids = new Set((await rt.repos.circles.membershipsOf(contains)).circles);
+        const ids = new Set((await ctx.stores.circles.membershipsOf(contains)).circles);
         items = circles.map((c) => ({ ...c, contains: ids.has(c.id) }));
       }
-      setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items));
+      setAll(set, collectionFor(ctx.config.publicUrl, req, paging, total, items));
     }),
   );
 }

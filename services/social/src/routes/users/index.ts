@@ -17,9 +17,9 @@ import { userCircleRoutes } from './circles';
 import { userListRoutes } from './lists';
 
 /** /users (behaviour-notes §3.3, with the reference's leaks and missing clamp fixed). */
-export default function userRoutes({ rt }: SocialContext): Router {
+export default function userRoutes(ctx: SocialContext): Router {
   const r = Router();
-  const domain = rt.config.DOMAIN;
+  const domain = ctx.config.DOMAIN;
 
   // A bare username (no '@') on a read means the local user: /users/alice → @alice@<domain>.
   r.param('id', (req, _res, next, id: unknown) => {
@@ -32,12 +32,12 @@ export default function userRoutes({ rt }: SocialContext): Router {
   r.get(
     '/',
     handler(async ({ req, query, set }) => {
-      const viewer = await viewerOf(rt, req);
+      const viewer = await viewerOf(ctx, req);
       const paging = parsePaging(query);
       // Local members only: cached remote users are not people of this server.
-      const { total, items: users } = await rt.repos.users.pageLocalMembers(paging);
+      const { total, items: users } = await ctx.stores.users.pageLocalMembers(paging);
       const items = users.map((u) => presentUser(u, viewer, domain));
-      setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items));
+      setAll(set, collectionFor(ctx.config.publicUrl, req, paging, total, items));
     }),
   );
 
@@ -49,26 +49,26 @@ export default function userRoutes({ rt }: SocialContext): Router {
       // The answer depends on Accept: caches must keep the two shapes apart.
       res.vary('Accept');
       if (id === `@${domain}`) {
-        if (!ap) return set('item', await serverActor(rt));
+        if (!ap) return set('item', await serverActor(ctx));
         res.type(ACTIVITY_JSON);
-        return setAll(set, await serverActorDocument(rt));
+        return setAll(set, await serverActorDocument(ctx));
       }
       if (parseId(id).type !== 'User') throw new NotFound('Not found');
-      const viewer = await viewerOf(rt, req);
+      const viewer = await viewerOf(ctx, req);
       if (ap) {
-        const user = id.endsWith(`@${domain}`) ? await rt.repos.users.findActiveById(id) : null;
+        const user = id.endsWith(`@${domain}`) ? await ctx.stores.users.findActiveById(id) : null;
         if (!user) throw new NotFound('Not found');
         res.type(ACTIVITY_JSON);
-        return setAll(set, await userActorDocument(rt, user, viewer));
+        return setAll(set, await userActorDocument(ctx, user, viewer));
       }
-      const item = await lookup(rt, viewer, id, parseMode(query.mode));
+      const item = await lookup(ctx, viewer, id, parseMode(query.mode));
       if (!item) throw new NotFound('Not found');
       set('item', item);
     }),
   );
 
-  userPostRoutes(r, rt);
-  userCircleRoutes(r, rt);
-  userListRoutes(r, rt);
+  userPostRoutes(r, ctx);
+  userCircleRoutes(r, ctx);
+  userListRoutes(r, ctx);
   return r;
 }

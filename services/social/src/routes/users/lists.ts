@@ -5,7 +5,7 @@
  */
 import { NotAuthorized } from '@agora/common/errors';
 import { collectionFor, handler, parsePaging, setAll, type Router } from '@agora/common/http';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../../context';
 import { viewerOf } from '../../views/viewer';
 import { listUserGroups } from '../../views/groups';
 import { listUserBookmarks } from '../../views/bookmarks';
@@ -22,22 +22,22 @@ const ACTIVITY_FIELDS = {
   createdAt: 1,
 };
 
-export function userListRoutes(r: Router, rt: Runtime): void {
+export function userListRoutes(r: Router, ctx: SocialContext): void {
   r.get(
     '/:id/groups',
     handler(async ({ req, params, query, set }) => {
-      const owner = await liveUser(rt, params.id!);
-      const viewer = await viewerOf(rt, req);
-      setAll(set, await listUserGroups(rt, viewer, owner.id, parsePaging(query)));
+      const owner = await liveUser(ctx, params.id!);
+      const viewer = await viewerOf(ctx, req);
+      setAll(set, await listUserGroups(ctx, viewer, owner.id, parsePaging(query)));
     }),
   );
 
   r.get(
     '/:id/bookmarks',
     handler(async ({ req, params, query, set }) => {
-      const owner = await liveUser(rt, params.id!);
-      const viewer = await viewerOf(rt, req);
-      setAll(set, await listUserBookmarks(rt, viewer, owner.id, query));
+      const owner = await liveUser(ctx, params.id!);
+      const viewer = await viewerOf(ctx, req);
+      setAll(set, await listUserBookmarks(ctx, viewer, owner.id, query));
     }),
   );
 
@@ -47,8 +47,8 @@ export function userListRoutes(r: Router, rt: Runtime): void {
       async ({ req, params, query, user, set }) => {
         if (user!.id !== params.id) throw new NotAuthorized('Only the user can read their activity log');
         const paging = parsePaging(query);
-        const { total, items } = await rt.repos.activities.pageForActor(user!.id, paging, ACTIVITY_FIELDS);
-        setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items));
+        const { total, items } = await ctx.stores.activities.pageForActor(user!.id, paging, ACTIVITY_FIELDS);
+        setAll(set, collectionFor(ctx.config.publicUrl, req, paging, total, items));
       },
       { requireAuth: true },
     ),

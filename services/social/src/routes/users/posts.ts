@@ -7,7 +7,7 @@
 import { canSee, visibleFilter } from '@agora/common/audience';
 import { BadRequest } from '@agora/common/errors';
 import { collectionFor, handler, parsePaging, setAll, type Router } from '@agora/common/http';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../../context';
 import { viewerOf } from '../../views/viewer';
 import { presentPost } from '../../views/posts';
 import { liveUser } from './shared';
@@ -33,13 +33,13 @@ function sinceOf(raw: unknown): Date | undefined {
   return when;
 }
 
-export function userPostRoutes(r: Router, rt: Runtime): void {
-  const domain = rt.config.DOMAIN;
+export function userPostRoutes(r: Router, ctx: SocialContext): void {
+  const domain = ctx.config.DOMAIN;
   r.get(
     '/:id/posts',
     handler(async ({ req, params, query, set }) => {
-      const author = await liveUser(rt, params.id!);
-      const viewer = await viewerOf(rt, req);
+      const author = await liveUser(ctx, params.id!);
+      const viewer = await viewerOf(ctx, req);
       const types = typesOf(query.type);
       const since = sinceOf(query.since);
       const own = viewer.id === author.id;
@@ -49,12 +49,12 @@ export function userPostRoutes(r: Router, rt: Runtime): void {
         const filter: Record<string, unknown> = own ? {} : visibleFilter(viewer, domain);
         if (types) filter.type = { $in: types };
         if (since) filter.publishedAt = { $gte: since };
-        page = await rt.repos.posts.pageTopByAuthor(author.id, filter, paging);
+        page = await ctx.stores.posts.pageTopByAuthor(author.id, filter, paging);
       } else {
         // Newest first from the author's list. The total counts the tiers this viewer reads
         // (never posts it cannot see); with filters, exactly the matching posts.
         const local = !!viewer.id && viewer.local;
-        page = await rt.repos.posts.pageByAuthor(
+        page = await ctx.stores.posts.pageByAuthor(
           author.id,
           (p) =>
             (own || canSee({ to: p.to, actorId: p.actorId }, viewer, domain)) &&
@@ -71,7 +71,7 @@ export function userPostRoutes(r: Router, rt: Runtime): void {
       }
       const { total, items: posts } = page;
       const items = posts.map((p) => presentPost(p as never, viewer, domain));
-      setAll(set, collectionFor(rt.config.publicUrl, req, paging, total, items));
+      setAll(set, collectionFor(ctx.config.publicUrl, req, paging, total, items));
     }),
   );
 }

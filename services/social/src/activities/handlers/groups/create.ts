@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { canonicalTo } from '@agora/common/audience';
 import { RSVP_POLICIES, mintId, type Member } from '@agora/common/db';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../../../context';
 import type { ActivityHandler } from '../../types';
 import { actorRef, mediaRef, parse } from '../../validate';
 import { assertCanAddress } from '../../audience-check';
@@ -38,7 +38,7 @@ const CIRCLE_NAMES: Record<GroupRole, string> = {
 
 /** The five circles of a new group, owned by the group and readable by its members. */
 async function createCircles(
-  rt: Runtime,
+  ctx: SocialContext,
   groupId: string,
   name: string,
   creator: Member,
@@ -48,7 +48,7 @@ async function createCircles(
   const made: Array<{ id: string }> = [];
   for (const role of GROUP_ROLES)
     made.push(
-      await rt.repos.circles.create({
+      await ctx.stores.circles.create({
         name: `${name} - ${CIRCLE_NAMES[role]}`,
         actorId: groupId,
         type: 'System',
@@ -61,17 +61,17 @@ async function createCircles(
   return Object.fromEntries(GROUP_ROLES.map((role, i) => [role, made[i]!.id])) as Record<GroupRole, string>;
 }
 
-export const createGroup: ActivityHandler = async ({ rt, actor, viewer, activity }) => {
+export const createGroup: ActivityHandler = async ({ svc: ctx, actor, viewer, activity }) => {
   const obj = parse(groupObject, activity.object, 'object');
-  const domain = rt.config.DOMAIN;
+  const domain = ctx.config.DOMAIN;
   const to = canonicalTo(activity.to ?? (activity.object as { to?: unknown }).to, 'to', domain);
-  await assertCanAddress(rt, viewer, to);
+  await assertCanAddress(ctx, viewer, to);
   const canReply = canonicalTo(activity.canReply, 'canReply', domain, to);
   const canReact = canonicalTo(activity.canReact, 'canReact', domain, to);
   const id = mintId('group', domain);
-  const base = `${rt.config.publicUrl}/groups/${id}`;
+  const base = `${ctx.config.publicUrl}/groups/${id}`;
   const ref = actorRef(actor);
-  const circles = await createCircles(rt, id, obj.name, {
+  const circles = await createCircles(ctx, id, obj.name, {
     id: actor.id,
     type: 'Person',
     name: ref.name,
@@ -86,11 +86,11 @@ export const createGroup: ActivityHandler = async ({ rt, actor, viewer, activity
         ? { name: obj.location }
         : { name: obj.location.name, type: 'Point', coordinates: [obj.location.lon, obj.location.lat] };
   try {
-    await rt.repos.groups.create({
+    await ctx.stores.groups.create({
       id,
       name: obj.name,
       description: obj.description,
-      icon: obj.icon ?? `${rt.config.publicUrl}/images/group.svg`,
+      icon: obj.icon ?? `${ctx.config.publicUrl}/images/group.svg`,
       image: obj.image,
       location: loc,
       rsvpPolicy: obj.rsvpPolicy,
@@ -108,11 +108,11 @@ export const createGroup: ActivityHandler = async ({ rt, actor, viewer, activity
     });
   } catch (err) {
     // No transactions: undo the circles so a failed create leaves nothing behind.
-    await rt.repos.circles.removeCircles(Object.values(circles));
+    await ctx.stores.circles.removeCircles(Object.values(circles));
     throw err;
   }
-  const group = (await freshGroup(rt, id)) as GroupRecord & Record<string, unknown>;
-  await addToGroupsCircle(rt, actor.id, group);
+  const group = (await freshGroup(ctx, id)) as GroupRecord & Record<string, unknown>;
+  await addToGroupsCircle(ctx, actor.id, group);
   return {
     result: group,
     objectId: id,

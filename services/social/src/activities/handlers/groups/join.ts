@@ -6,7 +6,7 @@
 import { canSee } from '@agora/common/audience';
 import { NotAuthorized, NotFound } from '@agora/common/errors';
 import type { AuthUser } from '@agora/common/http';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../../../context';
 import type { ActivityHandler, DomainEvent, HandlerResult } from '../../types';
 import { actorRef } from '../../validate';
 import { circleMemberIds, groupRoles, type GroupRecord } from '../../../views/groups';
@@ -31,7 +31,7 @@ function policyFor(group: GroupRecord): 'join' | 'approve' | 'refuse' {
   }
 }
 
-function memberOf(rt: Runtime, actor: AuthUser) {
+function memberOf(ctx: SocialContext, actor: AuthUser) {
   const ref = actorRef(actor);
   const { inbox, outbox } = actor.record;
   return {
@@ -42,18 +42,18 @@ function memberOf(rt: Runtime, actor: AuthUser) {
     url: ref.url,
     inbox: typeof inbox === 'string' ? inbox : '',
     outbox: typeof outbox === 'string' ? outbox : '',
-    server: `@${rt.config.DOMAIN}`,
+    server: `@${ctx.config.DOMAIN}`,
   };
 }
 
 async function outcome(
-  rt: Runtime,
+  ctx: SocialContext,
   group: GroupRecord,
   status: JoinOutcome | 'left',
   events: DomainEvent[],
 ): Promise<HandlerResult> {
   return {
-    result: { ...(await freshGroup(rt, group.id)), status },
+    result: { ...(await freshGroup(ctx, group.id)), status },
     objectId: group.id,
     objectType: 'Group',
     target: group.id,
@@ -62,28 +62,28 @@ async function outcome(
   };
 }
 
-export const joinGroup: ActivityHandler = async ({ rt, actor, viewer, activity }) => {
-  const group = await loadLocalGroup(rt, activity.target, 'target');
-  const roles = await groupRoles(rt, group, actor.id);
+export const joinGroup: ActivityHandler = async ({ svc: ctx, actor, viewer, activity }) => {
+  const group = await loadLocalGroup(ctx, activity.target, 'target');
+  const roles = await groupRoles(ctx, group, actor.id);
   // A group the actor cannot see does not exist for them (the reference let anyone join any id).
-  if (!canSee(group, viewer, rt.config.DOMAIN) && !roles.members && !roles.pending)
+  if (!canSee(group, viewer, ctx.config.DOMAIN) && !roles.members && !roles.pending)
     throw new NotFound('Group not found');
   if (roles.blocked) throw new NotAuthorized('You are blocked from this group');
-  if (roles.members) return outcome(rt, group, 'already_joined', []);
+  if (roles.members) return outcome(ctx, group, 'already_joined', []);
   const policy = policyFor(group);
   if (policy === 'refuse') throw new NotAuthorized('This group is invite-only');
   if (policy === 'approve') {
-    if (roles.pending) return outcome(rt, group, 'already_pending', []);
-    const added = await rt.repos.circles.addMember(circleOf(group, 'pending'), memberOf(rt, actor));
-    const adminIds = await circleMemberIds(rt, group, 'admins');
+    if (roles.pending) return outcome(ctx, group, 'already_pending', []);
+    const added = await ctx.stores.circles.addMember(circleOf(group, 'pending'), memberOf(ctx, actor));
+    const adminIds = await circleMemberIds(ctx, group, 'admins');
     return outcome(
-      rt,
+      ctx,
       group,
       'pending',
       added ? [domainEvent('group.join_requested', { groupId: group.id, actorId: actor.id, adminIds })] : [],
     );
   }
-  const added = await enrol(rt, group, memberOf(rt, actor));
+  const added = await enrol(ctx, group, memberOf(ctx, actor));
   const events: DomainEvent[] = added
     ? [
         domainEvent('member.added', {
@@ -95,16 +95,16 @@ export const joinGroup: ActivityHandler = async ({ rt, actor, viewer, activity }
         }),
       ]
     : [];
-  return outcome(rt, group, added ? 'joined' : 'already_joined', events);
+  return outcome(ctx, group, added ? 'joined' : 'already_joined', events);
 };
 
-export const leaveGroup: ActivityHandler = async ({ rt, actor, viewer, activity }) => {
-  const group = await loadLocalGroup(rt, activity.target, 'target');
-  const roles = await groupRoles(rt, group, actor.id);
-  if (!canSee(group, viewer, rt.config.DOMAIN) && !roles.members && !roles.pending)
+export const leaveGroup: ActivityHandler = async ({ svc: ctx, actor, viewer, activity }) => {
+  const group = await loadLocalGroup(ctx, activity.target, 'target');
+  const roles = await groupRoles(ctx, group, actor.id);
+  if (!canSee(group, viewer, ctx.config.DOMAIN) && !roles.members && !roles.pending)
     throw new NotFound('Group not found');
-  await assertKeepsAnAdmin(rt, group, actor.id);
-  const removed = await disenrol(rt, group, actor.id);
+  await assertKeepsAnAdmin(ctx, group, actor.id);
+  const removed = await disenrol(ctx, group, actor.id);
   const events: DomainEvent[] = removed.members
     ? [
         domainEvent('member.removed', {
@@ -116,7 +116,7 @@ export const leaveGroup: ActivityHandler = async ({ rt, actor, viewer, activity 
         }),
       ]
     : [];
-  const result = await outcome(rt, group, 'left', events);
+  const result = await outcome(ctx, group, 'left', events);
   result.result = {
     ...result.result,
     removedFrom: [...(removed.members ? ['members'] : []), ...(removed.pending ? ['pending'] : [])],

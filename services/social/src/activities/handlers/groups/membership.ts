@@ -28,8 +28,8 @@ interface Change {
 
 /** The group, the circle acted on, and the check that the actor administers the group. */
 async function resolveChange(ctx: HandlerContext): Promise<Change> {
-  const { rt, actor, activity } = ctx;
-  const group = await loadLocalGroup(rt, activity.to, 'to');
+  const { svc, actor, activity } = ctx;
+  const group = await loadLocalGroup(svc, activity.to, 'to');
   let role: GroupRole = 'members';
   if (activity.target !== undefined) {
     const target = parse(idString, activity.target, 'target');
@@ -37,7 +37,7 @@ async function resolveChange(ctx: HandlerContext): Promise<Change> {
     if (!found) throw new BadRequest("target: must be one of the group's circles");
     role = found;
   }
-  if (!(await groupRoles(rt, group, actor.id)).admins)
+  if (!(await groupRoles(svc, group, actor.id)).admins)
     throw new NotAuthorized('Only group admins can change its members');
   return { group, role };
 }
@@ -55,7 +55,7 @@ function memberIdOf(ref: unknown): string {
 async function done(ctx: HandlerContext, change: Change, events: DomainEvent[]): Promise<HandlerResult> {
   const { group, role } = change;
   return {
-    result: await freshGroup(ctx.rt, group.id),
+    result: await freshGroup(ctx.svc, group.id),
     objectId: group.id,
     objectType: 'Group',
     target: circleOf(group, role),
@@ -65,16 +65,16 @@ async function done(ctx: HandlerContext, change: Change, events: DomainEvent[]):
 }
 
 export const addToGroup: ActivityHandler = async (ctx) => {
-  const { rt, actor, activity } = ctx;
+  const { svc, actor, activity } = ctx;
   const memberId = memberIdOf(activity.object);
   const change = await resolveChange(ctx);
   const { group, role } = change;
-  const roles = await groupRoles(rt, group, memberId);
+  const roles = await groupRoles(svc, group, memberId);
   const base = { groupId: group.id, memberId, actorId: actor.id };
   if (role === 'pending') throw new BadRequest('target: join requests are made with Join');
   if (role === 'members') {
     if (roles.blocked) throw new Conflict('This user is blocked from the group');
-    const added = await enrol(rt, group, await resolveMember(rt, memberId));
+    const added = await enrol(svc, group, await resolveMember(svc, memberId));
     const events: DomainEvent[] = [];
     if (added)
       events.push(
@@ -85,10 +85,10 @@ export const addToGroup: ActivityHandler = async (ctx) => {
   }
   if (role === 'blocked') {
     if (memberId === actor.id) throw new BadRequest('object: you cannot block yourself');
-    const removed = await disenrol(rt, group, memberId);
-    const blocked = await rt.repos.circles.addMember(
+    const removed = await disenrol(svc, group, memberId);
+    const blocked = await svc.stores.circles.addMember(
       circleOf(group, 'blocked'),
-      await resolveMember(rt, memberId),
+      await resolveMember(svc, memberId),
     );
     return done(ctx, change, [
       ...(removed.members
@@ -105,25 +105,25 @@ export const addToGroup: ActivityHandler = async (ctx) => {
   }
   // Admins and moderators are roles of members.
   if (!roles.members) throw new BadRequest(`object: only members can be made ${role}`);
-  const added = await rt.repos.circles.addMember(circleOf(group, role), await resolveMember(rt, memberId));
+  const added = await svc.stores.circles.addMember(circleOf(group, role), await resolveMember(svc, memberId));
   return done(ctx, change, added ? [domainEvent('group.role_added', { ...base, role })] : []);
 };
 
 export const removeFromGroup: ActivityHandler = async (ctx) => {
-  const { rt, actor, activity } = ctx;
+  const { svc, actor, activity } = ctx;
   const memberId = memberIdOf(activity.object);
   const change = await resolveChange(ctx);
   const { group, role } = change;
-  const roles = await groupRoles(rt, group, memberId);
+  const roles = await groupRoles(svc, group, memberId);
   const base = { groupId: group.id, memberId, actorId: actor.id };
   // Remove from members of someone who only asked to join = reject the request.
   if (role === 'pending' || (role === 'members' && !roles.members && roles.pending)) {
-    const rejected = await removeCircleMember(rt, circleOf(group, 'pending'), memberId);
+    const rejected = await removeCircleMember(svc, circleOf(group, 'pending'), memberId);
     return done(ctx, change, rejected ? [domainEvent('group.join_rejected', base)] : []);
   }
   if (role === 'members') {
-    await assertKeepsAnAdmin(rt, group, memberId);
-    const removed = await disenrol(rt, group, memberId);
+    await assertKeepsAnAdmin(svc, group, memberId);
+    const removed = await disenrol(svc, group, memberId);
     return done(
       ctx,
       change,
@@ -138,8 +138,8 @@ export const removeFromGroup: ActivityHandler = async (ctx) => {
         : [],
     );
   }
-  if (role === 'admins') await assertKeepsAnAdmin(rt, group, memberId, { roleOnly: true });
-  const removed = await removeCircleMember(rt, circleOf(group, role), memberId);
+  if (role === 'admins') await assertKeepsAnAdmin(svc, group, memberId, { roleOnly: true });
+  const removed = await removeCircleMember(svc, circleOf(group, role), memberId);
   return done(
     ctx,
     change,

@@ -5,7 +5,7 @@
  */
 import type { Member } from '@agora/common/db';
 import { BadRequest, Conflict } from '@agora/common/errors';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../../../context';
 import { idString, parse } from '../../validate';
 import {
   circleMemberIds,
@@ -16,16 +16,20 @@ import {
 } from '../../../views/groups';
 
 /** A group id from the activity, local only until federation arrives. */
-export function localGroupId(rt: Runtime, value: unknown, field: string): string {
+export function localGroupId(ctx: SocialContext, value: unknown, field: string): string {
   const id = parse(idString, value, field);
   if (!GROUP_ID.test(id)) throw new BadRequest(`${field}: must be a group id`);
-  if (id.slice(id.lastIndexOf('@') + 1) !== rt.config.DOMAIN)
+  if (id.slice(id.lastIndexOf('@') + 1) !== ctx.config.DOMAIN)
     throw new BadRequest('Remote groups are not supported yet');
   return id;
 }
 
-export async function loadLocalGroup(rt: Runtime, value: unknown, field: string): Promise<GroupRecord> {
-  return loadGroup(rt, localGroupId(rt, value, field));
+export async function loadLocalGroup(
+  ctx: SocialContext,
+  value: unknown,
+  field: string,
+): Promise<GroupRecord> {
+  return loadGroup(ctx, localGroupId(ctx, value, field));
 }
 
 export function circleOf(group: GroupRecord, role: GroupRole): string {
@@ -40,14 +44,18 @@ function asMember(group: GroupRecord): Member {
   return { id: group.id, type: 'Group', name: group.name, icon: group.icon ?? '', url: group.url ?? '' };
 }
 
-async function groupsCircleOf(rt: Runtime, userId: string): Promise<string | null> {
-  const user = await rt.repos.users.findById(userId);
+async function groupsCircleOf(ctx: SocialContext, userId: string): Promise<string | null> {
+  const user = await ctx.stores.users.findById(userId);
   return user?.circles?.groups || null;
 }
 
-export async function addToGroupsCircle(rt: Runtime, userId: string, group: GroupRecord): Promise<void> {
-  const circleId = await groupsCircleOf(rt, userId);
-  if (circleId) await rt.repos.circles.addMember(circleId, asMember(group));
+export async function addToGroupsCircle(
+  ctx: SocialContext,
+  userId: string,
+  group: GroupRecord,
+): Promise<void> {
+  const circleId = await groupsCircleOf(ctx, userId);
+  if (circleId) await ctx.stores.circles.addMember(circleId, asMember(group));
 }
 
 /**
@@ -57,25 +65,29 @@ export async function addToGroupsCircle(rt: Runtime, userId: string, group: Grou
  * change nothing, which is why CirclesRepository.removeMember is a no-op there), so the exact
  * stored element is pulled under an `$in` guard, without mongoose casting it.
  */
-export async function removeCircleMember(rt: Runtime, circleId: string, memberId: string): Promise<boolean> {
-  return rt.repos.circles.removeMember(circleId, memberId);
+export async function removeCircleMember(
+  ctx: SocialContext,
+  circleId: string,
+  memberId: string,
+): Promise<boolean> {
+  return ctx.stores.circles.removeMember(circleId, memberId);
 }
 
-async function dropFromGroupsCircle(rt: Runtime, userId: string, groupId: string): Promise<void> {
-  const circleId = await groupsCircleOf(rt, userId);
-  if (circleId) await removeCircleMember(rt, circleId, groupId);
+async function dropFromGroupsCircle(ctx: SocialContext, userId: string, groupId: string): Promise<void> {
+  const circleId = await groupsCircleOf(ctx, userId);
+  if (circleId) await removeCircleMember(ctx, circleId, groupId);
 }
 
 /**
  * Puts `member` into the members circle (approving a pending request on the way). Returns
  * whether they were newly added; the count and their Groups circle follow only then.
  */
-export async function enrol(rt: Runtime, group: GroupRecord, member: Member): Promise<boolean> {
-  await removeCircleMember(rt, circleOf(group, 'pending'), member.id);
-  const added = await rt.repos.circles.addMember(circleOf(group, 'members'), member);
+export async function enrol(ctx: SocialContext, group: GroupRecord, member: Member): Promise<boolean> {
+  await removeCircleMember(ctx, circleOf(group, 'pending'), member.id);
+  const added = await ctx.stores.circles.addMember(circleOf(group, 'members'), member);
   if (!added) return false;
-  await rt.repos.groups.bumpMembers(group.id, 1);
-  await addToGroupsCircle(rt, member.id, group);
+  await ctx.stores.groups.bumpMembers(group.id, 1);
+  await addToGroupsCircle(ctx, member.id, group);
   return true;
 }
 
@@ -84,18 +96,18 @@ export async function enrol(rt: Runtime, group: GroupRecord, member: Member): Pr
  * of members / pending they were removed from.
  */
 export async function disenrol(
-  rt: Runtime,
+  ctx: SocialContext,
   group: GroupRecord,
   memberId: string,
 ): Promise<{ members: boolean; pending: boolean }> {
-  const members = await removeCircleMember(rt, circleOf(group, 'members'), memberId);
-  const pending = await removeCircleMember(rt, circleOf(group, 'pending'), memberId);
-  await removeCircleMember(rt, circleOf(group, 'admins'), memberId);
-  await removeCircleMember(rt, circleOf(group, 'moderators'), memberId);
+  const members = await removeCircleMember(ctx, circleOf(group, 'members'), memberId);
+  const pending = await removeCircleMember(ctx, circleOf(group, 'pending'), memberId);
+  await removeCircleMember(ctx, circleOf(group, 'admins'), memberId);
+  await removeCircleMember(ctx, circleOf(group, 'moderators'), memberId);
   // Never below zero, whatever happened to the counter before.
-  if (members) await rt.repos.groups.bumpMembers(group.id, -1);
+  if (members) await ctx.stores.groups.bumpMembers(group.id, -1);
   // The reference left the group in the member's Groups circle on Remove (its drift bug).
-  await dropFromGroupsCircle(rt, memberId, group.id);
+  await dropFromGroupsCircle(ctx, memberId, group.id);
   return { members, pending };
 }
 
@@ -104,23 +116,26 @@ export async function disenrol(
  * be removed, nor lose the role until someone else holds it.
  */
 export async function assertKeepsAnAdmin(
-  rt: Runtime,
+  ctx: SocialContext,
   group: GroupRecord,
   losingId: string,
   opts: { roleOnly?: boolean } = {},
 ): Promise<void> {
-  const admins = await circleMemberIds(rt, group, 'admins');
+  const admins = await circleMemberIds(ctx, group, 'admins');
   if (!admins.includes(losingId) || admins.length > 1) return;
   if (!opts.roleOnly) {
-    const members = await circleMemberIds(rt, group, 'members');
+    const members = await circleMemberIds(ctx, group, 'members');
     if (members.every((m) => m === losingId)) return;
   }
   throw new Conflict('A group needs an admin: make another member admin first');
 }
 
 /** The group as returned in handler results (fresh, without storage internals). */
-export async function freshGroup(rt: Runtime, groupId: string): Promise<Record<string, unknown> | null> {
-  const g = await rt.repos.groups.byId(groupId);
+export async function freshGroup(
+  ctx: SocialContext,
+  groupId: string,
+): Promise<Record<string, unknown> | null> {
+  const g = await ctx.stores.groups.byId(groupId);
   if (!g) return null;
   const { _id, __v, ...rest } = g as Record<string, unknown>;
   void _id;

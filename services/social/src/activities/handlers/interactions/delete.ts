@@ -18,15 +18,15 @@ import { domainEvent } from '@agora/common/messaging';
 const DELETABLE = ['post', 'reply', 'react', 'circle', 'page', 'bookmark', 'group', 'user'] as const;
 
 export const del: ActivityHandler = async (ctx) => {
-  const { rt, actor } = ctx;
+  const { svc, actor } = ctx;
   const targetId = parse(idString, ctx.activity.target, 'target');
-  const kind = kindAmong(rt, targetId, DELETABLE, 'target');
+  const kind = kindAmong(svc, targetId, DELETABLE, 'target');
   if (kind === 'user') return deleteUser(ctx, targetId);
   if (kind === 'react') return deleteReact(ctx, targetId);
 
   const doc = await loadForChange(ctx, kind, targetId, { includeDeleted: true });
   if (kind === 'circle') await assertCircleDeletable(ctx, doc);
-  const store = storeOf(rt, kind);
+  const store = storeOf(svc, kind);
   const tomb = { deletedAt: new Date(), deletedBy: actor.id, type: 'Tombstone' };
   // Re-deleting is harmless: only the request that flips `deletedAt` runs the side effects.
   const first = await softDelete(ctx, kind, targetId, tomb);
@@ -52,14 +52,14 @@ export const del: ActivityHandler = async (ctx) => {
 
 /** Soft-deletes through the kind's store (posts leave every list; circles every membership). */
 async function softDelete(
-  { rt, actor }: HandlerContext,
+  { svc, actor }: HandlerContext,
   kind: StoredKind,
   id: string,
   tomb: { deletedAt: Date; deletedBy: string; type: string },
 ): Promise<boolean> {
-  if (kind === 'post') return !!(await rt.repos.posts.softDeletePost(id, actor.id));
-  if (kind === 'circle') return !!(await rt.repos.circles.softDeleteCircle(id, actor.id));
-  return !!(await storeOf(rt, kind).softDelete(id, tomb));
+  if (kind === 'post') return !!(await svc.stores.posts.softDeletePost(id, actor.id));
+  if (kind === 'circle') return !!(await svc.stores.circles.softDeleteCircle(id, actor.id));
+  return !!(await storeOf(svc, kind).softDelete(id, tomb));
 }
 
 async function afterDelete(
@@ -68,32 +68,32 @@ async function afterDelete(
   doc: Lean,
   tomb: Record<string, unknown>,
 ): Promise<void> {
-  const { rt } = ctx;
+  const { svc } = ctx;
   const author = String(doc.actorId);
   // An object's files follow it (the GC removes their bytes).
-  await rt.repos.files.deleteAttachedTo(doc.id);
+  await svc.stores.files.deleteAttachedTo(doc.id);
   switch (kind) {
     case 'post':
       // PostsStore.softDeletePost moved the counter and took the post out of every list.
       return;
     case 'reply': {
-      await bumpUser(rt, author, 'replyCount', -1);
+      await bumpUser(svc, author, 'replyCount', -1);
       const root = String(doc.target);
-      await bumpObject(rt, root, 'replyCount', -1);
+      await bumpObject(svc, root, 'replyCount', -1);
       if (typeof doc.parent === 'string' && doc.parent !== root)
-        await bumpObject(rt, doc.parent, 'replyCount', -1);
+        await bumpObject(svc, doc.parent, 'replyCount', -1);
       return;
     }
     case 'bookmark':
       if (doc.type === 'Folder') {
-        const store = rt.repos.bookmarks;
-        const ids = await descendantsOf(storeOf(rt, 'bookmark'), doc.id, author, 'parentFolder');
+        const store = svc.stores.bookmarks;
+        const ids = await descendantsOf(storeOf(svc, 'bookmark'), doc.id, author, 'parentFolder');
         await store.tombstoneMany(ids, tomb);
       }
       return;
     case 'circle': {
       const members = (doc as { members?: Array<{ id?: unknown }> }).members ?? [];
-      await rt.repos.timelines.dropCircle(
+      await svc.stores.timelines.dropCircle(
         doc.id,
         members.map((m) => String(m.id)),
       );
@@ -107,33 +107,33 @@ async function afterDelete(
 }
 
 /** A user's own Following and system circles, a group's circles and the server's role circles stay. */
-async function assertCircleDeletable({ rt }: HandlerContext, circle: Lean): Promise<void> {
+async function assertCircleDeletable({ svc }: HandlerContext, circle: Lean): Promise<void> {
   const owner = String(circle.actorId);
   let kept = circle.type === 'System' || owner.startsWith('group:');
   if (!kept && parseId(owner).type === 'User') {
-    const user = await rt.repos.users.findById(owner);
+    const user = await svc.stores.users.findById(owner);
     kept = Object.values((user?.circles ?? {}) as Record<string, string>).includes(circle.id);
   }
   if (!kept)
     kept = [
-      await rt.repos.settings.get<string>('adminCircle'),
-      await rt.repos.settings.get<string>('modCircle'),
+      await svc.stores.settings.get<string>('adminCircle'),
+      await svc.stores.settings.get<string>('modCircle'),
     ].includes(circle.id);
   if (kept) throw new NotAuthorized('This circle cannot be deleted');
 }
 
 async function deleteUser(ctx: HandlerContext, id: string): Promise<HandlerResult> {
-  const { rt, actor } = ctx;
-  const user = await rt.repos.users.findById(id);
+  const { svc, actor } = ctx;
+  const user = await svc.stores.users.findById(id);
   if (!user) throw new NotFound('User not found');
   if (user.id !== actor.id && !actor.isServerAdmin)
     throw new NotAuthorized('Only the user themselves or a server admin can delete an account');
   const deletedAt = new Date();
-  const first = !!(await rt.repos.users.deactivate(id, actor.id));
+  const first = !!(await svc.stores.users.deactivate(id, actor.id));
   // Everything the account wrote leaves every listing, timeline and pull now, not at the next GC.
   if (first) {
-    const gone = await rt.repos.accountContent.withdraw(id, deletedAt, actor.id);
-    await rt.stamps.bump([
+    const gone = await svc.stores.accountContent.withdraw(id, deletedAt, actor.id);
+    await svc.stamps.bump([
       STAMPS.viewer(id),
       ...gone.postIds.map(STAMPS.post),
       ...gone.circleIds.map(STAMPS.circle),
@@ -156,13 +156,13 @@ async function deleteUser(ctx: HandlerContext, id: string): Promise<HandlerResul
 
 /** Reactions are removed outright: the (actor, target) unique index must let the actor react again. */
 async function deleteReact(ctx: HandlerContext, id: string): Promise<HandlerResult> {
-  const { rt, actor } = ctx;
-  const doc = await rt.repos.reacts.byId(id);
+  const { svc, actor } = ctx;
+  const doc = await svc.stores.reacts.byId(id);
   if (!doc) throw new NotFound('Not found');
   assertOwnerOrAdmin(ctx, doc.actorId);
-  if (await rt.repos.reacts.removeById(id)) {
-    await bumpUser(rt, doc.actorId, 'reactCount', -1);
-    await moveReaction(rt, doc.target, { [doc.emoji]: -1 });
+  if (await svc.stores.reacts.removeById(id)) {
+    await bumpUser(svc, doc.actorId, 'reactCount', -1);
+    await moveReaction(svc, doc.target, { [doc.emoji]: -1 });
   }
   return {
     result: { ...clean(doc as unknown as Record<string, unknown>), type: 'Tombstone', deletedAt: new Date() },

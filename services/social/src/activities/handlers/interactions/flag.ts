@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { mintId } from '@agora/common/db';
 import { BadRequest, NotFound } from '@agora/common/errors';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../../../context';
 import type { ActivityHandler, HandlerContext } from '../../types';
 import { clean, idString, parse } from '../../validate';
 import { KIND_MODELS, kindAmong, visibleTarget } from './targets';
@@ -36,8 +36,8 @@ interface FlagOption {
 }
 
 /** The setting is a map `{code: {label, description}}`; an admin may also store a list. */
-export async function flagOptions(rt: Runtime): Promise<FlagOption[]> {
-  const raw = await rt.repos.settings.get<unknown>('flagOptions');
+export async function flagOptions(svc: SocialContext): Promise<FlagOption[]> {
+  const raw = await svc.stores.settings.get<unknown>('flagOptions');
   const entries: Array<[string, unknown]> = Array.isArray(raw)
     ? raw.map((o: { code?: unknown; id?: unknown }) => [
         typeof o?.code === 'string' ? o.code : typeof o?.id === 'string' ? o.id : '',
@@ -83,29 +83,29 @@ async function flaggedTarget(
   ctx: HandlerContext,
   id: string,
 ): Promise<{ targetType: string; targetActorId: string | null }> {
-  const kind = kindAmong(ctx.rt, id, FLAGGABLE, 'target');
+  const kind = kindAmong(ctx.svc, id, FLAGGABLE, 'target');
   if (kind === 'user') {
-    const user = await ctx.rt.repos.users.findActiveById(id);
+    const user = await ctx.svc.stores.users.findActiveById(id);
     if (!user) throw new NotFound('User not found');
     return { targetType: 'User', targetActorId: user.id };
   }
-  const found = await visibleTarget(ctx.rt, ctx.viewer, id);
+  const found = await visibleTarget(ctx.svc, ctx.viewer, id);
   return { targetType: KIND_MODELS[found.kind], targetActorId: found.doc.actorId ?? null };
 }
 
 export const flag: ActivityHandler = async (ctx) => {
-  const { rt, actor } = ctx;
+  const { svc, actor } = ctx;
   const target = parse(idString, ctx.activity.target, 'target');
   const obj = parse(flagObject, ctx.activity.object, 'object');
-  const reason = resolveReason(await flagOptions(rt), obj.reason);
+  const reason = resolveReason(await flagOptions(svc), obj.reason);
   const { targetType, targetActorId } = await flaggedTarget(ctx, target);
 
-  const open = await rt.repos.flags.openTwin(actor.id, target, reason.code);
+  const open = await svc.stores.flags.openTwin(actor.id, target, reason.code);
   if (open)
     return { result: { ...clean(open), duplicated: true }, objectId: open.id, objectType: 'Flag', target };
 
-  const id = mintId('flag', rt.config.DOMAIN);
-  const created = await rt.repos.flags.create({
+  const id = mintId('flag', svc.config.DOMAIN);
+  const created = await svc.stores.flags.create({
     id,
     target,
     targetType,
@@ -114,7 +114,7 @@ export const flag: ActivityHandler = async (ctx) => {
     ...(obj.notes ? { notes: obj.notes } : {}),
     actorId: actor.id,
     status: 'open',
-    server: `@${rt.config.DOMAIN}`,
+    server: `@${svc.config.DOMAIN}`,
   });
   return {
     result: clean(created as Record<string, unknown>),

@@ -7,16 +7,16 @@ import { effectiveAudience, findObject } from '../../../views/objects';
 
 /** Replies and reactions are seen with the object they answer (a reply's thread root). */
 async function visibleTo(ctx: HandlerContext, kind: StoredKind, doc: Lean): Promise<boolean> {
-  const { rt, viewer } = ctx;
+  const { svc, viewer } = ctx;
   let addressed: { to?: string | null; actorId?: string | null; deletedAt?: Date | null } | null = doc;
   if (kind === 'reply' || kind === 'react') {
-    const target = await findObject(rt, String(doc.target));
-    addressed = target ? await effectiveAudience(rt, target) : null;
+    const target = await findObject(svc, String(doc.target));
+    addressed = target ? await effectiveAudience(svc, target) : null;
   }
   // A circle or group is also seen by its members, whatever its own audience.
   if (kind === 'circle' && viewer.circleIds.includes(doc.id)) return true;
   if (kind === 'group' && viewer.groupIds.includes(doc.id)) return true;
-  return !!addressed && canSee(addressed, viewer, rt.config.DOMAIN);
+  return !!addressed && canSee(addressed, viewer, svc.config.DOMAIN);
 }
 
 export function assertOwnerOrAdmin(ctx: HandlerContext, ownerId: string | null | undefined): void {
@@ -34,7 +34,7 @@ export async function loadForChange(
   id: string,
   opts: { includeDeleted?: boolean } = {},
 ): Promise<Lean> {
-  const store = storeOf(ctx.rt, kind);
+  const store = storeOf(ctx.svc, kind);
   const doc = opts.includeDeleted ? await store.byId(id) : await store.liveById(id);
   if (!doc) throw new NotFound('Not found');
   const owns = (doc.actorId && doc.actorId === ctx.actor.id) || ctx.actor.isServerAdmin;

@@ -32,18 +32,18 @@ const reactObject = z.object({
 type ReactRow = Record<string, unknown> & { id: string; emoji: string; name?: string | null; target: string };
 
 export const react: ActivityHandler = async (ctx) => {
-  const { rt, viewer } = ctx;
+  const { svc, viewer } = ctx;
   const { id: targetId, field } = pointedAt(ctx);
-  kindAmong(rt, targetId, REACTABLE, field);
+  kindAmong(svc, targetId, REACTABLE, field);
   const obj = parse(reactObject, ctx.activity.object, 'object');
   const emoji = obj.emoji || obj.react || '';
   if (!emoji) return clearReaction(ctx, targetId);
-  const target = await visibleTarget(rt, viewer, targetId);
+  const target = await visibleTarget(svc, viewer, targetId);
   // A reply has no audience of its own: its thread root's capability applies.
   assertCapability(
-    rt,
+    svc,
     viewer,
-    target.kind === 'reply' ? (await threadOf(rt, target)).root : target,
+    target.kind === 'reply' ? (await threadOf(svc, target)).root : target,
     'canReact',
   );
   return setReaction(ctx, target, emoji, obj.name);
@@ -76,8 +76,8 @@ async function setReaction(
   name: string | undefined,
   retried = false,
 ): Promise<HandlerResult> {
-  const { rt, actor } = ctx;
-  const reacts = rt.repos.reacts;
+  const { svc, actor } = ctx;
+  const reacts = svc.stores.reacts;
   const targetId = target.doc.id;
   const existing = (await reacts.mine(actor.id, targetId)) as ReactRow | null;
   if (existing) {
@@ -86,8 +86,8 @@ async function setReaction(
     await reacts.changeEmoji(existing as never, emoji, name);
     const state =
       existing.emoji === emoji
-        ? await moveReaction(rt, targetId, {})
-        : await moveReaction(rt, targetId, { [existing.emoji]: -1, [emoji]: 1 });
+        ? await moveReaction(svc, targetId, {})
+        : await moveReaction(svc, targetId, { [existing.emoji]: -1, [emoji]: 1 });
     return outcome(
       'replaced',
       { ...existing, emoji, ...(name !== undefined ? { name } : {}) },
@@ -95,7 +95,7 @@ async function setReaction(
       state,
     );
   }
-  const id = mintId('react', rt.config.DOMAIN);
+  const id = mintId('react', svc.config.DOMAIN);
   const added = await reacts.add({
     id,
     actorId: actor.id,
@@ -103,15 +103,15 @@ async function setReaction(
     target: targetId,
     emoji,
     ...(name ? { name } : {}),
-    server: `@${rt.config.DOMAIN}`,
+    server: `@${svc.config.DOMAIN}`,
   });
   // A concurrent React by the same actor won the (target, actor) key: replace it.
   if (!added) {
     if (retried) throw new Error('reaction could not be stored');
     return setReaction(ctx, target, emoji, name, true);
   }
-  await bumpUser(rt, actor.id, 'reactCount', 1);
-  const state = await moveReaction(rt, targetId, { [emoji]: 1 });
+  await bumpUser(svc, actor.id, 'reactCount', 1);
+  const state = await moveReaction(svc, targetId, { [emoji]: 1 });
   const row = (await reacts.mine(actor.id, targetId)) as ReactRow;
   return outcome('reacted', row, targetId, state, {
     events: [
@@ -128,11 +128,11 @@ async function setReaction(
 
 /** Removes the actor's reaction on a target, if any (React with no emoji, Undo of a React). */
 export async function clearReaction(ctx: HandlerContext, targetId: string): Promise<HandlerResult> {
-  const { rt, actor } = ctx;
-  const removed = (await rt.repos.reacts.removeMine(actor.id, targetId)) as ReactRow | null;
+  const { svc, actor } = ctx;
+  const removed = (await svc.stores.reacts.removeMine(actor.id, targetId)) as ReactRow | null;
   if (!removed) return outcome('no_change', null, targetId, null);
-  await bumpUser(rt, actor.id, 'reactCount', -1);
-  const state = await moveReaction(rt, targetId, { [removed.emoji]: -1 });
+  await bumpUser(svc, actor.id, 'reactCount', -1);
+  const state = await moveReaction(svc, targetId, { [removed.emoji]: -1 });
   return outcome('unreacted', null, targetId, state, {
     objectId: removed.id,
     events: [domainEvent('react.removed', { reactId: removed.id, target: targetId, actorId: actor.id })],

@@ -49,25 +49,25 @@ export async function changeRelation(
   userId: string,
   field = rel.from,
 ): Promise<HandlerResult> {
-  const { rt, actor } = ctx;
+  const { svc, actor } = ctx;
   if (userId === actor.id) throw new BadRequest(`${field}: you cannot ${rel.verb} yourself`);
   const circleId = ((ctx.actor.record.circles ?? {}) as Record<string, string | undefined>)[rel.circle];
   if (!circleId) throw new NotFound(`Your ${rel.circle} circle is missing`);
   let changed: boolean;
   if (rel.add) {
-    const member = await resolveMember(rt, userId);
+    const member = await resolveMember(svc, userId);
     // FerretDB 1.24 mis-evaluates addMember's `'members.id': {$ne}` guard once a circle has two
     // members, so membership is checked first with a positive query (which it gets right).
     changed =
-      !(await rt.repos.circles.isMember(circleId, userId)) &&
-      (await rt.repos.circles.addMember(circleId, member));
+      !(await svc.stores.circles.isMember(circleId, userId)) &&
+      (await svc.stores.circles.addMember(circleId, member));
     // Only Following is a timeline; Blocked and Muted are filters.
-    if (changed && rel.circle === 'following') await rt.repos.timelines.backfill(circleId, userId);
+    if (changed && rel.circle === 'following') await svc.stores.timelines.backfill(circleId, userId);
   } else {
     // Readers drop a former member's entries at once (TimelineStore keeps members' posts only).
-    changed = await rt.repos.circles.removeMember(circleId, userId);
+    changed = await svc.stores.circles.removeMember(circleId, userId);
   }
-  const circle = await rt.repos.circles.byId(circleId);
+  const circle = await svc.stores.circles.byId(circleId);
   return {
     result: { ...clean(circle), changed },
     objectId: circleId,

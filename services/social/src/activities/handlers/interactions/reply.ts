@@ -28,17 +28,17 @@ export function pointedAt(ctx: HandlerContext): { id: string; field: 'to' | 'tar
 }
 
 export const reply: ActivityHandler = async (ctx) => {
-  const { rt, actor, viewer } = ctx;
+  const { svc, actor, viewer } = ctx;
   const { id: targetId, field } = pointedAt(ctx);
-  kindAmong(rt, targetId, REPLYABLE, field);
+  kindAmong(svc, targetId, REPLYABLE, field);
   const obj = parse(replyObject, ctx.activity.object, 'object');
   const content = obj.source ?? obj.content ?? '';
 
-  const replied = await visibleTarget(rt, viewer, targetId);
-  const { root, parentId } = await threadOf(rt, replied);
-  assertCapability(rt, viewer, root, 'canReply');
+  const replied = await visibleTarget(svc, viewer, targetId);
+  const { root, parentId } = await threadOf(svc, replied);
+  assertCapability(svc, viewer, root, 'canReply');
 
-  const recent = await rt.repos.replies.recentTwin(
+  const recent = await svc.stores.replies.recentTwin(
     actor.id,
     parentId,
     content,
@@ -46,22 +46,22 @@ export const reply: ActivityHandler = async (ctx) => {
   );
   if (recent) return { result: clean(recent), objectId: recent.id, objectType: 'Reply', target: targetId };
 
-  const domain = rt.config.DOMAIN;
+  const domain = svc.config.DOMAIN;
   const id = mintId('reply', domain);
-  const created = await rt.repos.replies.create({
+  const created = await svc.stores.replies.create({
     id,
     actorId: actor.id,
     actor: actorRef(actor),
     server: `@${domain}`,
-    url: `${rt.config.publicUrl}/posts/${id}`,
+    url: `${svc.config.publicUrl}/posts/${id}`,
     target: root.doc.id,
     parent: parentId,
     source: { content, mediaType: 'text/markdown' },
     body: renderMarkdown(content),
   });
-  await bumpUser(rt, actor.id, 'replyCount', 1);
-  await bumpObject(rt, root.doc.id, 'replyCount', 1);
-  if (parentId !== root.doc.id) await bumpObject(rt, parentId, 'replyCount', 1);
+  await bumpUser(svc, actor.id, 'replyCount', 1);
+  await bumpObject(svc, root.doc.id, 'replyCount', 1);
+  if (parentId !== root.doc.id) await bumpObject(svc, parentId, 'replyCount', 1);
   return {
     result: clean(created as Record<string, unknown>),
     objectId: id,

@@ -6,7 +6,7 @@
 import { capabilityAllows, type Viewer } from '@agora/common/audience';
 import { parseId, type ObjectStore } from '@agora/common/db';
 import { BadRequest, NotAuthorized, NotFound } from '@agora/common/errors';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../../../context';
 import { readableObject } from '../../../views/objects';
 import { checkCircleAccess, loadCircle } from '../../../views/circle-access';
 
@@ -34,8 +34,8 @@ export type Lean = Record<string, unknown> & {
 /** The store of a kind, as the generic handlers use it (whatever the collection). */
 export type LooseStore = ObjectStore<Lean>;
 
-export function storeOf(rt: Runtime, kind: StoredKind): LooseStore {
-  const r = rt.repos;
+export function storeOf(ctx: SocialContext, kind: StoredKind): LooseStore {
+  const r = ctx.stores;
   const stores: Record<StoredKind, unknown> = {
     post: r.posts,
     reply: r.replies,
@@ -51,9 +51,9 @@ export function storeOf(rt: Runtime, kind: StoredKind): LooseStore {
 export type TargetKind = StoredKind | 'user';
 
 /** The kind of a local id; a remote or unknown id is 404 (nothing of it is stored here). */
-export function localKind(rt: Runtime, id: string): TargetKind {
+export function localKind(ctx: SocialContext, id: string): TargetKind {
   const p = parseId(id);
-  if (p.domain !== rt.config.DOMAIN.toLowerCase()) throw new NotFound('Not found');
+  if (p.domain !== ctx.config.DOMAIN.toLowerCase()) throw new NotFound('Not found');
   if (p.type === 'User') return 'user';
   if (p.type === 'Object' && p.kind && Object.hasOwn(KIND_MODELS, p.kind)) return p.kind as StoredKind;
   throw new NotFound('Not found');
@@ -61,7 +61,7 @@ export function localKind(rt: Runtime, id: string): TargetKind {
 
 /** The target kind, restricted to the kinds an activity accepts (400 naming the field otherwise). */
 export function kindAmong<K extends TargetKind>(
-  rt: Runtime,
+  ctx: SocialContext,
   id: string,
   allowed: readonly K[],
   field: string,
@@ -70,7 +70,7 @@ export function kindAmong<K extends TargetKind>(
   const kind = p.type === 'User' ? 'user' : p.type === 'Object' ? p.kind : undefined;
   if (!kind || !(allowed as readonly string[]).includes(kind))
     throw new BadRequest(`${field}: must be the id of a ${allowed.join(', ')}`);
-  return localKind(rt, id) as K;
+  return localKind(ctx, id) as K;
 }
 
 export interface Found {
@@ -79,24 +79,24 @@ export interface Found {
 }
 
 /** The object if the viewer may read it: 404 missing, 403 denied (circles by their access tiers). */
-export async function visibleTarget(rt: Runtime, viewer: Viewer, id: string): Promise<Found> {
-  const kind = localKind(rt, id);
+export async function visibleTarget(ctx: SocialContext, viewer: Viewer, id: string): Promise<Found> {
+  const kind = localKind(ctx, id);
   if (kind === 'user' || kind === 'react') throw new NotFound('Not found');
   if (kind === 'circle') {
-    const circle = await loadCircle(rt, id);
-    await checkCircleAccess(rt, circle, viewer);
+    const circle = await loadCircle(ctx, id);
+    await checkCircleAccess(ctx, circle, viewer);
     return { kind, doc: circle as unknown as Lean };
   }
-  return readableObject(rt, viewer, id);
+  return readableObject(ctx, viewer, id);
 }
 
 /** The thread a reply belongs to: the root object and the first-level parent (depth ≤ 2). */
-export async function threadOf(rt: Runtime, found: Found): Promise<{ root: Found; parentId: string }> {
+export async function threadOf(ctx: SocialContext, found: Found): Promise<{ root: Found; parentId: string }> {
   if (found.kind !== 'reply') return { root: found, parentId: found.doc.id };
   const rootId = String(found.doc.target);
-  const rootKind = localKind(rt, rootId);
+  const rootKind = localKind(ctx, rootId);
   if (rootKind === 'user' || rootKind === 'reply' || rootKind === 'react') throw new NotFound('Not found');
-  const root = await storeOf(rt, rootKind).liveById(rootId);
+  const root = await storeOf(ctx, rootKind).liveById(rootId);
   if (!root) throw new NotFound('Not found');
   // A reply to a second-level reply joins its first-level ancestor.
   const parentId = found.doc.parent === found.doc.target ? found.doc.id : String(found.doc.parent);
@@ -108,7 +108,7 @@ export async function threadOf(rt: Runtime, found: Found): Promise<{ root: Found
  * just repeats its audience admits everyone who passed the circle's access check (members).
  */
 export function assertCapability(
-  rt: Runtime,
+  ctx: SocialContext,
   viewer: Viewer,
   target: Found,
   which: 'canReply' | 'canReact',
@@ -117,7 +117,7 @@ export function assertCapability(
   const cap = doc[which] || doc.to || '';
   if (target.kind === 'circle' && cap === (doc.to ?? '')) return;
   if (
-    !capabilityAllows(cap, { to: doc.to ?? null, actorId: doc.actorId ?? null }, viewer, rt.config.DOMAIN)
+    !capabilityAllows(cap, { to: doc.to ?? null, actorId: doc.actorId ?? null }, viewer, ctx.config.DOMAIN)
   ) {
     throw new NotAuthorized(which === 'canReply' ? 'You cannot reply to this' : 'You cannot react to this');
   }

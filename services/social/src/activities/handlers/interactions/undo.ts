@@ -28,7 +28,7 @@ interface Undone {
 }
 
 export const undo: ActivityHandler = async (ctx) => {
-  const { rt, actor } = ctx;
+  const { svc, actor } = ctx;
   // The client library withdraws a reaction by its id: `{ type: 'Undo', target: <react id> }`.
   const target = ctx.activity.target;
   if (ctx.activity.object === undefined && typeof target === 'string' && target.startsWith('react:'))
@@ -37,7 +37,7 @@ export const undo: ActivityHandler = async (ctx) => {
   const given = parse(z.union([idString, inline]), ctx.activity.object, 'object');
   let undone: Undone;
   if (typeof given === 'string') {
-    const stored = await rt.repos.activities.ofActor(actor.id, given);
+    const stored = await svc.stores.activities.ofActor(actor.id, given);
     if (!stored) throw new NotFound('Activity not found');
     // Stored React and Follow activities record the reacted-to object or followee as `target`.
     undone = { type: stored.type, target: stored.target ?? undefined };
@@ -51,7 +51,7 @@ export const undo: ActivityHandler = async (ctx) => {
       const objectId = typeof undone.object === 'object' ? undone.object.id : undone.object;
       const targetId = undone.to ?? undone.target ?? objectId;
       if (!targetId) throw new BadRequest('object.to: the reacted-to object is required');
-      kindAmong(rt, targetId, REACTABLE, 'object.to');
+      kindAmong(svc, targetId, REACTABLE, 'object.to');
       return clearReaction(ctx, targetId);
     }
     case 'Follow':

@@ -58,12 +58,12 @@ async function audienceSet(
   p: PatchInput,
   o: { to?: unknown; canReply?: unknown; canReact?: unknown },
 ): Promise<Fields> {
-  const domain = p.ctx.rt.config.DOMAIN;
+  const domain = p.ctx.svc.config.DOMAIN;
   const out: Fields = {};
   let to = p.doc.to ?? '@public';
   if (o.to !== undefined) {
     to = canonicalTo(o.to, 'object.to', domain, p.doc.to ?? '@public');
-    await assertCanAddress(p.ctx.rt, p.author, to);
+    await assertCanAddress(p.ctx.svc, p.author, to);
     out.to = to;
   }
   if (o.canReply !== undefined) out.canReply = canonicalTo(o.canReply, 'object.canReply', domain, to);
@@ -149,12 +149,12 @@ async function page(p: PatchInput, raw: unknown): Promise<Fields> {
     ...markdownSet(o),
     ...(await audienceSet(p, o)),
   };
-  const taken = o.slug && o.slug !== p.doc.slug ? await p.ctx.rt.repos.pages.localBySlug(o.slug) : null;
+  const taken = o.slug && o.slug !== p.doc.slug ? await p.ctx.svc.stores.pages.localBySlug(o.slug) : null;
   if (taken && taken.id !== p.doc.id) {
     throw new Conflict('object.slug: already in use');
   }
   if (o.parentId)
-    await assertFolderMove(storeOf(p.ctx.rt, 'page'), p.doc, o.parentId, {
+    await assertFolderMove(storeOf(p.ctx.svc, 'page'), p.doc, o.parentId, {
       field: 'object.parentId',
       parentField: 'parentId',
       maxDepth: 5,
@@ -182,7 +182,7 @@ async function bookmark(p: PatchInput, raw: unknown): Promise<Fields> {
     ...markdownSet(o),
     ...(await audienceSet(p, o)),
   };
-  const model = storeOf(p.ctx.rt, 'bookmark');
+  const model = storeOf(p.ctx.svc, 'bookmark');
   const type = (set.type ?? p.doc.type) as string;
   if (type === 'Bookmark' && !(set.href ?? p.doc.href ?? set.target ?? p.doc.target))
     throw new BadRequest('object.href: a Bookmark needs href or target');

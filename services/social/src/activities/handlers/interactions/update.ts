@@ -17,11 +17,11 @@ import { domainEvent } from '@agora/common/messaging';
 const UPDATABLE = ['post', 'reply', 'react', 'circle', 'page', 'bookmark', 'group', 'user'] as const;
 
 export const update: ActivityHandler = async (ctx) => {
-  const { rt, actor } = ctx;
+  const { svc, actor } = ctx;
   // The client library updates the caller's own profile with `objectType: 'User'` and no target.
   const self = ctx.activity.target === undefined && ctx.activity.objectType === 'User';
   const targetId = self ? actor.id : parse(idString, ctx.activity.target, 'target');
-  const kind = kindAmong(rt, targetId, UPDATABLE, 'target');
+  const kind = kindAmong(svc, targetId, UPDATABLE, 'target');
   if (kind === 'user') return updateUser(ctx, targetId);
   const patch = ctx.activity.object;
   if (typeof patch !== 'object' || patch === null || Array.isArray(patch))
@@ -30,7 +30,7 @@ export const update: ActivityHandler = async (ctx) => {
   const doc = await loadForChange(ctx, kind, targetId);
   const ownerId = String(doc.actorId);
   // An admin editing someone else's object may only give it an audience its author could use.
-  const author = ownerId === actor.id ? ctx.viewer : await viewerFor(rt, { id: ownerId });
+  const author = ownerId === actor.id ? ctx.viewer : await viewerFor(svc, { id: ownerId });
   const set = await PATCHERS[kind]({ ctx, doc, author }, patch);
   if (!Object.keys(set).length) throw new BadRequest('object: no field that can be changed was given');
 
@@ -56,26 +56,26 @@ export const update: ActivityHandler = async (ctx) => {
 
 /** Writes the change through the kind's store, which keeps lists, stamps and counters in step. */
 async function write(
-  { rt }: HandlerContext,
+  { svc }: HandlerContext,
   kind: StoredKind,
   doc: Lean,
   set: Record<string, unknown>,
 ): Promise<Lean | null> {
   switch (kind) {
     case 'post':
-      return rt.repos.posts.update(doc.id, set);
+      return svc.stores.posts.update(doc.id, set);
     case 'circle':
-      return rt.repos.circles.update(doc.id, set);
+      return svc.stores.circles.update(doc.id, set);
     case 'react': {
-      const after = await storeOf(rt, kind).set(doc.id, set);
+      const after = await storeOf(svc, kind).set(doc.id, set);
       if (set.emoji !== undefined && set.emoji !== doc.emoji)
-        await moveReaction(rt, String(doc.target), { [String(doc.emoji)]: -1, [set.emoji as string]: 1 });
+        await moveReaction(svc, String(doc.target), { [String(doc.emoji)]: -1, [set.emoji as string]: 1 });
       return after;
     }
     case 'reply':
     case 'page':
     case 'bookmark':
     case 'group':
-      return storeOf(rt, kind).set(doc.id, set);
+      return storeOf(svc, kind).set(doc.id, set);
   }
 }

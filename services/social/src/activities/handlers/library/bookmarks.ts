@@ -8,7 +8,7 @@ import { canonicalTo, type Viewer } from '@agora/common/audience';
 import { plainText, renderMarkdown } from '@agora/common/content';
 import { mintId, parseId } from '@agora/common/db';
 import { BadRequest, NotFound } from '@agora/common/errors';
-import type { Runtime } from '@agora/common/runtime';
+import type { SocialContext } from '../../../context';
 import type { ActivityHandler } from '../../types';
 import { actorRef, clean, httpUrl, idString, markdownSource, mediaRef, parse } from '../../validate';
 import { assertCanAddress } from '../../audience-check';
@@ -42,28 +42,28 @@ const bookmarkObject = z
   .refine((o) => o.type === 'Bookmark' || o.title, { message: 'a folder needs a title', path: ['title'] });
 
 /** A bookmarked object must be one the actor can read (local) or at least a well-formed id. */
-async function checkTarget(rt: Runtime, viewer: Viewer, target: string): Promise<void> {
+async function checkTarget(ctx: SocialContext, viewer: Viewer, target: string): Promise<void> {
   const parsed = parseId(target);
   if (parsed.type === 'Unknown') throw new BadRequest('object.target: must be an object or user id');
-  if (parsed.domain !== rt.config.DOMAIN || parsed.type !== 'Object') return;
+  if (parsed.domain !== ctx.config.DOMAIN || parsed.type !== 'Object') return;
   if (parsed.kind === 'bookmark') {
-    if (!(await findVisibleBookmark(rt, viewer, target))) throw new NotFound('Not found');
+    if (!(await findVisibleBookmark(ctx, viewer, target))) throw new NotFound('Not found');
     return;
   }
-  await readableObject(rt, viewer, target);
+  await readableObject(ctx, viewer, target);
 }
 
 /** The parent folder: one of the actor's own live folders, with room for the new item. */
 async function checkParent(
-  rt: Runtime,
+  ctx: SocialContext,
   actorId: string,
   parentId: string,
   isFolder: boolean,
 ): Promise<BookmarkRecord> {
-  const parent = await rt.repos.bookmarks.liveById(parentId);
+  const parent = await ctx.stores.bookmarks.liveById(parentId);
   if (!parent || parent.type !== 'Folder' || parent.actorId !== actorId)
     throw new BadRequest('object.parentFolder: must be one of your folders');
-  const above = await ancestorsOf(rt, parent);
+  const above = await ancestorsOf(ctx, parent);
   if (!above) throw new BadRequest('object.parentFolder: the folder is not reachable from the root');
   const level = above.length + 2;
   if (isFolder && level > MAX_FOLDER_DEPTH)
@@ -71,23 +71,23 @@ async function checkParent(
   return parent;
 }
 
-export const createBookmark: ActivityHandler = async ({ rt, actor, viewer, activity }) => {
+export const createBookmark: ActivityHandler = async ({ svc: ctx, actor, viewer, activity }) => {
   const obj = parse(bookmarkObject, activity.object, 'object');
-  const domain = rt.config.DOMAIN;
+  const domain = ctx.config.DOMAIN;
   const to = canonicalTo(activity.to ?? (activity.object as { to?: unknown }).to, 'to', domain);
-  await assertCanAddress(rt, viewer, to);
-  if (obj.target) await checkTarget(rt, viewer, obj.target);
+  await assertCanAddress(ctx, viewer, to);
+  if (obj.target) await checkTarget(ctx, viewer, obj.target);
   const parentId = obj.parentFolder ?? obj.parentId ?? null;
-  if (parentId) await checkParent(rt, actor.id, parentId, obj.type === 'Folder');
+  if (parentId) await checkParent(ctx, actor.id, parentId, obj.type === 'Folder');
   const source = obj.source ?? obj.content ?? '';
   const id = mintId('bookmark', domain);
-  const created = await rt.repos.bookmarks.create({
+  const created = await ctx.stores.bookmarks.create({
     id,
     type: obj.type,
     actorId: actor.id,
     actor: actorRef(actor),
     server: `@${domain}`,
-    url: `${rt.config.publicUrl}/bookmarks/${encodeURIComponent(id)}`,
+    url: `${ctx.config.publicUrl}/bookmarks/${encodeURIComponent(id)}`,
     parentFolder: parentId,
     href: obj.href,
     target: obj.target,

@@ -31,21 +31,21 @@ const pageObject = z
     path: ['source'],
   });
 
-export const createPage: ActivityHandler = async ({ rt, actor, viewer, activity }) => {
+export const createPage: ActivityHandler = async ({ svc: ctx, actor, viewer, activity }) => {
   if (!actor.isServerAdmin) throw new NotAuthorized('Only server admins can create pages');
   const obj = parse(pageObject, activity.object, 'object');
-  const domain = rt.config.DOMAIN;
+  const domain = ctx.config.DOMAIN;
   const to = canonicalTo(activity.to ?? (activity.object as { to?: unknown }).to, 'to', domain);
-  await assertCanAddress(rt, viewer, to);
+  await assertCanAddress(ctx, viewer, to);
   const canReply = canonicalTo(activity.canReply, 'canReply', domain, to);
   const canReact = canonicalTo(activity.canReact, 'canReact', domain, to);
-  if (obj.parentId && !(await rt.repos.pages.liveById(obj.parentId).then((p) => p && !p.originDomain))) {
+  if (obj.parentId && !(await ctx.stores.pages.liveById(obj.parentId).then((p) => p && !p.originDomain))) {
     throw new BadRequest('object.parentId: no such page');
   }
-  const slug = await rt.repos.pages.freeSlug(slugify(obj.slug ?? obj.title) || 'page');
+  const slug = await ctx.stores.pages.freeSlug(slugify(obj.slug ?? obj.title) || 'page');
   const source = obj.source ?? obj.content ?? '';
   const id = mintId('page', domain);
-  const created = await rt.repos.pages.create({
+  const created = await ctx.stores.pages.create({
     id,
     type: obj.type,
     title: obj.title,
@@ -60,7 +60,7 @@ export const createPage: ActivityHandler = async ({ rt, actor, viewer, activity 
     actorId: actor.id,
     actor: actorRef(actor),
     server: `@${domain}`,
-    url: `${rt.config.publicUrl}/pages/${slug}`,
+    url: `${ctx.config.publicUrl}/pages/${slug}`,
     to,
     canReply,
     canReact,

@@ -69,10 +69,10 @@ function userAudience(raw: string, domain: string): string {
 }
 
 export async function updateUser(ctx: HandlerContext, target: string): Promise<HandlerResult> {
-  const { rt, actor } = ctx;
-  const domain = rt.config.DOMAIN;
+  const { svc, actor } = ctx;
+  const domain = svc.config.DOMAIN;
   if (target !== actor.id) {
-    if (!(await rt.repos.users.findActiveById(target))) throw new NotFound('User not found');
+    if (!(await svc.stores.users.findActiveById(target))) throw new NotFound('User not found');
     throw new NotAuthorized('Only the user can update their own profile');
   }
   const patch = parse(userPatch, ctx.activity.object, 'object');
@@ -83,19 +83,19 @@ export async function updateUser(ctx: HandlerContext, target: string): Promise<H
   for (const [k, v] of Object.entries(patch.prefs ?? {})) set[`prefs.${k}`] = v;
   if (patch.to !== undefined) set.to = userAudience(patch.to, domain);
   if (patch.password) {
-    const stored = await rt.repos.users.findForLogin({ id: actor.id }, domain);
+    const stored = await svc.stores.users.findForLogin({ id: actor.id }, domain);
     if (!(await verifyPassword(patch.password.current, stored?.password)))
       throw new NotAuthorized('object.password.current: does not match the current password');
     set.password = await hashPassword(patch.password.new);
   }
   const profileFiles = fileIdsIn([patch.profile?.icon, patch.profile?.featuredImage]);
-  await attachFiles(rt, actor.id, profileFiles, actor.id, 'object.profile');
+  await attachFiles(svc, actor.id, profileFiles, actor.id, 'object.profile');
   const fields = Object.keys(set);
   if (!fields.length) throw new BadRequest('object: nothing to change (profile, prefs, to or password)');
 
-  if (!(await rt.repos.users.findActiveById(actor.id))) throw new NotFound('User not found');
-  await rt.repos.users.setFields(actor.id, set);
-  const updated = await rt.repos.users.findActiveById(actor.id);
+  if (!(await svc.stores.users.findActiveById(actor.id))) throw new NotFound('User not found');
+  await svc.stores.users.setFields(actor.id, set);
+  const updated = await svc.stores.users.findActiveById(actor.id);
   if (!updated) throw new NotFound('User not found');
   const profile = (updated.profile ?? {}) as { name?: string; icon?: string };
   return {
