@@ -1,13 +1,10 @@
-import type { Runtime } from '@agora/common/runtime';
 import { createNotificationsContext } from './context';
+import { markerRuntime } from '../../../test/harness/marker-runtime';
 
-// A runtime whose every member and every store is a distinct marker, so the test sees exactly
-// what the builder copied.
-const repos = new Proxy({}, { get: (_t, key) => ({ store: String(key) }) });
-const rt = new Proxy({}, { get: (_t, key) => (key === 'repos' ? repos : { member: String(key) }) });
+const rt = markerRuntime();
 
 test('the notifications context holds its own members and stores, not the database or the rest of the runtime', () => {
-  const ctx = createNotificationsContext(rt as unknown as Runtime);
+  const ctx = createNotificationsContext(rt);
   expect(Object.keys(ctx).sort()).toEqual(['config', 'events', 'logger', 'stores']);
   for (const [name, store] of Object.entries(ctx.stores)) expect(store).toEqual({ store: name });
   for (const other of ['settings', 'activities', 'backupJobs', 'collections', 'idempotency', 'files'])
