@@ -116,3 +116,39 @@ test('an entry appended from a stale sequence hint is still read', async () => {
   expect(await all(store(), 'rebuilt')).toEqual([]);
   expect(await models.ListBucket.countDocuments({ _id: { $regex: '^rebuilt#' } })).toBe(0);
 });
+
+test('appends that arrive while a write runs are written together, each counted once', async () => {
+  // A second connection with command monitoring: what reaches the database, not what was called.
+  const watched = await mongoose.createConnection(`${ferret.url}lists?monitorCommands=true`).asPromise();
+  try {
+    serializeWrites(watched.db!);
+    const wm = registerModels(watched);
+    const bucketWrites: number[] = [];
+    watched
+      .getClient()
+      .on('commandStarted', (e: { commandName: string; command: Record<string, unknown> }) => {
+        if (e.commandName === 'update' && e.command.update === 'list_buckets')
+          bucketWrites.push((e.command.updates as unknown[]).length);
+      });
+    const lists = new ListStore(wm.ListHead, wm.ListBucket);
+    const n = 60;
+    await Promise.all(
+      Array.from({ length: n }, (_, i) =>
+        lists.appendAll([
+          { key: 'group:a', entries: [entry(i)], tags: [i % 2 ? 'type.Note' : 'type.Article'] },
+          { key: 'group:b', entries: [entry(i)] },
+        ]),
+      ),
+    );
+    // The first call writes alone; the 59 that arrived meanwhile go in one more write.
+    expect(bucketWrites.length).toBeLessThanOrEqual(2);
+    const expected = Array.from({ length: n }, (_, i) => entry(n - 1 - i).id);
+    expect(await all(store(), 'group:a')).toEqual(expected);
+    expect(await all(store(), 'group:b')).toEqual(expected);
+    expect((await store().head('group:a')).count).toBe(n);
+    expect((await store().head('group:a')).tags).toEqual({ 'type.Note': n / 2, 'type.Article': n / 2 });
+    expect((await store().head('group:b')).count).toBe(n);
+  } finally {
+    await watched.close();
+  }
+});

@@ -1,0 +1,131 @@
+/**
+ * Where the machine's time goes under a POST /outbox load on the embedded default: the CPU time
+ * the standalone Node process and its FerretDB child spend per accepted post, beside throughput
+ * and p50 (10 connections). With `--prof`, the server also writes a V8 CPU profile
+ * (`--cpu-prof`) into the directory printed at the end.
+ *
+ *   node --import tsx bench/outbox-cpu.ts [--posts=2000] [--seconds=10] [--connections=10] [--prof]
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { seed } from './seed';
+
+const { values } = parseArgs({
+  options: {
+    posts: { type: 'string', default: '2000' },
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+    prof: { type: 'boolean', default: false },
+  },
+});
+const DOMAIN = 'bench.test';
+const TICK = 100; // USER_HZ
+
+/** utime + stime of a process in ms (/proc/<pid>/stat fields 14 and 15). */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(f[11]) + Number(f[12])) * 1000) / TICK;
+}
+
+function childrenOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number)
+    .filter((p) => {
+      try {
+        const s = readFileSync(`/proc/${p}/stat`, 'utf8');
+        return Number(s.slice(s.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+      } catch {
+        return false;
+      }
+    });
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'agora-cpu-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dir,
+    DOMAIN,
+    PUBLIC_URL: `http://${DOMAIN}`,
+    RATE_LIMITING_ENABLED: 'false',
+    TIMELINE_CACHE_ENTRIES: '0',
+    ADMIN_USERNAME: 'bench_admin',
+    ADMIN_PASSWORD: 'bench-password',
+  };
+  for (const k of ['MONGO_URL', 'REDIS_URL', 'AMQP_URL', 'S3_ENDPOINT']) delete env[k];
+  const flags = values.prof ? ['--cpu-prof', `--cpu-prof-dir=${dir}/prof`] : [];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'bench/server.ts'], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((resolve) =>
+    createInterface({ input: child.stdout }).once('line', resolve),
+  );
+  const { gateway, mongoUrl } = JSON.parse(line) as { gateway: string; mongoUrl: string };
+  const login = (await (
+    await fetch(`${gateway}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'bench_admin', password: 'bench-password' }),
+    })
+  ).json()) as { token: string; user: { id: string } };
+  await seed(mongoUrl, DOMAIN, {
+    posts: Number(values.posts),
+    members: 200,
+    circles: 1000,
+    ownerId: login.user.id,
+    ownerCircles: 5,
+  });
+  const pids = [child.pid!, ...childrenOf(child.pid!)];
+  let n = 0;
+  const run = () =>
+    autocannon({
+      timeout: 60,
+      url: `${gateway}/outbox`,
+      connections: Number(values.connections),
+      duration: Number(values.seconds),
+      headers: { authorization: `Bearer ${login.token}`, 'content-type': 'application/json' },
+      ...{
+        method: 'POST' as const,
+        setupClient: (client: { setBody(b: string): void; on(e: string, f: () => void): void }) => {
+          const next = () =>
+            client.setBody(
+              JSON.stringify({
+                type: 'Create',
+                objectType: 'Post',
+                to: '@public',
+                object: { content: `cpu ${n++}` },
+              }),
+            );
+          next();
+          client.on('response', next);
+        },
+      },
+    });
+  await run(); // warm-up
+  await new Promise((r) => setTimeout(r, 2000));
+  const before = pids.map(cpuMs);
+  const r = await run();
+  await new Promise((r) => setTimeout(r, 2000)); // the consumers' tail
+  const after = pids.map(cpuMs);
+  const posts = r.requests.total ?? 0;
+  console.log(
+    `posts ${posts}, ${(posts / Number(values.seconds)).toFixed(1)}/s, p50 ${r.latency.p50} ms, non-2xx ${r.non2xx}`,
+  );
+  pids.forEach((p, i) =>
+    console.log(
+      `${i === 0 ? 'node' : readFileSync(`/proc/${p}/comm`, 'utf8').trim()} (${p}): ${((after[i]! - before[i]!) / posts).toFixed(2)} ms CPU per post`,
+    ),
+  );
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  if (values.prof) console.log(`profile in ${dir}/prof`);
+}
+void main();
