@@ -10,8 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mongoose from 'mongoose';
 import {
+  LEGACY_BUCKET_SIZE,
   LIST_BUCKET_SIZE,
   ListStore,
+  RANGE_PAGE,
   registerModels,
   serializeWrites,
   spawnFerretDB,
@@ -151,4 +153,76 @@ test('appends that arrive while a write runs are written together, each counted 
   } finally {
     await watched.close();
   }
+});
+
+/** Appends `n` entries in calls of one bucket's worth (times i × 1 s from `from`). */
+async function fill(lists: ListStore, key: string, n: number, from = 0): Promise<void> {
+  for (let i = 0; i < n; i += LIST_BUCKET_SIZE)
+    await lists.append(
+      key,
+      Array.from({ length: Math.min(LIST_BUCKET_SIZE, n - i) }, (_, j) => entry(from + i + j)),
+      ['type.Note'],
+    );
+}
+
+type RawHead = { hi?: Record<string, unknown>; phi?: Record<string, unknown>; arch?: number };
+const rawHead = async (key: string) => models.ListHead.findOne({ _id: key }).lean<RawHead>();
+
+test('a long list keeps only its newest range page on the head; every entry reads back in order', async () => {
+  const lists = store();
+  const n = LIST_BUCKET_SIZE * RANGE_PAGE * 2 + 10; // into the third range page
+  await fill(lists, 'long', n);
+  const h = await rawHead('long');
+  expect(h?.arch).toBe(2);
+  expect(Object.keys(h?.hi ?? {}).length).toBeLessThanOrEqual(RANGE_PAGE);
+  expect(Object.keys(h?.phi ?? {}).sort()).toEqual(['0', '1']);
+  const expected = Array.from({ length: n }, (_, i) => entry(n - 1 - i).id);
+  expect(await all(store(), 'long')).toEqual(expected);
+  // A page deep in the list, by time, reads the moved pages' buckets.
+  const before = entry(LIST_BUCKET_SIZE * 3).at;
+  const deep: string[] = [];
+  for await (const e of store().newest(['long'], { before })) if (deep.push(e.id) === 5) break;
+  expect(deep).toEqual(expected.slice(n - LIST_BUCKET_SIZE * 3, n - LIST_BUCKET_SIZE * 3 + 5));
+  // An entry in a moved page is found and removed; the count follows.
+  expect(await store().remove('long', entry(7).id, entry(7).at, ['type.Note'])).toBe(true);
+  expect((await store().head('long')).count).toBe(n - 1);
+  expect(await all(store(), 'long')).toEqual(expected.filter((id) => id !== entry(7).id));
+  // Dropping the list removes its head, its range pages and every bucket.
+  await store().drop('long');
+  expect(await models.ListHead.countDocuments({ _id: { $regex: '^long' } })).toBe(0);
+  expect(await models.ListBucket.countDocuments({ _id: { $regex: '^long#' } })).toBe(0);
+});
+
+test('an old entry appended late to a long list (a backfill) is read at its time', async () => {
+  const lists = store();
+  const n = LIST_BUCKET_SIZE * RANGE_PAGE + 20;
+  await fill(lists, 'backfilled', n, 100);
+  await lists.append('backfilled', [entry(50)]); // older than every entry: lands in the newest bucket
+  const ids = await all(store(), 'backfilled');
+  expect(ids).toHaveLength(n + 1);
+  expect(ids.at(-1)).toBe(entry(50).id);
+  expect(ids[0]).toBe(entry(100 + n - 1).id);
+});
+
+test('a list written with the former bucket size and every range on its head is read and extended', async () => {
+  const key = 'legacy';
+  const buckets = RANGE_PAGE + 2; // more than one range page of 200-entry buckets
+  const n = buckets * LEGACY_BUCKET_SIZE;
+  const lo: Record<string, Date> = {};
+  const hi: Record<string, Date> = {};
+  for (let b = 0; b < buckets; b++) {
+    const items = Array.from({ length: LEGACY_BUCKET_SIZE }, (_, j) => entry(b * LEGACY_BUCKET_SIZE + j));
+    await models.ListBucket.collection.insertOne({ _id: `${key}#${b}` as never, items });
+    lo[b] = items[0]!.at;
+    hi[b] = items.at(-1)!.at;
+  }
+  await models.ListHead.collection.insertOne({ _id: key as never, seq: n, count: n, lo, hi });
+  const lists = store();
+  await lists.append(key, [entry(n), entry(n + 1)]);
+  const h = await rawHead(key);
+  expect(h?.arch).toBe(1);
+  expect(Object.keys(h?.hi ?? {}).length).toBeLessThanOrEqual(RANGE_PAGE);
+  const ids = await all(store(), key);
+  expect(ids).toEqual(Array.from({ length: n + 2 }, (_, i) => entry(n + 1 - i).id));
+  expect((await store().head(key)).count).toBe(n + 2);
 });

@@ -89,7 +89,7 @@ export {
 } from './repositories/circles';
 export { ObjectStore, type Row, type PageRequest, type FoundRows } from './repositories/objects';
 export type { ReactState } from './repositories/react-state';
-export { ListStore, LIST_BUCKET_SIZE, type ListEntry } from './lists/store';
+export { ListStore, LIST_BUCKET_SIZE, LEGACY_BUCKET_SIZE, RANGE_PAGE, type ListEntry } from './lists/store';
 export {
   PostsStore,
   LISTS,

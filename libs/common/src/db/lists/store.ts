@@ -8,8 +8,23 @@
  * remote post published earlier) are ordered correctly because ranges, not positions, decide.
  */
 import type { AnyModel } from '../repositories/objects';
+import {
+  allBucketNumbers,
+  bucketId,
+  bucketSize,
+  LIST_BUCKET_SIZE,
+  moveRanges,
+  pageId,
+  pageOf,
+  sourcesOf,
+  sourcesOfPage,
+  type BucketSource,
+  type HeadRow,
+  type PageRow,
+  type Source,
+} from './ranges';
 
-export const LIST_BUCKET_SIZE = 200;
+export { LIST_BUCKET_SIZE, LEGACY_BUCKET_SIZE, RANGE_PAGE } from './ranges';
 
 export interface ListEntry {
   /** The listed object's id. */
@@ -27,7 +42,7 @@ export interface ListAppend {
 }
 
 type BulkOp = {
-  updateOne: { filter: { _id: string }; update: Record<string, unknown>; upsert: boolean };
+  updateOne: { filter: Record<string, unknown>; update: Record<string, unknown>; upsert: boolean };
 };
 
 /** Lists opened for a page: their heads (in the order asked) and their entries newest first. */
@@ -41,14 +56,6 @@ export interface ListHead {
   tags: Record<string, number>;
 }
 
-type Range = { key: string; n: number; lo: number; hi: number };
-type HeadRow = {
-  seq?: number;
-  count?: number;
-  tags?: Record<string, number>;
-  lo?: Record<string, Date>;
-  hi?: Record<string, Date>;
-};
 type BucketRow = { items?: Array<{ id: string; at: Date | string; by?: string }> };
 
 /** How long a list's sequence number is trusted from this process's memory (see `seqOf`). */
@@ -77,9 +84,12 @@ async function bulkWriteRetryingLostUpserts(model: AnyModel, ops: BulkOp[]): Pro
   }
 }
 
+/** What this process knows of a list from its head (see `seqOf`). */
+type Hint = { seq: number; size: number; arch: number; readAt: number };
+
 export class ListStore {
-  /** Per list: a lower bound of its sequence number and when it was last read from the head. */
-  private readonly seqHints = new Map<string, { seq: number; readAt: number }>();
+  /** Per list: a lower bound of its sequence number, its bucket size and moved pages, and when read. */
+  private readonly seqHints = new Map<string, Hint>();
   /** Appends that arrived while a write was running, written together next (`drain`). */
   private waiting: Array<{ appends: ListAppend[]; resolve: () => void; reject: (err: unknown) => void }> = [];
   private writing = false;
@@ -95,17 +105,24 @@ export class ListStore {
    * since), from the head otherwise. The sequence only grows, so the hint never names a bucket
    * past the last one readers enumerate; when other processes appended meanwhile, the entry lands
    * in a slightly older bucket than an exact count would pick, whose range the same head update
-   * widens: readers stay correct, and the bucket holds a few more than LIST_BUCKET_SIZE.
+   * widens: readers stay correct, and the bucket holds a few more than its size.
    */
-  private async seqOf(keys: string[]): Promise<Map<string, number>> {
+  private async hintsOf(keys: string[]): Promise<Map<string, Hint>> {
     const now = Date.now();
     const stale = keys.filter((k) => (this.seqHints.get(k)?.readAt ?? -Infinity) < now - SEQ_HINT_MS);
     const rows = await Promise.all(
-      stale.map((key) => this.heads.findOne({ _id: key }, { seq: 1 }).lean<HeadRow>()),
+      stale.map((key) => this.heads.findOne({ _id: key }, { seq: 1, bs: 1, arch: 1 }).lean<HeadRow>()),
     );
-    stale.forEach((key, i) => this.seqHints.set(key, { seq: rows[i]?.seq ?? 0, readAt: now }));
-    if (this.seqHints.size > 10_000) this.seqHints.clear();
-    return new Map(keys.map((k) => [k, this.seqHints.get(k)?.seq ?? 0]));
+    if (this.seqHints.size + stale.length > 10_000) this.seqHints.clear();
+    stale.forEach((key, i) =>
+      this.seqHints.set(key, {
+        seq: rows[i]?.seq ?? 0,
+        size: bucketSize(rows[i]),
+        arch: rows[i]?.arch ?? 0,
+        readAt: now,
+      }),
+    );
+    return new Map(keys.map((k) => [k, this.seqHints.get(k)!]));
   }
 
   /** Appends entries (tags count them on the head: audience tier, post type). */
@@ -150,12 +167,13 @@ export class ListStore {
 
   /**
    * One merged append in two writes whatever the number of lists: the heads' sequence numbers
-   * come from `seqOf` (memory, or reads in parallel that never wait for SQLite's single writer),
-   * then one bulk write moves every head (sequence, counters, and the range of the buckets the
-   * entries go to: a reader never misses a bucket), then one bulk write pushes the entries into
-   * their buckets. Concurrent appends from other processes that start from the same sequence
-   * number put their entries in the same bucket, which may then hold a few more than
-   * LIST_BUCKET_SIZE; the sequence itself moves exactly (ADR 0011).
+   * come from `hintsOf` (memory, or reads in parallel that never wait for SQLite's single
+   * writer), then one bulk write moves every head (sequence, counters, and the range of the
+   * buckets the entries go to: a reader never misses a bucket), then one bulk write pushes the
+   * entries into their buckets. Concurrent appends from other processes that start from the same
+   * sequence number put their entries in the same bucket, which may then hold a few more than
+   * its size; the sequence itself moves exactly (ADR 0011). When a list's appends reach a new
+   * range page, the ranges of the pages before it move off the head first (`moveRanges`).
    */
   private async write(appends: ListAppend[]): Promise<void> {
     const byKey = new Map<string, { entries: ListEntry[]; inc: Record<string, number> }>();
@@ -167,20 +185,23 @@ export class ListStore {
       for (const name of ['seq', 'count', ...tags.map((t) => `tags.${t}`)])
         list.inc[name] = (list.inc[name] ?? 0) + k;
     }
-    const next = await this.seqOf([...byKey.keys()]);
+    const hints = await this.hintsOf([...byKey.keys()]);
     const headOps: BulkOp[] = [];
     const bucketOps: BulkOp[] = [];
+    const turning: Array<[string, number]> = [];
     for (const [key, { entries, inc }] of byKey) {
-      const first = next.get(key)!;
-      const hint = this.seqHints.get(key);
-      if (hint) hint.seq += entries.length;
+      const hint = hints.get(key)!;
+      const first = hint.seq;
+      hint.seq += entries.length;
       const byBucket = new Map<number, ListEntry[]>();
       entries.forEach((e, i) => {
-        const n = Math.floor((first + i) / LIST_BUCKET_SIZE);
+        const n = Math.floor((first + i) / hint.size);
         const group = byBucket.get(n);
         if (group) group.push(e);
         else byBucket.set(n, [e]);
       });
+      const page = pageOf(Math.max(...byBucket.keys()));
+      if (page > hint.arch) turning.push([key, page]);
       const lo: Record<string, Date> = {};
       const hi: Record<string, Date> = {};
       for (const [n, group] of byBucket) {
@@ -189,18 +210,40 @@ export class ListStore {
         hi[`hi.${n}`] = new Date(Math.max(...times));
         bucketOps.push({
           updateOne: {
-            filter: { _id: `${key}#${n}` },
+            filter: { _id: bucketId(key, n) },
             update: { $push: { items: { $each: group.map((e) => ({ ...e })) } } },
             upsert: true,
           },
         });
       }
       headOps.push({
-        updateOne: { filter: { _id: key }, update: { $inc: inc, $min: lo, $max: hi }, upsert: true },
+        updateOne: {
+          filter: { _id: key },
+          update: { $inc: inc, $min: lo, $max: hi, $setOnInsert: { bs: hint.size } },
+          upsert: true,
+        },
       });
     }
+    await Promise.all(turning.map(([key, page]) => this.moveOldRanges(key, page)));
     await bulkWriteRetryingLostUpserts(this.heads, headOps);
     await bulkWriteRetryingLostUpserts(this.buckets, bucketOps);
+  }
+
+  /**
+   * Moves the ranges of the pages before `upTo` (the page this write reaches) off a list's head,
+   * read afresh (the hint carries no ranges), then notes in the hint how far the head has moved.
+   * A move that lost a race leaves the head as it was and is tried again at the next write.
+   */
+  private async moveOldRanges(key: string, upTo: number): Promise<void> {
+    const h = await this.heads.findOne({ _id: key }).lean<HeadRow>();
+    if (!h) return;
+    const ops = moveRanges(key, h, upTo);
+    if (ops) {
+      const res = await this.heads.bulkWrite(ops, { ordered: true });
+      if (res.matchedCount + res.upsertedCount < ops.length) return;
+    }
+    const hint = this.seqHints.get(key);
+    if (hint) hint.arch = Math.max(hint.arch, upTo, h.arch ?? 0);
   }
 
   /**
@@ -211,11 +254,10 @@ export class ListStore {
   async remove(key: string, id: string, at: Date, tags: string[] = []): Promise<boolean> {
     const t = at.getTime();
     let removed = false;
-    for (const r of await this.rangesOf(key)) {
-      if (r.lo > t || r.hi < t) continue;
-      const b = await this.buckets.findOne({ _id: `${key}#${r.n}` }).lean<BucketRow>();
+    for (const r of await this.bucketsHolding(key, t)) {
+      const b = await this.buckets.findOne({ _id: bucketId(key, r.n) }).lean<BucketRow>();
       for (const el of ((b?.items ?? []) as Array<{ id: string }>).filter((e) => e.id === id)) {
-        const res = await this.buckets.updateOne({ _id: `${key}#${r.n}` }, { $pull: { items: el } });
+        const res = await this.buckets.updateOne({ _id: bucketId(key, r.n) }, { $pull: { items: el } });
         removed ||= res.modifiedCount === 1;
       }
     }
@@ -236,7 +278,12 @@ export class ListStore {
    */
   async retag(key: string, delta: Record<string, number>): Promise<void> {
     const inc = Object.fromEntries(Object.entries(delta).map(([t, by]) => [`tags.${t}`, by]));
-    if (Object.keys(inc).length) await this.heads.updateOne({ _id: key }, { $inc: inc }, { upsert: true });
+    if (Object.keys(inc).length)
+      await this.heads.updateOne(
+        { _id: key },
+        { $inc: inc, $setOnInsert: { bs: LIST_BUCKET_SIZE } },
+        { upsert: true },
+      );
   }
 
   async head(key: string): Promise<ListHead> {
@@ -245,8 +292,13 @@ export class ListStore {
   }
 
   async drop(key: string): Promise<void> {
-    const h = await this.heads.findOne({ _id: key }, { seq: 1, hi: 1 }).lean<HeadRow>();
-    for (const n of bucketNumbers(h)) await this.buckets.deleteOne({ _id: `${key}#${n}` });
+    const h = await this.heads.findOne({ _id: key }).lean<HeadRow>();
+    const moved = Array.from({ length: h?.arch ?? 0 }, (_, p) => p);
+    const pages = await Promise.all(
+      moved.map((p) => this.heads.findOne({ _id: pageId(key, p) }).lean<PageRow>()),
+    );
+    for (const n of allBucketNumbers(h, pages)) await this.buckets.deleteOne({ _id: bucketId(key, n) });
+    for (const p of moved) await this.heads.deleteOne({ _id: pageId(key, p) });
     await this.heads.deleteOne({ _id: key });
     this.seqHints.delete(key);
   }
@@ -266,37 +318,42 @@ export class ListStore {
    */
   async open(keys: string[], opts: { before?: Date } = {}): Promise<OpenedLists> {
     const before = opts.before?.getTime() ?? Infinity;
-    const rows = await Promise.all(
-      keys.map((key) =>
-        this.heads.findOne({ _id: key }, { seq: 1, count: 1, tags: 1, lo: 1, hi: 1 }).lean<HeadRow>(),
-      ),
-    );
-    const ranges = keys
-      .flatMap((key, i) => rangesOf(key, rows[i]))
+    const rows = await Promise.all(keys.map((key) => this.heads.findOne({ _id: key }).lean<HeadRow>()));
+    const sources = keys
+      .flatMap((key, i) => sourcesOf(key, rows[i]))
       .filter((r) => r.lo < before)
-      .sort((a, b) => b.hi - a.hi);
-    const first = ranges[0] ? this.bucket(ranges[0].key, ranges[0].n) : undefined;
-    // Read later by `entries`, or never when the caller fails first: no unhandled rejection.
-    first?.catch(() => undefined);
-    return { heads: rows.map(headOf), entries: this.walk(ranges, before, first) };
+      .sort(newestFirst);
+    const first = sources[0]?.kind === 'bucket' ? this.prefetch(sources[0]) : undefined;
+    return { heads: rows.map(headOf), entries: this.walk(sources, before, first) };
+  }
+
+  /** A bucket's read started ahead (read later, or never when the caller fails first). */
+  private prefetch(source: BucketSource): { source: Source; items: Promise<ListEntry[]> } {
+    const items = this.bucket(source.key, source.n);
+    items.catch(() => undefined);
+    return { source, items };
   }
 
   private async *walk(
-    ranges: Range[],
+    sources: Source[],
     before: number,
-    firstBucket: Promise<ListEntry[]> | undefined,
+    ahead: { source: Source; items: Promise<ListEntry[]> } | undefined,
   ): AsyncGenerator<ListEntry> {
     const pending: ListEntry[] = [];
     const seen = new Set<string>();
-    let next = 0;
-    let prefetch = firstBucket;
-    const load = (r: Range) => this.bucket(r.key, r.n);
     for (;;) {
-      // Read buckets while one could still hold an entry newer than the newest pending.
-      while (next < ranges.length && (!pending.length || ranges[next]!.hi >= pending[0]!.at.getTime())) {
-        const items = await (prefetch ?? load(ranges[next]!));
-        next++;
-        prefetch = next < ranges.length ? load(ranges[next]!) : undefined;
+      // Visit sources while one could still hold an entry newer than the newest pending.
+      while (sources.length && (!pending.length || sources[0]!.hi >= pending[0]!.at.getTime())) {
+        const s = sources.shift()!;
+        if (s.kind === 'page') {
+          const row = await this.heads.findOne({ _id: pageId(s.key, s.p) }).lean<PageRow>();
+          sources.push(...sourcesOfPage(s.key, row).filter((r) => r.lo < before));
+          sources.sort(newestFirst);
+          continue;
+        }
+        const items = await (ahead?.source === s ? ahead.items : this.bucket(s.key, s.n));
+        const next = sources[0];
+        ahead = next?.kind === 'bucket' ? this.prefetch(next) : undefined;
         for (const e of items) if (e.at.getTime() < before) pending.push(e);
         // Equal times: the greater id first (minted ids grow with time), as `{at: -1, id: -1}`.
         pending.sort((a, b) => b.at.getTime() - a.at.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
@@ -309,12 +366,25 @@ export class ListStore {
     }
   }
 
-  private async rangesOf(key: string): Promise<Range[]> {
-    return rangesOf(key, await this.heads.findOne({ _id: key }, { seq: 1, lo: 1, hi: 1 }).lean<HeadRow>());
+  /** The buckets whose recorded range holds `t` (moved pages read when their range does). */
+  private async bucketsHolding(key: string, t: number): Promise<BucketSource[]> {
+    const holds = (r: Source) => r.lo <= t && r.hi >= t;
+    const h = await this.heads.findOne({ _id: key }).lean<HeadRow>();
+    const out: BucketSource[] = [];
+    for (const s of sourcesOf(key, h).filter(holds)) {
+      if (s.kind === 'bucket') out.push(s);
+      else
+        out.push(
+          ...sourcesOfPage(key, await this.heads.findOne({ _id: pageId(key, s.p) }).lean<PageRow>()).filter(
+            holds,
+          ),
+        );
+    }
+    return out;
   }
 
   private async bucket(key: string, n: number): Promise<ListEntry[]> {
-    const b = await this.buckets.findOne({ _id: `${key}#${n}` }).lean<BucketRow>();
+    const b = await this.buckets.findOne({ _id: bucketId(key, n) }).lean<BucketRow>();
     return ((b?.items ?? []) as Array<{ id: string; at: Date | string; by?: string }>).map((e) => ({
       id: e.id,
       at: new Date(e.at),
@@ -322,6 +392,8 @@ export class ListStore {
     }));
   }
 }
+
+const newestFirst = (a: Source, b: Source): number => b.hi - a.hi;
 
 function headOf(h: HeadRow | null | undefined): ListHead {
   return { count: Math.max(0, h?.count ?? 0), tags: flatTags(h?.tags) };
@@ -339,29 +411,4 @@ function flatTags(tags: unknown, prefix = '', out: Record<string, number> = {}):
     else flatTags(v, `${prefix}${k}.`, out);
   }
   return out;
-}
-
-/**
- * The buckets a reader visits: every position the sequence number covers, plus any bucket whose
- * range the head records (an append writes its bucket's range with the sequence, in one update,
- * so an entry placed from a stale sequence hint, e.g. after a restore swapped the collections,
- * is still found).
- */
-function bucketNumbers(h: HeadRow | null | undefined): number[] {
-  if (!h?.seq) return [];
-  const ns = new Set<number>();
-  for (let n = 0; n <= Math.floor((h.seq - 1) / LIST_BUCKET_SIZE); n++) ns.add(n);
-  for (const n of Object.keys(h.hi ?? {})) if (/^\d+$/.test(n)) ns.add(Number(n));
-  return [...ns].sort((a, b) => a - b);
-}
-
-function rangesOf(key: string, h: HeadRow | null | undefined): Range[] {
-  const lo = h?.lo ?? {};
-  const hi = h?.hi ?? {};
-  // A bucket whose range is not written yet is being appended to right now: read it first.
-  return bucketNumbers(h).map((n) => ({ key, n, lo: time(lo[n], -Infinity), hi: time(hi[n], Infinity) }));
-}
-
-function time(d: Date | string | undefined, missing: number): number {
-  return d ? new Date(d).getTime() : missing;
 }

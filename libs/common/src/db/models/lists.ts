@@ -1,6 +1,7 @@
 /**
  * Ordered lists kept by the stores (bucket pattern): a head document per list with its counters
- * and the time range of each bucket, and bucket documents of at most LIST_BUCKET_SIZE entries.
+ * and the time range of its newest buckets (older ranges in range-page documents beside it), and
+ * bucket documents of about LIST_BUCKET_SIZE entries (lists/ranges.ts).
  * Every read and write is by `_id` (`<list>` for the head, `<list>#<n>` for bucket n), so a page
  * costs a head read and a bucket or two whatever the list's length, on FerretDB as on MongoDB
  * (ADR 0005).
@@ -15,9 +16,16 @@ export const listHeadSchema = new Schema(
     count: { type: Number, default: 0 },
     // Live entries by tag (audience tier, post type): totals of filtered collections.
     tags: { type: Schema.Types.Mixed, default: undefined },
+    // Entries per bucket (absent: 200, lists created before heads recorded it).
+    bs: { type: Number, default: undefined },
     // Per bucket number: the oldest and newest `at` it holds (readers skip and order buckets).
+    // The head keeps the newest range page's buckets; pages below `arch` moved to documents
+    // `<list>~<page>` in this collection (same `lo`/`hi` fields), each summed up by `plo`/`phi`.
     lo: { type: Schema.Types.Mixed, default: undefined },
     hi: { type: Schema.Types.Mixed, default: undefined },
+    arch: { type: Number, default: undefined },
+    plo: { type: Schema.Types.Mixed, default: undefined },
+    phi: { type: Schema.Types.Mixed, default: undefined },
   },
   { collection: 'list_heads', versionKey: false, minimize: false },
 );
