@@ -7,6 +7,7 @@
  * the head are moved by the stores that delete. Out-of-order appends (a member's backfill, a
  * remote post published earlier) are ordered correctly because ranges, not positions, decide.
  */
+import { GroupCommit } from '../group-commit';
 import type { AnyModel } from '../repositories/objects';
 import {
   allBucketNumbers,
@@ -90,9 +91,8 @@ type Hint = { seq: number; size: number; arch: number; readAt: number };
 export class ListStore {
   /** Per list: a lower bound of its sequence number, its bucket size and moved pages, and when read. */
   private readonly seqHints = new Map<string, Hint>();
-  /** Appends that arrived while a write was running, written together next (`drain`). */
-  private waiting: Array<{ appends: ListAppend[]; resolve: () => void; reject: (err: unknown) => void }> = [];
-  private writing = false;
+  /** Appends that arrive while a write runs are written together next. */
+  private readonly appends = new GroupCommit<ListAppend[]>((batches) => this.write(batches.flat()));
 
   constructor(
     private readonly heads: AnyModel,
@@ -140,29 +140,7 @@ export class ListStore {
    */
   async appendAll(appends: ListAppend[]): Promise<void> {
     const work = appends.filter((a) => a.entries.length);
-    if (!work.length) return;
-    await new Promise<void>((resolve, reject) => {
-      this.waiting.push({ appends: work, resolve, reject });
-      if (!this.writing) void this.drain();
-    });
-  }
-
-  /** Writes what is waiting, one merged write at a time, until nothing is. */
-  private async drain(): Promise<void> {
-    this.writing = true;
-    try {
-      while (this.waiting.length) {
-        const batch = this.waiting.splice(0);
-        try {
-          await this.write(batch.flatMap((b) => b.appends));
-          for (const b of batch) b.resolve();
-        } catch (err) {
-          for (const b of batch) b.reject(err);
-        }
-      }
-    } finally {
-      this.writing = false;
-    }
+    if (work.length) await this.appends.add(work);
   }
 
   /**

@@ -3,6 +3,7 @@
  * to the outbox first and the activity second, so a crash at any point leaves the events for the
  * relay (messaging/activity-events.ts); publishing deletes them from the outbox.
  */
+import { GroupCommit } from '../group-commit';
 import type { ActivityDoc, Models } from '../models';
 import { ObjectStore, type FoundRows, type PageRequest } from './objects';
 
@@ -22,6 +23,14 @@ export interface PendingEvents {
 const HIDDEN = { _id: 0, __v: 0, events: 0, published: 0, dedupeKey: 0 } as const;
 
 export class ActivitiesStore extends ObjectStore<ActivityRecord> {
+  /** Outbox rows of confirmed activities, deleted together (group commit). */
+  private readonly confirmed = new GroupCommit<string>(async (ids) => {
+    await this.models.EventOutbox.bulkWrite(
+      ids.map((id) => ({ deleteOne: { filter: { _id: id } } })),
+      { ordered: false },
+    );
+  });
+
   constructor(private readonly models: Models) {
     super(models.Activity);
   }
@@ -49,7 +58,7 @@ export class ActivitiesStore extends ObjectStore<ActivityRecord> {
 
   /** The broker confirmed an activity's events. */
   async markPublished(activityId: string): Promise<void> {
-    await this.models.EventOutbox.deleteOne({ _id: activityId });
+    await this.confirmed.add(activityId);
   }
 
   /** Outbox rows older than `before` (the relay's work), oldest first. */

@@ -6,6 +6,7 @@
  * effects (lists, stamps) their writes imply.
  */
 import type { Model } from 'mongoose';
+import { GroupCommit } from '../group-commit';
 import { applyReactDelta, type ReactState } from './react-state';
 
 export type Row = Record<string, unknown> & { id: string };
@@ -29,6 +30,22 @@ export class ObjectStore<T extends Row = Row> {
    * 1.24 refuses the exclusion projection mongoose would add otherwise.
    */
   protected hiddenFields: string[] = [];
+
+  /** Increments of counters, written together per object (group commit). */
+  private readonly increments = new GroupCommit<{ id: string; inc: Record<string, number> }>(
+    async (items) => {
+      const byId = new Map<string, Record<string, number>>();
+      for (const { id, inc } of items) {
+        const sum = byId.get(id) ?? {};
+        for (const [f, by] of Object.entries(inc)) sum[f] = (sum[f] ?? 0) + by;
+        byId.set(id, sum);
+      }
+      await this.model.bulkWrite(
+        [...byId].map(([id, inc]) => ({ updateOne: { filter: { _id: id }, update: { $inc: inc } } })),
+        { ordered: false },
+      );
+    },
+  );
 
   constructor(protected readonly model: AnyModel) {}
 
@@ -73,11 +90,11 @@ export class ObjectStore<T extends Row = Row> {
 
   /** Moves counters of one object in one `$inc`; decremented ones are clamped at zero after. */
   protected async bumpMany(id: string, moves: Record<string, number | undefined>): Promise<void> {
-    const inc = Object.fromEntries(Object.entries(moves).filter(([, by]) => by));
+    const inc = Object.fromEntries(Object.entries(moves).filter(([, by]) => by)) as Record<string, number>;
     if (!Object.keys(inc).length) return;
-    await this.model.updateOne({ _id: id }, { $inc: inc });
     const down = Object.keys(inc).filter((f) => (inc[f] ?? 0) < 0);
-    if (!down.length) return;
+    if (!down.length) return this.increments.add({ id, inc });
+    await this.model.updateOne({ _id: id }, { $inc: inc });
     const after = await this.model
       .findOne({ _id: id }, Object.fromEntries(down.map((f) => [f, 1])))
       .lean<Record<string, number>>();

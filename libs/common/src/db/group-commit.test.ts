@@ -1,0 +1,34 @@
+import { GroupCommit } from './group-commit';
+
+/** A write that takes a turn of the event loop and records what each call carried. */
+function recorder(fail?: (items: number[]) => boolean) {
+  const writes: number[][] = [];
+  const commit = new GroupCommit<number>(async (items) => {
+    await new Promise((r) => setImmediate(r));
+    writes.push(items);
+    if (fail?.(items)) throw new Error(`write of ${items.join(',')} failed`);
+  });
+  return { writes, commit };
+}
+
+test('a lone item is written at once, alone', async () => {
+  const { writes, commit } = recorder();
+  await commit.add(1);
+  expect(writes).toEqual([[1]]);
+});
+
+test('items that arrive while a write runs are written together by the next one', async () => {
+  const { writes, commit } = recorder();
+  await Promise.all([1, 2, 3, 4, 5].map((i) => commit.add(i)));
+  expect(writes).toEqual([[1], [2, 3, 4, 5]]);
+  await commit.add(6);
+  expect(writes.at(-1)).toEqual([6]);
+});
+
+test('a failed write rejects exactly the calls it carried; later writes go on', async () => {
+  const { writes, commit } = recorder((items) => items.includes(3));
+  const results = await Promise.allSettled([1, 2, 3].map((i) => commit.add(i)));
+  expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected']);
+  await expect(commit.add(4)).resolves.toBeUndefined();
+  expect(writes).toEqual([[1], [2, 3], [4]]);
+});
