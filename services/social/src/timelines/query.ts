@@ -5,6 +5,7 @@
  */
 import { canSee, type Viewer } from '@agora/common/audience';
 import { STAMPS } from '@agora/common/cache';
+import type { CircleRecord } from '@agora/common/db';
 import { AS_CONTEXT } from '@agora/common/http';
 import type { SocialContext } from '../context';
 import { presentPost } from '../views/posts';
@@ -18,10 +19,24 @@ export interface TimelineQuery {
   limit: number;
 }
 
-/** Authors a viewer never wants to see: members of their Blocked and Muted circles. */
-export async function excludedAuthors(ctx: SocialContext, viewer: Viewer): Promise<Set<string>> {
+/** Where a user keeps the ids of their system circles (`user.circles`). */
+export interface OwnCircles {
+  circles?: { blocked?: string | null; muted?: string | null } | null;
+}
+
+/**
+ * Authors a viewer never wants to see: members of their Blocked and Muted circles. `self` is the
+ * viewer's user record when the caller already holds it (authentication loaded it): the two
+ * circle ids are written once at registration, so any copy of the record names the same ones.
+ * Their members are read fresh (or from the cache under their stamps) either way.
+ */
+export async function excludedAuthors(
+  ctx: SocialContext,
+  viewer: Viewer,
+  self?: OwnCircles,
+): Promise<Set<string>> {
   if (!viewer.id) return new Set();
-  const user = await ctx.stores.users.findById(viewer.id);
+  const user: OwnCircles | null = self ?? (await ctx.stores.users.findById(viewer.id));
   const ids = [user?.circles?.blocked, user?.circles?.muted].filter((x): x is string => !!x);
   if (!ids.length) return new Set();
   // Cached while the two circles' members (their stamps) and the viewer are unchanged.
@@ -34,11 +49,31 @@ export async function excludedAuthors(ctx: SocialContext, viewer: Viewer): Promi
   );
 }
 
+/** What the route already loaded for this request, so the page does not read it again. */
+export interface TimelineKnown {
+  /** The circle as loaded for the access check. */
+  circle?: CircleRecord;
+  /** The viewer's own user record (see excludedAuthors). */
+  self?: OwnCircles;
+}
+
 /**
  * The page from the stamped page cache: valid while the circle (its list, posts and members)
  * and the viewer (memberships, blocks, mutes, reactions) are unchanged.
  */
-export async function cachedTimeline(ctx: SocialContext, viewer: Viewer, circleId: string, q: TimelineQuery) {
+export async function cachedTimeline(
+  ctx: SocialContext,
+  viewer: Viewer,
+  circle: CircleRecord,
+  q: TimelineQuery,
+  self?: OwnCircles,
+) {
+  const circleId = circle.id;
+  const pages = cachesOf(ctx).pages;
+  // A page that is not kept is built from the circle the route checked access on. A kept one
+  // reads the circle after the stamps of its key (a circle loaded before them could be older
+  // than the key says, and would then be served until the next change).
+  if (!pages.enabled) return circleTimeline(ctx, viewer, circleId, q, { circle, ...(self ? { self } : {}) });
   const stamps = [STAMPS.circle(circleId), ...(viewer.id ? [STAMPS.viewer(viewer.id)] : [])];
   const key = [
     circleId,
@@ -48,16 +83,24 @@ export async function cachedTimeline(ctx: SocialContext, viewer: Viewer, circleI
     q.before?.toISOString() ?? '',
     q.limit,
   ].join('|');
-  return stamped(ctx, cachesOf(ctx).pages, stamps, key, () => circleTimeline(ctx, viewer, circleId, q));
+  return stamped(ctx, pages, stamps, key, () =>
+    circleTimeline(ctx, viewer, circleId, q, self ? { self } : {}),
+  );
 }
 
-export async function circleTimeline(ctx: SocialContext, viewer: Viewer, circleId: string, q: TimelineQuery) {
+export async function circleTimeline(
+  ctx: SocialContext,
+  viewer: Viewer,
+  circleId: string,
+  q: TimelineQuery,
+  known: TimelineKnown = {},
+) {
   const domain = ctx.config.DOMAIN;
   // The list's head and newest bucket are read while the circle (access) and the viewer load.
   const opened = ctx.stores.timelines.open(circleId, q.before);
   const [circle, excluded] = await Promise.all([
-    loadCircle(ctx, circleId, { cached: true }),
-    excludedAuthors(ctx, viewer),
+    known.circle ?? loadCircle(ctx, circleId, { cached: true }),
+    excludedAuthors(ctx, viewer, known.self),
   ]);
   const members = new Set((circle.members ?? []).map((m) => m.id));
   const types = q.types.length ? new Set(q.types) : null;

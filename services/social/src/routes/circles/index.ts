@@ -3,7 +3,7 @@ import { Router, collectionFor, handler, parsePaging, setAll } from '@agora/comm
 import type { SocialContext } from '../../context';
 import { viewerOf } from '../../views/viewer';
 import { checkCircleAccess, loadCircle } from '../../views/circle-access';
-import { cachedTimeline } from '../../timelines/query';
+import { cachedTimeline, type OwnCircles } from '../../timelines/query';
 
 const LIST_FIELDS = {
   _id: 0,
@@ -91,7 +91,10 @@ export default function circleRoutes(ctx: SocialContext): Router {
         const circle = await loadCircle(ctx, params.id!, { cached: true });
         const viewer = await viewerOf(ctx, req);
         await checkCircleAccess(ctx, circle, viewer, { requireAuth: true });
-        setAll(set, await cachedTimeline(ctx, viewer, circle.id, parseTimelineQuery(query)));
+        // The viewer's record as authentication loaded it (the page needs its system circle ids).
+        const user = req.auth?.user;
+        const self = user && user.id === viewer.id ? (user.record as OwnCircles) : undefined;
+        setAll(set, await cachedTimeline(ctx, viewer, circle, parseTimelineQuery(query), self));
       },
       { requireAuth: false },
     ),
