@@ -95,7 +95,7 @@ async function execute(ctx: SocialContext, actor: AuthUser, input: ActivityInput
   const viewer = await viewerFor(ctx, actor);
   const handler = HANDLERS.get(input.type)!;
   const out: HandlerResult = await handler({ svc: ctx, actor, viewer, activity: input });
-  await reindexQuietly(ctx, out.objectId);
+  await reindexQuietly(ctx, out.objectId, undefined, out.stored);
   // What the actor reads next (their blocks, mutes, reactions, memberships) must show their change.
   await ctx.stamps.bump([STAMPS.viewer(actor.id)]);
   const id = mintId('activity', ctx.config.DOMAIN);

@@ -34,6 +34,12 @@ export interface HandlerResult {
   to?: string;
   /** Events to publish once the activity is stored. */
   events?: DomainEvent[];
+  /**
+   * The object `objectId` names exactly as this activity wrote it, when nothing else can have
+   * changed it yet (a create: its id is not out): the search entry is built from it instead of
+   * reading it back.
+   */
+  stored?: Record<string, unknown>;
 }
 
 export type ActivityHandler = (ctx: HandlerContext) => Promise<HandlerResult>;

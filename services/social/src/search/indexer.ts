@@ -51,21 +51,30 @@ export function entryFor(kind: SearchKind, doc: Record<string, unknown>): Search
   };
 }
 
-/** `kind` for ids that do not say it (remote posts are known by their URL). */
+/**
+ * `kind` for ids that do not say it (remote posts are known by their URL); `stored` when the
+ * caller holds the object as it just wrote it (a create), so it is not read back.
+ */
 export async function reindex(
   ctx: SocialContext,
   id: unknown,
   kind = typeof id === 'string' ? kindOfId(id) : null,
+  stored?: Record<string, unknown>,
 ) {
   if (typeof id !== 'string') return;
   if (!kind) return;
-  const doc = await ctx.stores.search.source(kind, id);
+  const doc = stored ?? (await ctx.stores.search.source(kind, id));
   if (!doc) await ctx.stores.search.remove(id);
   else await ctx.stores.search.upsert(entryFor(kind, doc));
 }
 
-export async function reindexQuietly(ctx: SocialContext, id: unknown, kind?: SearchKind): Promise<void> {
-  await reindex(ctx, id, kind ?? (typeof id === 'string' ? kindOfId(id) : null)).catch((err: Error) =>
+export async function reindexQuietly(
+  ctx: SocialContext,
+  id: unknown,
+  kind?: SearchKind,
+  stored?: Record<string, unknown>,
+): Promise<void> {
+  await reindex(ctx, id, kind ?? (typeof id === 'string' ? kindOfId(id) : null), stored).catch((err: Error) =>
     ctx.logger.warn({ err: err.message, id }, 'search index not updated; the next change fixes it'),
   );
 }
