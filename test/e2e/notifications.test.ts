@@ -379,6 +379,20 @@ describe('follows, groups, mentions, new posts', () => {
     const own = await post(carol, 'Diary', carol.id);
     expect(await handleEvent(notifContext(), await published('post.created', { postId: own }))).toEqual([]);
   });
+
+  test('a digest goes only to owners of circles the author is still in when the event is handled', async () => {
+    // The candidates come from the post's fan-out circles, written when it was posted.
+    const [erin, frank] = (await Promise.all(['erin', 'frank'].map((n) => registerActor(api, n)))) as [
+      Actor,
+      Actor,
+    ];
+    await send(erin, { type: 'Follow', object: frank.id });
+    const msg = await published('post.created', { postId: await post(frank, 'Hello followers') });
+    // erin, in frank's only outside circle, is the one recipient (a digest made now, or grouped).
+    expect(await handleEvent(notifContext(), { ...msg, id: `${msg.id}-before` })).toHaveLength(1);
+    await send(erin, { type: 'Unfollow', object: frank.id });
+    expect(await handleEvent(notifContext(), { ...msg, id: `${msg.id}-after` })).toEqual([]);
+  });
 });
 
 describe('the consumer is idempotent per event', () => {

@@ -117,7 +117,7 @@ export async function onPostCreated(
       });
     return out;
   }
-  const followers = await feedRecipients(ctx, { id: post.id, actorId: p.actorId, to });
+  const followers = await feedRecipients(ctx, { id: post.id, actorId: p.actorId, to, circles: post.circles });
   for (const recipientId of followers)
     out.push({
       ...digest,

@@ -20,12 +20,18 @@ export interface PostInfo {
   id: string;
   actorId: string;
   to: string;
+  /** Its fan-out circles, stored on the post from the author's memberships as the post read them. */
+  circles: string[];
 }
 
-/** Local owners of circles the author is in who may read the post. */
+/**
+ * Local owners of circles the author is in who may read the post. The candidates are the post's
+ * fan-out circles (read with the post: the author's membership index is not read again); each
+ * circle's own members confirm the author is still in it.
+ */
 export async function feedRecipients(ctx: NotificationsContext, post: PostInfo): Promise<string[]> {
   const domain = ctx.config.DOMAIN;
-  const owners = await ctx.stores.circles.ownersOfCirclesWith(post.actorId, MAX_RECIPIENTS);
+  const owners = await ctx.stores.circles.ownersOfCirclesHolding(post.actorId, post.circles, MAX_RECIPIENTS);
   const readers = owners.filter((id) => id !== post.actorId && isLocalUser(id, domain));
   const addressed = { to: post.to, actorId: post.actorId, deletedAt: null };
   const out: string[] = [];

@@ -22,6 +22,8 @@ export interface ObjectInfo {
   rootKind: Exclude<ObjectKind, 'reply'>;
   /** Markdown source, for mention scanning. */
   content: string;
+  /** A post's fan-out circles: the circles its author was in when it was written. */
+  circles: string[];
   name: string | null;
 }
 
@@ -61,6 +63,8 @@ interface Row {
   name?: string | null;
   title?: string | null;
   source?: { content?: string | null } | null;
+  /** A post's fan-out circles (a group's own circles are an object of roles). */
+  circles?: unknown;
   deletedAt?: Date | null;
 }
 
@@ -103,6 +107,7 @@ export async function loadObject(ctx: NotificationsContext, id: string): Promise
     rootId: root.id,
     rootKind: root.kind,
     content: row.source?.content ?? '',
+    circles: kind === 'post' && Array.isArray(row.circles) ? (row.circles as string[]) : [],
     name: row.name ?? row.title ?? null,
   };
 }

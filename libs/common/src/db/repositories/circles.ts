@@ -288,13 +288,17 @@ export class CirclesRepository extends ObjectStore<CircleRecord & { id: string }
   }
 
   /**
-   * The owners of the live circles (type `Circle`, not system or role circles) a member is in,
-   * each once, from at most `limit` circles: the reverse index and `_id` reads, no scan.
+   * The owners of the live circles (type `Circle`, not system or role circles) among `circleIds`
+   * that hold `memberId` now (checked on each circle's own members, so ids read earlier, such as
+   * a post's fan-out circles, never name a circle the member has left), each once, from at most
+   * `limit` circles: `_id` reads, no scan.
    */
-  async ownersOfCirclesWith(memberId: string, limit: number): Promise<string[]> {
-    const { circles } = await this.membershipsOf(memberId);
-    const live = await this.liveByIds(circles.slice(0, limit));
-    return [...new Set([...live.values()].filter((c) => c.type === 'Circle').map((c) => c.actorId))];
+  async ownersOfCirclesHolding(memberId: string, circleIds: string[], limit: number): Promise<string[]> {
+    const live = await this.liveByIds(circleIds.slice(0, limit));
+    const holding = [...live.values()].filter(
+      (c) => c.type === 'Circle' && (c.members ?? []).some((m) => m.id === memberId),
+    );
+    return [...new Set(holding.map((c) => c.actorId))];
   }
 
   /** Moves the read high-water mark forward only (`$max`: races cannot rewind it). */
