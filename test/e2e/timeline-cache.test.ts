@@ -1,7 +1,8 @@
 /**
  * Cached circle timelines never show what a write has changed: every write that touches a
  * circle's rows, its posts, its members or the viewer is visible on the next read. Run with the
- * in-process stamp store (standalone without Redis) and with Redis stamps (the cluster's).
+ * in-process stamp store (standalone without Redis), with Redis stamps (the cluster's), and with
+ * the cache off (each page built from the circle and user record the request already loaded).
  */
 import mongoose from 'mongoose';
 import { registerModels } from '@agora/common/db';
@@ -14,6 +15,7 @@ type Item = { id: string; body?: string; replyCount?: number; reactCount?: numbe
 const setups: Array<[string, Record<string, string>]> = [
   ['in-process stamps', { TIMELINE_CACHE_SECONDS: '2' }],
   ['Redis stamps', { REDIS_URL: testEnv.redisUrl, REDIS_PREFIX: `${uniqueName('tlc')}:` }],
+  ['the cache off', { TIMELINE_CACHE_ENTRIES: '0' }],
 ];
 
 describe.each(setups)('timeline cache with %s', (_name, env) => {
