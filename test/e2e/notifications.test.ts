@@ -365,11 +365,14 @@ describe('follows, groups, mentions, new posts', () => {
     const [digest] = await expectNotes(bob, 'new_post', 1);
     expect(digest).toMatchObject({
       actorId: carol.id,
+      actorName: 'carol',
       summary: 'Your feeds have new posts',
       groupKey: 'feed',
       href: `${publicUrl}/`,
     });
-    await expectNotes(alice, 'new_post', 1);
+    // One event, two notifications: both name the actor (read once for the event).
+    const [other] = await expectNotes(alice, 'new_post', 1);
+    expect(other).toMatchObject({ actorId: carol.id, actorName: 'carol' });
     const second = await post(carol, 'More news');
     const msg = await published('post.created', { postId: second });
     expect(await handleEvent(notifContext(), msg)).not.toContain('created');

@@ -9,7 +9,7 @@
 import { mintId } from '@agora/common/db';
 import type { BusMessage } from '@agora/common/messaging';
 import type { NotificationsContext } from '../context';
-import type { NotificationType } from '@agora/common/db';
+import type { NotificationType, UserRecord } from '@agora/common/db';
 import { isLocalUser } from './audience';
 
 export interface Intent {
@@ -59,10 +59,24 @@ async function silenced(
   return false;
 }
 
+/** Reads a user who acts (name and icon for the summary). */
+export type ActorLoader = (id: string) => Promise<UserRecord | null>;
+
+/** An ActorLoader that reads each actor once: an event's notifications all name the same actor. */
+export function actorsOnce(ctx: NotificationsContext): ActorLoader {
+  const read = new Map<string, Promise<UserRecord | null>>();
+  return (id) => {
+    let actor = read.get(id);
+    if (!actor) read.set(id, (actor = ctx.stores.users.findById(id)));
+    return actor;
+  };
+}
+
 export async function createNotification(
   ctx: NotificationsContext,
   msg: BusMessage,
   intent: Intent,
+  actorOf: ActorLoader,
 ): Promise<Outcome> {
   if (intent.actorId === intent.recipientId) return 'self';
   const domain = ctx.config.DOMAIN;
@@ -75,7 +89,7 @@ export async function createNotification(
   if (await ctx.stores.notifications.groupPending(intent.recipientId, intent.groupKey, intent.cooldownMs))
     return 'grouped';
 
-  const actor = await ctx.stores.users.findById(intent.actorId);
+  const actor = await actorOf(intent.actorId);
   const actorName = actor?.profile?.name || actor?.username || intent.actorId;
   const activityId = activityIdOf(msg.id);
   const created = await ctx.stores.notifications.create({

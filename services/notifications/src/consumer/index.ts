@@ -7,7 +7,7 @@
  */
 import { decodeEvent, type BusMessage, type EventPayload } from '@agora/common/messaging';
 import type { NotificationsContext } from '../context';
-import { createNotification, type Intent, type Outcome } from './create';
+import { actorsOnce, createNotification, type Intent, type Outcome } from './create';
 import { onPostCreated, onReactAdded, onReplyCreated } from './content-rules';
 import { onJoinApproved, onJoinRequested, onMemberAdded, onUserFollowed } from './people-rules';
 
@@ -49,7 +49,9 @@ export async function handleEvent(ctx: NotificationsContext, raw: BusMessage): P
   // Parsed here too (not only by the subscription) because tests and replays call this directly.
   const msg = decodeEvent(raw, CONSUMED_EVENTS);
   const outcomes: Outcome[] = [];
-  for (const intent of await intentsOf(ctx, msg)) outcomes.push(await createNotification(ctx, msg, intent));
+  const actorOf = actorsOnce(ctx);
+  for (const intent of await intentsOf(ctx, msg))
+    outcomes.push(await createNotification(ctx, msg, intent, actorOf));
   if (outcomes.includes('created'))
     ctx.logger.debug({ event: msg.name, id: msg.id, outcomes }, 'notifications written');
   return outcomes;
