@@ -116,7 +116,7 @@ const createPost: ActivityHandler = async ({ svc: ctx, actor, viewer, activity }
     objectType: 'Post',
     to,
     events: [domainEvent('post.created', { postId: id, actorId: actor.id, to, type: obj.type })],
-    stored: created as Record<string, unknown>,
+    stored: created,
   };
 };
 
