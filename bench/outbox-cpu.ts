@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { BENCH_ADMIN, BENCH_DOMAIN, benchServerEnv, postingNotes } from './embedded';
 import { seed } from './seed';
 
 const { values } = parseArgs({
@@ -23,7 +24,6 @@ const { values } = parseArgs({
     prof: { type: 'boolean', default: false },
   },
 });
-const DOMAIN = 'bench.test';
 const TICK = 100; // USER_HZ
 
 /** utime + stime of a process in ms (/proc/<pid>/stat fields 14 and 15). */
@@ -49,17 +49,7 @@ function childrenOf(pid: number): number[] {
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'agora-cpu-'));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dir,
-    DOMAIN,
-    PUBLIC_URL: `http://${DOMAIN}`,
-    RATE_LIMITING_ENABLED: 'false',
-    TIMELINE_CACHE_ENTRIES: '0',
-    ADMIN_USERNAME: 'bench_admin',
-    ADMIN_PASSWORD: 'bench-password',
-  };
-  for (const k of ['MONGO_URL', 'REDIS_URL', 'AMQP_URL', 'S3_ENDPOINT']) delete env[k];
+  const env = benchServerEnv(dir);
   const flags = values.prof ? ['--cpu-prof', `--cpu-prof-dir=${dir}/prof`] : [];
   const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'bench/server.ts'], {
     env,
@@ -73,10 +63,10 @@ async function main(): Promise<void> {
     await fetch(`${gateway}/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'bench_admin', password: 'bench-password' }),
+      body: JSON.stringify(BENCH_ADMIN),
     })
   ).json()) as { token: string; user: { id: string } };
-  await seed(mongoUrl, DOMAIN, {
+  await seed(mongoUrl, BENCH_DOMAIN, {
     posts: Number(values.posts),
     members: 200,
     circles: 1000,
@@ -84,7 +74,6 @@ async function main(): Promise<void> {
     ownerCircles: 5,
   });
   const pids = [child.pid!, ...childrenOf(child.pid!)];
-  let n = 0;
   const run = () =>
     autocannon({
       timeout: 60,
@@ -92,22 +81,7 @@ async function main(): Promise<void> {
       connections: Number(values.connections),
       duration: Number(values.seconds),
       headers: { authorization: `Bearer ${login.token}`, 'content-type': 'application/json' },
-      ...{
-        method: 'POST' as const,
-        setupClient: (client: { setBody(b: string): void; on(e: string, f: () => void): void }) => {
-          const next = () =>
-            client.setBody(
-              JSON.stringify({
-                type: 'Create',
-                objectType: 'Post',
-                to: '@public',
-                object: { content: `cpu ${n++}` },
-              }),
-            );
-          next();
-          client.on('response', next);
-        },
-      },
+      ...postingNotes('cpu'),
     });
   await run(); // warm-up
   await new Promise((r) => setTimeout(r, 2000));

@@ -15,6 +15,7 @@ import { loadConfig } from '@agora/common/config';
 import { spawnFerretDB } from '@agora/common/db';
 import { startStandalone } from '@agora/standalone';
 import mongoose from 'mongoose';
+import { BENCH_ADMIN, BENCH_DOMAIN, benchSettings } from './embedded';
 import { median } from './load';
 import { seed } from './seed';
 
@@ -30,7 +31,7 @@ const { values } = parseArgs({
     stacks: { type: 'string' },
   },
 });
-const DOMAIN = 'bench.test';
+const DOMAIN = BENCH_DOMAIN;
 
 interface Cmd {
   name: string;
@@ -48,16 +49,7 @@ async function main(): Promise<void> {
     sqliteSync: values.sync === 'full' ? 'full' : 'normal',
   });
   const config = loadConfig(
-    {
-      DATA_DIR: dir,
-      DOMAIN,
-      PUBLIC_URL: `http://${DOMAIN}`,
-      RATE_LIMITING_ENABLED: 'false',
-      TIMELINE_CACHE_ENTRIES: '0',
-      ADMIN_USERNAME: 'bench_admin',
-      ADMIN_PASSWORD: 'bench-password',
-      MONGO_URL: `${ferret.url}agora?monitorCommands=true`,
-    },
+    { ...benchSettings(dir), MONGO_URL: `${ferret.url}agora?monitorCommands=true` },
     { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error' },
   );
   const app = await startStandalone(config);
@@ -75,7 +67,7 @@ async function main(): Promise<void> {
     if (res.status >= 300) throw new Error(`${path}: ${res.status} ${await res.text()}`);
     return (await res.json()) as Record<string, unknown>;
   };
-  const login = (await post('/auth/login', { username: 'bench_admin', password: 'bench-password' })) as {
+  const login = (await post('/auth/login', BENCH_ADMIN)) as {
     token: string;
     user: { id: string };
   };

@@ -20,10 +20,11 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { BENCH_ADMIN, BENCH_DOMAIN, benchServerEnv, postingNotes } from './embedded';
 import { median, spread } from './load';
 import { seed } from './seed';
 
-const DOMAIN = 'bench.test';
+const DOMAIN = BENCH_DOMAIN;
 
 interface Server {
   gateway: string;
@@ -37,19 +38,7 @@ const KEEP = process.argv.includes('--keep');
 
 async function startEmbedded(root: string, extraEnv: Record<string, string>): Promise<Server> {
   const dir = mkdtempSync(join(tmpdir(), 'agora-scale-'));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dir,
-    DOMAIN,
-    PUBLIC_URL: `http://${DOMAIN}`,
-    RATE_LIMITING_ENABLED: 'false',
-    // Uncached reads: what a first read costs after a write.
-    TIMELINE_CACHE_ENTRIES: '0',
-    ADMIN_USERNAME: 'bench_admin',
-    ADMIN_PASSWORD: 'bench-password',
-    ...extraEnv,
-  };
-  for (const k of ['MONGO_URL', 'REDIS_URL', 'AMQP_URL', 'S3_ENDPOINT']) delete env[k];
+  const env = benchServerEnv(dir, extraEnv);
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench', 'server.ts')], {
     cwd: root,
     env,
@@ -84,31 +73,13 @@ async function p50(
   url: string,
   opts: { connections: number; seconds: number; headers: Record<string, string>; post?: boolean },
 ) {
-  let n = 0;
   const r = await autocannon({
     url,
     connections: opts.connections,
     duration: opts.seconds,
     headers: opts.headers,
     timeout: 60,
-    ...(opts.post
-      ? {
-          method: 'POST' as const,
-          setupClient: (client: { setBody(b: string): void; on(e: string, f: () => void): void }) => {
-            const next = () =>
-              client.setBody(
-                JSON.stringify({
-                  type: 'Create',
-                  objectType: 'Post',
-                  to: '@public',
-                  object: { content: `bench ${process.pid} ${n++} ${Math.random()}` },
-                }),
-              );
-            next();
-            client.on('response', next);
-          },
-        }
-      : {}),
+    ...(opts.post ? postingNotes('bench') : {}),
   });
   if (r.errors || r.non2xx) console.log(`  WARNING: ${r.errors} errors, ${r.non2xx} non-2xx on ${url}`);
   return r.latency.p50 ?? r.latency.median;
@@ -149,7 +120,7 @@ async function main(): Promise<void> {
       const server = await startEmbedded(resolve(root), extraEnv);
       const login = await json<{ token: string; user: { id: string } }>(`${server.gateway}/auth/login`, {
         method: 'POST',
-        body: JSON.stringify({ username: 'bench_admin', password: 'bench-password' }),
+        body: JSON.stringify(BENCH_ADMIN),
       });
       const t0 = Date.now();
       const { circleId } = await seed(server.mongoUrl, DOMAIN, {
