@@ -57,3 +57,14 @@ test('outbox rows confirmed together are deleted together, every one of them', a
   expect(await models.EventOutbox.countDocuments({})).toBe(0);
   expect(sent('delete', 'event_outbox') - before).toBeLessThanOrEqual(2);
 });
+
+test('on FerretDB a connection queues its writes, so concurrent updates of one document all land', async () => {
+  // FerretDB 1.24 updates by reading, changing and writing back the whole document: two updates
+  // of one document at once keep one. connectDatabase finds FerretDB and queues this process's writes.
+  const id = '@counted@group.test';
+  await models.User.collection.insertOne({ _id: id as never, id, username: 'counted', replyCount: 0 });
+  await Promise.all(
+    Array.from({ length: 40 }, () => models.User.updateOne({ _id: id }, { $inc: { replyCount: 1 } })),
+  );
+  expect((await models.User.collection.findOne({ _id: id as never }))?.replyCount).toBe(40);
+});

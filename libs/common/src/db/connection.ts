@@ -21,6 +21,12 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Whether the server is FerretDB (MongoDB's `buildInfo` has no `ferretdbVersion`). */
+async function isFerretDB(conn: Connection): Promise<boolean> {
+  const info = await conn.db!.admin().command({ buildInfo: 1 });
+  return typeof info.ferretdbVersion === 'string';
+}
+
 export interface ConnectOptions {
   url: string;
   logger: Logger;
@@ -28,7 +34,11 @@ export interface ConnectOptions {
   initialRetryMs?: number;
   /** Backs Database.ensureEngineIndexes (standalone passes the embedded FerretDB's). */
   ensureEngineIndexes?: () => Promise<void>;
-  /** One write at a time (the embedded FerretDB, whose updates are not atomic: write-gate.ts). */
+  /**
+   * One write at a time (write-gate.ts): FerretDB's updates are not atomic, so concurrent updates
+   * of one document lose all but one. Queued whenever the server is FerretDB (its `buildInfo`
+   * names a `ferretdbVersion`), embedded or not; `true` forces it.
+   */
   serializeWrites?: boolean;
 }
 
@@ -62,7 +72,10 @@ export async function connectDatabase({
     }
   }
   // Before any model touches a collection: every collection is taken from this Db lazily.
-  if (queueWrites && conn.db) serializeWrites(conn.db);
+  if (conn.db && (queueWrites || (await isFerretDB(conn)))) {
+    serializeWrites(conn.db);
+    if (!queueWrites) logger.info('FerretDB: this process queues its writes one at a time (ADR 0011)');
+  }
   return {
     conn,
     async ping(timeoutMs = 1500) {
