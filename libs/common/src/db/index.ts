@@ -11,13 +11,14 @@ import { PostsStore, type Bump } from './repositories/posts';
 import { TimelineStore } from './repositories/timelines';
 import { ReactsStore } from './repositories/reacts';
 import { ActivitiesStore } from './repositories/activities';
-import { BookmarksStore, GroupsStore, PagesStore, RepliesStore } from './repositories/content';
+import { BookmarksStore, GroupsStore, PagesStore } from './repositories/content';
+import { RepliesStore } from './repositories/replies';
 import { FlagsStore, InvitesStore } from './repositories/moderation';
 import { FollowersStore } from './repositories/federation-state';
 import { AccountContentRepository } from './repositories/account-content';
 import { RemoteServersStore } from './repositories/remote-servers';
 import { NotificationsStore } from './repositories/notifications';
-import { migrateKeys } from './migrate';
+import { migrateKeys, migrateThreads } from './migrate';
 import { RecommendationsStore, SectionsStore } from './repositories/curation';
 import { IdempotencyRepository } from './repositories/idempotency';
 import { BackupJobsRepository } from './repositories/backup-jobs';
@@ -106,12 +107,11 @@ export {
   type StoredEvent,
   type PendingEvents,
 } from './repositories/activities';
+export { RepliesStore, threadList, type ReplyRecord } from './repositories/replies';
 export {
-  RepliesStore,
   PagesStore,
   BookmarksStore,
   GroupsStore,
-  type ReplyRecord,
   type PageRecord,
   type BookmarkRecord,
   type GroupRecord,
@@ -125,7 +125,7 @@ export {
   type NotificationFilter,
   type NewNotification,
 } from './repositories/notifications';
-export { migrateKeys, MIGRATION_ID } from './migrate';
+export { migrateKeys, migrateThreads, MIGRATION_ID, THREADS_MIGRATION_ID } from './migrate';
 export { databaseStats, type DatabaseStats } from './stats';
 export {
   SectionsStore,
@@ -254,7 +254,7 @@ export function createRepositories(
     posts,
     timelines,
     reacts: new ReactsStore(models),
-    replies: new RepliesStore(models),
+    replies: new RepliesStore(models, lists),
     pages: new PagesStore(models),
     bookmarks: new BookmarksStore(models, domain),
     groups: new GroupsStore(models, domain),
@@ -275,6 +275,7 @@ export function createRepositories(
       // before the migration, whose reads and writes go by `_id`.
       await db.ensureEngineIndexes();
       await migrateKeys(models, repos, domain, logger);
+      await migrateThreads(models, repos, logger);
     },
     accountContent: new AccountContentRepository(posts, circles, models),
     idempotency: new IdempotencyRepository(models),

@@ -11,7 +11,9 @@ import type { Logger } from '../logger';
 import type { Models } from './models';
 import { followerKey, reactKey } from './models/keys';
 import type { Repositories } from './index';
+import type { ListEntry } from './lists/store';
 import { entryOf, LISTS, tierTag, typeTag, type PostRecord } from './repositories/posts';
+import { threadList } from './repositories/replies';
 
 type Doc = Record<string, unknown> & { _id: unknown };
 
@@ -141,4 +143,39 @@ async function backfillPublicCounts(models: Models, repos: Repositories, logger:
     );
   }
   if (users.length) logger.info({ users: users.length }, 'public post counts filled in');
+}
+
+/** Names the migration that gave every thread its list (replies stored before thread lists). */
+export const THREADS_MIGRATION_ID = 'thread-lists-v1';
+
+/**
+ * Builds the thread list of every root that has live replies, once per database: each list is
+ * dropped and written again from the replies, so a run cut short and run again counts nothing
+ * twice. Recorded when done; a database restored without the record is built again.
+ */
+export async function migrateThreads(models: Models, repos: Repositories, logger: Logger): Promise<void> {
+  if (await models.Migration.exists({ _id: THREADS_MIGRATION_ID })) return;
+  const threads = new Map<string, ListEntry[]>();
+  const replies = await models.Reply.find({ deletedAt: null }, { id: 1, target: 1, actorId: 1, createdAt: 1 })
+    .sort({ createdAt: 1 })
+    .lean<Array<{ id: string; target?: string; actorId?: string; createdAt?: Date }>>();
+  for (const r of replies) {
+    if (!r.target) continue;
+    const entry: ListEntry = {
+      id: r.id,
+      at: r.createdAt ? new Date(r.createdAt) : new Date(0),
+      ...(r.actorId ? { by: r.actorId } : {}),
+    };
+    threads.set(r.target, [...(threads.get(r.target) ?? []), entry]);
+  }
+  for (const [root, entries] of threads) {
+    await repos.lists.drop(threadList(root));
+    await repos.lists.append(threadList(root), entries);
+  }
+  if (threads.size) logger.info({ threads: threads.size, replies: replies.length }, 'thread lists built');
+  await models.Migration.updateOne(
+    { _id: THREADS_MIGRATION_ID },
+    { $set: { doneAt: new Date() } },
+    { upsert: true },
+  );
 }

@@ -1,51 +1,19 @@
 /**
- * Stores of the other addressable objects: replies, pages, bookmarks, groups. Single objects go
+ * Stores of the other addressable objects: pages, bookmarks, groups (replies: replies.ts). Single objects go
  * by `_id`; the lists here are scans (threads, folders, a user's pages) that no benchmark holds
  * to O(page) yet: each says what it serves.
  */
 import { deletedClause, type DeletedMode } from './listing';
-import type { BookmarkDoc, GroupDoc, Models, PageDoc, ReplyDoc } from '../models';
+import type { BookmarkDoc, GroupDoc, Models, PageDoc } from '../models';
 import { ObjectStore, type FoundRows, type PageRequest } from './objects';
 import { visibleFilter, type Viewer } from '../../audience/viewer';
 
-export type ReplyRecord = ReplyDoc & { id: string; createdAt?: Date; updatedAt?: Date };
 export type PageRecord = PageDoc & { id: string; createdAt?: Date; updatedAt?: Date };
 export type BookmarkRecord = BookmarkDoc & { id: string; createdAt?: Date; updatedAt?: Date };
 export type GroupRecord = GroupDoc & { id: string; createdAt?: Date; updatedAt?: Date };
 
 /** A projection for a list view (which fields each item carries). */
 type Fields = Record<string, number>;
-
-export class RepliesStore extends ObjectStore<ReplyRecord> {
-  constructor(models: Models) {
-    super(models.Reply);
-  }
-
-  async create(doc: Record<string, unknown> & { id: string }): Promise<ReplyRecord> {
-    return this.insert(doc);
-  }
-
-  /** The actor's same reply to the same parent since `since` (double-submit guard). */
-  async recentTwin(
-    actorId: string,
-    parent: string,
-    content: string,
-    since: Date,
-  ): Promise<ReplyRecord | null> {
-    return this.model
-      .findOne({ actorId, parent, 'source.content': content, deletedAt: null, createdAt: { $gte: since } })
-      .lean<ReplyRecord>();
-  }
-
-  /** GET /posts/:id/replies: a thread in order. */
-  async pageForThread(target: string, req: PageRequest): Promise<FoundRows<ReplyRecord>> {
-    return this.page({ target, deletedAt: null }, req, { createdAt: 1 }, { _id: 0, __v: 0 });
-  }
-
-  async countLive(): Promise<number> {
-    return this.model.countDocuments({ deletedAt: null });
-  }
-}
 
 export class PagesStore extends ObjectStore<PageRecord> {
   constructor(models: Models) {

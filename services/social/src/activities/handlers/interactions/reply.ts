@@ -40,6 +40,7 @@ export const reply: ActivityHandler = async (ctx) => {
 
   const recent = await svc.stores.replies.recentTwin(
     actor.id,
+    root.doc.id,
     parentId,
     content,
     new Date(Date.now() - DEDUPE_MS),
