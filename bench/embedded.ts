@@ -4,6 +4,10 @@
  * costs what the first read after a write costs), and none of the external services the shell
  * may point at (standalone spawns its own FerretDB on SQLite).
  */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+
 export const BENCH_DOMAIN = 'bench.test';
 export const BENCH_ADMIN = { username: 'bench_admin', password: 'bench-password' };
 
@@ -51,4 +55,50 @@ export function postingNotes(label: string): {
       client.on('response', next);
     },
   };
+}
+
+export interface BenchServer {
+  gateway: string;
+  /** The embedded FerretDB's address (to seed through). */
+  mongoUrl: string;
+  pid: number;
+  /** SIGTERM, resolved when the process has exited. */
+  stop(): Promise<void>;
+}
+
+/** Starts `<root>/bench/server.ts` (standalone wiring) in its own process on the data in `dir`. */
+export async function startBenchServer(
+  root: string,
+  dir: string,
+  extraEnv: Record<string, string> = {},
+): Promise<BenchServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench', 'server.ts')], {
+    cwd: root,
+    env: benchServerEnv(dir, extraEnv),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', resolve);
+    child.once('exit', (c) => reject(new Error(`bench server exited ${c}`)));
+  });
+  const urls = JSON.parse(line) as { gateway: string; mongoUrl: string };
+  return {
+    ...urls,
+    pid: child.pid!,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** A JSON request that must succeed (2xx). */
+export async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(url, {
+    ...init,
+    headers: { accept: 'application/json', 'content-type': 'application/json', ...(init.headers ?? {}) },
+  });
+  if (res.status >= 300) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
 }

@@ -14,59 +14,41 @@
  * each of its posts fans out to N timelines (default 5). `--keep` leaves the data directories
  * (for bench/startup.ts's idle memory after seeding).
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
-import { BENCH_ADMIN, BENCH_DOMAIN, benchServerEnv, postingNotes } from './embedded';
+import {
+  BENCH_ADMIN,
+  BENCH_DOMAIN,
+  json,
+  postingNotes,
+  startBenchServer,
+  type BenchServer,
+} from './embedded';
 import { median, spread } from './load';
 import { seed } from './seed';
 
 const DOMAIN = BENCH_DOMAIN;
 
-interface Server {
-  gateway: string;
-  mongoUrl: string;
+interface Server extends Omit<BenchServer, 'stop'> {
   dir: string;
   stop(): void;
-  pid: number;
 }
 
 const KEEP = process.argv.includes('--keep');
 
 async function startEmbedded(root: string, extraEnv: Record<string, string>): Promise<Server> {
   const dir = mkdtempSync(join(tmpdir(), 'agora-scale-'));
-  const env = benchServerEnv(dir, extraEnv);
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench', 'server.ts')], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout }).once('line', resolve);
-    child.once('exit', (c) => reject(new Error(`bench server exited ${c}`)));
-  });
-  const urls = JSON.parse(line) as { gateway: string; mongoUrl: string };
+  const server = await startBenchServer(root, dir, extraEnv);
   return {
-    ...urls,
+    ...server,
     dir,
-    pid: child.pid!,
     stop: () => {
-      child.kill('SIGTERM');
+      void server.stop();
       if (!KEEP) setTimeout(() => rmSync(dir, { recursive: true, force: true }), 3000).unref();
     },
   };
-}
-
-async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(url, {
-    ...init,
-    headers: { accept: 'application/json', 'content-type': 'application/json', ...(init.headers ?? {}) },
-  });
-  if (res.status >= 300) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
 }
 
 async function p50(

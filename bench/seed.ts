@@ -125,3 +125,43 @@ export async function seed(
   if (pg) await ensurePostgresIdIndexes(pg, new URL(mongoUrl).pathname.slice(1));
   return { circleId, ownerId: opts.ownerId };
 }
+
+/**
+ * `n` replies straight into the collection (no thread lists: the server builds them at its next
+ * start): 50 in the root's thread, the others 200 to a thread elsewhere.
+ */
+export async function seedReplies(
+  mongoUrl: string,
+  domain: string,
+  rootId: string,
+  actorId: string,
+  n: number,
+): Promise<void> {
+  const conn = await mongoose.createConnection(mongoUrl).asPromise();
+  const replies = conn.db!.collection('replies');
+  const start = Date.now() - n * 1000;
+  for (let done = 0; done < n; done += 1000) {
+    const docs = Array.from({ length: Math.min(1000, n - done) }, (_, j) => {
+      const i = done + j;
+      const target = i < 50 ? rootId : `post:elsewhere${Math.floor(i / 200)}@${domain}`;
+      const id = `reply:seed${i}@${domain}`;
+      const at = new Date(start + i * 1000);
+      return {
+        _id: id,
+        id,
+        actorId,
+        target,
+        parent: target,
+        source: { content: `seeded reply ${i}`, mediaType: 'text/markdown' },
+        body: `<p>seeded reply ${i}</p>`,
+        deletedAt: null,
+        createdAt: at,
+        updatedAt: at,
+      };
+    });
+    await replies.insertMany(docs as never[]);
+  }
+  // The first start recorded its (empty) thread-list migration: the seeded replies need it again.
+  await conn.db!.collection('migrations').deleteOne({ _id: 'thread-lists-v1' as never });
+  await conn.close();
+}

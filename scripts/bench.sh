@@ -11,5 +11,11 @@ if [[ "${1:-}" == --scale ]]; then
   bash scripts/infra/ferretdb.sh
   exec node --import tsx bench/scale.ts "$@"
 fi
+if [[ "${1:-}" == --threads ]]; then
+  # Thread pages and replies on the embedded default, with a large replies collection.
+  shift
+  bash scripts/infra/ferretdb.sh
+  exec node --import tsx bench/threads.ts "$@"
+fi
 source scripts/infra/run-services.sh
 node --import tsx bench/run.ts "$@"
