@@ -18,7 +18,7 @@ import { FollowersStore } from './repositories/federation-state';
 import { AccountContentRepository } from './repositories/account-content';
 import { RemoteServersStore } from './repositories/remote-servers';
 import { NotificationsStore } from './repositories/notifications';
-import { migrateKeys, migrateThreads } from './migrate';
+import { migrateGroupLists, migrateKeys, migrateThreads } from './migrate';
 import { RecommendationsStore, SectionsStore } from './repositories/curation';
 import { IdempotencyRepository } from './repositories/idempotency';
 import { BackupJobsRepository } from './repositories/backup-jobs';
@@ -125,7 +125,14 @@ export {
   type NotificationFilter,
   type NewNotification,
 } from './repositories/notifications';
-export { migrateKeys, migrateThreads, MIGRATION_ID, THREADS_MIGRATION_ID } from './migrate';
+export {
+  migrateGroupLists,
+  migrateKeys,
+  migrateThreads,
+  GROUP_LISTS_MIGRATION_ID,
+  MIGRATION_ID,
+  THREADS_MIGRATION_ID,
+} from './migrate';
 export { databaseStats, type DatabaseStats } from './stats';
 export {
   SectionsStore,
@@ -276,6 +283,7 @@ export function createRepositories(
       await db.ensureEngineIndexes();
       await migrateKeys(models, repos, domain, logger);
       await migrateThreads(models, repos, logger);
+      await migrateGroupLists(models, repos, domain, logger);
     },
     accountContent: new AccountContentRepository(posts, circles, models),
     idempotency: new IdempotencyRepository(models),

@@ -11,7 +11,7 @@ import type { Logger } from '../logger';
 import type { Models } from './models';
 import { followerKey, reactKey } from './models/keys';
 import type { Repositories } from './index';
-import type { ListEntry } from './lists/store';
+import type { ListAppend, ListEntry } from './lists/store';
 import { entryOf, LISTS, tierTag, typeTag, type PostRecord } from './repositories/posts';
 import { threadList } from './repositories/replies';
 
@@ -175,6 +175,45 @@ export async function migrateThreads(models: Models, repos: Repositories, logger
   if (threads.size) logger.info({ threads: threads.size, replies: replies.length }, 'thread lists built');
   await models.Migration.updateOne(
     { _id: THREADS_MIGRATION_ID },
+    { $set: { doneAt: new Date() } },
+    { upsert: true },
+  );
+}
+
+/** Names the migration that gave every group its post list (group posts stored before it). */
+export const GROUP_LISTS_MIGRATION_ID = 'group-lists-v1';
+
+/**
+ * Builds the post list of every group with live posts, once per database (dropped and written
+ * again per group, so a second run counts nothing twice). Recorded when done.
+ */
+export async function migrateGroupLists(
+  models: Models,
+  repos: Repositories,
+  domain: string,
+  logger: Logger,
+): Promise<void> {
+  if (await models.Migration.exists({ _id: GROUP_LISTS_MIGRATION_ID })) return;
+  const posts = await models.Post.find({ group: { $ne: null }, deletedAt: null })
+    .sort({ publishedAt: 1 })
+    .lean<PostRecord[]>();
+  const groups = new Map<string, ListAppend[]>();
+  for (const p of posts) {
+    if (!p.group) continue;
+    const append = {
+      key: LISTS.group(p.group),
+      entries: [entryOf(p)],
+      tags: [tierTag(p.to, domain), typeTag(p.type)],
+    };
+    groups.set(p.group, [...(groups.get(p.group) ?? []), append]);
+  }
+  for (const [group, appends] of groups) {
+    await repos.lists.drop(LISTS.group(group));
+    await repos.lists.appendAll(appends);
+  }
+  if (groups.size) logger.info({ groups: groups.size, posts: posts.length }, 'group post lists built');
+  await models.Migration.updateOne(
+    { _id: GROUP_LISTS_MIGRATION_ID },
     { $set: { doneAt: new Date() } },
     { upsert: true },
   );
