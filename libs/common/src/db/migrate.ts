@@ -194,7 +194,10 @@ export async function migrateGroupLists(
   logger: Logger,
 ): Promise<void> {
   if (await models.Migration.exists({ _id: GROUP_LISTS_MIGRATION_ID })) return;
-  const posts = await models.Post.find({ group: { $ne: null }, deletedAt: null })
+  const posts = await models.Post.find(
+    { group: { $ne: null }, deletedAt: null },
+    { id: 1, actorId: 1, publishedAt: 1, to: 1, type: 1, group: 1 },
+  )
     .sort({ publishedAt: 1 })
     .lean<PostRecord[]>();
   const groups = new Map<string, ListAppend[]>();
