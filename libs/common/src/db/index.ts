@@ -18,7 +18,7 @@ import { FollowersStore } from './repositories/federation-state';
 import { AccountContentRepository } from './repositories/account-content';
 import { RemoteServersStore } from './repositories/remote-servers';
 import { NotificationsStore } from './repositories/notifications';
-import { migrateGroupLists, migrateKeys, migrateThreads } from './migrate';
+import { migrateGroupLists, migrateKeys, migrateReactLists, migrateThreads } from './migrate';
 import { RecommendationsStore, SectionsStore } from './repositories/curation';
 import { IdempotencyRepository } from './repositories/idempotency';
 import { BackupJobsRepository } from './repositories/backup-jobs';
@@ -100,7 +100,7 @@ export {
   type PostLoader,
 } from './repositories/posts';
 export { TimelineStore, BACKFILL, type TimelinePage } from './repositories/timelines';
-export { ReactsStore, type ReactRecord } from './repositories/reacts';
+export { ReactsStore, reactsList, type ReactRecord } from './repositories/reacts';
 export {
   ActivitiesStore,
   type ActivityRecord,
@@ -128,9 +128,11 @@ export {
 export {
   migrateGroupLists,
   migrateKeys,
+  migrateReactLists,
   migrateThreads,
   GROUP_LISTS_MIGRATION_ID,
   MIGRATION_ID,
+  REACT_LISTS_MIGRATION_ID,
   THREADS_MIGRATION_ID,
 } from './migrate';
 export { databaseStats, type DatabaseStats } from './stats';
@@ -260,7 +262,7 @@ export function createRepositories(
     lists,
     posts,
     timelines,
-    reacts: new ReactsStore(models),
+    reacts: new ReactsStore(models, lists),
     replies: new RepliesStore(models, lists),
     pages: new PagesStore(models),
     bookmarks: new BookmarksStore(models, domain),
@@ -284,6 +286,7 @@ export function createRepositories(
       await migrateKeys(models, repos, domain, logger);
       await migrateThreads(models, repos, logger);
       await migrateGroupLists(models, repos, domain, logger);
+      await migrateReactLists(models, repos, logger);
     },
     accountContent: new AccountContentRepository(posts, circles, models),
     idempotency: new IdempotencyRepository(models),

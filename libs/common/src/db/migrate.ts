@@ -13,6 +13,7 @@ import { followerKey, reactKey } from './models/keys';
 import type { Repositories } from './index';
 import type { ListAppend, ListEntry } from './lists/store';
 import { entryOf, LISTS, tierTag, typeTag, type PostRecord } from './repositories/posts';
+import { reactsList } from './repositories/reacts';
 import { threadList } from './repositories/replies';
 
 type Doc = Record<string, unknown> & { _id: unknown };
@@ -145,79 +146,121 @@ async function backfillPublicCounts(models: Models, repos: Repositories, logger:
   if (users.length) logger.info({ users: users.length }, 'public post counts filled in');
 }
 
+/**
+ * A list migration: builds lists from documents stored before the lists existed, once per
+ * database. Each list is dropped and written again, so a run cut short and run again counts
+ * nothing twice; the run is recorded under `id` when done (a database restored without the
+ * record is built again).
+ */
+async function buildListsOnce(
+  models: Models,
+  repos: Repositories,
+  id: string,
+  build: () => Promise<Map<string, ListAppend[]>>,
+  logger: Logger,
+): Promise<void> {
+  if (await models.Migration.exists({ _id: id })) return;
+  const lists = await build();
+  for (const [key, appends] of lists) {
+    await repos.lists.drop(key);
+    await repos.lists.appendAll(appends);
+  }
+  if (lists.size) logger.info({ migration: id, lists: lists.size }, 'lists built');
+  await models.Migration.updateOne({ _id: id }, { $set: { doneAt: new Date() } }, { upsert: true });
+}
+
+/** Groups appends by list, in the order given. */
+function byList(appends: ListAppend[]): Map<string, ListAppend[]> {
+  const out = new Map<string, ListAppend[]>();
+  for (const a of appends) out.set(a.key, [...(out.get(a.key) ?? []), a]);
+  return out;
+}
+
 /** Names the migration that gave every thread its list (replies stored before thread lists). */
 export const THREADS_MIGRATION_ID = 'thread-lists-v1';
 
-/**
- * Builds the thread list of every root that has live replies, once per database: each list is
- * dropped and written again from the replies, so a run cut short and run again counts nothing
- * twice. Recorded when done; a database restored without the record is built again.
- */
+/** The thread list of every root with live replies (`thread:<root>`). */
 export async function migrateThreads(models: Models, repos: Repositories, logger: Logger): Promise<void> {
-  if (await models.Migration.exists({ _id: THREADS_MIGRATION_ID })) return;
-  const threads = new Map<string, ListEntry[]>();
-  const replies = await models.Reply.find({ deletedAt: null }, { id: 1, target: 1, actorId: 1, createdAt: 1 })
-    .sort({ createdAt: 1 })
-    .lean<Array<{ id: string; target?: string; actorId?: string; createdAt?: Date }>>();
-  for (const r of replies) {
-    if (!r.target) continue;
-    const entry: ListEntry = {
-      id: r.id,
-      at: r.createdAt ? new Date(r.createdAt) : new Date(0),
-      ...(r.actorId ? { by: r.actorId } : {}),
-    };
-    threads.set(r.target, [...(threads.get(r.target) ?? []), entry]);
-  }
-  for (const [root, entries] of threads) {
-    await repos.lists.drop(threadList(root));
-    await repos.lists.append(threadList(root), entries);
-  }
-  if (threads.size) logger.info({ threads: threads.size, replies: replies.length }, 'thread lists built');
-  await models.Migration.updateOne(
-    { _id: THREADS_MIGRATION_ID },
-    { $set: { doneAt: new Date() } },
-    { upsert: true },
+  await buildListsOnce(
+    models,
+    repos,
+    THREADS_MIGRATION_ID,
+    async () => {
+      const replies = await models.Reply.find(
+        { deletedAt: null },
+        { id: 1, target: 1, actorId: 1, createdAt: 1 },
+      )
+        .sort({ createdAt: 1 })
+        .lean<Array<{ id: string; target?: string; actorId?: string; createdAt?: Date }>>();
+      return byList(
+        replies
+          .filter((r) => r.target)
+          .map((r) => ({ key: threadList(r.target!), entries: [listEntry(r.id, r.createdAt, r.actorId)] })),
+      );
+    },
+    logger,
   );
 }
 
 /** Names the migration that gave every group its post list (group posts stored before it). */
 export const GROUP_LISTS_MIGRATION_ID = 'group-lists-v1';
 
-/**
- * Builds the post list of every group with live posts, once per database (dropped and written
- * again per group, so a second run counts nothing twice). Recorded when done.
- */
+/** The post list of every group with live posts (`group:<id>`), counted by tier and type. */
 export async function migrateGroupLists(
   models: Models,
   repos: Repositories,
   domain: string,
   logger: Logger,
 ): Promise<void> {
-  if (await models.Migration.exists({ _id: GROUP_LISTS_MIGRATION_ID })) return;
-  const posts = await models.Post.find(
-    { group: { $ne: null }, deletedAt: null },
-    { id: 1, actorId: 1, publishedAt: 1, to: 1, type: 1, group: 1 },
-  )
-    .sort({ publishedAt: 1 })
-    .lean<PostRecord[]>();
-  const groups = new Map<string, ListAppend[]>();
-  for (const p of posts) {
-    if (!p.group) continue;
-    const append = {
-      key: LISTS.group(p.group),
-      entries: [entryOf(p)],
-      tags: [tierTag(p.to, domain), typeTag(p.type)],
-    };
-    groups.set(p.group, [...(groups.get(p.group) ?? []), append]);
-  }
-  for (const [group, appends] of groups) {
-    await repos.lists.drop(LISTS.group(group));
-    await repos.lists.appendAll(appends);
-  }
-  if (groups.size) logger.info({ groups: groups.size, posts: posts.length }, 'group post lists built');
-  await models.Migration.updateOne(
-    { _id: GROUP_LISTS_MIGRATION_ID },
-    { $set: { doneAt: new Date() } },
-    { upsert: true },
+  await buildListsOnce(
+    models,
+    repos,
+    GROUP_LISTS_MIGRATION_ID,
+    async () => {
+      const posts = await models.Post.find(
+        { group: { $ne: null }, deletedAt: null },
+        { id: 1, actorId: 1, publishedAt: 1, to: 1, type: 1, group: 1 },
+      )
+        .sort({ publishedAt: 1 })
+        .lean<PostRecord[]>();
+      return byList(
+        posts
+          .filter((p) => p.group)
+          .map((p) => ({
+            key: LISTS.group(p.group!),
+            entries: [entryOf(p)],
+            tags: [tierTag(p.to, domain), typeTag(p.type)],
+          })),
+      );
+    },
+    logger,
   );
+}
+
+/** Names the migration that gave every reacted-to object its list of reactions. */
+export const REACT_LISTS_MIGRATION_ID = 'react-lists-v1';
+
+/** The reactions list of every target with reactions (`reacts:<target>`). */
+export async function migrateReactLists(models: Models, repos: Repositories, logger: Logger): Promise<void> {
+  await buildListsOnce(
+    models,
+    repos,
+    REACT_LISTS_MIGRATION_ID,
+    async () => {
+      const reacts = await models.React.find({}, { id: 1, target: 1, actorId: 1, createdAt: 1 })
+        .sort({ createdAt: 1 })
+        .lean<Array<{ id: string; target: string; actorId: string; createdAt?: Date }>>();
+      return byList(
+        reacts.map((r) => ({
+          key: reactsList(r.target),
+          entries: [listEntry(r.id, r.createdAt, r.actorId)],
+        })),
+      );
+    },
+    logger,
+  );
+}
+
+function listEntry(id: string, at: Date | undefined, by: string | undefined): ListEntry {
+  return { id, at: at ? new Date(at) : new Date(0), ...(by ? { by } : {}) };
 }

@@ -1,8 +1,10 @@
 /**
  * Reactions: one per (target, actor), keyed `<target>|<actor>` so finding "my reaction" is one
  * `_id` read. The target's `reactCount` and `reactSummary` ({emoji: count}) move with each
- * change by `$inc` on the target, so no recount scans the collection.
+ * change by `$inc` on the target, so no recount scans the collection. Each target's reactions
+ * are also a list (`reacts:<target>`, entries by actor) that GET /posts/:id/reacts pages through.
  */
+import type { ListEntry, ListStore } from '../lists/store';
 import type { Models, ReactDoc } from '../models';
 import { reactKey } from '../models/keys';
 import { ObjectStore, type FoundRows, type PageRequest } from './objects';
@@ -10,9 +12,18 @@ export type { ReactState } from './react-state';
 
 export type ReactRecord = ReactDoc & { id: string; createdAt?: Date };
 
+export const reactsList = (target: string): string => `reacts:${target}`;
+
 export class ReactsStore extends ObjectStore<ReactRecord> {
-  constructor(models: Models) {
+  constructor(
+    models: Models,
+    private readonly lists: ListStore,
+  ) {
     super(models.React);
+  }
+
+  private async unlist(r: ReactRecord): Promise<void> {
+    await this.lists.remove(reactsList(r.target), r.id, r.createdAt ? new Date(r.createdAt) : new Date(0));
   }
 
   /** The actor's reaction on a target, if any. */
@@ -52,7 +63,12 @@ export class ReactsStore extends ObjectStore<ReactRecord> {
   /** Stores a new reaction; false when the actor already has one on the target (unique key). */
   async add(doc: Record<string, unknown> & { id: string; actorId: string; target: string; emoji: string }) {
     try {
-      await this.model.create({ ...doc, _id: reactKey(doc.target, doc.actorId) });
+      const created = (await this.model.create({ ...doc, _id: reactKey(doc.target, doc.actorId) })) as {
+        createdAt?: Date;
+      };
+      await this.lists.append(reactsList(doc.target), [
+        { id: doc.id, at: created.createdAt ?? new Date(), by: doc.actorId },
+      ]);
       return true;
     } catch (err) {
       if ((err as { code?: number }).code === 11000) return false;
@@ -69,16 +85,38 @@ export class ReactsStore extends ObjectStore<ReactRecord> {
 
   /** Removes the actor's reaction; the removed row, or null when there was none. */
   async removeMine(actorId: string, target: string): Promise<ReactRecord | null> {
-    return this.model.findOneAndDelete({ _id: reactKey(target, actorId) }).lean<ReactRecord>();
+    const removed = await this.model.findOneAndDelete({ _id: reactKey(target, actorId) }).lean<ReactRecord>();
+    if (removed) await this.unlist(removed);
+    return removed;
   }
 
-  /** GET /posts/:id/reacts: newest first (a scan by target; not a benchmarked path). */
+  /**
+   * GET /posts/:id/reacts: newest first. The target's list, then each reaction by its key
+   * (`<target>|<actor>`), kept when it is still the one listed (not removed and made again).
+   */
   async pageForTarget(target: string, req: PageRequest): Promise<FoundRows<ReactRecord>> {
-    return this.page({ target }, req, { createdAt: -1 }, { _id: 0, __v: 0 });
+    const key = reactsList(target);
+    const page: ListEntry[] = [];
+    let skipped = 0;
+    for await (const e of this.lists.newest([key])) {
+      if (skipped < req.skip) skipped++;
+      else if (page.length < req.limit) page.push(e);
+      else break;
+    }
+    const rows = await Promise.all(page.map((e) => (e.by ? this.mine(e.by, target) : Promise.resolve(null))));
+    const items = rows.flatMap((r, i) => {
+      if (!r || r.id !== page[i]!.id) return [];
+      const { _id, ...shown } = r as ReactRecord & { _id?: unknown; __v?: unknown };
+      void _id;
+      delete shown.__v;
+      return [shown];
+    });
+    return { total: (await this.lists.head(key)).count, items };
   }
 
   /** Removes every reaction on the targets (purged objects); how many. */
   async purgeForTargets(targets: string[]): Promise<number> {
+    for (const t of targets) await this.lists.drop(reactsList(t));
     let n = 0;
     for (let i = 0; i < targets.length; i += 100)
       n += (await this.model.deleteMany({ target: { $in: targets.slice(i, i + 100) } })).deletedCount;
