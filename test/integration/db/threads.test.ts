@@ -4,33 +4,10 @@
  * restored one comes back in its place; the double-submit guard finds the actor's same reply in
  * the thread's newest entries; replies stored before thread lists get theirs at start, once.
  */
-import {
-  connectDatabase,
-  createRepositories,
-  migrateThreads,
-  registerModels,
-  THREADS_MIGRATION_ID,
-  type Database,
-  type Repositories,
-} from '@agora/common/db';
-import { createLogger } from '@agora/common/logger';
-import { mongoUrlFor, uniqueName } from '../../harness/env';
+import { migrateThreads, THREADS_MIGRATION_ID } from '@agora/common/db';
+import { useTestDatabase } from '../../harness/database';
 
-const logger = createLogger({ level: 'silent', service: 'test' });
-let db: Database;
-let repos: Repositories;
-let models: ReturnType<typeof registerModels>;
-
-beforeAll(async () => {
-  db = await connectDatabase({ url: mongoUrlFor(uniqueName('it_threads')), logger });
-  repos = createRepositories(db, 'threads.test');
-  models = registerModels(db.conn);
-});
-
-afterAll(async () => {
-  await db.conn.db!.dropDatabase();
-  await db.close();
-});
+const t = useTestDatabase('it_threads', 'threads.test');
 
 const ROOT = 'post:root1@threads.test';
 const reply = (n: number, root = ROOT, actorId = '@ann@threads.test') => ({
@@ -44,63 +21,63 @@ const reply = (n: number, root = ROOT, actorId = '@ann@threads.test') => ({
 const ids = (items: Array<{ id: string }>) => items.map((r) => r.id.replace(/^reply:.*:(\d+)@.*$/, '$1'));
 
 test('a thread page is its replies oldest first; deletes and restores move the page and the total', async () => {
-  for (let n = 1; n <= 5; n++) await repos.replies.create(reply(n));
-  await repos.replies.create(reply(1, 'post:other@threads.test'));
-  let page = await repos.replies.pageForThread(ROOT, { skip: 0, limit: 3 });
+  for (let n = 1; n <= 5; n++) await t.repos.replies.create(reply(n));
+  await t.repos.replies.create(reply(1, 'post:other@threads.test'));
+  let page = await t.repos.replies.pageForThread(ROOT, { skip: 0, limit: 3 });
   expect(page.total).toBe(5);
   expect(ids(page.items)).toEqual(['1', '2', '3']);
   expect(page.items[0]).not.toHaveProperty('_id');
-  expect(ids((await repos.replies.pageForThread(ROOT, { skip: 3, limit: 3 })).items)).toEqual(['4', '5']);
+  expect(ids((await t.repos.replies.pageForThread(ROOT, { skip: 3, limit: 3 })).items)).toEqual(['4', '5']);
 
-  await repos.replies.softDelete(reply(2).id, { deletedAt: new Date() });
-  page = await repos.replies.pageForThread(ROOT, { skip: 0, limit: 10 });
+  await t.repos.replies.softDelete(reply(2).id, { deletedAt: new Date() });
+  page = await t.repos.replies.pageForThread(ROOT, { skip: 0, limit: 10 });
   expect(page.total).toBe(4);
   expect(ids(page.items)).toEqual(['1', '3', '4', '5']);
 
-  await repos.replies.restore(reply(2).id);
-  page = await repos.replies.pageForThread(ROOT, { skip: 0, limit: 10 });
+  await t.repos.replies.restore(reply(2).id);
+  page = await t.repos.replies.pageForThread(ROOT, { skip: 0, limit: 10 });
   expect(page.total).toBe(5);
   expect(ids(page.items)).toEqual(['1', '2', '3', '4', '5']);
 });
 
 test("the double-submit guard finds the actor's same reply to the same parent, and nothing else", async () => {
   const root = 'post:twins@threads.test';
-  const first = await repos.replies.create(reply(1, root));
-  await repos.replies.create(reply(2, root, '@bob@threads.test'));
+  const first = await t.repos.replies.create(reply(1, root));
+  await t.repos.replies.create(reply(2, root, '@bob@threads.test'));
   const since = new Date(Date.now() - 60_000);
-  const twin = await repos.replies.recentTwin('@ann@threads.test', root, root, 'reply 1', since);
+  const twin = await t.repos.replies.recentTwin('@ann@threads.test', root, root, 'reply 1', since);
   expect(twin?.id).toBe(first.id);
-  expect(await repos.replies.recentTwin('@ann@threads.test', root, root, 'reply 2', since)).toBeNull();
-  expect(await repos.replies.recentTwin('@bob@threads.test', root, root, 'reply 1', since)).toBeNull();
+  expect(await t.repos.replies.recentTwin('@ann@threads.test', root, root, 'reply 2', since)).toBeNull();
+  expect(await t.repos.replies.recentTwin('@bob@threads.test', root, root, 'reply 1', since)).toBeNull();
   expect(
-    await repos.replies.recentTwin('@ann@threads.test', root, root, 'reply 1', new Date(Date.now() + 1000)),
+    await t.repos.replies.recentTwin('@ann@threads.test', root, root, 'reply 1', new Date(Date.now() + 1000)),
   ).toBeNull();
-  await repos.replies.softDelete(first.id, { deletedAt: new Date() });
-  expect(await repos.replies.recentTwin('@ann@threads.test', root, root, 'reply 1', since)).toBeNull();
+  await t.repos.replies.softDelete(first.id, { deletedAt: new Date() });
+  expect(await t.repos.replies.recentTwin('@ann@threads.test', root, root, 'reply 1', since)).toBeNull();
 });
 
 test('replies stored before thread lists get their lists once, and a second run counts nothing twice', async () => {
   const root = 'post:legacy@threads.test';
   for (let n = 1; n <= 3; n++)
-    await models.Reply.collection.insertOne({
+    await t.models.Reply.collection.insertOne({
       _id: reply(n, root).id as never,
       ...reply(n, root),
       deletedAt: null,
       createdAt: new Date(1e12 + n * 1000),
     });
-  expect((await repos.replies.pageForThread(root, { skip: 0, limit: 10 })).total).toBe(0);
-  await models.Migration.deleteOne({ _id: THREADS_MIGRATION_ID });
-  await migrateThreads(models, repos, logger);
-  let page = await repos.replies.pageForThread(root, { skip: 0, limit: 10 });
+  expect((await t.repos.replies.pageForThread(root, { skip: 0, limit: 10 })).total).toBe(0);
+  await t.models.Migration.deleteOne({ _id: THREADS_MIGRATION_ID });
+  await migrateThreads(t.models, t.repos, t.logger);
+  let page = await t.repos.replies.pageForThread(root, { skip: 0, limit: 10 });
   expect(page.total).toBe(3);
   expect(ids(page.items)).toEqual(['1', '2', '3']);
   // Recorded: not run again at the next start…
-  expect(await models.Migration.exists({ _id: THREADS_MIGRATION_ID })).toBeTruthy();
+  expect(await t.models.Migration.exists({ _id: THREADS_MIGRATION_ID })).toBeTruthy();
   // …and run again without the record (a restored archive), the lists are rebuilt, not doubled.
-  await models.Migration.deleteOne({ _id: THREADS_MIGRATION_ID });
-  await migrateThreads(models, repos, logger);
-  page = await repos.replies.pageForThread(root, { skip: 0, limit: 10 });
+  await t.models.Migration.deleteOne({ _id: THREADS_MIGRATION_ID });
+  await migrateThreads(t.models, t.repos, t.logger);
+  page = await t.repos.replies.pageForThread(root, { skip: 0, limit: 10 });
   expect(page.total).toBe(3);
   expect(ids(page.items)).toEqual(['1', '2', '3']);
-  expect((await repos.replies.pageForThread(ROOT, { skip: 0, limit: 10 })).total).toBe(5);
+  expect((await t.repos.replies.pageForThread(ROOT, { skip: 0, limit: 10 })).total).toBe(5);
 });
