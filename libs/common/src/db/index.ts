@@ -18,7 +18,13 @@ import { FollowersStore } from './repositories/federation-state';
 import { AccountContentRepository } from './repositories/account-content';
 import { RemoteServersStore } from './repositories/remote-servers';
 import { NotificationsStore } from './repositories/notifications';
-import { migrateGroupLists, migrateKeys, migrateReactLists, migrateThreads } from './migrate';
+import {
+  migrateFollowerLists,
+  migrateGroupLists,
+  migrateKeys,
+  migrateReactLists,
+  migrateThreads,
+} from './migrate';
 import { RecommendationsStore, SectionsStore } from './repositories/curation';
 import { IdempotencyRepository } from './repositories/idempotency';
 import { BackupJobsRepository } from './repositories/backup-jobs';
@@ -117,7 +123,7 @@ export {
   type GroupRecord,
 } from './repositories/content';
 export { FlagsStore, InvitesStore, type FlagRecord, type InviteRecord } from './repositories/moderation';
-export { FollowersStore, type FollowerRecord } from './repositories/federation-state';
+export { FollowersStore, followersList, type FollowerRecord } from './repositories/federation-state';
 export { RemoteServersStore, type RemoteServerRecord } from './repositories/remote-servers';
 export {
   NotificationsStore,
@@ -126,10 +132,12 @@ export {
   type NewNotification,
 } from './repositories/notifications';
 export {
+  migrateFollowerLists,
   migrateGroupLists,
   migrateKeys,
   migrateReactLists,
   migrateThreads,
+  FOLLOWER_LISTS_MIGRATION_ID,
   GROUP_LISTS_MIGRATION_ID,
   MIGRATION_ID,
   REACT_LISTS_MIGRATION_ID,
@@ -270,7 +278,7 @@ export function createRepositories(
     activities: new ActivitiesStore(models),
     flags: new FlagsStore(models),
     invites: new InvitesStore(models),
-    followers: new FollowersStore(models),
+    followers: new FollowersStore(models, lists),
     files: new FilesRepository(models, domain, publicUrl),
     search: new SearchRepository(models),
     linkPreviews: new LinkPreviewsRepository(models),
@@ -287,6 +295,7 @@ export function createRepositories(
       await migrateThreads(models, repos, logger);
       await migrateGroupLists(models, repos, domain, logger);
       await migrateReactLists(models, repos, logger);
+      await migrateFollowerLists(models, repos, logger);
     },
     accountContent: new AccountContentRepository(posts, circles, models),
     idempotency: new IdempotencyRepository(models),

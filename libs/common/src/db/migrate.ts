@@ -13,6 +13,7 @@ import { followerKey, reactKey } from './models/keys';
 import type { Repositories } from './index';
 import type { ListAppend, ListEntry } from './lists/store';
 import { entryOf, LISTS, tierTag, typeTag, type PostRecord } from './repositories/posts';
+import { followersList } from './repositories/federation-state';
 import { reactsList } from './repositories/reacts';
 import { threadList } from './repositories/replies';
 
@@ -254,6 +255,34 @@ export async function migrateReactLists(models: Models, repos: Repositories, log
         reacts.map((r) => ({
           key: reactsList(r.target),
           entries: [listEntry(r.id, r.createdAt, r.actorId)],
+        })),
+      );
+    },
+    logger,
+  );
+}
+
+/** Names the migration that gave every user with remote followers their followers list. */
+export const FOLLOWER_LISTS_MIGRATION_ID = 'follower-lists-v1';
+
+/** The remote followers list of every local user who has some (`followers:<user>`). */
+export async function migrateFollowerLists(
+  models: Models,
+  repos: Repositories,
+  logger: Logger,
+): Promise<void> {
+  await buildListsOnce(
+    models,
+    repos,
+    FOLLOWER_LISTS_MIGRATION_ID,
+    async () => {
+      const rows = await models.RemoteFollower.find({}, { userId: 1, actorId: 1, createdAt: 1 })
+        .sort({ createdAt: 1 })
+        .lean<Array<{ userId: string; actorId: string; createdAt?: Date }>>();
+      return byList(
+        rows.map((r) => ({
+          key: followersList(r.userId),
+          entries: [listEntry(r.actorId, r.createdAt, undefined)],
         })),
       );
     },
