@@ -8,3 +8,23 @@ export function markerRuntime(): Runtime {
   const repos = new Proxy({}, { get: (_t, key) => ({ store: String(key) }) });
   return new Proxy({}, { get: (_t, key) => (key === 'repos' ? repos : { member: String(key) }) }) as Runtime;
 }
+
+/**
+ * Asserts a context built from `markerRuntime()` holds exactly `members` (each the runtime's own
+ * member, a derived function excepted), its stores are the runtime's own, and none of `notStores`.
+ */
+export function expectContext(
+  ctx: { stores: object },
+  members: string[],
+  notStores: string[],
+  derived: string[] = [],
+): void {
+  expect(Object.keys(ctx).sort()).toEqual([...members].sort());
+  for (const [name, value] of Object.entries(ctx)) {
+    if (name === 'stores') continue;
+    if (derived.includes(name)) expect(typeof value).toBe('function');
+    else expect(value).toEqual({ member: name });
+  }
+  for (const [name, store] of Object.entries(ctx.stores)) expect(store).toEqual({ store: name });
+  for (const other of notStores) expect(ctx.stores).not.toHaveProperty(other);
+}

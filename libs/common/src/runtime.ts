@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { Config } from './config';
 import { createLogger, type Logger } from './logger';
-import { connectDatabase, createRepositories, type Database, type Repositories } from './db';
+import { connectDatabase, createRepositories, pickStores, type Database, type Repositories } from './db';
 import { TokenService } from './auth/tokens';
 import { settingsKeySource } from './auth/settings-keys';
 import { createBus, createEventBus, type EventBus, type MessageBus } from './messaging';
@@ -46,6 +46,38 @@ export interface Runtime {
   /** Signed server-to-server requests and the safe outbound client. */
   federation: Federation;
   close(): Promise<void>;
+}
+
+/** What every service's context holds (docs/architecture.md, contexts). */
+export interface BaseContext<S> {
+  config: Config;
+  logger: Logger;
+  /** The stores the service names, and nothing else of the repositories. */
+  stores: S;
+  /** Events and jobs, typed from the catalogue (messaging/catalogue.ts). */
+  events: EventBus;
+}
+
+/** Runtime members a context may hold besides the base (never the database or the repositories). */
+export type ContextMember = 'bus' | 'storage' | 'stamps' | 'tokens' | 'federation';
+
+/**
+ * A service's context: the base, the named stores and the named runtime members, copied one by
+ * one so the context holds exactly those (each service's `context.ts` names them).
+ */
+export function serviceContext<K extends keyof Repositories, M extends ContextMember>(
+  rt: Runtime,
+  stores: readonly K[],
+  members: readonly M[],
+): BaseContext<Pick<Repositories, K>> & Pick<Runtime, M> {
+  const picked = Object.fromEntries(members.map((m) => [m, rt[m]])) as Pick<Runtime, M>;
+  return {
+    config: rt.config,
+    logger: rt.logger,
+    stores: pickStores(rt.repos, stores),
+    events: rt.events,
+    ...picked,
+  };
 }
 
 export interface SharedDeps {

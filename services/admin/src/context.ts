@@ -4,11 +4,9 @@
  */
 import type { TokenService } from '@agora/common/auth';
 import type { StampStore } from '@agora/common/cache';
-import type { Config } from '@agora/common/config';
-import { databaseStats, pickStores, type DatabaseStats, type Repositories } from '@agora/common/db';
-import type { Logger } from '@agora/common/logger';
-import type { EventBus, MessageBus } from '@agora/common/messaging';
-import type { Runtime } from '@agora/common/runtime';
+import { databaseStats, type DatabaseStats, type Repositories } from '@agora/common/db';
+import type { MessageBus } from '@agora/common/messaging';
+import { serviceContext, type BaseContext, type Runtime } from '@agora/common/runtime';
 import type { ObjectStorage } from '@agora/common/storage';
 
 const ADMIN_STORES = [
@@ -32,12 +30,7 @@ const ADMIN_STORES = [
 
 export type AdminStores = Pick<Repositories, (typeof ADMIN_STORES)[number]>;
 
-export interface AdminContext {
-  config: Config;
-  logger: Logger;
-  stores: AdminStores;
-  /** Events and jobs, typed from the catalogue (messaging/catalogue.ts). */
-  events: EventBus;
+export interface AdminContext extends BaseContext<AdminStores> {
   /** The raw bus, for publishing the outbox events of admin writes (publishEvents). */
   bus: MessageBus;
   /** Backup archives (download, upload). */
@@ -52,14 +45,7 @@ export interface AdminContext {
 export function createAdminContext(rt: Runtime): AdminContext {
   const db = rt.db;
   return {
-    config: rt.config,
-    logger: rt.logger,
-    stores: pickStores(rt.repos, ADMIN_STORES),
-    events: rt.events,
-    bus: rt.bus,
-    storage: rt.storage,
-    stamps: rt.stamps,
-    tokens: rt.tokens,
+    ...serviceContext(rt, ADMIN_STORES, ['bus', 'storage', 'stamps', 'tokens']),
     databaseStats: () => databaseStats(db),
   };
 }

@@ -3,11 +3,8 @@
  * collections it dumps and restores, storage for the archives. Only the wiring sees `Runtime`.
  */
 import type { StampStore } from '@agora/common/cache';
-import type { Config } from '@agora/common/config';
-import { pickStores, type Repositories } from '@agora/common/db';
-import type { Logger } from '@agora/common/logger';
-import type { EventBus } from '@agora/common/messaging';
-import type { Runtime } from '@agora/common/runtime';
+import type { Repositories } from '@agora/common/db';
+import { serviceContext, type BaseContext, type Runtime } from '@agora/common/runtime';
 import type { ObjectStorage } from '@agora/common/storage';
 
 const BACKUP_STORES = [
@@ -21,12 +18,7 @@ const BACKUP_STORES = [
 
 export type BackupStores = Pick<Repositories, (typeof BACKUP_STORES)[number]>;
 
-export interface BackupContext {
-  config: Config;
-  logger: Logger;
-  stores: BackupStores;
-  /** Events and jobs, typed from the catalogue (messaging/catalogue.ts). */
-  events: EventBus;
+export interface BackupContext extends BaseContext<BackupStores> {
   /** The archives. */
   storage: ObjectStorage;
   /** A restore invalidates every read cache. */
@@ -34,12 +26,5 @@ export interface BackupContext {
 }
 
 export function createBackupContext(rt: Runtime): BackupContext {
-  return {
-    config: rt.config,
-    logger: rt.logger,
-    stores: pickStores(rt.repos, BACKUP_STORES),
-    events: rt.events,
-    storage: rt.storage,
-    stamps: rt.stamps,
-  };
+  return serviceContext(rt, BACKUP_STORES, ['storage', 'stamps']);
 }

@@ -2,12 +2,10 @@
  * What the federation service's routes, planner, delivery worker and poller receive
  * (docs/architecture.md, contexts). Only the wiring sees `Runtime`.
  */
-import type { Config } from '@agora/common/config';
-import { pickStores, type Repositories } from '@agora/common/db';
+import type { Repositories } from '@agora/common/db';
 import type { Federation } from '@agora/common/federation';
-import type { Logger } from '@agora/common/logger';
-import type { EventBus, MessageBus } from '@agora/common/messaging';
-import type { Runtime } from '@agora/common/runtime';
+import type { MessageBus } from '@agora/common/messaging';
+import { serviceContext, type BaseContext, type Runtime } from '@agora/common/runtime';
 
 const FEDERATION_STORES = [
   'activities',
@@ -21,12 +19,7 @@ const FEDERATION_STORES = [
 
 export type FederationStores = Pick<Repositories, (typeof FEDERATION_STORES)[number]>;
 
-export interface FederationContext {
-  config: Config;
-  logger: Logger;
-  stores: FederationStores;
-  /** Events and jobs, typed from the catalogue (messaging/catalogue.ts). */
-  events: EventBus;
+export interface FederationContext extends BaseContext<FederationStores> {
   /** The raw bus, for publishing an activity's recorded outbox events (publishEvents). */
   bus: MessageBus;
   /** Signature checks, signed deliveries and fetches, the circuit breaker. */
@@ -34,12 +27,5 @@ export interface FederationContext {
 }
 
 export function createFederationContext(rt: Runtime): FederationContext {
-  return {
-    config: rt.config,
-    logger: rt.logger,
-    stores: pickStores(rt.repos, FEDERATION_STORES),
-    events: rt.events,
-    bus: rt.bus,
-    federation: rt.federation,
-  };
+  return serviceContext(rt, FEDERATION_STORES, ['bus', 'federation']);
 }

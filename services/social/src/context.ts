@@ -5,12 +5,10 @@
  */
 import type { TokenService } from '@agora/common/auth';
 import type { StampStore } from '@agora/common/cache';
-import type { Config } from '@agora/common/config';
-import { pickStores, type Repositories } from '@agora/common/db';
+import type { Repositories } from '@agora/common/db';
 import type { Federation } from '@agora/common/federation';
-import type { Logger } from '@agora/common/logger';
-import type { EventBus, MessageBus } from '@agora/common/messaging';
-import type { Runtime } from '@agora/common/runtime';
+import type { MessageBus } from '@agora/common/messaging';
+import { serviceContext, type BaseContext, type Runtime } from '@agora/common/runtime';
 import type { ObjectStorage } from '@agora/common/storage';
 
 const SOCIAL_STORES = [
@@ -40,12 +38,7 @@ const SOCIAL_STORES = [
 
 export type SocialStores = Pick<Repositories, (typeof SOCIAL_STORES)[number]>;
 
-export interface SocialContext {
-  config: Config;
-  logger: Logger;
-  stores: SocialStores;
-  /** Events and jobs, typed from the catalogue (messaging/catalogue.ts). */
-  events: EventBus;
+export interface SocialContext extends BaseContext<SocialStores> {
   /** The raw bus, for publishing an activity's recorded outbox events (publishEvents). */
   bus: MessageBus;
   /** Uploaded files. */
@@ -59,15 +52,5 @@ export interface SocialContext {
 }
 
 export function createSocialContext(rt: Runtime): SocialContext {
-  return {
-    config: rt.config,
-    logger: rt.logger,
-    stores: pickStores(rt.repos, SOCIAL_STORES),
-    events: rt.events,
-    bus: rt.bus,
-    storage: rt.storage,
-    stamps: rt.stamps,
-    tokens: rt.tokens,
-    federation: rt.federation,
-  };
+  return serviceContext(rt, SOCIAL_STORES, ['bus', 'storage', 'stamps', 'tokens', 'federation']);
 }
