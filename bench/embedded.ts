@@ -33,8 +33,8 @@ export function benchServerEnv(dir: string, extra: Record<string, string> = {}):
 
 type PostingClient = { setBody(b: string): void; on(e: string, f: () => void): void };
 
-/** autocannon options that POST a new public Note on every request (a fresh body per response). */
-export function postingNotes(label: string): {
+/** autocannon options that POST a fresh body on every request (`make(n)` for the n-th). */
+export function posting(make: (n: number) => unknown): {
   method: 'POST';
   setupClient: (client: PostingClient) => void;
 } {
@@ -42,19 +42,21 @@ export function postingNotes(label: string): {
   return {
     method: 'POST',
     setupClient: (client) => {
-      const next = () =>
-        client.setBody(
-          JSON.stringify({
-            type: 'Create',
-            objectType: 'Post',
-            to: '@public',
-            object: { content: `${label} ${process.pid} ${n++} ${Math.random()}` },
-          }),
-        );
+      const next = () => client.setBody(JSON.stringify(make(n++)));
       next();
       client.on('response', next);
     },
   };
+}
+
+/** POSTs a new public Note on every request. */
+export function postingNotes(label: string): ReturnType<typeof posting> {
+  return posting((n) => ({
+    type: 'Create',
+    objectType: 'Post',
+    to: '@public',
+    object: { content: `${label} ${process.pid} ${n} ${Math.random()}` },
+  }));
 }
 
 export interface BenchServer {

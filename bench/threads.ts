@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
-import { BENCH_ADMIN, BENCH_DOMAIN, json, startBenchServer, type BenchServer } from './embedded';
+import { BENCH_ADMIN, BENCH_DOMAIN, json, posting, startBenchServer, type BenchServer } from './embedded';
 import { median, spread } from './load';
 import { seedReplies } from './seed';
 
@@ -56,7 +56,6 @@ async function setUp(name: string, root: string, size: number): Promise<Setup> {
 }
 
 async function p50(s: Setup, post: boolean): Promise<number> {
-  let n = 0;
   const url = post
     ? `${s.server.gateway}/outbox`
     : `${s.server.gateway}/posts/${encodeURIComponent(s.rootId)}/replies?limit=20`;
@@ -67,17 +66,7 @@ async function p50(s: Setup, post: boolean): Promise<number> {
     headers: s.headers,
     timeout: 60,
     ...(post
-      ? {
-          method: 'POST' as const,
-          setupClient: (client: { setBody(b: string): void; on(e: string, f: () => void): void }) => {
-            const next = () =>
-              client.setBody(
-                JSON.stringify({ type: 'Reply', to: s.rootId, object: { content: `bench reply ${n++}` } }),
-              );
-            next();
-            client.on('response', next);
-          },
-        }
+      ? posting((n) => ({ type: 'Reply', to: s.rootId, object: { content: `bench reply ${n}` } }))
       : {}),
   });
   if (r.errors || r.non2xx) console.log(`  WARNING: ${r.errors} errors, ${r.non2xx} non-2xx on ${url}`);

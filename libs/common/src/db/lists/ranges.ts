@@ -80,12 +80,13 @@ export function sourcesOf(key: string, h: HeadRow | null | undefined): Source[] 
 /** The bucket ranges a moved page holds. */
 export function sourcesOfPage(key: string, row: PageRow | null | undefined): BucketSource[] {
   const lo = row?.lo ?? {};
-  return numbered(row?.hi ?? {}).map((n) => ({
+  const hi = row?.hi ?? {};
+  return numbered(hi).map((n) => ({
     kind: 'bucket',
     key,
     n,
     lo: time(lo[n], -Infinity),
-    hi: time(row!.hi![n], Infinity),
+    hi: time(hi[n], Infinity),
   }));
 }
 
@@ -109,10 +110,10 @@ type BulkOp = {
  * no-op, and the move is tried again later). Undefined when nothing is to move.
  */
 export function moveRanges(key: string, h: HeadRow, upTo: number): BulkOp[] | undefined {
+  if ((h.arch ?? 0) >= upTo) return undefined;
   const lo = h.lo ?? {};
   const hi = h.hi ?? {};
   const moving = numbered(hi).filter((n) => pageOf(n) < upTo);
-  if ((h.arch ?? 0) >= upTo) return undefined;
   const byPage = new Map<number, number[]>();
   for (const n of moving) byPage.set(pageOf(n), [...(byPage.get(pageOf(n)) ?? []), n]);
   const ops: BulkOp[] = [];

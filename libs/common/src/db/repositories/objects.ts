@@ -24,6 +24,14 @@ export interface FoundRows<T> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- every model of the app
 export type AnyModel = Model<any>;
 
+/** A stored document as lists show it: without its key and version (`{ _id: 0, __v: 0 }`). */
+export function shown<T extends object>(doc: T): T {
+  const { _id, __v, ...rest } = doc as T & { _id?: unknown; __v?: unknown };
+  void _id;
+  void __v;
+  return rest as T;
+}
+
 export class ObjectStore<T extends Row = Row> {
   /**
    * Fields the schema hides (`select: false`). findAndModify asks for them explicitly: FerretDB

@@ -7,7 +7,7 @@
 import type { ListEntry, ListStore } from '../lists/store';
 import type { Models, ReactDoc } from '../models';
 import { reactKey } from '../models/keys';
-import { ObjectStore, type FoundRows, type PageRequest } from './objects';
+import { ObjectStore, shown, type FoundRows, type PageRequest } from './objects';
 export type { ReactState } from './react-state';
 
 export type ReactRecord = ReactDoc & { id: string; createdAt?: Date };
@@ -104,13 +104,8 @@ export class ReactsStore extends ObjectStore<ReactRecord> {
       else break;
     }
     const rows = await Promise.all(page.map((e) => (e.by ? this.mine(e.by, target) : Promise.resolve(null))));
-    const items = rows.flatMap((r, i) => {
-      if (!r || r.id !== page[i]!.id) return [];
-      const { _id, ...shown } = r as ReactRecord & { _id?: unknown; __v?: unknown };
-      void _id;
-      delete shown.__v;
-      return [shown];
-    });
+    // Kept when it is still the reaction listed (not removed and made again since).
+    const items = rows.flatMap((r, i) => (r && r.id === page[i]!.id ? [shown(r)] : []));
     return { total: (await this.lists.head(key)).count, items };
   }
 

@@ -7,7 +7,7 @@
  */
 import type { ListEntry, ListStore } from '../lists/store';
 import type { Models, ReplyDoc } from '../models';
-import { ObjectStore, type FoundRows, type PageRequest } from './objects';
+import { ObjectStore, shown, type FoundRows, type PageRequest } from './objects';
 
 export type ReplyRecord = ReplyDoc & { id: string; createdAt?: Date; updatedAt?: Date };
 
@@ -87,14 +87,9 @@ export class RepliesStore extends ObjectStore<ReplyRecord> {
     for await (const e of this.lists.newest([key])) ids.push(e.id);
     const page = ids.reverse().slice(req.skip, req.skip + req.limit);
     const found = await this.liveByIds(page);
-    // As the collection was listed before (`{ _id: 0, __v: 0 }`): the key and version stay inside.
     const items = page.flatMap((id) => {
-      const r: (ReplyRecord & { __v?: unknown }) | undefined = found.get(id);
-      if (!r) return [];
-      const { _id, __v, ...shown } = r;
-      void _id;
-      void __v;
-      return [shown];
+      const r = found.get(id);
+      return r ? [shown(r)] : [];
     });
     return { total: (await this.lists.head(key)).count, items };
   }

@@ -31,18 +31,21 @@ export default function adminRoutes(ctx: AdminContext): Router {
       });
     }),
   );
-  mountSub(r, '/activities', activitiesRouter(ctx));
-  mountSub(r, '/backup', backupRouter(ctx));
-  mountSub(r, '/flagged', flaggedRouter(ctx));
-  mountSub(r, '/invites', invitesRouter(ctx));
-  mountSub(r, '/settings', settingsRouter(ctx));
-  mountSub(r, '/system', systemRouter(ctx));
-  mountSub(r, '/users', usersRouter(ctx));
-  mountSub(r, '/posts', postsRouter(ctx));
-  mountSub(r, '/circles', circlesRouter(ctx));
-  mountSub(r, '/groups', groupsRouter(ctx));
-  mountSub(r, '/pages', pagesRouter(ctx));
-  mountSub(r, '/sections', sectionsRouter(ctx));
-  mountSub(r, '/recommendations', recommendationsRouter(ctx));
+  const sections = {
+    '/activities': activitiesRouter,
+    '/backup': backupRouter,
+    '/flagged': flaggedRouter,
+    '/invites': invitesRouter,
+    '/settings': settingsRouter,
+    '/system': systemRouter,
+    '/users': usersRouter,
+    '/posts': postsRouter,
+    '/circles': circlesRouter,
+    '/groups': groupsRouter,
+    '/pages': pagesRouter,
+    '/sections': sectionsRouter,
+    '/recommendations': recommendationsRouter,
+  };
+  for (const [path, router] of Object.entries(sections)) mountSub(r, path, router(ctx));
   return r;
 }
