@@ -13,7 +13,14 @@ export class GroupCommit<T> {
   private waiting: Array<{ item: T; resolve: () => void; reject: (err: unknown) => void }> = [];
   private writing = false;
 
-  constructor(private readonly write: (items: T[]) => Promise<void>) {}
+  /**
+   * @param turn runs each batch's taking and writing (the write gate's turn, write-gate.ts
+   *   `turnOf`), so a batch also holds what arrived while the writes queued ahead of it ran.
+   */
+  constructor(
+    private readonly write: (items: T[]) => Promise<void>,
+    private readonly turn: (run: () => Promise<void>) => Promise<void> = (run) => run(),
+  ) {}
 
   add(item: T): Promise<void> {
     return new Promise<void>((resolve, reject) => {
@@ -22,18 +29,21 @@ export class GroupCommit<T> {
     });
   }
 
+  /** Takes every waiting call and writes their items; never rejects. */
+  private async writeBatch(): Promise<void> {
+    const batch = this.waiting.splice(0);
+    try {
+      await this.write(batch.map((b) => b.item));
+      for (const b of batch) b.resolve();
+    } catch (err) {
+      for (const b of batch) b.reject(err);
+    }
+  }
+
   private async drain(): Promise<void> {
     this.writing = true;
     try {
-      while (this.waiting.length) {
-        const batch = this.waiting.splice(0);
-        try {
-          await this.write(batch.map((b) => b.item));
-          for (const b of batch) b.resolve();
-        } catch (err) {
-          for (const b of batch) b.reject(err);
-        }
-      }
+      while (this.waiting.length) await this.turn(() => this.writeBatch());
     } finally {
       this.writing = false;
     }

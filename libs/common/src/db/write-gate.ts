@@ -7,6 +7,7 @@
  * and wastes no time asleep. Reads are not queued. On MongoDB (atomic updates, many writers) the
  * gate is not installed.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { mongo } from 'mongoose';
 
 type Db = mongo.Db;
@@ -28,14 +29,60 @@ const WRITES = [
   'bulkWrite',
 ] as const;
 
-/** Queues every write made through collections this `Db` hands out from now on. */
-export function serializeWrites(db: Db): void {
+type Queue = <T>(run: () => Promise<T>) => Promise<T>;
+
+/** The queue of each `Db` whose writes are serialized. */
+const gates = new WeakMap<Db, Queue>();
+
+/** A turn being held (`inTurn`): writes on its `Db` made inside it queue on its own line. */
+interface Hold {
+  db: Db;
+  open: boolean;
+  line: Queue;
+}
+const holds = new AsyncLocalStorage<Hold>();
+
+/** A queue: each run starts when the one before it has settled. */
+function queue(): Queue {
   let tail: Promise<unknown> = Promise.resolve();
-  const queued = <T>(run: () => Promise<T>): Promise<T> => {
+  return <T>(run: () => Promise<T>): Promise<T> => {
     const result = tail.then(run, run);
     tail = result.catch(() => undefined);
     return result;
   };
+}
+
+/**
+ * Runs `run` as one turn of `db`'s write queue: it starts once every write queued before it has
+ * finished, and no other write starts until it settles; the writes it makes itself run at once,
+ * one at a time. Without a queue on `db` (MongoDB) it runs at once. Group commit
+ * (group-commit.ts) takes its batch inside the turn, so the batch holds everything that arrived
+ * while the writes ahead of it ran, and is written without waiting in line again.
+ */
+export function inTurn<T>(db: Db | undefined, run: () => Promise<T>): Promise<T> {
+  const gate = db && gates.get(db);
+  if (!gate) return run();
+  return gate(() => {
+    const hold: Hold = { db, open: true, line: queue() };
+    return holds.run(hold, run).finally(() => {
+      hold.open = false;
+    });
+  });
+}
+
+/** `inTurn` on the connection a model writes through (read at each call). */
+export function turnOf(model: { db?: { db?: Db | undefined } }): <T>(run: () => Promise<T>) => Promise<T> {
+  return (run) => inTurn(model.db?.db, run);
+}
+
+/** Queues every write made through collections this `Db` hands out from now on. */
+export function serializeWrites(db: Db): void {
+  const line = queue();
+  const queued = <T>(run: () => Promise<T>): Promise<T> => {
+    const hold = holds.getStore();
+    return hold?.open && hold.db === db ? hold.line(run) : line(run);
+  };
+  gates.set(db, queued);
   const collection = db.collection.bind(db);
   db.collection = ((name: string, options?: Parameters<Db['collection']>[1]) => {
     const col = collection(name, options);

@@ -8,6 +8,7 @@
  * remote post published earlier) are ordered correctly because ranges, not positions, decide.
  */
 import { GroupCommit } from '../group-commit';
+import { turnOf } from '../write-gate';
 import type { AnyModel } from '../repositories/objects';
 import {
   allBucketNumbers,
@@ -92,12 +93,14 @@ export class ListStore {
   /** Per list: a lower bound of its sequence number, its bucket size and moved pages, and when read. */
   private readonly seqHints = new Map<string, Hint>();
   /** Appends that arrive while a write runs are written together next. */
-  private readonly appends = new GroupCommit<ListAppend[]>((batches) => this.write(batches.flat()));
+  private readonly appends: GroupCommit<ListAppend[]>;
 
   constructor(
     private readonly heads: AnyModel,
     private readonly buckets: AnyModel,
-  ) {}
+  ) {
+    this.appends = new GroupCommit((batches) => this.write(batches.flat()), turnOf(heads));
+  }
 
   /**
    * A lower bound of each list's sequence number, which only picks the bucket an append goes to:

@@ -4,6 +4,8 @@
  * relay (messaging/activity-events.ts); publishing deletes them from the outbox.
  */
 import { GroupCommit } from '../group-commit';
+import { InsertBatch } from '../insert-batch';
+import { turnOf } from '../write-gate';
 import type { ActivityDoc, Models } from '../models';
 import { ObjectStore, type FoundRows, type PageRequest } from './objects';
 
@@ -24,15 +26,19 @@ const HIDDEN = { _id: 0, __v: 0, events: 0, published: 0, dedupeKey: 0 } as cons
 
 export class ActivitiesStore extends ObjectStore<ActivityRecord> {
   /** Outbox rows of confirmed activities, deleted together (group commit). */
-  private readonly confirmed = new GroupCommit<string>(async (ids) => {
-    await this.models.EventOutbox.bulkWrite(
-      ids.map((id) => ({ deleteOne: { filter: { _id: id } } })),
-      { ordered: false },
-    );
-  });
+  private readonly confirmed: GroupCommit<string>;
+  /** New outbox rows, inserted together (insert-batch.ts). */
+  private readonly outbox: InsertBatch;
 
   constructor(private readonly models: Models) {
     super(models.Activity);
+    this.outbox = new InsertBatch(models.EventOutbox);
+    this.confirmed = new GroupCommit(async (ids) => {
+      await this.models.EventOutbox.bulkWrite(
+        ids.map((id) => ({ deleteOne: { filter: { _id: id } } })),
+        { ordered: false },
+      );
+    }, turnOf(models.EventOutbox));
   }
 
   /**
@@ -44,7 +50,7 @@ export class ActivitiesStore extends ObjectStore<ActivityRecord> {
     doc: Record<string, unknown> & { id: string },
     events: StoredEvent[],
   ): Promise<ActivityRecord | null> {
-    if (events.length) await this.models.EventOutbox.create({ _id: doc.id, events });
+    if (events.length) await this.outbox.insert({ _id: doc.id, events });
     try {
       return await this.insert(doc);
     } catch (err) {

@@ -7,6 +7,8 @@
  */
 import type { Model } from 'mongoose';
 import { GroupCommit } from '../group-commit';
+import { InsertBatch } from '../insert-batch';
+import { turnOf } from '../write-gate';
 import { applyReactDelta, type ReactState } from './react-state';
 
 export type Row = Record<string, unknown> & { id: string };
@@ -53,9 +55,13 @@ export class ObjectStore<T extends Row = Row> {
         { ordered: false },
       );
     },
+    (run) => turnOf(this.model)(run),
   );
+  private readonly inserts: InsertBatch;
 
-  constructor(protected readonly model: AnyModel) {}
+  constructor(protected readonly model: AnyModel) {
+    this.inserts = new InsertBatch(model);
+  }
 
   /** The object by id, deleted or not. */
   async byId(id: string): Promise<T | null> {
@@ -75,9 +81,9 @@ export class ObjectStore<T extends Row = Row> {
     return new Map(docs.filter((d): d is T => d !== null).map((d) => [d.id, d]));
   }
 
+  /** Inserts, written together with those that arrive meanwhile (insert-batch.ts). */
   protected async insert(doc: Record<string, unknown> & { id: string }): Promise<T> {
-    const created = (await this.model.create({ ...doc, _id: doc.id })) as { toObject(): unknown };
-    return created.toObject() as T;
+    return (await this.inserts.insert({ ...doc, _id: doc.id })) as T;
   }
 
   /** Sets fields; returns the object after the change (null when missing). */

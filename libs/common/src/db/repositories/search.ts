@@ -3,20 +3,37 @@
  * terms; readers ask for the entries holding one term (top-level equality on an array, which
  * FerretDB pushes down and MongoDB answers from a multikey index) and check the rest in memory.
  */
+import { GroupCommit } from '../group-commit';
 import type { Models, SearchEntryDoc } from '../models';
+import { turnOf } from '../write-gate';
 
 export type SearchKind = SearchEntryDoc['kind'];
 export type SearchEntry = SearchEntryDoc;
 
+type IndexOp = { replaceOne: { filter: { _id: string }; replacement: SearchEntry; upsert: true } } | {
+  deleteOne: { filter: { _id: string } };
+};
+
 export class SearchRepository {
-  constructor(private readonly models: Models) {}
+  /**
+   * Index changes that arrive while earlier writes run go together in one ordered bulk write
+   * (group commit, ADR 0011 item 10): in arrival order, so a removal never runs before an
+   * earlier upsert of the same entry.
+   */
+  private readonly changes: GroupCommit<IndexOp>;
+
+  constructor(private readonly models: Models) {
+    this.changes = new GroupCommit(async (ops) => {
+      await this.models.SearchEntry.bulkWrite(ops, { ordered: true });
+    }, turnOf(models.SearchEntry));
+  }
 
   async upsert(entry: SearchEntry): Promise<void> {
-    await this.models.SearchEntry.replaceOne({ _id: entry._id }, entry, { upsert: true });
+    await this.changes.add({ replaceOne: { filter: { _id: entry._id }, replacement: entry, upsert: true } });
   }
 
   async remove(objectId: string): Promise<void> {
-    await this.models.SearchEntry.deleteOne({ _id: objectId });
+    await this.changes.add({ deleteOne: { filter: { _id: objectId } } });
   }
 
   /** Entries holding `term` (optionally of one kind), newest first, at most `limit`. */
