@@ -32,3 +32,25 @@ test('a failed write rejects exactly the calls it carried; later writes go on', 
   await expect(commit.add(4)).resolves.toBeUndefined();
   expect(writes).toEqual([[1], [2, 3], [4]]);
 });
+
+test('a batch is taken when its turn runs, so it holds what arrived while the turn was awaited', async () => {
+  const writes: number[][] = [];
+  let open!: () => void;
+  const gate = new Promise<void>((r) => (open = r));
+  // A turn that starts only once `open` is called (the write queue ahead of it draining).
+  const commit = new GroupCommit<number>(
+    async (items) => {
+      writes.push(items);
+    },
+    async (run) => {
+      await gate;
+      await run();
+    },
+  );
+  const calls = [commit.add(1)];
+  await new Promise((r) => setImmediate(r));
+  calls.push(commit.add(2), commit.add(3));
+  open();
+  await Promise.all(calls);
+  expect(writes).toEqual([[1, 2, 3]]);
+});

@@ -314,4 +314,5 @@ export { FilesRepository, type FileRecord, type NewFile } from './repositories/f
 export { SearchRepository, type SearchEntry, type SearchKind } from './repositories/search';
 export { LinkPreviewsRepository, type CachedPreview } from './repositories/link-previews';
 export { spawnFerretDB, freePort, waitForPort, type FerretOptions, type FerretProcess } from './ferretdb';
-export { serializeWrites } from './write-gate';
+export { inTurn, serializeWrites, turnOf } from './write-gate';
+export { InsertBatch } from './insert-batch';

@@ -42,23 +42,31 @@ export class ActivitiesStore extends ObjectStore<ActivityRecord> {
   }
 
   /**
-   * Records an activity with the events it must publish. Returns null when an inbound activity
-   * with the same `remoteId` was recorded before. (Client Idempotency-Keys live in their own
+   * Records an activity with the events it must publish. Returns null when an activity with the
+   * same id (an inbound one's `remoteId`) was recorded before; the events of that earlier record
+   * stay in the outbox if they are still waiting there. (Client Idempotency-Keys live in their own
    * store, repositories/idempotency.ts; `dedupeKey` stays hidden for rows written before it.)
    */
   async record(
     doc: Record<string, unknown> & { id: string },
     events: StoredEvent[],
   ): Promise<ActivityRecord | null> {
-    if (events.length) await this.outbox.insert({ _id: doc.id, events });
+    const duplicate = (err: unknown) => (err as { code?: number }).code === 11000;
+    // False when an earlier record of this id still has its events waiting: that row is theirs.
+    let ownRow = false;
+    if (events.length)
+      try {
+        await this.outbox.insert({ _id: doc.id, events });
+        ownRow = true;
+      } catch (err) {
+        if (!duplicate(err)) throw err;
+      }
     try {
       return await this.insert(doc);
     } catch (err) {
-      if ((err as { code?: number }).code === 11000) {
-        await this.models.EventOutbox.deleteOne({ _id: doc.id });
-        return null;
-      }
-      throw err;
+      if (!duplicate(err)) throw err;
+      if (ownRow) await this.models.EventOutbox.deleteOne({ _id: doc.id });
+      return null;
     }
   }
 
