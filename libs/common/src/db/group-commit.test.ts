@@ -39,8 +39,9 @@ test('a batch is taken when its turn runs, so it holds what arrived while the tu
   const gate = new Promise<void>((r) => (open = r));
   // A turn that starts only once `open` is called (the write queue ahead of it draining).
   const commit = new GroupCommit<number>(
-    async (items) => {
+    (items) => {
       writes.push(items);
+      return Promise.resolve();
     },
     async (run) => {
       await gate;

@@ -10,9 +10,11 @@ import { turnOf } from '../write-gate';
 export type SearchKind = SearchEntryDoc['kind'];
 export type SearchEntry = SearchEntryDoc;
 
-type IndexOp = { replaceOne: { filter: { _id: string }; replacement: SearchEntry; upsert: true } } | {
-  deleteOne: { filter: { _id: string } };
-};
+type IndexOp =
+  | { replaceOne: { filter: { _id: string }; replacement: SearchEntry; upsert: true } }
+  | {
+      deleteOne: { filter: { _id: string } };
+    };
 
 export class SearchRepository {
   /**
