@@ -8,7 +8,7 @@ import { postSchema, reactSchema, replySchema } from './content';
 import { bookmarkSchema, flagSchema, groupSchema, pageSchema } from './places';
 import { listBucketSchema, listHeadSchema, membershipSchema } from './lists';
 import { fillKey, followerKey, reactKey } from './keys';
-import { notificationSchema } from './notification';
+import { notificationGroupSchema, notificationSchema } from './notification';
 import { inviteSchema } from './invite';
 import { remoteFollowerSchema } from './follower';
 import { remoteServerSchema } from './remote-server';
@@ -57,6 +57,7 @@ function build(conn: Connection) {
     ListBucket: conn.model('ListBucket', listBucketSchema),
     Membership: conn.model('Membership', membershipSchema),
     Notification: conn.model('Notification', notificationSchema),
+    NotificationGroup: conn.model('NotificationGroup', notificationGroupSchema),
     Invite: conn.model('Invite', inviteSchema),
     RemoteFollower: conn.model('RemoteFollower', remoteFollowerSchema),
     RemoteServer: conn.model('RemoteServer', remoteServerSchema),

@@ -50,8 +50,20 @@ notificationSchema.index({ id: 1 }, { unique: true });
 // Consumer idempotency: a redelivered event hits this index (duplicate key) instead of inserting
 // again. Sparse so a notification written without an event (none today) does not collide on null.
 notificationSchema.index({ eventId: 1 }, { unique: true, sparse: true });
-// Consumer grouping (NotificationsStore.groupPending): the pending or newest notification of a
-// (recipient, groupKey), e.g. `reply:<root>`.
+// The start-up pass that points each group at its newest notification (NotificationsStore).
 notificationSchema.index({ recipientId: 1, groupKey: 1, createdAt: -1 });
+
+/**
+ * The newest notification of each (recipient, groupKey), e.g. `reply:<root>`: `_id` is
+ * `<recipient>|<groupKey>`, so the consumer's grouping check is two `_id` reads (this, then the
+ * notification) instead of a scan of every notification on the embedded engine.
+ */
+export const notificationGroupSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    last: { type: String, required: true },
+  },
+  { collection: 'notification_groups', versionKey: false },
+);
 
 export type NotificationDoc = InferSchemaType<typeof notificationSchema>;

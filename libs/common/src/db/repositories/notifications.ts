@@ -16,6 +16,10 @@ import type { Models, NotificationType } from '../models';
 import type { ListStore } from '../lists/store';
 
 const LIST = (recipientId: string) => `notifications:${recipientId}`;
+/** The pointer to a group's newest notification (`notification_groups`). */
+const GROUP = (recipientId: string, groupKey: string) => `${recipientId}|${groupKey}`;
+/** The start-up pass that points the groups of notifications stored before the pointers. */
+const GROUPS_MIGRATION = 'notification-groups-v1';
 const UNREAD = 'unread';
 const unreadOf = (type: string) => `unread_${type}`;
 const allOf = (type: string) => `all_${type}`;
@@ -105,6 +109,37 @@ export class NotificationsStore {
     // A document still under an ObjectId key waits for the key move (social's start, migrate.ts):
     // its list entry must name the key it will be read by.
     for (const { _id } of unlisted) if (typeof _id === 'string') await this.list(_id);
+    await this.pointGroupsOnce();
+  }
+
+  /**
+   * Once (recorded in `migrations`): points each group of the notifications stored before the
+   * pointers at its newest one. A scan, once. A pointer already written by a newer notification
+   * is kept (`$setOnInsert`).
+   */
+  private async pointGroupsOnce(): Promise<void> {
+    if (await this.models.Migration.exists({ _id: GROUPS_MIGRATION })) return;
+    const rows = await this.model
+      .find({ groupKey: { $type: 'string' } }, { _id: 1, recipientId: 1, groupKey: 1, createdAt: 1 })
+      .lean<Array<{ _id: unknown; recipientId: string; groupKey: string; createdAt: Date }>>();
+    const newest = new Map<string, { id: string; at: number }>();
+    for (const r of rows) {
+      if (typeof r._id !== 'string') continue;
+      const key = GROUP(r.recipientId, r.groupKey);
+      const at = new Date(r.createdAt).getTime();
+      if ((newest.get(key)?.at ?? -Infinity) < at) newest.set(key, { id: r._id, at });
+    }
+    for (const [key, { id }] of newest)
+      await this.models.NotificationGroup.updateOne(
+        { _id: key },
+        { $setOnInsert: { last: id } },
+        { upsert: true },
+      );
+    await this.models.Migration.updateOne(
+      { _id: GROUPS_MIGRATION },
+      { $set: { doneAt: new Date() } },
+      { upsert: true },
+    );
   }
 
   /**
@@ -115,6 +150,11 @@ export class NotificationsStore {
   async create(n: NewNotification): Promise<boolean> {
     try {
       await this.model.create({ ...n, _id: n.id, createdAt: new Date(), listed: false });
+      await this.models.NotificationGroup.updateOne(
+        { _id: GROUP(n.recipientId, n.groupKey) },
+        { $set: { last: n.id } },
+        { upsert: true },
+      );
     } catch (err) {
       if ((err as { code?: number }).code !== 11000) throw err;
       // A scan on FerretDB (the unique index serves it on MongoDB): only redelivered events.
@@ -143,30 +183,26 @@ export class NotificationsStore {
   }
 
   /**
-   * Whether an earlier notification of the same group stands in for a new one: without a
-   * cooldown, any pending (unread, not dismissed) one of the last day; with one, the newest one
-   * unless it was seen and is older than the cooldown. A scan of the recipient's rows for the
-   * group (the consumer's path, not a route; the `recipientId, groupKey` index serves MongoDB).
+   * Whether an earlier notification of the same group stands in for a new one, judged on the
+   * group's newest notification (its pointer, then the notification: two `_id` reads): without a
+   * cooldown, when it is pending (unread, not dismissed) and of the last day; with one, unless it
+   * was seen and is older than the cooldown.
    */
   async groupPending(recipientId: string, groupKey: string, cooldownMs?: number): Promise<boolean> {
     const now = Date.now();
-    if (cooldownMs === undefined) {
-      const pending = await this.model.countDocuments({
-        recipientId,
-        groupKey,
-        read: false,
-        dismissed: false,
-        createdAt: { $gte: new Date(now - GROUP_WINDOW_MS) },
-      });
-      return pending > 0;
-    }
-    const last = await this.model
-      .findOne({ recipientId, groupKey }, { read: 1, dismissed: 1, createdAt: 1 })
-      .sort({ createdAt: -1 })
-      .lean<Pick<Stored, 'read' | 'dismissed' | 'createdAt'>>();
+    const pointer = await this.models.NotificationGroup.findOne({ _id: GROUP(recipientId, groupKey) }).lean<{
+      last?: string;
+    }>();
+    const last = pointer?.last
+      ? await this.model
+          .findOne({ _id: pointer.last }, { read: 1, dismissed: 1, createdAt: 1 })
+          .lean<Pick<Stored, 'read' | 'dismissed' | 'createdAt'>>()
+      : null;
     if (!last) return false;
+    const created = new Date(last.createdAt).getTime();
+    if (cooldownMs === undefined) return !last.read && !last.dismissed && created >= now - GROUP_WINDOW_MS;
     const seen = last.read || last.dismissed;
-    return !(seen && new Date(last.createdAt).getTime() <= now - cooldownMs);
+    return !(seen && created <= now - cooldownMs);
   }
 
   /** The recipient's notifications that are not dismissed, newest first, with the filter's total. */
