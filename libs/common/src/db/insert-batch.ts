@@ -1,9 +1,9 @@
 /**
  * Inserts on one collection that arrive while earlier writes run go together in one `insertMany`
- * (group commit, ADR 0011 item 10). Each call still answers for its own document alone: it is
- * validated on its own first (an invalid document fails its call and never joins a batch), and a
- * document the server refuses (a duplicate `_id`, E11000) fails only its call, with the server's
- * code, while the others of the batch are stored (`ordered: false`).
+ * (group commit, ADR 0011 item 10). Each call still answers for its own document alone: an
+ * invalid document fails its call with its ValidationError and is never sent, and a document the
+ * server refuses (a duplicate `_id`, E11000) fails only its call, with the server's code; the
+ * others of the batch are stored (`ordered: false`).
  *
  * Why: the embedded engine takes one write at a time (write-gate.ts), and FerretDB pays an
  * insert mostly per command (one SQLite transaction); ten posts inserted in one command cost
@@ -13,7 +13,7 @@ import { GroupCommit } from './group-commit';
 import type { AnyModel } from './repositories/objects';
 import { turnOf } from './write-gate';
 
-type Doc = { validate(): Promise<void>; toObject(): Record<string, unknown> };
+type Doc = { toObject(): Record<string, unknown> };
 
 interface Pending {
   doc: Doc;
@@ -36,7 +36,6 @@ export class InsertBatch {
   /** Stores one document; resolves with it as stored (timestamps included). */
   async insert(fields: Record<string, unknown>): Promise<Record<string, unknown>> {
     const doc = new this.model(fields) as unknown as Doc;
-    await doc.validate();
     const item: Pending = { doc };
     await this.commit.add(item);
     if (item.error) throw item.error;
@@ -44,21 +43,22 @@ export class InsertBatch {
   }
 
   /**
-   * One `insertMany` for the batch. Unordered, so a refused document stops none of the others;
-   * mongoose then reports each document's outcome in `results`, in the batch's order. Any other
-   * failure (the connection) fails every call of the batch.
+   * One `insertMany` for the batch, which validates each document once. Unordered, so an invalid
+   * or refused document stops none of the others; mongoose then reports each document's outcome
+   * in `results`, in the batch's order (the document, its ValidationError, or the server's write
+   * error). Any other failure (the connection) fails every call of the batch.
    */
   private async write(items: Pending[]): Promise<void> {
     try {
       await this.model.insertMany(
         items.map((i) => i.doc),
-        { ordered: false },
+        { ordered: false, throwOnValidationError: true },
       );
     } catch (err) {
       const results = (err as { results?: unknown[] }).results;
       if (!Array.isArray(results) || results.length !== items.length) throw err;
       results.forEach((r, i) => {
-        if (r !== items[i]!.doc) items[i]!.error = refused(r);
+        if (r !== items[i]!.doc) items[i]!.error = r instanceof Error ? r : refused(r);
       });
     }
   }

@@ -11,6 +11,7 @@ import type { Logger } from '../logger';
 import type { Models } from './models';
 import { followerKey, reactKey } from './models/keys';
 import type { Repositories } from './index';
+import { runOnce } from './once';
 import type { ListAppend, ListEntry } from './lists/store';
 import { entryOf, LISTS, tierTag, typeTag, type PostRecord } from './repositories/posts';
 import { followersList } from './repositories/federation-state';
@@ -45,7 +46,10 @@ export async function migrateKeys(
 ): Promise<void> {
   // Done once per database: the search for ObjectId keys below scans every collection on
   // FerretDB (a `$type` filter is not pushed down), which took 86 s at start on 100k posts.
-  if (await models.Migration.exists({ _id: MIGRATION_ID })) return;
+  await runOnce(models, MIGRATION_ID, () => moveKeys(models, repos, domain, logger));
+}
+
+async function moveKeys(models: Models, repos: Repositories, domain: string, logger: Logger): Promise<void> {
   for (const [name, keyOf] of KEYS) {
     const coll = models[name].collection;
     let moved = 0;
@@ -84,7 +88,6 @@ export async function migrateKeys(
   await buildMemberships(models, repos, logger);
   await buildLists(models, repos, domain, logger);
   await backfillPublicCounts(models, repos, logger);
-  await models.Migration.updateOne({ _id: MIGRATION_ID }, { $set: { doneAt: new Date() } }, { upsert: true });
 }
 
 /** Names the migration to ADR 0005's keys and lists (v2: public counts read from dotted tags). */
@@ -149,58 +152,54 @@ async function backfillPublicCounts(models: Models, repos: Repositories, logger:
 
 /**
  * A list migration: builds lists from documents stored before the lists existed, once per
- * database. Each list is dropped and written again, so a run cut short and run again counts
- * nothing twice; the run is recorded under `id` when done (a database restored without the
- * record is built again).
+ * database (`runOnce`). Each list is dropped and written again, so a run cut short and run again
+ * counts nothing twice. `rows` reads the documents oldest first; `append` places one of them (in
+ * no list: undefined).
  */
-async function buildListsOnce(
-  models: Models,
-  repos: Repositories,
-  id: string,
-  build: () => Promise<Map<string, ListAppend[]>>,
-  logger: Logger,
-): Promise<void> {
-  if (await models.Migration.exists({ _id: id })) return;
-  const lists = await build();
-  for (const [key, appends] of lists) {
-    await repos.lists.drop(key);
-    await repos.lists.appendAll(appends);
-  }
-  if (lists.size) logger.info({ migration: id, lists: lists.size }, 'lists built');
-  await models.Migration.updateOne({ _id: id }, { $set: { doneAt: new Date() } }, { upsert: true });
+interface ListMigration<R> {
+  id: string;
+  rows(): Promise<R[]>;
+  append(row: R): ListAppend | undefined;
 }
 
-/** Groups appends by list, in the order given. */
-function byList(appends: ListAppend[]): Map<string, ListAppend[]> {
-  const out = new Map<string, ListAppend[]>();
-  for (const a of appends) out.set(a.key, [...(out.get(a.key) ?? []), a]);
-  return out;
+async function buildListsOnce<R>(
+  models: Models,
+  repos: Repositories,
+  logger: Logger,
+  m: ListMigration<R>,
+): Promise<void> {
+  await runOnce(models, m.id, async () => {
+    const lists = new Map<string, ListAppend[]>();
+    for (const row of await m.rows()) {
+      const a = m.append(row);
+      if (a) lists.set(a.key, [...(lists.get(a.key) ?? []), a]);
+    }
+    for (const [key, appends] of lists) {
+      await repos.lists.drop(key);
+      await repos.lists.appendAll(appends);
+    }
+    if (lists.size) logger.info({ migration: m.id, lists: lists.size }, 'lists built');
+  });
 }
 
 /** Names the migration that gave every thread its list (replies stored before thread lists). */
 export const THREADS_MIGRATION_ID = 'thread-lists-v1';
 
+type Row = { id: string; target?: string; actorId?: string; createdAt?: Date };
+
 /** The thread list of every root with live replies (`thread:<root>`). */
 export async function migrateThreads(models: Models, repos: Repositories, logger: Logger): Promise<void> {
-  await buildListsOnce(
-    models,
-    repos,
-    THREADS_MIGRATION_ID,
-    async () => {
-      const replies = await models.Reply.find(
-        { deletedAt: null },
-        { id: 1, target: 1, actorId: 1, createdAt: 1 },
-      )
+  await buildListsOnce<Row>(models, repos, logger, {
+    id: THREADS_MIGRATION_ID,
+    rows: () =>
+      models.Reply.find({ deletedAt: null }, { id: 1, target: 1, actorId: 1, createdAt: 1 })
         .sort({ createdAt: 1 })
-        .lean<Array<{ id: string; target?: string; actorId?: string; createdAt?: Date }>>();
-      return byList(
-        replies
-          .filter((r) => r.target)
-          .map((r) => ({ key: threadList(r.target!), entries: [listEntry(r.id, r.createdAt, r.actorId)] })),
-      );
-    },
-    logger,
-  );
+        .lean<Row[]>(),
+    append: (r) =>
+      r.target
+        ? { key: threadList(r.target), entries: [listEntry(r.id, r.createdAt, r.actorId)] }
+        : undefined,
+  });
 }
 
 /** Names the migration that gave every group its post list (group posts stored before it). */
@@ -213,29 +212,20 @@ export async function migrateGroupLists(
   domain: string,
   logger: Logger,
 ): Promise<void> {
-  await buildListsOnce(
-    models,
-    repos,
-    GROUP_LISTS_MIGRATION_ID,
-    async () => {
-      const posts = await models.Post.find(
+  await buildListsOnce<PostRecord>(models, repos, logger, {
+    id: GROUP_LISTS_MIGRATION_ID,
+    rows: () =>
+      models.Post.find(
         { group: { $ne: null }, deletedAt: null },
         { id: 1, actorId: 1, publishedAt: 1, to: 1, type: 1, group: 1 },
       )
         .sort({ publishedAt: 1 })
-        .lean<PostRecord[]>();
-      return byList(
-        posts
-          .filter((p) => p.group)
-          .map((p) => ({
-            key: LISTS.group(p.group!),
-            entries: [entryOf(p)],
-            tags: [tierTag(p.to, domain), typeTag(p.type)],
-          })),
-      );
-    },
-    logger,
-  );
+        .lean<PostRecord[]>(),
+    append: (p) =>
+      p.group
+        ? { key: LISTS.group(p.group), entries: [entryOf(p)], tags: [tierTag(p.to, domain), typeTag(p.type)] }
+        : undefined,
+  });
 }
 
 /** Names the migration that gave every reacted-to object its list of reactions. */
@@ -243,27 +233,20 @@ export const REACT_LISTS_MIGRATION_ID = 'react-lists-v1';
 
 /** The reactions list of every target with reactions (`reacts:<target>`). */
 export async function migrateReactLists(models: Models, repos: Repositories, logger: Logger): Promise<void> {
-  await buildListsOnce(
-    models,
-    repos,
-    REACT_LISTS_MIGRATION_ID,
-    async () => {
-      const reacts = await models.React.find({}, { id: 1, target: 1, actorId: 1, createdAt: 1 })
+  await buildListsOnce<Row & { target: string }>(models, repos, logger, {
+    id: REACT_LISTS_MIGRATION_ID,
+    rows: () =>
+      models.React.find({}, { id: 1, target: 1, actorId: 1, createdAt: 1 })
         .sort({ createdAt: 1 })
-        .lean<Array<{ id: string; target: string; actorId: string; createdAt?: Date }>>();
-      return byList(
-        reacts.map((r) => ({
-          key: reactsList(r.target),
-          entries: [listEntry(r.id, r.createdAt, r.actorId)],
-        })),
-      );
-    },
-    logger,
-  );
+        .lean<Array<Row & { target: string }>>(),
+    append: (r) => ({ key: reactsList(r.target), entries: [listEntry(r.id, r.createdAt, r.actorId)] }),
+  });
 }
 
 /** Names the migration that gave every user with remote followers their followers list. */
 export const FOLLOWER_LISTS_MIGRATION_ID = 'follower-lists-v1';
+
+type FollowerRow = { userId: string; actorId: string; createdAt?: Date };
 
 /** The remote followers list of every local user who has some (`followers:<user>`). */
 export async function migrateFollowerLists(
@@ -271,23 +254,17 @@ export async function migrateFollowerLists(
   repos: Repositories,
   logger: Logger,
 ): Promise<void> {
-  await buildListsOnce(
-    models,
-    repos,
-    FOLLOWER_LISTS_MIGRATION_ID,
-    async () => {
-      const rows = await models.RemoteFollower.find({}, { userId: 1, actorId: 1, createdAt: 1 })
+  await buildListsOnce<FollowerRow>(models, repos, logger, {
+    id: FOLLOWER_LISTS_MIGRATION_ID,
+    rows: () =>
+      models.RemoteFollower.find({}, { userId: 1, actorId: 1, createdAt: 1 })
         .sort({ createdAt: 1 })
-        .lean<Array<{ userId: string; actorId: string; createdAt?: Date }>>();
-      return byList(
-        rows.map((r) => ({
-          key: followersList(r.userId),
-          entries: [listEntry(r.actorId, r.createdAt, undefined)],
-        })),
-      );
-    },
-    logger,
-  );
+        .lean<FollowerRow[]>(),
+    append: (r) => ({
+      key: followersList(r.userId),
+      entries: [listEntry(r.actorId, r.createdAt, undefined)],
+    }),
+  });
 }
 
 function listEntry(id: string, at: Date | undefined, by: string | undefined): ListEntry {

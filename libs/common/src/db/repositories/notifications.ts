@@ -14,6 +14,7 @@
  */
 import type { Models, NotificationType } from '../models';
 import type { ListStore } from '../lists/store';
+import { runOnce } from '../once';
 
 const LIST = (recipientId: string) => `notifications:${recipientId}`;
 /** The pointer to a group's newest notification (`notification_groups`). */
@@ -109,16 +110,15 @@ export class NotificationsStore {
     // A document still under an ObjectId key waits for the key move (social's start, migrate.ts):
     // its list entry must name the key it will be read by.
     for (const { _id } of unlisted) if (typeof _id === 'string') await this.list(_id);
-    await this.pointGroupsOnce();
+    await runOnce(this.models, GROUPS_MIGRATION, () => this.pointGroups());
   }
 
   /**
-   * Once (recorded in `migrations`): points each group of the notifications stored before the
-   * pointers at its newest one. A scan, once. A pointer already written by a newer notification
-   * is kept (`$setOnInsert`).
+   * Points each group of the notifications stored before the pointers at its newest one (a scan,
+   * once per database: `runOnce`). A pointer already written by a newer notification is kept
+   * (`$setOnInsert`).
    */
-  private async pointGroupsOnce(): Promise<void> {
-    if (await this.models.Migration.exists({ _id: GROUPS_MIGRATION })) return;
+  private async pointGroups(): Promise<void> {
     const rows = await this.model
       .find({ groupKey: { $type: 'string' } }, { _id: 1, recipientId: 1, groupKey: 1, createdAt: 1 })
       .lean<Array<{ _id: unknown; recipientId: string; groupKey: string; createdAt: Date }>>();
@@ -135,11 +135,6 @@ export class NotificationsStore {
         { $setOnInsert: { last: id } },
         { upsert: true },
       );
-    await this.models.Migration.updateOne(
-      { _id: GROUPS_MIGRATION },
-      { $set: { doneAt: new Date() } },
-      { upsert: true },
-    );
   }
 
   /**
