@@ -226,3 +226,29 @@ test('a list written with the former bucket size and every range on its head is 
   expect(ids).toEqual(Array.from({ length: n + 2 }, (_, i) => entry(n + 1 - i).id));
   expect((await store().head(key)).count).toBe(n + 2);
 });
+
+test('entries are stored packed, one string each; a bucket also holding subdocuments reads and removes both', async () => {
+  const key = 'mixed';
+  const old = [entry(1), { ...entry(2), by: 'ann' }];
+  await models.ListBucket.collection.insertOne({ _id: `${key}#0` as never, items: old });
+  await models.ListHead.collection.insertOne({
+    _id: key as never,
+    seq: 2,
+    count: 2,
+    bs: LIST_BUCKET_SIZE,
+    lo: { 0: old[0]!.at },
+    hi: { 0: old[1]!.at },
+  });
+  const lists = store();
+  await lists.append(key, [{ ...entry(3), by: 'bob' }, entry(4)]);
+  const raw = (await models.ListBucket.collection.findOne({ _id: `${key}#0` as never }))?.items as unknown[];
+  expect(raw.slice(0, 2)).toEqual(old);
+  expect(raw.slice(2).every((el) => typeof el === 'string')).toBe(true);
+  const read: ListEntry[] = [];
+  for await (const e of store().newest([key])) read.push(e);
+  expect(read).toEqual([entry(4), { ...entry(3), by: 'bob' }, { ...entry(2), by: 'ann' }, entry(1)]);
+  expect(await lists.remove(key, entry(2).id, entry(2).at)).toBe(true);
+  expect(await lists.remove(key, entry(3).id, entry(3).at)).toBe(true);
+  expect(await all(store(), key)).toEqual([entry(4).id, entry(1).id]);
+  expect((await store().head(key)).count).toBe(2);
+});

@@ -9,6 +9,7 @@
  */
 import { GroupCommit } from '../group-commit';
 import { turnOf } from '../write-gate';
+import { packEntry, unpackEntry } from './entries';
 import type { AnyModel } from '../repositories/objects';
 import {
   allBucketNumbers,
@@ -58,7 +59,8 @@ export interface ListHead {
   tags: Record<string, number>;
 }
 
-type BucketRow = { items?: Array<{ id: string; at: Date | string; by?: string }> };
+/** Stored elements: packed strings, or subdocuments in buckets written before (entries.ts). */
+type BucketRow = { items?: unknown[] };
 
 /** How long a list's sequence number is trusted from this process's memory (see `seqOf`). */
 export const SEQ_HINT_MS = 2000;
@@ -192,7 +194,7 @@ export class ListStore {
         bucketOps.push({
           updateOne: {
             filter: { _id: bucketId(key, n) },
-            update: { $push: { items: { $each: group.map((e) => ({ ...e })) } } },
+            update: { $push: { items: { $each: group.map(packEntry) } } },
             upsert: true,
           },
         });
@@ -237,7 +239,7 @@ export class ListStore {
     let removed = false;
     for (const r of await this.bucketsHolding(key, t)) {
       const b = await this.buckets.findOne({ _id: bucketId(key, r.n) }).lean<BucketRow>();
-      for (const el of ((b?.items ?? []) as Array<{ id: string }>).filter((e) => e.id === id)) {
+      for (const el of (b?.items ?? []).filter((raw) => unpackEntry(raw)?.id === id)) {
         const res = await this.buckets.updateOne({ _id: bucketId(key, r.n) }, { $pull: { items: el } });
         removed ||= res.modifiedCount === 1;
       }
@@ -366,11 +368,7 @@ export class ListStore {
 
   private async bucket(key: string, n: number): Promise<ListEntry[]> {
     const b = await this.buckets.findOne({ _id: bucketId(key, n) }).lean<BucketRow>();
-    return ((b?.items ?? []) as Array<{ id: string; at: Date | string; by?: string }>).map((e) => ({
-      id: e.id,
-      at: new Date(e.at),
-      ...(e.by ? { by: e.by } : {}),
-    }));
+    return (b?.items ?? []).map(unpackEntry).filter((e): e is ListEntry => e !== undefined);
   }
 }
 
