@@ -4,7 +4,10 @@
  * and p50 (10 connections). With `--prof`, the server also writes a V8 CPU profile
  * (`--cpu-prof`) into the directory printed at the end.
  *
- *   node --import tsx bench/outbox-cpu.ts [--posts=2000] [--seconds=10] [--connections=10] [--prof]
+ *   node --import tsx bench/outbox-cpu.ts [--posts=2000] [--seconds=10] [--connections=10]
+ *     [--ownerCircles=5] [--prof]
+ *
+ * `--ownerCircles`: the circles the posting user is in (each post fans out to their timelines).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
@@ -21,6 +24,7 @@ const { values } = parseArgs({
     posts: { type: 'string', default: '2000' },
     seconds: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
+    ownerCircles: { type: 'string', default: '5' },
     prof: { type: 'boolean', default: false },
   },
 });
@@ -71,7 +75,7 @@ async function main(): Promise<void> {
     members: 200,
     circles: 1000,
     ownerId: login.user.id,
-    ownerCircles: 5,
+    ownerCircles: Number(values.ownerCircles),
   });
   const pids = [child.pid!, ...childrenOf(child.pid!)];
   const run = () =>

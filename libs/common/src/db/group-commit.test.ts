@@ -55,3 +55,45 @@ test('a batch is taken when its turn runs, so it holds what arrived while the tu
   await Promise.all(calls);
   expect(writes).toEqual([[1, 2, 3]]);
 });
+
+test('with a linger, items that arrive during it share the write; hurry ends it at once', async () => {
+  const writes: number[][] = [];
+  const commit = new GroupCommit<number>(
+    (items) => {
+      writes.push(items);
+      return Promise.resolve();
+    },
+    undefined,
+    () => 60_000,
+  );
+  const first = commit.add(1);
+  const second = commit.add(2);
+  await new Promise((r) => setTimeout(r, 20));
+  expect(writes).toEqual([]); // still lingering
+  commit.hurry();
+  await Promise.all([first, second]);
+  expect(writes).toEqual([[1, 2]]);
+});
+
+test('a hurry during a write makes the next batch skip its linger', async () => {
+  const writes: number[][] = [];
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  const commit = new GroupCommit<number>(
+    async (items) => {
+      writes.push(items);
+      if (items.includes(1)) await held;
+    },
+    undefined,
+    () => 60_000,
+  );
+  const first = commit.add(1);
+  commit.hurry(); // the first batch goes without lingering
+  await new Promise((r) => setTimeout(r, 10));
+  expect(writes).toEqual([[1]]);
+  const second = commit.add(2); // arrives while the first write runs
+  commit.hurry();
+  release();
+  await Promise.all([first, second]);
+  expect(writes).toEqual([[1], [2]]);
+});

@@ -12,14 +12,23 @@
 export class GroupCommit<T> {
   private waiting: Array<{ item: T; resolve: () => void; reject: (err: unknown) => void }> = [];
   private writing = false;
+  /** Ends the current linger early (`hurry`). */
+  private wake: (() => void) | undefined;
+  /** Someone waits on what is waiting now: the next batch does not linger. */
+  private urgent = false;
 
   /**
    * @param turn runs each batch's taking and writing (the write gate's turn, write-gate.ts
    *   `turnOf`), so a batch also holds what arrived while the writes queued ahead of it ran.
+   * @param lingerMs how long a batch waits for more items before its turn is asked for (0: not at
+   *   all), read before each batch. For work nobody waits on (a deferred fan-out): the longer the
+   *   wait, the more items share one write; `hurry` ends the wait when someone needs the items
+   *   written.
    */
   constructor(
     private readonly write: (items: T[]) => Promise<void>,
     private readonly turn: (run: () => Promise<void>) => Promise<void> = (run) => run(),
+    private readonly lingerMs: () => number = () => 0,
   ) {}
 
   add(item: T): Promise<void> {
@@ -29,9 +38,16 @@ export class GroupCommit<T> {
     });
   }
 
+  /** Writes what is waiting now, without lingering further. */
+  hurry(): void {
+    this.urgent = true;
+    this.wake?.();
+  }
+
   /** Takes every waiting call and writes their items; never rejects. */
   private async writeBatch(): Promise<void> {
     const batch = this.waiting.splice(0);
+    this.urgent = false;
     try {
       await this.write(batch.map((b) => b.item));
       for (const b of batch) b.resolve();
@@ -40,10 +56,28 @@ export class GroupCommit<T> {
     }
   }
 
+  /** The wait before the next batch; undefined when there is none (not even a tick). */
+  private linger(): Promise<void> | undefined {
+    const ms = this.lingerMs();
+    if (ms <= 0 || this.urgent) return undefined;
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => this.wake?.(), ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        this.wake = undefined;
+        resolve();
+      };
+    });
+  }
+
   private async drain(): Promise<void> {
     this.writing = true;
     try {
-      while (this.waiting.length) await this.turn(() => this.writeBatch());
+      while (this.waiting.length) {
+        const wait = this.linger();
+        if (wait) await wait;
+        await this.turn(() => this.writeBatch());
+      }
     } finally {
       this.writing = false;
     }

@@ -35,7 +35,13 @@ export function createBus(opts: BusOptions): MessageBus {
   if (url) return createAmqpBus({ ...common, url });
   return createMemoryBus({ logger: opts.logger, broker: memoryBroker, drainTimeoutMs: opts.drainTimeoutMs });
 }
-export { publishEvents, startRelay, type RecordedEvent } from './activity-events';
+export {
+  publishEvents,
+  relayOnce,
+  startRelay,
+  type RecordedEvent,
+  type RelayRecovery,
+} from './activity-events';
 export * from './catalogue';
 export {
   VERSION_HEADER,

@@ -118,10 +118,16 @@ async function execute(ctx: SocialContext, actor: AuthUser, input: ActivityInput
     object: out.result ?? undefined,
     server: `@${ctx.config.DOMAIN}`,
   };
-  const saved = await ctx.stores.activities.record(doc, events);
+  const fanOut = out.fanOut ?? [];
+  const saved = await ctx.stores.activities.record(doc, events, { fanOut });
   // Null only for a duplicate remoteId (inbound) or id: never for a freshly minted local id.
   if (!saved) throw new Error(`activity ${id} was recorded twice`);
-  await publishEvents(ctx, id, events);
+  await publishEvents(
+    ctx,
+    id,
+    events,
+    fanOut.length ? { after: Promise.all(fanOut.map((p) => ctx.stores.posts.fannedOut(p))) } : {},
+  );
   return {
     activity: present(saved),
     result: out.result,

@@ -66,6 +66,18 @@ type BucketRow = { items?: unknown[] };
 export const SEQ_HINT_MS = 2000;
 
 /**
+ * How long deferred appends (`appendLater`: a new post's circle fan-out) wait for more to share
+ * their write: at least DEFERRED_LINGER_MS, and DEFERRED_SHARE times as long as their last write
+ * took, so deferred writes keep at most about 1 / (DEFERRED_SHARE + 1) of the write queue however
+ * many lists a post fans out to; at most DEFERRED_MAX_MS. Every use of a list in this process
+ * first writes what is deferred for it at once (`settle`), so the wait shows only to other
+ * processes.
+ */
+export const DEFERRED_LINGER_MS = 100;
+export const DEFERRED_SHARE = 3;
+export const DEFERRED_MAX_MS = 2000;
+
+/**
  * Runs a bulk of `_id`-keyed upserts, then runs again those of them that lost the race to insert
  * their `_id` (E11000). MongoDB 4.2+ retries such an upsert itself; FerretDB answers the loser
  * with E11000 and applies none of it, so the second run (now an update) is safe; only the failed
@@ -96,12 +108,34 @@ export class ListStore {
   private readonly seqHints = new Map<string, Hint>();
   /** Appends that arrive while a write runs are written together next. */
   private readonly appends: GroupCommit<ListAppend[]>;
+  /** Deferred appends, written together after lingering (`appendLater`). */
+  private readonly later: GroupCommit<ListAppend[]>;
+  /** Per list: when the newest deferred append to it is written (gone once it is). */
+  private readonly deferred = new Map<string, Promise<void>>();
+  /** How long the last deferred write took (ms). */
+  private lastDeferredMs = 0;
 
   constructor(
     private readonly heads: AnyModel,
     private readonly buckets: AnyModel,
+    lingerMs = DEFERRED_LINGER_MS,
   ) {
     this.appends = new GroupCommit((batches) => this.write(batches.flat()), turnOf(heads));
+    this.later = new GroupCommit(
+      async (batches) => {
+        const t0 = Date.now();
+        try {
+          await this.write(batches.flat());
+        } finally {
+          this.lastDeferredMs = Date.now() - t0;
+        }
+      },
+      turnOf(heads),
+      () =>
+        lingerMs <= 0
+          ? 0
+          : Math.min(DEFERRED_MAX_MS, Math.max(lingerMs, DEFERRED_SHARE * this.lastDeferredMs)),
+    );
   }
 
   /**
@@ -146,6 +180,42 @@ export class ListStore {
   async appendAll(appends: ListAppend[]): Promise<void> {
     const work = appends.filter((a) => a.entries.length);
     if (work.length) await this.appends.add(work);
+  }
+
+  /**
+   * Appends nobody waits on (ADR 0011 item 13: a new post's circle fan-out, after the post is
+   * acknowledged): they wait DEFERRED_LINGER_MS for others, then share one write, so under load
+   * each list is rewritten once for many posts instead of once per batch. The returned promise
+   * settles when they are written. Any use of one of these lists in this process (a read, a
+   * removal, a count) first writes them at once (`settle`): this process reads its own writes.
+   */
+  appendLater(appends: ListAppend[]): Promise<void> {
+    const work = appends.filter((a) => a.entries.length);
+    if (!work.length) return Promise.resolve();
+    const written = this.later.add(work);
+    const settled = written.catch(() => undefined);
+    for (const { key } of work) this.deferred.set(key, settled);
+    void settled.then(() => {
+      for (const { key } of work) if (this.deferred.get(key) === settled) this.deferred.delete(key);
+    });
+    return written;
+  }
+
+  /** Writes every deferred append of this process now and waits for them (a service stopping). */
+  async flush(): Promise<void> {
+    await this.settle([...this.deferred.keys()]);
+  }
+
+  /**
+   * Writes this process's deferred appends to these lists now and waits for them (batches are
+   * written in order, so the newest one's write covers those before it). A failed deferred write
+   * does not fail the caller: its entries are recovered from the outbox (ADR 0011 item 13).
+   */
+  async settle(keys: string[]): Promise<void> {
+    const pending = keys.flatMap((k) => this.deferred.get(k) ?? []);
+    if (!pending.length) return;
+    this.later.hurry();
+    await Promise.all(pending);
   }
 
   /**
@@ -235,6 +305,7 @@ export class ListStore {
    * conditions); the counters move only when something was removed.
    */
   async remove(key: string, id: string, at: Date, tags: string[] = []): Promise<boolean> {
+    await this.settle([key]);
     const t = at.getTime();
     let removed = false;
     for (const r of await this.bucketsHolding(key, t)) {
@@ -248,8 +319,17 @@ export class ListStore {
     return removed;
   }
 
+  /** Whether the list holds this entry (the buckets whose range holds `at` are read). */
+  async holds(key: string, id: string, at: Date): Promise<boolean> {
+    await this.settle([key]);
+    for (const r of await this.bucketsHolding(key, at.getTime()))
+      if ((await this.bucket(r.key, r.n)).some((e) => e.id === id)) return true;
+    return false;
+  }
+
   /** Moves the live counters after an entry stopped counting (deleted, moved out). */
   async uncount(key: string, tags: string[] = [], by = 1): Promise<void> {
+    await this.settle([key]);
     const inc: Record<string, number> = { count: -by };
     for (const t of tags) inc[`tags.${t}`] = -by;
     await this.heads.updateOne({ _id: key }, { $inc: inc });
@@ -270,11 +350,13 @@ export class ListStore {
   }
 
   async head(key: string): Promise<ListHead> {
+    await this.settle([key]);
     const h = await this.heads.findOne({ _id: key }, { count: 1, tags: 1 }).lean<HeadRow>();
     return headOf(h);
   }
 
   async drop(key: string): Promise<void> {
+    await this.settle([key]);
     const h = await this.heads.findOne({ _id: key }).lean<HeadRow>();
     const moved = Array.from({ length: h?.arch ?? 0 }, (_, p) => p);
     const pages = await Promise.all(
@@ -301,6 +383,7 @@ export class ListStore {
    */
   async open(keys: string[], opts: { before?: Date } = {}): Promise<OpenedLists> {
     const before = opts.before?.getTime() ?? Infinity;
+    await this.settle(keys);
     const rows = await Promise.all(keys.map((key) => this.heads.findOne({ _id: key }).lean<HeadRow>()));
     const sources = keys
       .flatMap((key, i) => sourcesOf(key, rows[i]))

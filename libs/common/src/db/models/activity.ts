@@ -58,6 +58,9 @@ export const eventOutboxSchema = new Schema(
   {
     _id: { type: String },
     events: { type: Schema.Types.Mixed, default: [] },
+    // Posts whose circle fan-out was deferred past the response (ADR 0011 item 13): the relay
+    // finishes it before it republishes a row left behind.
+    fanOut: { type: [String], default: undefined },
     createdAt: { type: Date, default: () => new Date() },
   },
   { collection: 'event_outbox', versionKey: false, minimize: false },

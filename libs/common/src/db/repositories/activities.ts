@@ -19,6 +19,8 @@ export interface StoredEvent {
 export interface PendingEvents {
   activityId: string;
   events: StoredEvent[];
+  /** Posts whose deferred circle fan-out this row keeps until it is written. */
+  fanOut: string[];
 }
 
 // Relay bookkeeping of older rows (`events`, `published`) and client idempotency keys are internal.
@@ -50,13 +52,15 @@ export class ActivitiesStore extends ObjectStore<ActivityRecord> {
   async record(
     doc: Record<string, unknown> & { id: string },
     events: StoredEvent[],
+    work: { fanOut?: string[] } = {},
   ): Promise<ActivityRecord | null> {
     const duplicate = (err: unknown) => (err as { code?: number }).code === 11000;
     // False when an earlier record of this id still has its events waiting: that row is theirs.
     let ownRow = false;
-    if (events.length)
+    const fanOut = work.fanOut ?? [];
+    if (events.length || fanOut.length)
       try {
-        await this.outbox.insert({ _id: doc.id, events });
+        await this.outbox.insert({ _id: doc.id, events, ...(fanOut.length ? { fanOut } : {}) });
         ownRow = true;
       } catch (err) {
         if (!duplicate(err)) throw err;
@@ -81,7 +85,11 @@ export class ActivitiesStore extends ObjectStore<ActivityRecord> {
       .sort({ createdAt: 1 })
       .limit(limit)
       .lean();
-    return rows.map((r) => ({ activityId: String(r._id), events: (r.events ?? []) as StoredEvent[] }));
+    return rows.map((r) => ({
+      activityId: String(r._id),
+      events: (r.events ?? []) as StoredEvent[],
+      fanOut: r.fanOut ?? [],
+    }));
   }
 
   /** An actor's own stored activity (Undo by id). */

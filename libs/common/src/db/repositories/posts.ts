@@ -69,6 +69,9 @@ export class PostsStore extends ObjectStore<PostRecord> {
     super(models.Post);
   }
 
+  /** Deferred fan-outs of this process not written yet, by post id. */
+  private readonly fanning = new Map<string, Promise<void>>();
+
   private timelines: Timelines = {
     fanOut: () => Promise.resolve([]),
     circlesFor: () => Promise.resolve([]),
@@ -96,13 +99,17 @@ export class PostsStore extends ObjectStore<PostRecord> {
 
   /**
    * A local post: stored, listed under its author and tier, counted on the author, and appended
-   * to the timeline of every circle the author is in.
+   * to the timeline of every circle the author is in. With `deferFanOut` the circle timelines
+   * are appended after this resolves (ListStore.appendLater, ADR 0011 item 13): the caller
+   * records the post's id in the activity's outbox row first (`fanOut`), waits for `fannedOut`
+   * before clearing that row, and the relay's `ensureFannedOut` finishes a fan-out a crash cut
+   * short.
    */
   async createLocal(
     doc: Record<string, unknown> & { id: string; actorId: string },
-    known: { circles?: string[] } = {},
+    known: { circles?: string[]; deferFanOut?: boolean } = {},
   ): Promise<PostRecord> {
-    const post = await this.createListed(doc, known.circles);
+    const post = await this.createListed(doc, known.circles, known.deferFanOut ?? false);
     // Others see only the count of public posts (a total would reveal that private ones exist).
     await this.users.bumpCounters(post.actorId, {
       postCount: 1,
@@ -128,12 +135,59 @@ export class PostsStore extends ObjectStore<PostRecord> {
   private async createListed(
     doc: Record<string, unknown> & { id: string; actorId: string },
     known?: string[],
+    deferFanOut = false,
   ) {
     const circles = known ?? (await this.timelines.circlesFor(doc.actorId));
     const post = await this.insert({ ...doc, circles });
-    await this.lists.appendAll([...this.listAppends(post), ...this.timelines.appendsFor(post, circles)]);
+    const fanOut = this.timelines.appendsFor(post, circles);
+    if (!deferFanOut || !fanOut.length) {
+      await this.lists.appendAll([...this.listAppends(post), ...fanOut]);
+      await this.touch({ id: post.id, circles });
+      return post;
+    }
+    await this.lists.appendAll(this.listAppends(post));
+    // Cached pages of the circles go stale now and again once the entries are written: a page
+    // another process builds in between is not kept.
     await this.touch({ id: post.id, circles });
+    const written = this.lists.appendLater(fanOut).then(() => this.touch({ id: post.id, circles }));
+    this.fanning.set(post.id, written);
+    written
+      .catch(() => undefined)
+      .finally(() => this.fanning.delete(post.id))
+      .catch(() => undefined);
     return post;
+  }
+
+  /**
+   * Resolves when a deferred fan-out of this process (`createLocal` with `deferFanOut`) is
+   * written, rejects when its write failed; resolves at once when none is pending.
+   */
+  fannedOut(postId: string): Promise<void> {
+    return this.fanning.get(postId) ?? Promise.resolve();
+  }
+
+  /** Writes every deferred fan-out of this process now and waits for them (a service stopping). */
+  async flushFanOuts(): Promise<void> {
+    await this.lists.flush();
+    await Promise.allSettled([...this.fanning.values()]);
+  }
+
+  /**
+   * Finishes a deferred fan-out a crash may have cut short (the relay, for an outbox row that
+   * names the post): the post joins each timeline of the circles it was created for that does not
+   * hold it yet, so a second run appends and counts nothing twice.
+   */
+  async ensureFannedOut(postId: string): Promise<void> {
+    await this.fannedOut(postId).catch(() => undefined);
+    const post = await this.liveById(postId);
+    if (!post?.circles?.length) return;
+    const entry = entryOf(post);
+    const missing: string[] = [];
+    for (const c of post.circles)
+      if (!(await this.lists.holds(LISTS.circle(c), post.id, entry.at))) missing.push(c);
+    if (!missing.length) return;
+    await this.lists.appendAll(this.timelines.appendsFor(post, missing));
+    await this.touch({ id: post.id, circles: missing });
   }
 
   private listAppends(post: PostRecord): ListAppend[] {
