@@ -27,7 +27,6 @@ import {
   type BenchServer,
 } from './embedded';
 import { median, spread } from './load';
-import { seed } from './seed';
 
 const DOMAIN = BENCH_DOMAIN;
 
@@ -105,6 +104,8 @@ async function main(): Promise<void> {
         body: JSON.stringify(BENCH_ADMIN),
       });
       const t0 = Date.now();
+      // Each variant seeds with its own code: the stored shapes (list entries) may differ.
+      const { seed } = (await import(join(resolve(root), 'bench', 'seed.ts'))) as typeof import('./seed');
       const { circleId } = await seed(server.mongoUrl, DOMAIN, {
         posts: size,
         members: 200,
