@@ -165,7 +165,7 @@ async function fill(lists: ListStore, key: string, n: number, from = 0): Promise
     );
 }
 
-type RawHead = { hi?: Record<string, unknown>; phi?: Record<string, unknown>; arch?: number };
+type RawHead = { hi?: Record<string, unknown>; phi?: Record<string, unknown>; arch?: number; ihi?: Date };
 const rawHead = async (key: string) => models.ListHead.findOne({ _id: key }).lean<RawHead>();
 
 test('a long list keeps only its newest range page on the head; every entry reads back in order', async () => {
@@ -175,7 +175,10 @@ test('a long list keeps only its newest range page on the head; every entry read
   const h = await rawHead('long');
   expect(h?.arch).toBe(2);
   expect(Object.keys(h?.hi ?? {}).length).toBeLessThanOrEqual(RANGE_PAGE);
-  expect(Object.keys(h?.phi ?? {}).sort()).toEqual(['0', '1']);
+  // The moved pages' ranges are in the index document; the head keeps the index's range only.
+  expect(h?.phi).toBeUndefined();
+  expect(Object.keys((await rawHead('long~i'))?.phi ?? {}).sort()).toEqual(['0', '1']);
+  expect(h?.ihi).toEqual(entry(LIST_BUCKET_SIZE * RANGE_PAGE * 2 - 1).at);
   const expected = Array.from({ length: n }, (_, i) => entry(n - 1 - i).id);
   expect(await all(store(), 'long')).toEqual(expected);
   // A page deep in the list, by time, reads the moved pages' buckets.
@@ -187,7 +190,7 @@ test('a long list keeps only its newest range page on the head; every entry read
   expect(await store().remove('long', entry(7).id, entry(7).at, ['type.Note'])).toBe(true);
   expect((await store().head('long')).count).toBe(n - 1);
   expect(await all(store(), 'long')).toEqual(expected.filter((id) => id !== entry(7).id));
-  // Dropping the list removes its head, its range pages and every bucket.
+  // Dropping the list removes its head, its index, its range pages and every bucket.
   await store().drop('long');
   expect(await models.ListHead.countDocuments({ _id: { $regex: '^long' } })).toBe(0);
   expect(await models.ListBucket.countDocuments({ _id: { $regex: '^long#' } })).toBe(0);
@@ -251,4 +254,29 @@ test('entries are stored packed, one string each; a bucket also holding subdocum
   expect(await lists.remove(key, entry(3).id, entry(3).at)).toBe(true);
   expect(await all(store(), key)).toEqual([entry(4).id, entry(1).id]);
   expect((await store().head(key)).count).toBe(2);
+});
+
+test('a head that still holds moved pages’ ranges (written before the index) is read, and its next move takes them to the index', async () => {
+  const key = 'preindex';
+  const lists = store();
+  const n = LIST_BUCKET_SIZE * RANGE_PAGE + 5; // one page moved
+  await fill(lists, key, n);
+  // Put the head back as the code before the index left it: page ranges on the head.
+  const index = await models.ListHead.collection.findOne({ _id: `${key}~i` as never });
+  await models.ListHead.collection.updateOne(
+    { _id: key as never },
+    { $set: { plo: index?.plo, phi: index?.phi }, $unset: { ilo: '', ihi: '' } },
+  );
+  await models.ListHead.collection.deleteOne({ _id: `${key}~i` as never });
+  const expected = (m: number) => Array.from({ length: m }, (_, i) => entry(m - 1 - i).id);
+  expect(await all(store(), key)).toEqual(expected(n));
+  // Into the third page: the head's old page ranges and the new one move to the index.
+  const more = LIST_BUCKET_SIZE * RANGE_PAGE;
+  await fill(lists, key, more, n);
+  const h = await rawHead(key);
+  expect(h?.phi).toBeUndefined();
+  expect(Object.keys((await rawHead(`${key}~i`))?.phi ?? {}).sort()).toEqual(['0', '1']);
+  expect(await all(store(), key)).toEqual(expected(n + more));
+  expect(await store().remove(key, entry(3).id, entry(3).at)).toBe(true);
+  expect(await all(store(), key)).toEqual(expected(n + more).filter((id) => id !== entry(3).id));
 });

@@ -28,22 +28,33 @@ export type HeadRow = {
   /** Per bucket number (newest page): the oldest and newest `at` it holds. */
   lo?: Dates;
   hi?: Dates;
-  /** Per moved range page: the oldest and newest `at` its buckets hold. */
+  /**
+   * Per moved range page: the oldest and newest `at` its buckets hold. Heads moved before the
+   * index document kept these here; the next move takes them to the index.
+   */
   plo?: Dates;
   phi?: Dates;
+  /** The oldest and newest `at` of every page the index document (`indexId`) names. */
+  ilo?: Date | string;
+  ihi?: Date | string;
 };
 
 export type PageRow = { lo?: Dates; hi?: Dates };
 
+/** A list's index document: the range of each moved page (written only when pages move). */
+export type IndexRow = { plo?: Dates; phi?: Dates };
+
 /** Something a reader visits newest first: a bucket, or a moved page of bucket ranges. */
 export type Source =
   | { kind: 'bucket'; key: string; n: number; lo: number; hi: number }
-  | { kind: 'page'; key: string; p: number; lo: number; hi: number };
+  | { kind: 'page'; key: string; p: number; lo: number; hi: number }
+  | { kind: 'index'; key: string; lo: number; hi: number };
 
 export type BucketSource = Extract<Source, { kind: 'bucket' }>;
 
 export const bucketId = (key: string, n: number): string => `${key}#${n}`;
 export const pageId = (key: string, p: number): string => `${key}~${p}`;
+export const indexId = (key: string): string => `${key}~i`;
 export const pageOf = (n: number): number => Math.floor(n / RANGE_PAGE);
 
 /** A list's bucket size: what its head records, the legacy size for older heads. */
@@ -72,9 +83,20 @@ export function sourcesOf(key: string, h: HeadRow | null | undefined): Source[] 
     lo: time(lo[n], -Infinity),
     hi: time(hi[n], Infinity),
   }));
-  for (const p of numbered(h.phi ?? {}))
-    out.push({ kind: 'page', key, p, lo: time(h.plo?.[p], -Infinity), hi: time(h.phi?.[p], Infinity) });
+  out.push(...sourcesOfIndex(key, h));
+  if (h.ihi) out.push({ kind: 'index', key, lo: time(h.ilo, -Infinity), hi: time(h.ihi, Infinity) });
   return out;
+}
+
+/** The moved pages an index document (or a head moved before there was one) names. */
+export function sourcesOfIndex(key: string, row: IndexRow | null | undefined): Source[] {
+  return numbered(row?.phi ?? {}).map((p) => ({
+    kind: 'page',
+    key,
+    p,
+    lo: time(row?.plo?.[p], -Infinity),
+    hi: time(row?.phi?.[p], Infinity),
+  }));
 }
 
 /** The bucket ranges a moved page holds. */
@@ -105,9 +127,13 @@ type BulkOp = {
 
 /**
  * Moving the ranges of every page before `upTo` off the head, as read in `h`: one upsert per
- * page document, then one head update that applies only if the head still holds exactly the
- * ranges read (an append from another process that widened one of them meanwhile makes it a
- * no-op, and the move is tried again later). Undefined when nothing is to move.
+ * page document, one of the index document (each moved page's range; and those a head moved
+ * before the index existed still holds), then one head update that applies only if the head
+ * still holds exactly the ranges read (an append from another process that widened one of them
+ * meanwhile makes it a no-op, and the move is tried again later). The head keeps only the range
+ * of the whole index (`ilo`/`ihi`), so it stays the same size however long the list grows: a
+ * head is rewritten by every append, and FerretDB pays an update by its elements (ADR 0011 item
+ * 14). Undefined when nothing is to move.
  */
 export function moveRanges(key: string, h: HeadRow, upTo: number): BulkOp[] | undefined {
   if ((h.arch ?? 0) >= upTo) return undefined;
@@ -142,16 +168,27 @@ export function moveRanges(key: string, h: HeadRow, upTo: number): BulkOp[] | un
     pmax[`phi.${p}`] = new Date(Math.max(...his));
     pmin[`plo.${p}`] = new Date(Math.min(...los, Math.max(...his)));
   }
-  ops.push({
-    updateOne: {
-      filter,
-      update: {
-        $set: { arch: upTo },
-        ...(Object.keys(unset).length ? { $unset: unset, $min: pmin, $max: pmax } : {}),
-      },
-      upsert: false,
-    },
-  });
+  // Page ranges a head moved before the index existed go to the index too.
+  for (const p of numbered(h.phi ?? {})) {
+    pmax[`phi.${p}`] = new Date(h.phi![p]!);
+    if (h.plo?.[p] !== undefined) pmin[`plo.${p}`] = new Date(h.plo[p]);
+  }
+  const head: Record<string, unknown> = { $set: { arch: upTo } };
+  if (h.phi || h.plo) {
+    unset.plo = '';
+    unset.phi = '';
+  }
+  if (Object.keys(unset).length) head.$unset = unset;
+  if (Object.keys(pmax).length) {
+    ops.push({
+      updateOne: { filter: { _id: indexId(key) }, update: { $min: pmin, $max: pmax }, upsert: true },
+    });
+    const highs = Object.values(pmax).map((d) => d.getTime());
+    const lows = Object.values(pmin).map((d) => d.getTime());
+    head.$max = { ihi: new Date(Math.max(...highs)) };
+    head.$min = { ilo: new Date(Math.min(...lows, Math.max(...highs))) };
+  }
+  ops.push({ updateOne: { filter, update: head, upsert: false } });
   return ops;
 }
 

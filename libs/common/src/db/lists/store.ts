@@ -15,14 +15,17 @@ import {
   allBucketNumbers,
   bucketId,
   bucketSize,
+  indexId,
   LIST_BUCKET_SIZE,
   moveRanges,
   pageId,
   pageOf,
   sourcesOf,
+  sourcesOfIndex,
   sourcesOfPage,
   type BucketSource,
   type HeadRow,
+  type IndexRow,
   type PageRow,
   type Source,
 } from './ranges';
@@ -364,6 +367,7 @@ export class ListStore {
     );
     for (const n of allBucketNumbers(h, pages)) await this.buckets.deleteOne({ _id: bucketId(key, n) });
     for (const p of moved) await this.heads.deleteOne({ _id: pageId(key, p) });
+    await this.heads.deleteOne({ _id: indexId(key) });
     await this.heads.deleteOne({ _id: key });
     this.seqHints.delete(key);
   }
@@ -411,9 +415,8 @@ export class ListStore {
       // Visit sources while one could still hold an entry newer than the newest pending.
       while (sources.length && (!pending.length || sources[0]!.hi >= pending[0]!.at.getTime())) {
         const s = sources.shift()!;
-        if (s.kind === 'page') {
-          const row = await this.heads.findOne({ _id: pageId(s.key, s.p) }).lean<PageRow>();
-          sources.push(...sourcesOfPage(s.key, row).filter((r) => r.lo < before));
+        if (s.kind !== 'bucket') {
+          sources.push(...(await this.expand(s)).filter((r) => r.lo < before));
           sources.sort(newestFirst);
           continue;
         }
@@ -432,19 +435,22 @@ export class ListStore {
     }
   }
 
-  /** The buckets whose recorded range holds `t` (moved pages read when their range does). */
+  /** What a moved page or the index names: bucket ranges, or page ranges. */
+  private async expand(s: Exclude<Source, BucketSource>): Promise<Source[]> {
+    if (s.kind === 'page')
+      return sourcesOfPage(s.key, await this.heads.findOne({ _id: pageId(s.key, s.p) }).lean<PageRow>());
+    return sourcesOfIndex(s.key, await this.heads.findOne({ _id: indexId(s.key) }).lean<IndexRow>());
+  }
+
+  /** The buckets whose recorded range holds `t` (the index and moved pages read when theirs does). */
   private async bucketsHolding(key: string, t: number): Promise<BucketSource[]> {
     const holds = (r: Source) => r.lo <= t && r.hi >= t;
     const h = await this.heads.findOne({ _id: key }).lean<HeadRow>();
     const out: BucketSource[] = [];
-    for (const s of sourcesOf(key, h).filter(holds)) {
+    const todo = sourcesOf(key, h).filter(holds);
+    for (let s = todo.shift(); s; s = todo.shift()) {
       if (s.kind === 'bucket') out.push(s);
-      else
-        out.push(
-          ...sourcesOfPage(key, await this.heads.findOne({ _id: pageId(key, s.p) }).lean<PageRow>()).filter(
-            holds,
-          ),
-        );
+      else todo.push(...(await this.expand(s)).filter(holds));
     }
     return out;
   }

@@ -20,12 +20,17 @@ export const listHeadSchema = new Schema(
     bs: { type: Number, default: undefined },
     // Per bucket number: the oldest and newest `at` it holds (readers skip and order buckets).
     // The head keeps the newest range page's buckets; pages below `arch` moved to documents
-    // `<list>~<page>` in this collection (same `lo`/`hi` fields), each summed up by `plo`/`phi`.
+    // `<list>~<page>` in this collection (same `lo`/`hi` fields).
     lo: { type: Schema.Types.Mixed, default: undefined },
     hi: { type: Schema.Types.Mixed, default: undefined },
     arch: { type: Number, default: undefined },
     plo: { type: Schema.Types.Mixed, default: undefined },
     phi: { type: Schema.Types.Mixed, default: undefined },
+    // The moved pages' ranges live in the list's index document `<list>~i` (its `plo`/`phi`,
+    // heads moved before it existed keep theirs here until the next move); the head keeps the
+    // range of the whole index.
+    ilo: { type: Date, default: undefined },
+    ihi: { type: Date, default: undefined },
   },
   { collection: 'list_heads', versionKey: false, minimize: false },
 );
