@@ -2,10 +2,10 @@
  * Where a list's entries are (ADR 0005, ADR 0011): bucket `n` holds the entries appended at
  * positions [n × size, (n + 1) × size), and the head records each bucket's time range so readers
  * visit buckets newest first. The head keeps the ranges of the newest range page (RANGE_PAGE
- * buckets) only; older pages' ranges move to a page document of their own, with one range per
- * page left on the head. So a head stays a few dozen dates long whatever the list's length, and
- * a write, which FerretDB pays by the size of the documents it rewrites, stays as cheap at 100,000
- * entries as at 1,000.
+ * buckets) only; older pages' ranges move to a page document of their own, each page's range to
+ * the list's index document, and the head keeps the index's range. So a head stays a few dozen
+ * dates long whatever the list's length, and an append, which FerretDB pays by the size of the
+ * documents it rewrites, stays as cheap at 100,000 entries as at 1,000.
  */
 
 /** Entries per bucket of lists created since heads record their size (`bs`). */
