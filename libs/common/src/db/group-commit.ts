@@ -61,7 +61,9 @@ export class GroupCommit<T> {
     const ms = this.lingerMs();
     if (ms <= 0 || this.urgent) return undefined;
     return new Promise<void>((resolve) => {
+      // Never what keeps a process alive: a stopping service writes what lingers first (`hurry`).
       const timer = setTimeout(() => this.wake?.(), ms);
+      timer.unref?.();
       this.wake = () => {
         clearTimeout(timer);
         this.wake = undefined;
