@@ -22,6 +22,7 @@ import {
   migrateFollowerLists,
   migrateGroupLists,
   migrateKeys,
+  migrateReactIds,
   migrateReactLists,
   migrateThreads,
 } from './migrate';
@@ -135,11 +136,13 @@ export {
   migrateFollowerLists,
   migrateGroupLists,
   migrateKeys,
+  migrateReactIds,
   migrateReactLists,
   migrateThreads,
   FOLLOWER_LISTS_MIGRATION_ID,
   GROUP_LISTS_MIGRATION_ID,
   MIGRATION_ID,
+  REACT_IDS_MIGRATION_ID,
   REACT_LISTS_MIGRATION_ID,
   THREADS_MIGRATION_ID,
 } from './migrate';
@@ -295,6 +298,7 @@ export function createRepositories(
       await migrateThreads(models, repos, logger);
       await migrateGroupLists(models, repos, domain, logger);
       await migrateReactLists(models, repos, logger);
+      await migrateReactIds(models, logger);
       await migrateFollowerLists(models, repos, logger);
     },
     accountContent: new AccountContentRepository(posts, circles, models),

@@ -243,6 +243,23 @@ export async function migrateReactLists(models: Models, repos: Repositories, log
   });
 }
 
+/** Names the migration that gave every reaction stored before `react_ids` its entry there. */
+export const REACT_IDS_MIGRATION_ID = 'react-ids-v1';
+
+/** Every stored reaction's public id leads to its key (`react_ids`, ADR 0011 item 15); upserts, so a rerun changes nothing. */
+export async function migrateReactIds(models: Models, logger: Logger): Promise<void> {
+  await runOnce(models, REACT_IDS_MIGRATION_ID, async () => {
+    const rows = await models.React.find({}, { id: 1 }).lean<Array<{ _id: string; id: string }>>();
+    for (let i = 0; i < rows.length; i += 500)
+      await models.ReactId.bulkWrite(
+        rows.slice(i, i + 500).map((r) => ({
+          updateOne: { filter: { _id: r.id }, update: { $set: { key: r._id } }, upsert: true },
+        })),
+      );
+    if (rows.length) logger.info({ reactions: rows.length }, 'reaction ids indexed');
+  });
+}
+
 /** Names the migration that gave every user with remote followers their followers list. */
 export const FOLLOWER_LISTS_MIGRATION_ID = 'follower-lists-v1';
 

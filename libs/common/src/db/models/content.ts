@@ -100,6 +100,18 @@ reactSchema.index({ target: 1, actorId: 1 }, { unique: true });
 // GET /posts/:id/reacts, newest first.
 reactSchema.index({ target: 1, createdAt: -1 });
 
+/**
+ * A reaction's public id (`react:…`) to its key (`<target>|<actor>`): Update and Delete name a
+ * reaction by its id, which FerretDB would find only by scanning `reacts` (ADR 0011 item 15).
+ */
+export const reactIdSchema = new Schema(
+  {
+    _id: { type: String },
+    key: { type: String, required: true },
+  },
+  { collection: 'react_ids', versionKey: false },
+);
+
 export type PostDoc = InferSchemaType<typeof postSchema>;
 export type ReplyDoc = InferSchemaType<typeof replySchema>;
 export type ReactDoc = InferSchemaType<typeof reactSchema>;

@@ -4,7 +4,7 @@ import { userSchema } from './user';
 import { settingSchema } from './setting';
 import { circleSchema } from './circle';
 import { activitySchema, eventOutboxSchema } from './activity';
-import { postSchema, reactSchema, replySchema } from './content';
+import { postSchema, reactIdSchema, reactSchema, replySchema } from './content';
 import { bookmarkSchema, flagSchema, groupSchema, pageSchema } from './places';
 import { listBucketSchema, listHeadSchema, membershipSchema } from './lists';
 import { fillKey, followerKey, reactKey } from './keys';
@@ -49,6 +49,7 @@ function build(conn: Connection) {
     Post: conn.model('Post', postSchema),
     Reply: conn.model('Reply', replySchema),
     React: conn.model('React', reactSchema),
+    ReactId: conn.model('ReactId', reactIdSchema),
     Group: conn.model('Group', groupSchema),
     Page: conn.model('Page', pageSchema),
     Bookmark: conn.model('Bookmark', bookmarkSchema),

@@ -378,16 +378,32 @@ export class PostsStore extends ObjectStore<PostRecord> {
     return { total, items };
   }
 
-  /** An author's posts by reactions (GET /users/:id/posts?sort=top): a scan of their posts. */
+  /**
+   * An author's posts the viewer may read by reactions, most first, then newest (GET
+   * /users/:id/posts?sort=top). The author's list, read newest first (up to `since`), not the
+   * posts collection: O(the author's posts), never a scan of everyone's. Only each match's id,
+   * reaction count and time are kept while reading; the page's posts are read again by `_id`.
+   */
   async pageTopByAuthor(
     authorId: string,
-    visible: Record<string, unknown>,
-    req: PageRequest,
+    visible: (p: PostRecord) => boolean,
+    req: PageRequest & { since?: Date },
   ): Promise<FoundRows<PostRecord>> {
-    return this.page({ ...visible, actorId: authorId, deletedAt: null }, req, {
-      reactCount: -1,
-      publishedAt: -1,
-    });
+    const matched: Array<{ id: string; reacts: number; at: number }> = [];
+    read: for await (const batch of this.liveBatches(this.lists.newest([LISTS.author(authorId)]), 100)) {
+      for (const p of batch) {
+        const at = p.publishedAt ? new Date(p.publishedAt).getTime() : 0;
+        if (req.since && p.publishedAt && at < req.since.getTime()) break read;
+        if (visible(p)) matched.push({ id: p.id, reacts: Number(p.reactCount ?? 0), at });
+      }
+    }
+    matched.sort((a, b) => b.reacts - a.reacts || b.at - a.at);
+    const ids = matched.slice(req.skip, req.skip + req.limit).map((m) => m.id);
+    const found = await this.liveByIds(ids);
+    return {
+      total: matched.length,
+      items: ids.map((id) => found.get(id)).filter((p): p is PostRecord => !!p),
+    };
   }
 
   /** An author's newest live posts (backfill of a new circle member). */

@@ -3,6 +3,7 @@
  * `_id` read. The target's `reactCount` and `reactSummary` ({emoji: count}) move with each
  * change by `$inc` on the target, so no recount scans the collection. Each target's reactions
  * are also a list (`reacts:<target>`, entries by actor) that GET /posts/:id/reacts pages through.
+ * A reaction's public id leads to its key through `react_ids` (one `_id` read, ADR 0011 item 15).
  */
 import type { ListEntry, ListStore } from '../lists/store';
 import type { Models, ReactDoc } from '../models';
@@ -16,7 +17,7 @@ export const reactsList = (target: string): string => `reacts:${target}`;
 
 export class ReactsStore extends ObjectStore<ReactRecord> {
   constructor(
-    models: Models,
+    private readonly models: Models,
     private readonly lists: ListStore,
   ) {
     super(models.React);
@@ -38,12 +39,16 @@ export class ReactsStore extends ObjectStore<ReactRecord> {
   }
 
   /**
-   * A reaction by its public id (`react:…`), which is not its key (`<target>|<actor>`): a scan,
-   * used only by Update and Delete naming a reaction.
+   * A reaction by its public id (`react:…`), which is not its key (`<target>|<actor>`): the id's
+   * entry in `react_ids`, then the reaction by its key, kept when it is still that reaction (not
+   * removed and made again since). Update and Delete name a reaction this way.
    */
   override async byId(id: string): Promise<ReactRecord | null> {
     if (typeof id !== 'string' || !id) return null;
-    return this.model.findOne({ id }).lean<ReactRecord>();
+    const ref = await this.models.ReactId.findOne({ _id: id }).lean<{ key: string }>();
+    if (!ref) return null;
+    const r = await this.model.findOne({ _id: ref.key }).lean<ReactRecord>();
+    return r?.id === id ? r : null;
   }
 
   override async set(id: string, fields: Record<string, unknown>): Promise<ReactRecord | null> {
@@ -63,9 +68,9 @@ export class ReactsStore extends ObjectStore<ReactRecord> {
   /** Stores a new reaction; false when the actor already has one on the target (unique key). */
   async add(doc: Record<string, unknown> & { id: string; actorId: string; target: string; emoji: string }) {
     try {
-      const created = (await this.model.create({ ...doc, _id: reactKey(doc.target, doc.actorId) })) as {
-        createdAt?: Date;
-      };
+      const key = reactKey(doc.target, doc.actorId);
+      const created = (await this.model.create({ ...doc, _id: key })) as { createdAt?: Date };
+      await this.models.ReactId.updateOne({ _id: doc.id }, { $set: { key } }, { upsert: true });
       await this.lists.append(reactsList(doc.target), [
         { id: doc.id, at: created.createdAt ?? new Date(), by: doc.actorId },
       ]);
@@ -86,7 +91,10 @@ export class ReactsStore extends ObjectStore<ReactRecord> {
   /** Removes the actor's reaction; the removed row, or null when there was none. */
   async removeMine(actorId: string, target: string): Promise<ReactRecord | null> {
     const removed = await this.model.findOneAndDelete({ _id: reactKey(target, actorId) }).lean<ReactRecord>();
-    if (removed) await this.unlist(removed);
+    if (removed) {
+      await this.unlist(removed);
+      await this.models.ReactId.deleteOne({ _id: removed.id });
+    }
     return removed;
   }
 
@@ -113,8 +121,13 @@ export class ReactsStore extends ObjectStore<ReactRecord> {
   async purgeForTargets(targets: string[]): Promise<number> {
     for (const t of targets) await this.lists.drop(reactsList(t));
     let n = 0;
-    for (let i = 0; i < targets.length; i += 100)
-      n += (await this.model.deleteMany({ target: { $in: targets.slice(i, i + 100) } })).deletedCount;
+    for (let i = 0; i < targets.length; i += 100) {
+      const filter = { target: { $in: targets.slice(i, i + 100) } };
+      const ids = (await this.model.find(filter, { id: 1 }).lean<Array<{ id: string }>>()).map((r) => r.id);
+      n += (await this.model.deleteMany(filter)).deletedCount;
+      if (ids.length)
+        await this.models.ReactId.bulkWrite(ids.map((id) => ({ deleteOne: { filter: { _id: id } } })));
+    }
     return n;
   }
 

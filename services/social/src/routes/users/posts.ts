@@ -4,7 +4,7 @@
  * also `@<domain>`, members their circles and groups), so a circle post never reaches a
  * non-member.
  */
-import { canSee, visibleFilter } from '@agora/common/audience';
+import { canSee } from '@agora/common/audience';
 import { BadRequest } from '@agora/common/errors';
 import { collectionFor, handler, parsePaging, setAll, type Router } from '@agora/common/http';
 import type { SocialContext } from '../../context';
@@ -44,21 +44,22 @@ export function userPostRoutes(r: Router, ctx: SocialContext): void {
       const since = sinceOf(query.since);
       const own = viewer.id === author.id;
       const paging = parsePaging(query);
+      const readable = (p: { to?: string | null; actorId: string; type?: string | null }) =>
+        (own || canSee({ to: p.to, actorId: p.actorId }, viewer, domain)) &&
+        (!types || types.includes(p.type ?? 'Note'));
       let page;
       if (query.sort === 'top') {
-        const filter: Record<string, unknown> = own ? {} : visibleFilter(viewer, domain);
-        if (types) filter.type = { $in: types };
-        if (since) filter.publishedAt = { $gte: since };
-        page = await ctx.stores.posts.pageTopByAuthor(author.id, filter, paging);
+        page = await ctx.stores.posts.pageTopByAuthor(author.id, readable, {
+          ...paging,
+          ...(since ? { since } : {}),
+        });
       } else {
         // Newest first from the author's list. The total counts the tiers this viewer reads
         // (never posts it cannot see); with filters, exactly the matching posts.
         const local = !!viewer.id && viewer.local;
         page = await ctx.stores.posts.pageByAuthor(
           author.id,
-          (p) =>
-            (own || canSee({ to: p.to, actorId: p.actorId }, viewer, domain)) &&
-            (!types || types.includes(p.type ?? 'Note')),
+          readable,
           types || since
             ? 'matching'
             : own
