@@ -280,3 +280,32 @@ test('a head that still holds moved pages’ ranges (written before the index) i
   expect(await store().remove(key, entry(3).id, entry(3).at)).toBe(true);
   expect(await all(store(), key)).toEqual(expected(n + more).filter((id) => id !== entry(3).id));
 });
+
+test('a long list read oldest first: every entry in order, and the first page reads only the oldest buckets', async () => {
+  const key = 'ascending';
+  const lists = store();
+  const n = LIST_BUCKET_SIZE * RANGE_PAGE * 2 + 10; // moved pages and the index
+  await fill(lists, key, n);
+  await lists.append(key, [{ id: 'late', at: new Date(1e12 + 500) }]); // an old entry appended late
+  const asc: string[] = [];
+  for await (const e of store().oldest(key)) asc.push(e.id);
+  const expected = Array.from({ length: n }, (_, i) => entry(i).id);
+  expected.splice(1, 0, 'late'); // between entry 0 (1e12) and entry 1 (1e12 + 1000)
+  expect(asc).toEqual(expected);
+  // The first ten: the head, the index, a page and the oldest buckets, not the list's 130.
+  const watched = await mongoose.createConnection(`${ferret.url}lists?monitorCommands=true`).asPromise();
+  try {
+    const wm = registerModels(watched);
+    let reads = 0;
+    watched.getClient().on('commandStarted', (e: { commandName: string }) => {
+      if (e.commandName === 'find') reads++;
+    });
+    const first: string[] = [];
+    for await (const e of new ListStore(wm.ListHead, wm.ListBucket).oldest(key))
+      if (first.push(e.id) === 10) break;
+    expect(first).toEqual(expected.slice(0, 10));
+    expect(reads).toBeLessThanOrEqual(8);
+  } finally {
+    await watched.close();
+  }
+});

@@ -381,6 +381,17 @@ export class ListStore {
   }
 
   /**
+   * A list's entries oldest first (a thread page): buckets visited oldest range first, so a page
+   * near the start reads a bucket or two whatever the list's length. An id appended twice comes
+   * once, at its oldest place.
+   */
+  async *oldest(key: string): AsyncGenerator<ListEntry> {
+    await this.settle([key]);
+    const h = await this.heads.findOne({ _id: key }).lean<HeadRow>();
+    yield* this.walk(sourcesOf(key, h).sort(OLDEST.sources), Infinity, undefined, OLDEST);
+  }
+
+  /**
    * Opens lists for a page: each head read once (its counters for the page's total and its
    * bucket ranges), and the newest bucket's read started at once, so a caller can do other reads
    * (the viewer, the circle) while it lands. `entries` yields as `newest` does.
@@ -392,9 +403,9 @@ export class ListStore {
     const sources = keys
       .flatMap((key, i) => sourcesOf(key, rows[i]))
       .filter((r) => r.lo < before)
-      .sort(newestFirst);
+      .sort(NEWEST.sources);
     const first = sources[0]?.kind === 'bucket' ? this.prefetch(sources[0]) : undefined;
-    return { heads: rows.map(headOf), entries: this.walk(sources, before, first) };
+    return { heads: rows.map(headOf), entries: this.walk(sources, before, first, NEWEST) };
   }
 
   /** A bucket's read started ahead (read later, or never when the caller fails first). */
@@ -408,24 +419,24 @@ export class ListStore {
     sources: Source[],
     before: number,
     ahead: { source: Source; items: Promise<ListEntry[]> } | undefined,
+    order: Order,
   ): AsyncGenerator<ListEntry> {
     const pending: ListEntry[] = [];
     const seen = new Set<string>();
     for (;;) {
-      // Visit sources while one could still hold an entry newer than the newest pending.
-      while (sources.length && (!pending.length || sources[0]!.hi >= pending[0]!.at.getTime())) {
+      // Visit sources while one could still hold an entry that comes before the first pending.
+      while (sources.length && (!pending.length || order.mayPrecede(sources[0]!, pending[0]!))) {
         const s = sources.shift()!;
         if (s.kind !== 'bucket') {
           sources.push(...(await this.expand(s)).filter((r) => r.lo < before));
-          sources.sort(newestFirst);
+          sources.sort(order.sources);
           continue;
         }
         const items = await (ahead?.source === s ? ahead.items : this.bucket(s.key, s.n));
         const next = sources[0];
         ahead = next?.kind === 'bucket' ? this.prefetch(next) : undefined;
         for (const e of items) if (e.at.getTime() < before) pending.push(e);
-        // Equal times: the greater id first (minted ids grow with time), as `{at: -1, id: -1}`.
-        pending.sort((a, b) => b.at.getTime() - a.at.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+        pending.sort(order.entries);
       }
       const e = pending.shift();
       if (!e) return;
@@ -461,7 +472,28 @@ export class ListStore {
   }
 }
 
-const newestFirst = (a: Source, b: Source): number => b.hi - a.hi;
+/** An order of a walk: how sources are visited, whether one may hold an entry before `e`, and entries' order. */
+interface Order {
+  sources(a: Source, b: Source): number;
+  mayPrecede(s: Source, e: ListEntry): boolean;
+  entries(a: ListEntry, b: ListEntry): number;
+}
+
+const byId = (a: ListEntry, b: ListEntry): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** Newest first; equal times: the greater id first (minted ids grow with time), as `{at: -1, id: -1}`. */
+const NEWEST: Order = {
+  sources: (a, b) => b.hi - a.hi,
+  mayPrecede: (s, e) => s.hi >= e.at.getTime(),
+  entries: (a, b) => b.at.getTime() - a.at.getTime() || byId(b, a),
+};
+
+/** Oldest first, as `{at: 1, id: 1}`. */
+const OLDEST: Order = {
+  sources: (a, b) => a.lo - b.lo,
+  mayPrecede: (s, e) => s.lo <= e.at.getTime(),
+  entries: (a, b) => a.at.getTime() - b.at.getTime() || byId(a, b),
+};
 
 function headOf(h: HeadRow | null | undefined): ListHead {
   return { count: Math.max(0, h?.count ?? 0), tags: flatTags(h?.tags) };

@@ -80,12 +80,19 @@ export class RepliesStore extends ObjectStore<ReplyRecord> {
     );
   }
 
-  /** GET /posts/:id/replies: a thread, oldest first. */
+  /**
+   * GET /posts/:id/replies: a thread, oldest first, read from the start of its list up to the
+   * end of the page (not the whole list).
+   */
   async pageForThread(rootId: string, req: PageRequest): Promise<FoundRows<ReplyRecord>> {
     const key = threadList(rootId);
-    const ids: string[] = [];
-    for await (const e of this.lists.newest([key])) ids.push(e.id);
-    const page = ids.reverse().slice(req.skip, req.skip + req.limit);
+    const page: string[] = [];
+    let skipped = 0;
+    for await (const e of this.lists.oldest(key)) {
+      if (skipped < req.skip) skipped++;
+      else if (page.length < req.limit) page.push(e.id);
+      else break;
+    }
     const found = await this.liveByIds(page);
     const items = page.flatMap((id) => {
       const r = found.get(id);
