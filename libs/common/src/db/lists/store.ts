@@ -474,9 +474,9 @@ export class ListStore {
 
 /** An order of a walk: how sources are visited, whether one may hold an entry before `e`, and entries' order. */
 interface Order {
-  sources(a: Source, b: Source): number;
-  mayPrecede(s: Source, e: ListEntry): boolean;
-  entries(a: ListEntry, b: ListEntry): number;
+  sources: (a: Source, b: Source) => number;
+  mayPrecede: (s: Source, e: ListEntry) => boolean;
+  entries: (a: ListEntry, b: ListEntry) => number;
 }
 
 const byId = (a: ListEntry, b: ListEntry): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
