@@ -75,7 +75,8 @@ test("purging a target clears its reactions' ids", async () => {
 
 test('reactions stored before `react_ids` get their entry at start, once', async () => {
   const target = `post:legacy@${D}`;
-  const rs = [react('eve', target), react('fay', target)];
+  // More than one bulk write's worth (WRITE_CHUNK).
+  const rs = ['eve', 'fay', ...Array.from({ length: 43 }, (_, i) => `u${i}`)].map((w) => react(w, target));
   for (const r of rs)
     await t.models.React.collection.insertOne({
       _id: `${target}|${r.actorId}` as never,
@@ -89,5 +90,5 @@ test('reactions stored before `react_ids` get their entry at start, once', async
     for (const r of rs)
       expect(await t.repos.reacts.byId(r.id)).toMatchObject({ id: r.id, actorId: r.actorId });
   }
-  expect(await t.models.ReactId.countDocuments({ _id: { $in: rs.map((r) => r.id) } })).toBe(2);
+  expect(await t.models.ReactId.countDocuments({ _id: { $in: rs.map((r) => r.id) } })).toBe(rs.length);
 });

@@ -21,6 +21,35 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * Operations per write command on FerretDB. FerretDB 1.24 never answers a bulk `update` or
+ * `delete` command of 100 operations or more (measured on its SQLite and PostgreSQL handlers:
+ * 99 take 0.2 s, 100 hang, and the connection with them); a group commit, a fan-out or a
+ * start-up pass can reach that. The driver splits a bulk write into commands of at most the
+ * server's `maxWriteBatchSize` and merges their results and errors, so this caps what it reads.
+ */
+export const FERRETDB_WRITE_BATCH = 50;
+
+type HelloSource = { lastHello(): Record<string, unknown> };
+
+/**
+ * Makes the driver split bulk writes (and `insertMany`) into commands of FERRETDB_WRITE_BATCH
+ * operations: the topology's last `hello`, which is where the driver reads the limit, answers
+ * with the cap (the driver's private topology API, pinned by the version in package-lock.json
+ * and checked by test/integration/db/write-batches.test.ts).
+ */
+function capWriteBatches(conn: Connection): void {
+  const topology = (conn.getClient() as unknown as { topology?: HelloSource }).topology;
+  if (!topology || typeof topology.lastHello !== 'function') return;
+  const lastHello = topology.lastHello.bind(topology);
+  topology.lastHello = () => {
+    const hello = lastHello();
+    return Object.assign(Object.create(Object.getPrototypeOf(hello) as object) as object, hello, {
+      maxWriteBatchSize: FERRETDB_WRITE_BATCH,
+    });
+  };
+}
+
 /** Whether the server is FerretDB (MongoDB's `buildInfo` has no `ferretdbVersion`). */
 async function isFerretDB(conn: Connection): Promise<boolean> {
   const info = await conn.db!.admin().command({ buildInfo: 1 });
@@ -74,6 +103,7 @@ export async function connectDatabase({
   // Before any model touches a collection: every collection is taken from this Db lazily.
   if (conn.db && (queueWrites || (await isFerretDB(conn)))) {
     serializeWrites(conn.db);
+    capWriteBatches(conn);
     if (!queueWrites) logger.info('FerretDB: this process queues its writes one at a time (ADR 0011)');
   }
   return {

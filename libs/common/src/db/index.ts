@@ -34,7 +34,7 @@ import { FilesRepository } from './repositories/files';
 import { SearchRepository } from './repositories/search';
 import { LinkPreviewsRepository } from './repositories/link-previews';
 
-export { connectDatabase, type Database, type ConnectOptions } from './connection';
+export { connectDatabase, FERRETDB_WRITE_BATCH, type Database, type ConnectOptions } from './connection';
 export {
   registerModels,
   syncIndexes,

@@ -16,6 +16,7 @@ import type { ListAppend, ListEntry } from './lists/store';
 import { entryOf, LISTS, tierTag, typeTag, type PostRecord } from './repositories/posts';
 import { followersList } from './repositories/federation-state';
 import { reactsList } from './repositories/reacts';
+import { WRITE_CHUNK } from './repositories/objects';
 import { threadList } from './repositories/replies';
 
 type Doc = Record<string, unknown> & { _id: unknown };
@@ -250,9 +251,9 @@ export const REACT_IDS_MIGRATION_ID = 'react-ids-v1';
 export async function migrateReactIds(models: Models, logger: Logger): Promise<void> {
   await runOnce(models, REACT_IDS_MIGRATION_ID, async () => {
     const rows = await models.React.find({}, { id: 1 }).lean<Array<{ _id: string; id: string }>>();
-    for (let i = 0; i < rows.length; i += 500)
+    for (let i = 0; i < rows.length; i += WRITE_CHUNK)
       await models.ReactId.bulkWrite(
-        rows.slice(i, i + 500).map((r) => ({
+        rows.slice(i, i + WRITE_CHUNK).map((r) => ({
           updateOne: { filter: { _id: r.id }, update: { $set: { key: r._id } }, upsert: true },
         })),
       );

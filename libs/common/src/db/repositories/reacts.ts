@@ -8,7 +8,7 @@
 import type { ListEntry, ListStore } from '../lists/store';
 import type { Models, ReactDoc } from '../models';
 import { reactKey } from '../models/keys';
-import { ObjectStore, shown, type FoundRows, type PageRequest } from './objects';
+import { ObjectStore, shown, WRITE_CHUNK, type FoundRows, type PageRequest } from './objects';
 export type { ReactState } from './react-state';
 
 export type ReactRecord = ReactDoc & { id: string; createdAt?: Date };
@@ -125,8 +125,10 @@ export class ReactsStore extends ObjectStore<ReactRecord> {
       const filter = { target: { $in: targets.slice(i, i + 100) } };
       const ids = (await this.model.find(filter, { id: 1 }).lean<Array<{ id: string }>>()).map((r) => r.id);
       n += (await this.model.deleteMany(filter)).deletedCount;
-      if (ids.length)
-        await this.models.ReactId.bulkWrite(ids.map((id) => ({ deleteOne: { filter: { _id: id } } })));
+      for (let j = 0; j < ids.length; j += WRITE_CHUNK)
+        await this.models.ReactId.bulkWrite(
+          ids.slice(j, j + WRITE_CHUNK).map((id) => ({ deleteOne: { filter: { _id: id } } })),
+        );
     }
     return n;
   }
