@@ -162,8 +162,10 @@ export default tseslint.config(
       'test/e2e/backup.test.ts',
       'test/integration/backup/**',
       'test/integration/db/**',
-      // Gives those tests their own database with raw models beside the stores.
+      // Gives those tests their own database with raw models beside the stores, and records
+      // the commands it sends.
       'test/harness/database.ts',
+      'test/harness/stored.ts',
       // visibleFilter run on the real database against the audience table (below the stores).
       'test/integration/audience/**',
       'test/e2e/auth-flows.test.ts',

@@ -9,6 +9,7 @@ import { LISTS, ListStore } from '@agora/common/db';
 import { createAmqpBus, publishEvents, relayOnce, type MessageBus } from '@agora/common/messaging';
 import { useTestDatabase } from '../../harness/database';
 import { createVhost, uniqueName } from '../../harness/env';
+import { notePost } from '../../harness/stored';
 
 const DOMAIN = 'deferred.test';
 const t = useTestDatabase('it_deferred', DOMAIN, { query: 'monitorCommands=true' });
@@ -42,17 +43,7 @@ async function ids(lists: ListStore, key: string): Promise<string[]> {
   return out;
 }
 
-const post = (n: number) => ({
-  id: `post:deferred-${n}@${DOMAIN}`,
-  actorId: `@ann@${DOMAIN}`,
-  to: '@public',
-  canReply: '@public',
-  canReact: '@public',
-  type: 'Note',
-  source: { content: `post ${n}`, mediaType: 'text/markdown' },
-  body: `<p>post ${n}</p>`,
-  publishedAt: new Date(1e12 + n * 1000),
-});
+const post = (n: number) => notePost(`post:deferred-${n}@${DOMAIN}`, `@ann@${DOMAIN}`, n);
 
 test('deferred appends linger and share one write; reading one of their lists writes them first', async () => {
   // A linger far longer than the test: only a use of the list can have written them.
