@@ -32,7 +32,7 @@ export function createApp(
         // Rows left behind: a post's deferred circle fan-out is finished before its events go.
         const stopRelay = startRelay(ctx, {
           recover: async (row) => {
-            for (const postId of row.fanOut) await ctx.stores.posts.ensureFannedOut(postId);
+            for (const postId of row.fanOut) await ctx.stores.timelines.ensureFannedOut(postId);
           },
         });
         const stopGc = startGc(ctx);

@@ -138,7 +138,7 @@ test('the relay finishes a fan-out a crash cut short, once, then publishes the e
   expect(await t.models.EventOutbox.countDocuments({ _id: activityId })).toBe(1);
 
   const recover = async (row: { fanOut: string[] }) => {
-    for (const id of row.fanOut) await t.repos.posts.ensureFannedOut(id);
+    for (const id of row.fanOut) await t.repos.timelines.ensureFannedOut(id);
   };
   await relayOnce(rt, { graceMs: 1000, recover });
   const other = new ListStore(t.models.ListHead, t.models.ListBucket);

@@ -10,6 +10,8 @@
 import { GroupCommit } from '../group-commit';
 import { turnOf } from '../write-gate';
 import { packEntry, unpackEntry } from './entries';
+import { NEWEST, OLDEST, type Order } from './order';
+import { bulkWriteRetryingLostUpserts, headOf, type BulkOp } from './writes';
 import type { AnyModel } from '../repositories/objects';
 import {
   allBucketNumbers,
@@ -47,10 +49,6 @@ export interface ListAppend {
   tags?: string[];
 }
 
-type BulkOp = {
-  updateOne: { filter: Record<string, unknown>; update: Record<string, unknown>; upsert: boolean };
-};
-
 /** Lists opened for a page: their heads (in the order asked) and their entries newest first. */
 export interface OpenedLists {
   heads: ListHead[];
@@ -79,29 +77,6 @@ export const SEQ_HINT_MS = 2000;
 export const DEFERRED_LINGER_MS = 100;
 export const DEFERRED_SHARE = 3;
 export const DEFERRED_MAX_MS = 2000;
-
-/**
- * Runs a bulk of `_id`-keyed upserts, then runs again those of them that lost the race to insert
- * their `_id` (E11000). MongoDB 4.2+ retries such an upsert itself; FerretDB answers the loser
- * with E11000 and applies none of it, so the second run (now an update) is safe; only the failed
- * operations run again, so the others' increments are not applied twice. Without it two appends
- * creating one list at once (two events for one recipient, handled side by side) fail one of
- * them, and a bucket upsert failing after the head counted its entries would count them twice on
- * redelivery.
- */
-async function bulkWriteRetryingLostUpserts(model: AnyModel, ops: BulkOp[]): Promise<void> {
-  try {
-    await model.bulkWrite(ops, { ordered: false });
-  } catch (err) {
-    const raw = (err as { writeErrors?: unknown }).writeErrors;
-    const errors = (Array.isArray(raw) ? raw : raw ? [raw] : []) as Array<{ index: number; code?: number }>;
-    if (!errors.length || errors.some((e) => e.code !== 11000)) throw err;
-    await model.bulkWrite(
-      errors.map((e) => ops[e.index]!),
-      { ordered: false },
-    );
-  }
-}
 
 /** What this process knows of a list from its head (see `seqOf`). */
 type Hint = { seq: number; size: number; arch: number; readAt: number };
@@ -470,45 +445,4 @@ export class ListStore {
     const b = await this.buckets.findOne({ _id: bucketId(key, n) }).lean<BucketRow>();
     return (b?.items ?? []).map(unpackEntry).filter((e): e is ListEntry => e !== undefined);
   }
-}
-
-/** An order of a walk: how sources are visited, whether one may hold an entry before `e`, and entries' order. */
-interface Order {
-  sources: (a: Source, b: Source) => number;
-  mayPrecede: (s: Source, e: ListEntry) => boolean;
-  entries: (a: ListEntry, b: ListEntry) => number;
-}
-
-const byId = (a: ListEntry, b: ListEntry): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-
-/** Newest first; equal times: the greater id first (minted ids grow with time), as `{at: -1, id: -1}`. */
-const NEWEST: Order = {
-  sources: (a, b) => b.hi - a.hi,
-  mayPrecede: (s, e) => s.hi >= e.at.getTime(),
-  entries: (a, b) => b.at.getTime() - a.at.getTime() || byId(b, a),
-};
-
-/** Oldest first, as `{at: 1, id: 1}`. */
-const OLDEST: Order = {
-  sources: (a, b) => a.lo - b.lo,
-  mayPrecede: (s, e) => s.lo <= e.at.getTime(),
-  entries: (a, b) => a.at.getTime() - b.at.getTime() || byId(a, b),
-};
-
-function headOf(h: HeadRow | null | undefined): ListHead {
-  return { count: Math.max(0, h?.count ?? 0), tags: flatTags(h?.tags) };
-}
-
-/**
- * A tag name may hold dots (`to.public`, `type.Note`): `$inc` on `tags.to.public` stores it
- * nested (`tags: { to: { public: n } }`) on MongoDB and FerretDB alike, so the head's tags are
- * read back flattened to the names they were counted under.
- */
-function flatTags(tags: unknown, prefix = '', out: Record<string, number> = {}): Record<string, number> {
-  if (!tags || typeof tags !== 'object') return out;
-  for (const [k, v] of Object.entries(tags as Record<string, unknown>)) {
-    if (typeof v === 'number') out[`${prefix}${k}`] = v;
-    else flatTags(v, `${prefix}${k}.`, out);
-  }
-  return out;
 }

@@ -35,9 +35,10 @@ export function shown<T extends object>(doc: T): T {
 }
 
 /**
- * Operations per bulk write of a long pass (author copies, start-up passes). FerretDB 1.24 on
- * PostgreSQL never answered one bulk of 100 updates by `_id` in the test suite, where bulks of
- * 10 took about 10 ms; 20 keeps each write short and well under that.
+ * Operations per bulk write of a long pass (author copies, start-up passes, purges): each call
+ * is one turn of the write queue on FerretDB, so a pass of thousands of writes lets the
+ * requests' writes in between instead of holding the queue for all of them. (The command size
+ * limit FerretDB needs is the connection's, FERRETDB_WRITE_BATCH.)
  */
 export const WRITE_CHUNK = 20;
 

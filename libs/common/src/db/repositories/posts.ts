@@ -5,58 +5,24 @@
  * read the lists, so a page costs O(page) whatever the number of posts (ADR 0005).
  */
 import { deletedClause, type DeletedMode } from './listing';
-import type { Models, PostDoc } from '../models';
+import type { Models } from '../models';
 import { STAMPS } from '../../cache/stamps';
 import type { ListAppend, ListEntry, ListStore } from '../lists/store';
 import { ObjectStore, type FoundRows, type PageRequest } from './objects';
+import {
+  entryOf,
+  LISTS,
+  tierTag,
+  typeTag,
+  type Bump,
+  type LocalPostFilter,
+  type PostLoader,
+  type PostRecord,
+  type Timelines,
+} from './post-lists';
 import type { UsersRepository } from './users';
 
-export type PostRecord = PostDoc & { id: string; createdAt?: Date; updatedAt?: Date };
-export type Bump = (stamps: string[]) => Promise<void>;
-/** Reads live posts by id (a caller may put a cache in front). */
-export type PostLoader = (ids: string[]) => Promise<Map<string, PostRecord>>;
-
-export const LISTS = {
-  /** Local posts addressed to `@public`. */
-  public: 'posts:public',
-  /** Local posts addressed to the server (`@<domain>`). */
-  server: 'posts:server',
-  author: (id: string) => `author:${id}`,
-  circle: (id: string) => `timeline:${id}`,
-  /** Posts addressed to a group (GET /groups/:id/posts). */
-  group: (id: string) => `group:${id}`,
-};
-
-/** The audience tier a list counts a post under. */
-export function tierTag(to: string | null | undefined, domain: string): string {
-  if (to === '@public') return 'to.public';
-  if (to === `@${domain}` || to === '@server') return 'to.server';
-  return 'to.other';
-}
-
-export const typeTag = (type: string | null | undefined) => `type.${type ?? 'Note'}`;
-
-export function entryOf(p: Pick<PostRecord, 'id' | 'actorId' | 'publishedAt'>): ListEntry {
-  const at = p.publishedAt ? new Date(p.publishedAt) : new Date();
-  // A remote clock ahead of ours must not pin a post to the top of every list.
-  return { id: p.id, at: at.getTime() > Date.now() ? new Date() : at, by: p.actorId };
-}
-
-/** What PostsStore needs of the circle timelines (TimelineStore). */
-export interface Timelines {
-  /** Appends an existing post to its author's circles' timelines; the circles. */
-  fanOut(p: PostRecord): Promise<string[]>;
-  /** The circles a new post of this author goes to. */
-  circlesFor(actorId: string): Promise<string[]>;
-  /** The timeline appends of a post to these circles. */
-  appendsFor(p: PostRecord, circles: string[]): ListAppend[];
-}
-
-export interface LocalPostFilter {
-  tiers: Array<'public' | 'server'>;
-  types?: string[];
-  since?: Date;
-}
+export * from './post-lists';
 
 export class PostsStore extends ObjectStore<PostRecord> {
   constructor(
@@ -102,7 +68,7 @@ export class PostsStore extends ObjectStore<PostRecord> {
    * to the timeline of every circle the author is in. With `deferFanOut` the circle timelines
    * are appended after this resolves (ListStore.appendLater, ADR 0011 item 13): the caller
    * records the post's id in the activity's outbox row first (`fanOut`), waits for `fannedOut`
-   * before clearing that row, and the relay's `ensureFannedOut` finishes a fan-out a crash cut
+   * before clearing that row, and the relay's `TimelineStore.ensureFannedOut` finishes a fan-out a crash cut
    * short.
    */
   async createLocal(
@@ -170,24 +136,6 @@ export class PostsStore extends ObjectStore<PostRecord> {
   async flushFanOuts(): Promise<void> {
     await this.lists.flush();
     await Promise.allSettled([...this.fanning.values()]);
-  }
-
-  /**
-   * Finishes a deferred fan-out a crash may have cut short (the relay, for an outbox row that
-   * names the post): the post joins each timeline of the circles it was created for that does not
-   * hold it yet, so a second run appends and counts nothing twice.
-   */
-  async ensureFannedOut(postId: string): Promise<void> {
-    await this.fannedOut(postId).catch(() => undefined);
-    const post = await this.liveById(postId);
-    if (!post?.circles?.length) return;
-    const entry = entryOf(post);
-    const missing: string[] = [];
-    for (const c of post.circles)
-      if (!(await this.lists.holds(LISTS.circle(c), post.id, entry.at))) missing.push(c);
-    if (!missing.length) return;
-    await this.lists.appendAll(this.timelines.appendsFor(post, missing));
-    await this.touch({ id: post.id, circles: missing });
   }
 
   private listAppends(post: PostRecord): ListAppend[] {

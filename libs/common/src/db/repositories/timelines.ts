@@ -59,6 +59,24 @@ export class TimelineStore {
     return circles;
   }
 
+  /**
+   * Finishes a deferred fan-out a crash may have cut short (the relay, for an outbox row that
+   * names the post): the post joins each timeline of the circles it was created for that does not
+   * hold it yet, so a second run appends and counts nothing twice.
+   */
+  async ensureFannedOut(postId: string): Promise<void> {
+    await this.posts.fannedOut(postId).catch(() => undefined);
+    const post = await this.posts.liveById(postId);
+    if (!post?.circles?.length) return;
+    const at = entryOf(post).at;
+    const missing: string[] = [];
+    for (const c of post.circles)
+      if (!(await this.lists.holds(LISTS.circle(c), post.id, at))) missing.push(c);
+    if (!missing.length) return;
+    await this.lists.appendAll(this.appendsFor(post, missing));
+    await this.posts.touch({ id: post.id, circles: missing });
+  }
+
   /** A new member's recent posts join the circle's timeline. */
   async backfill(circleId: string, memberId: string): Promise<void> {
     const posts = await this.posts.newestByAuthor(memberId, BACKFILL);
