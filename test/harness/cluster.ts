@@ -130,7 +130,13 @@ async function healthy(p: ServiceProcess, deadlineMs: number): Promise<void> {
   throw new Error(`${p.name}: GET /health not 200 in time (last: ${last})`);
 }
 
-export async function startCluster(opts: { startTimeoutMs?: number } = {}): Promise<Cluster> {
+export interface ClusterOptions {
+  startTimeoutMs?: number;
+  /** Added to every process's environment (e.g. an OTLP endpoint, as docker-compose sets). */
+  env?: Record<string, string>;
+}
+
+export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> {
   // scripts/test.sh builds dist/ before jest; this covers running jest directly.
   if (isStale()) await buildAll();
   const deadline = Date.now() + (opts.startTimeoutMs ?? 60_000);
@@ -162,6 +168,7 @@ export async function startCluster(opts: { startTimeoutMs?: number } = {}): Prom
     S3_FORCE_PATH_STYLE: 'true',
     ADMIN_PASSWORD: CLUSTER_ADMIN.password,
     ...(name === 'gateway' ? { SERVICE_URLS: serviceUrls } : {}),
+    ...opts.env,
   });
 
   const processes = {} as Record<ClusterService, ServiceProcess>;

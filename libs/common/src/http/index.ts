@@ -17,7 +17,6 @@ export {
   mountPathFor,
   listRoutes,
   dedupeSort,
-  mountSub,
   Router,
   type RouteEntry,
   type MountedRouter,

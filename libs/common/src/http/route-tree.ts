@@ -61,17 +61,21 @@ export function buildRouteTree<C>(routesDir: string, ctx: C): MountedRouter[] {
 
 // --- Route introspection for GET /__routes ------------------------------------------------
 
-const subMounts = new WeakMap<object, string>();
-
-/** Mounts a sub-router and remembers its path so /__routes can list nested routes in full. */
-export function mountSub(parent: Router, path: string, child: Router): void {
-  subMounts.set(child, path);
-  parent.use(path, child);
-}
-
 interface Layer {
   route?: { path: string | string[]; methods: Record<string, boolean> };
   handle?: { stack?: Layer[] };
+  /** The path given to `use()` (router 2.x); `/` when none was given. */
+  rawPath?: unknown;
+}
+
+/**
+ * The mount path of a `use()` layer, as written where it was mounted, read from the router's own
+ * layer and never from its handle: OpenTelemetry's express instrumentation replaces every
+ * layer's handle with a wrapper, so anything keyed by the child router (a WeakMap once was) is
+ * lost in exactly the processes that export traces, whose /__routes then dropped the prefix.
+ */
+function mountPathOf(layer: Layer): string {
+  return typeof layer.rawPath === 'string' ? layer.rawPath : '';
 }
 
 function join2(a: string, b: string): string {
@@ -96,8 +100,7 @@ export function listRoutes(mounted: MountedRouter[]): RouteEntry[] {
           }
         }
       } else if (layer.handle?.stack) {
-        const sub = subMounts.get(layer.handle) ?? '';
-        walk(join2(prefix, sub), layer.handle.stack);
+        walk(join2(prefix, mountPathOf(layer)), layer.handle.stack);
       }
     }
   };

@@ -1,5 +1,5 @@
 /** /admin/system (spec 4.5): server figures, the log tail and the admin/moderator role circles. */
-import { Router, handler, mountSub, setAll } from '@agora/common/http';
+import { Router, handler, setAll } from '@agora/common/http';
 import type { AdminContext } from '../context';
 import { roleRouter } from './roles';
 import { systemStats } from './stats';
@@ -19,7 +19,7 @@ export function systemRouter(ctx: AdminContext): Router {
       setAll(set, await readLogTail(ctx, parseLogQuery(query)));
     }),
   );
-  mountSub(r, '/admins', roleRouter(ctx, 'admins'));
-  mountSub(r, '/mods', roleRouter(ctx, 'mods'));
+  r.use('/admins', roleRouter(ctx, 'admins'));
+  r.use('/mods', roleRouter(ctx, 'mods'));
   return r;
 }

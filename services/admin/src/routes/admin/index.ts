@@ -1,4 +1,4 @@
-import { Router, handler, mountSub } from '@agora/common/http';
+import { Router, handler } from '@agora/common/http';
 import type { AdminContext } from '../../context';
 import { activitiesRouter } from '../../activities/router';
 import { backupRouter } from '../../backup/router';
@@ -46,6 +46,6 @@ export default function adminRoutes(ctx: AdminContext): Router {
     '/sections': sectionsRouter,
     '/recommendations': recommendationsRouter,
   };
-  for (const [path, router] of Object.entries(sections)) mountSub(r, path, router(ctx));
+  for (const [path, router] of Object.entries(sections)) r.use(path, router(ctx));
   return r;
 }

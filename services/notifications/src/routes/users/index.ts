@@ -4,7 +4,7 @@
  * route belongs to the social service, so this tree defines nothing else.
  */
 import { NotAuthorized, Unauthorized } from '@agora/common/errors';
-import { Router, mountSub } from '@agora/common/http';
+import { Router } from '@agora/common/http';
 import type { NotificationsContext } from '../../context';
 import { notificationsRouter } from '../../http/router';
 import { pathUserId } from '../../http/inputs';
@@ -21,6 +21,6 @@ export default function userNotificationRoutes(ctx: NotificationsContext): Route
     if (id !== user.id) return next(new NotAuthorized('Access denied'));
     next();
   });
-  mountSub(r, '/:id/notifications', notificationsRouter(ctx));
+  r.use('/:id/notifications', notificationsRouter(ctx));
   return r;
 }
