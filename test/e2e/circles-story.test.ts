@@ -113,14 +113,23 @@ test('alice posts to the circle; bob sees it in the circle timeline', async () =
   expect((await api.get(`/posts/${postId}`, { token: bob.token })).status).toBe(200);
 });
 
-test('carol, not a member, gets 404 on the circle (as if missing) and cannot find the post by any route', async () => {
+test("carol, not a member, gets the spec's circle tiers (403 signed in, 401 anonymous) and cannot find the post by any route", async () => {
   const circleId = await closeFriends();
   const postId = await postTo(circleId);
-  expect((await api.get(`/circles/${circleId}`, { token: carol.token })).status).toBe(404);
-  expect((await api.get(`/circles/${circleId}`)).status).toBe(404);
-  expect((await api.get(`/circles/${circleId}/members`, { token: carol.token })).status).toBe(404);
-  expect((await api.get(`/circles/${circleId}/posts`, { token: carol.token })).status).toBe(404);
-  expect((await api.get(`/circles/${circleId}/posts`)).status).toBe(404);
+  // Spec 4.2 rules 2 and 3, section 7: denied is 403, unauthenticated 401, missing 404.
+  const missing = 'circle:0123456789abcdef01234567@social.test';
+  for (const path of ['', '/members', '/posts']) {
+    expect((await api.get(`/circles/${circleId}${path}`, { token: carol.token })).status).toBe(403);
+    expect((await api.get(`/circles/${circleId}${path}`)).status).toBe(401);
+    expect((await api.get(`/circles/${missing}${path}`, { token: carol.token })).status).toBe(404);
+  }
+  expect((await api.get(`/circles/${circleId}`, { token: carol.token })).body).toEqual({
+    error: 'Access denied',
+  });
+  expect((await api.get(`/circles/${circleId}`)).body).toEqual({ error: 'Unauthorized' });
+  // Anonymous: 404 for a missing circle's detail, 401 for any timeline (rule 3).
+  expect((await api.get(`/circles/${missing}`)).status).toBe(404);
+  expect((await api.get(`/circles/${missing}/posts`)).status).toBe(401);
   expect((await api.get(`/posts/${postId}`, { token: carol.token })).status).toBe(404);
   expect((await api.get(`/posts/${postId}`)).status).toBe(404);
   expect((await api.get(`/posts/${postId}/replies`, { token: carol.token })).status).toBe(404);
@@ -164,7 +173,7 @@ test('removing a member takes their access away; adding them back restores it', 
   const removed = await outbox(api, alice, { type: 'Remove', target: circleId, object: bob.id });
   expect(removed.status).toBe(201);
   expect((removed.body.result as { memberCount: number }).memberCount).toBe(0);
-  expect((await api.get(`/circles/${circleId}`, { token: bob.token })).status).toBe(404);
+  expect((await api.get(`/circles/${circleId}`, { token: bob.token })).status).toBe(403);
   expect((await api.get(`/posts/${postId}`, { token: bob.token })).status).toBe(404);
   // The gateway refuses a like-for-like Add within 30 s (spec 1.6); an Idempotency-Key opts out.
   const readd = await api.post(
@@ -227,8 +236,11 @@ test('GET /circles tiers: anonymous sees @public, local users also @domain; priv
   expect(local.body.orderedItems.every((c) => c.userReacted === false)).toBe(true);
   // @domain circle detail: local users yes, anonymous no.
   expect((await api.get(`/circles/${srv.body.createdId}`, { token: carol.token })).status).toBe(200);
-  expect((await api.get(`/circles/${srv.body.createdId}`)).status).toBe(404);
+  expect((await api.get(`/circles/${srv.body.createdId}`)).status).toBe(401);
   expect((await api.get(`/circles/${pub.body.createdId}`)).status).toBe(200);
+  // Rule 3: a timeline answers 401 to any unauthenticated request, even a public circle's.
+  expect((await api.get(`/circles/${pub.body.createdId}/posts`)).status).toBe(401);
+  expect((await api.get(`/circles/${pub.body.createdId}/posts`, { token: carol.token })).status).toBe(200);
 });
 
 test('outbox validation and authorisation', async () => {

@@ -76,7 +76,7 @@ test('GET /circles: anonymous and remote viewers see @public circles only; local
   expect(peer.received.filter((r) => r.url === '/actor').map((r) => r.headers.host)).toEqual([PEER]);
 });
 
-test('GET /circles/:id for the remote server: open when it is a member, 404 (as if missing) otherwise', async () => {
+test('GET /circles/:id for the remote server: open when it is a member, 403 (authenticated, denied) otherwise', async () => {
   // Each read its own query string: one signature (same path, same second) is accepted once.
   let n = 0;
   const get = (id: string) => {
@@ -87,12 +87,14 @@ test('GET /circles/:id for the remote server: open when it is a member, 404 (as 
   expect(member.status).toBe(200);
   expect(member.body.item).toMatchObject({ id: circles.withPeer, isMember: true, isOwner: false });
   expect((await get(circles.pub)).status).toBe(200);
-  expect((await get(circles.server)).status).toBe(404);
-  expect((await get(circles.private)).status).toBe(404);
+  // Spec 4.2 rule 2: a signed request is authenticated, so a denial is 403; missing stays 404.
+  expect((await get(circles.server)).status).toBe(403);
+  expect((await get(circles.private)).status).toBe(403);
+  expect((await get('circle:0123456789abcdef01234567@social.test')).status).toBe(404);
   // Membership changes reach the (cached) remote viewer at once.
   const removed = await outbox(api, alice, { type: 'Remove', target: circles.withPeer, object: `@${PEER}` });
   expect(removed.status).toBe(201);
-  expect((await get(circles.withPeer)).status).toBe(404);
+  expect((await get(circles.withPeer)).status).toBe(403);
   // (The list form: the gateway would take the first Add's exact body for a duplicate.)
   const added = await outbox(api, alice, { type: 'Add', target: circles.withPeer, object: [`@${PEER}`] });
   expect(added.status).toBe(201);

@@ -127,7 +127,7 @@ test('register → circle post → a member reads it, an outsider cannot → a r
     // carol follows alice too, yet the circle post never reaches her timeline.
     expect(await ids(`/circles/${carolFollows!}/posts`, c)).not.toContain(postId);
     expect((await api.get(`/posts/${postId}`, { token: c.token })).status).toBe(404);
-    expect((await api.get(`/circles/${circleId}`, { token: c.token })).status).toBe(404);
+    expect((await api.get(`/circles/${circleId}`, { token: c.token })).status).toBe(403);
     expect((await api.get(`/posts/${postId}`)).status).toBe(404);
     expect(await ids('/posts', c)).not.toContain(postId);
   });

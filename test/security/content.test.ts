@@ -324,21 +324,29 @@ describe('no existence oracles', () => {
     );
   });
 
-  test('an invisible circle answers like a missing one, and changing what you cannot see is 404', async () => {
+  test("the circle routes answer the spec's tiers; everything else treats an invisible circle as missing", async () => {
     const missing = 'circle:0123456789abcdef01234567@social.test';
-    for (const get of [
-      (p: string) => api.get(p),
-      (p: string) => api.get(p, { token: bob.token }),
-      signedGet,
-    ]) {
-      const gone = await get(`/circles/${encodeURIComponent(missing)}`);
-      const hidden = await get(`/circles/${encodeURIComponent(circle)}`);
-      expect(hidden.status).toBe(gone.status);
-      expect(hidden.body).toEqual(gone.body);
-      const gonePosts = await get(`/circles/${encodeURIComponent(missing)}/posts`);
-      const hiddenPosts = await get(`/circles/${encodeURIComponent(circle)}/posts`);
-      expect([hiddenPosts.status, hiddenPosts.body]).toEqual([gonePosts.status, gonePosts.body]);
+    // Spec 4.2 rules 2 and 3 name 401/403 for the circle routes: a deliberate exception to the
+    // existence-oracle rule (docs/security.md). Anonymous: 401 (detail of a missing one: 404).
+    const status = async (get: (p: string) => Promise<{ status: number }>, id: string, sub = '') =>
+      (await get(`/circles/${encodeURIComponent(id)}${sub}`)).status;
+    const anonymous = (p: string) => api.get(p);
+    const asBob = (p: string) => api.get(p, { token: bob.token });
+    expect([await status(anonymous, circle), await status(anonymous, missing)]).toEqual([401, 404]);
+    expect([await status(anonymous, circle, '/posts'), await status(anonymous, missing, '/posts')]).toEqual([
+      401, 401,
+    ]);
+    // Authenticated (a local user, or another server's signature) but denied: 403; missing: 404.
+    for (const get of [asBob, signedGet]) {
+      expect([await status(get, circle), await status(get, missing)]).toEqual([403, 404]);
+      expect([await status(get, circle, '/members'), await status(get, missing, '/members')]).toEqual([
+        403, 404,
+      ]);
     }
+    expect([await status(asBob, circle, '/posts'), await status(asBob, missing, '/posts')]).toEqual([
+      403, 404,
+    ]);
+    // Everything else names an invisible circle exactly like a missing one (404, same body).
     const del = (target: string) => outbox(api, bob, { type: 'Delete', target });
     const goneDel = await del('post:0123456789abcdef01234567@social.test');
     const hiddenDel = await del(privatePost);

@@ -2,7 +2,7 @@ import { BadRequest, NotAuthorized } from '@agora/common/errors';
 import { Router, collectionFor, handler, parsePaging, setAll } from '@agora/common/http';
 import type { SocialContext } from '../../context';
 import { viewerOf } from '../../views/viewer';
-import { checkCircleAccess, loadCircle } from '../../views/circle-access';
+import { circleForRoute, loadCircle } from '../../views/circle-access';
 import { cachedTimeline, type OwnCircles } from '../../timelines/query';
 
 const LIST_FIELDS = {
@@ -59,11 +59,7 @@ export default function circleRoutes(ctx: SocialContext): Router {
     '/:id',
     handler(async ({ req, params, set }) => {
       const viewer = await viewerOf(ctx, req);
-      const { circle, isOwner, isMember } = await checkCircleAccess(
-        ctx,
-        await loadCircle(ctx, params.id!),
-        viewer,
-      );
+      const { circle, isOwner, isMember } = await circleForRoute(ctx, params.id!, viewer);
       const { _id, __v, ...item } = circle as Record<string, unknown>;
       void _id;
       void __v;
@@ -76,7 +72,7 @@ export default function circleRoutes(ctx: SocialContext): Router {
     '/:id/members',
     handler(async ({ req, params, query, set }) => {
       const viewer = await viewerOf(ctx, req);
-      const { circle } = await checkCircleAccess(ctx, await loadCircle(ctx, params.id!), viewer);
+      const { circle } = await circleForRoute(ctx, params.id!, viewer);
       const paging = parsePaging(query);
       const members = circle.members ?? [];
       const items = members.slice(paging.skip, paging.skip + paging.limit);
@@ -88,9 +84,8 @@ export default function circleRoutes(ctx: SocialContext): Router {
     '/:id/posts',
     handler(
       async ({ req, params, query, set }) => {
-        const circle = await loadCircle(ctx, params.id!, { cached: true });
         const viewer = await viewerOf(ctx, req);
-        await checkCircleAccess(ctx, circle, viewer, { requireAuth: true });
+        const { circle } = await circleForRoute(ctx, params.id!, viewer, { requireUser: true, cached: true });
         // The viewer's record as authentication loaded it (the page needs its system circle ids).
         const user = req.auth?.user;
         const self = user && user.id === viewer.id ? (user.record as OwnCircles) : undefined;
