@@ -2,11 +2,16 @@
  * Spawns FerretDB as a child process: the embedded MongoDB-compatible database of standalone
  * mode (SQLite handler under the data directory). Tests use it too, to stop and restart a
  * database under a running server.
+ *
+ * The child never outlives this process, however it ends (SIGKILL and crashes included): on
+ * Linux it is started through util-linux's `setpriv --pdeathsig`, so the kernel sends it SIGTERM
+ * when its parent dies; everywhere, an exit hook kills it on a normal exit. Exit hooks alone
+ * never run on SIGKILL or an abort, which left FerretDB running as an orphan on the data.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { delimiter, join, resolve } from 'node:path';
 import { ensureSqliteIdIndexes, type SqliteIndexResult } from './engine-indexes';
 
 export interface FerretOptions {
@@ -65,6 +70,31 @@ export async function waitForPort(port: number, timeoutMs: number, host = '127.0
   }
 }
 
+/** util-linux's setpriv, when this system has it (Linux). */
+function findSetpriv(): string | undefined {
+  if (process.platform !== 'linux') return undefined;
+  // eslint-disable-next-line no-restricted-properties -- PATH is the system's, not configuration
+  const dirs = [...(process.env.PATH ?? '').split(delimiter), '/usr/bin', '/bin'];
+  return dirs.map((d) => join(d, 'setpriv')).find((f) => existsSync(f));
+}
+
+/**
+ * The command that runs `bin` so that it dies with this process: `setpriv --pdeathsig TERM`
+ * execs into it (same pid, signals reach it directly) with the parent-death signal set.
+ */
+export function tiedToParent(bin: string, args: string[]): { command: string; args: string[] } {
+  const setpriv = findSetpriv();
+  return setpriv
+    ? { command: setpriv, args: ['--pdeathsig', 'TERM', '--', bin, ...args] }
+    : { command: bin, args };
+}
+
+/** Children still running, killed if this process exits normally first (SIGKILL never gets here). */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const c of running) c.kill('SIGKILL');
+});
+
 export async function spawnFerretDB(opts: FerretOptions): Promise<FerretProcess> {
   const bin = resolve(opts.bin);
   if (!existsSync(bin))
@@ -88,8 +118,11 @@ export async function spawnFerretDB(opts: FerretOptions): Promise<FerretProcess>
             `--sqlite-url=file:${dataDir}/${opts.sqliteSync ? `?_pragma=synchronous(${opts.sqliteSync})` : ''}`,
           ]),
     ];
-    const proc = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const tied = tiedToParent(bin, args);
+    const proc = spawn(tied.command, tied.args, { stdio: ['ignore', 'pipe', 'pipe'] });
     child = proc;
+    running.add(proc);
+    proc.once('exit', () => running.delete(proc));
     const forward = (b: Buffer) =>
       b
         .toString()
