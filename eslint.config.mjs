@@ -162,6 +162,8 @@ export default tseslint.config(
       'test/e2e/backup.test.ts',
       'test/integration/backup/**',
       'test/integration/db/**',
+      // The engine port's own conformance suite (below the stores).
+      'test/integration/engine/**',
       // Gives those tests their own database with raw models beside the stores, and records
       // the commands it sends.
       'test/harness/database.ts',

@@ -1,0 +1,7 @@
+/** The engine port and its two adapters (ADR 0013). */
+export * from './port';
+export { isCovered, assertCovered } from './coverage';
+export { compareValues, matches, applyUpdate } from './documents';
+export { openSqlite, type SqliteOptions } from './sqlite/engine';
+export { openMongo, type MongoOptions } from './mongo/engine';
+export { FerretDBShared } from './mongo/ferretdb';

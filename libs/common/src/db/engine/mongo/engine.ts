@@ -1,0 +1,87 @@
+/**
+ * The MongoDB adapter of the engine port, for the cluster: mongoose holds the connection (the
+ * design card's choice) and the adapter speaks to the driver underneath it. Every collection and
+ * declared index is created by `ensure`; single-document updates are MongoDB's own atomic ones, no
+ * transactions, no write queue. On FerretDB (CI's stand-in) the adapter turns on what
+ * ferretdb.ts describes. See ADR 0013.
+ */
+import mongoose from 'mongoose';
+import type { CollectionSpec, Doc, Engine } from '../port';
+import { PortUsageError } from '../port';
+import { indexName } from '../sqlite/sql';
+import { MongoCollection } from './collection';
+import { claimSoleWriter, isFerretDB, writeQueue } from './ferretdb';
+
+export interface MongoOptions {
+  url: string;
+  /** Refuse queries no declared index serves (coverage.ts); the test suites turn it on. */
+  checkIndexes?: boolean;
+  serverSelectionTimeoutMs?: number;
+}
+
+const NAME_RE = /^[a-z][a-z0-9_]*$/;
+
+export async function openMongo(opts: MongoOptions): Promise<Engine & { ferretdb: boolean }> {
+  const conn = await mongoose
+    .createConnection(opts.url, { serverSelectionTimeoutMS: opts.serverSelectionTimeoutMs ?? 10_000 })
+    .asPromise();
+  const db = conn.db!;
+  const ferretdb = await isFerretDB(db);
+  let lease: { release(): Promise<void> } | undefined;
+  try {
+    lease = ferretdb ? await claimSoleWriter(db) : undefined;
+  } catch (err) {
+    await conn.close();
+    throw err;
+  }
+  const queue = ferretdb ? writeQueue() : undefined;
+  const collections = new Map<string, MongoCollection<Doc>>();
+
+  const ensureOne = async (spec: CollectionSpec) => {
+    if (!NAME_RE.test(spec.name)) throw new PortUsageError(`not a collection name: ${spec.name}`);
+    const existing = await db.listCollections({ name: spec.name }).toArray();
+    if (!existing.length) await db.createCollection(spec.name);
+    const c = db.collection(spec.name);
+    const wanted = new Set(spec.indexes.map((ix) => indexName(spec.name, ix)));
+    for (const ix of await c.indexes())
+      if (ix.name?.startsWith(`ix_${spec.name}__`) && !wanted.has(ix.name)) await c.dropIndex(ix.name);
+    for (const ix of spec.indexes)
+      await c.createIndex(Object.fromEntries(ix.fields.map(([f, d]) => [f, d])), {
+        name: indexName(spec.name, ix),
+        ...(ix.unique ? { unique: true } : {}),
+      });
+  };
+
+  return {
+    kind: 'mongodb',
+    ferretdb,
+    async ensure(specs) {
+      for (const spec of specs) await ensureOne(spec);
+    },
+    collection<T extends Doc>(spec: CollectionSpec) {
+      let c = collections.get(spec.name);
+      if (!c) {
+        c = new MongoCollection<Doc>({
+          db,
+          spec,
+          checkIndexes: !!opts.checkIndexes,
+          ...(queue ? { ferretdb: { queue } } : {}),
+        });
+        collections.set(spec.name, c);
+      }
+      return c as unknown as MongoCollection<T>;
+    },
+    async ping() {
+      try {
+        await db.command({ ping: 1 });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      await lease?.release();
+      await conn.close();
+    },
+  };
+}

@@ -1,0 +1,255 @@
+/**
+ * One collection on SQLite: a table `(_id TEXT PRIMARY KEY, doc BLOB)` holding JSONB, with the
+ * declared indexes on field expressions. Reads are single statements; every change runs in a
+ * `BEGIN IMMEDIATE` transaction (read, apply the update in JavaScript, write back), which SQLite
+ * serialises across every connection and process on the file, so no update is ever lost. node:sqlite
+ * is synchronous, so nothing else in this process runs inside a transaction either.
+ */
+import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
+import { applyUpdate, checkKeyset, checkUpdate, project, upsertDocument } from '../documents';
+import { assertCovered } from '../coverage';
+import {
+  DuplicateKeyError,
+  PortUsageError,
+  type Collection,
+  type CollectionSpec,
+  type Doc,
+  type Filter,
+  type FindOptions,
+  type Sort,
+  type Update,
+  type UpdateResult,
+} from '../port';
+import { decodeDoc, encodeDoc } from './codec';
+import { keyset, orderBy, quoteName, where } from './sql';
+
+/** SQLITE_CONSTRAINT_PRIMARYKEY and SQLITE_CONSTRAINT_UNIQUE. */
+const DUPLICATE_CODES = new Set([1555, 2067]);
+
+function isDuplicate(err: unknown): boolean {
+  return DUPLICATE_CODES.has((err as { errcode?: number }).errcode ?? 0);
+}
+
+export interface SqliteCollectionOptions {
+  db: DatabaseSync;
+  spec: CollectionSpec;
+  checkIndexes: boolean;
+}
+
+export class SqliteCollection<T extends Doc> implements Collection<T> {
+  readonly spec: CollectionSpec;
+  private readonly db: DatabaseSync;
+  private readonly table: string;
+  private readonly checkIndexes: boolean;
+  /** Prepared statements by their text: a store issues a handful of shapes, each many times. */
+  private readonly statements = new Map<string, StatementSync>();
+
+  constructor(opts: SqliteCollectionOptions) {
+    this.db = opts.db;
+    this.spec = opts.spec;
+    this.table = quoteName(opts.spec.name);
+    this.checkIndexes = opts.checkIndexes;
+  }
+
+  private prepare(sql: string): StatementSync {
+    let st = this.statements.get(sql);
+    if (!st) {
+      st = this.db.prepare(sql);
+      this.statements.set(sql, st);
+    }
+    return st;
+  }
+
+  private covered(filter: Filter, sort?: Sort): void {
+    if (this.checkIndexes) assertCovered(this.spec, filter, sort);
+  }
+
+  private select(filter: Filter, opts: FindOptions & { columns?: string } = {}): T[] {
+    checkKeyset(opts.sort, opts.after);
+    this.covered(filter, opts.sort);
+    const w = where(filter);
+    const sql = [w.sql];
+    const params: SQLInputValue[] = [...w.params];
+    if (opts.after) {
+      const k = keyset(opts.sort!, opts.after);
+      sql.push(k.sql);
+      params.push(...k.params);
+    }
+    let tail = orderBy(opts.sort);
+    if (opts.limit !== undefined || opts.skip) {
+      tail += ' LIMIT ? OFFSET ?';
+      params.push(opts.limit ?? -1, opts.skip ?? 0);
+    }
+    const rows = this.prepare(
+      `SELECT json(doc) AS doc FROM ${this.table} WHERE ${sql.join(' AND ')} ${tail}`,
+    ).all(...params) as Array<{ doc: string }>;
+    return rows.map((r) => project(decodeDoc<T>(r.doc, this.spec), opts.fields));
+  }
+
+  /** Runs `fn` in a write transaction; a unique violation becomes DuplicateKeyError. */
+  private write<R>(fn: () => R): R {
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      const out = fn();
+      this.db.exec('COMMIT');
+      return out;
+    } catch (err) {
+      this.db.exec('ROLLBACK');
+      if (isDuplicate(err)) throw new DuplicateKeyError(this.spec.name);
+      throw err;
+    }
+  }
+
+  private insertRow(doc: T): void {
+    if (typeof doc._id !== 'string' || !doc._id) throw new PortUsageError('a document needs a string _id');
+    this.prepare(`INSERT INTO ${this.table} (_id, doc) VALUES (?, jsonb(?))`).run(doc._id, encodeDoc(doc));
+  }
+
+  private replaceRow(doc: T): void {
+    this.prepare(`UPDATE ${this.table} SET doc = jsonb(?) WHERE _id = ?`).run(encodeDoc(doc), doc._id);
+  }
+
+  private deleteRow(id: string): void {
+    this.prepare(`DELETE FROM ${this.table} WHERE _id = ?`).run(id);
+  }
+
+  insertOne(doc: T): Promise<void> {
+    return Promise.resolve().then(() => this.write(() => this.insertRow(doc)));
+  }
+
+  insertMany(docs: readonly T[]): Promise<void> {
+    return Promise.resolve().then(() => {
+      // Ordered, as MongoDB's: the documents before a duplicate stay inserted.
+      let failedAt: number | undefined;
+      this.write(() => {
+        for (let i = 0; i < docs.length; i++) {
+          try {
+            this.insertRow(docs[i]!);
+          } catch (err) {
+            if (!isDuplicate(err)) throw err;
+            failedAt = i;
+            return;
+          }
+        }
+      });
+      if (failedAt !== undefined) throw new DuplicateKeyError(this.spec.name, failedAt);
+    });
+  }
+
+  findOne(filter: Filter, opts: FindOptions = {}): Promise<T | null> {
+    return Promise.resolve().then(() => this.select(filter, { ...opts, limit: 1 })[0] ?? null);
+  }
+
+  find(filter: Filter, opts: FindOptions = {}): Promise<T[]> {
+    return Promise.resolve().then(() => this.select(filter, opts));
+  }
+
+  count(filter: Filter): Promise<number> {
+    return Promise.resolve().then(() => {
+      this.covered(filter);
+      const w = where(filter);
+      const row = this.prepare(`SELECT count(*) AS n FROM ${this.table} WHERE ${w.sql}`).get(...w.params) as {
+        n: number;
+      };
+      return row.n;
+    });
+  }
+
+  /** The change of updateOne and findOneAndUpdate: returns [before, after] (null when nothing). */
+  private changeOne(filter: Filter, update: Update, upsert: boolean, sort?: Sort): [T | null, T | null] {
+    checkUpdate(update);
+    return this.write(() => {
+      const found = this.select(filter, { limit: 1, ...(sort ? { sort } : {}) })[0];
+      if (!found) {
+        if (!upsert) return [null, null];
+        const doc = upsertDocument<T>(filter, update);
+        this.insertRow(doc);
+        return [null, doc];
+      }
+      const next = applyUpdate(found, update, false);
+      this.replaceRow(next);
+      return [found, next];
+    });
+  }
+
+  updateOne(
+    filter: Filter,
+    update: Update,
+    opts: { upsert?: boolean; sort?: Sort } = {},
+  ): Promise<UpdateResult> {
+    return Promise.resolve().then(() => {
+      const [before, after] = this.changeOne(filter, update, !!opts.upsert, opts.sort);
+      return { matched: before ? 1 : 0, upserted: !before && !!after };
+    });
+  }
+
+  findOneAndUpdate(
+    filter: Filter,
+    update: Update,
+    opts: { upsert?: boolean; returning?: 'before' | 'after'; sort?: Sort } = {},
+  ): Promise<T | null> {
+    return Promise.resolve().then(() => {
+      const [before, after] = this.changeOne(filter, update, !!opts.upsert, opts.sort);
+      return opts.returning === 'before' ? before : after;
+    });
+  }
+
+  updateMany(filter: Filter, update: Update): Promise<number> {
+    checkUpdate(update);
+    return Promise.resolve().then(() =>
+      this.write(() => {
+        const found = this.select(filter);
+        for (const doc of found) this.replaceRow(applyUpdate(doc, update, false));
+        return found.length;
+      }),
+    );
+  }
+
+  deleteOne(filter: Filter): Promise<number> {
+    return Promise.resolve().then(() =>
+      this.write(() => {
+        const found = this.select(filter, { limit: 1, fields: [] })[0];
+        if (found) this.deleteRow(found._id);
+        return found ? 1 : 0;
+      }),
+    );
+  }
+
+  deleteMany(filter: Filter): Promise<number> {
+    return Promise.resolve().then(() => {
+      this.covered(filter);
+      const w = where(filter);
+      return Number(this.prepare(`DELETE FROM ${this.table} WHERE ${w.sql}`).run(...w.params).changes);
+    });
+  }
+
+  findOneAndDelete(filter: Filter, opts: { sort?: Sort } = {}): Promise<T | null> {
+    return Promise.resolve().then(() =>
+      this.write(() => {
+        const found = this.select(filter, { limit: 1, ...(opts.sort ? { sort: opts.sort } : {}) })[0] ?? null;
+        if (found) this.deleteRow(found._id);
+        return found;
+      }),
+    );
+  }
+
+  async *scan(batch = 500): AsyncIterable<T[]> {
+    let after: string | undefined;
+    for (;;) {
+      const page = this.select(after === undefined ? {} : { _id: { $gt: after } }, {
+        sort: [['_id', 1]],
+        limit: batch,
+      });
+      if (!page.length) return;
+      yield page;
+      after = page[page.length - 1]!._id;
+      await Promise.resolve();
+    }
+  }
+
+  clear(): Promise<void> {
+    return Promise.resolve().then(() => {
+      this.prepare(`DELETE FROM ${this.table}`).run();
+    });
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * The SQLite adapter of the engine port: Node's built-in `node:sqlite` in this process (no native
+ * addon, no second process, no Go). One file, WAL, a busy timeout so that writers of several
+ * processes on one file wait for each other instead of failing, and `synchronous` NORMAL by
+ * default: a crash of the process loses nothing; a power loss may lose the last commits (FULL
+ * syncs at every commit: EMBEDDED_DB_SYNC=full). See ADR 0013.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type { CollectionSpec, Doc, Engine } from '../port';
+import { PortUsageError } from '../port';
+import { SqliteCollection } from './collection';
+import { createIndexSql, indexName, quoteName } from './sql';
+
+export interface SqliteOptions {
+  /** The database file (`:memory:` for a private in-memory database). */
+  path: string;
+  synchronous?: 'normal' | 'full';
+  /** How long a writer waits for another connection's write lock. */
+  busyTimeoutMs?: number;
+  /** Refuse queries no declared index serves (coverage.ts); the test suites turn it on. */
+  checkIndexes?: boolean;
+}
+
+const NAME_RE = /^[a-z][a-z0-9_]*$/;
+
+export function openSqlite(opts: SqliteOptions): Engine {
+  if (opts.path !== ':memory:') mkdirSync(dirname(opts.path), { recursive: true });
+  const db = new DatabaseSync(opts.path, { timeout: opts.busyTimeoutMs ?? 10_000 });
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec(`PRAGMA synchronous = ${opts.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
+  const collections = new Map<string, SqliteCollection<Doc>>();
+
+  const ensureOne = (spec: CollectionSpec) => {
+    const table = quoteName(spec.name);
+    db.exec(`CREATE TABLE IF NOT EXISTS ${table} (_id TEXT PRIMARY KEY NOT NULL, doc BLOB NOT NULL) STRICT`);
+    const wanted = new Set(spec.indexes.map((ix) => indexName(spec.name, ix)));
+    // Indexes this code no longer declares go, so none is kept up for a query nobody runs.
+    const existing = db.prepare(`PRAGMA index_list(${table})`).all() as Array<{ name: string }>;
+    for (const { name } of existing)
+      if (name.startsWith(`ix_${spec.name}__`) && !wanted.has(name)) db.exec(`DROP INDEX ${quoteName(name)}`);
+    for (const ix of spec.indexes) db.exec(createIndexSql(spec.name, ix));
+  };
+
+  return {
+    kind: 'sqlite',
+    ensure(specs) {
+      return Promise.resolve().then(() => {
+        db.exec('BEGIN IMMEDIATE');
+        try {
+          for (const spec of specs) {
+            if (!NAME_RE.test(spec.name)) throw new PortUsageError(`not a collection name: ${spec.name}`);
+            ensureOne(spec);
+          }
+          db.exec('COMMIT');
+        } catch (err) {
+          db.exec('ROLLBACK');
+          throw err;
+        }
+      });
+    },
+    collection<T extends Doc>(spec: CollectionSpec) {
+      let c = collections.get(spec.name);
+      if (!c) {
+        c = new SqliteCollection<Doc>({ db, spec, checkIndexes: !!opts.checkIndexes });
+        collections.set(spec.name, c);
+      }
+      return c as unknown as SqliteCollection<T>;
+    },
+    ping() {
+      return Promise.resolve(db.isOpen && db.prepare('SELECT 1 AS ok').get()?.ok === 1);
+    },
+    close() {
+      if (db.isOpen) db.close();
+      return Promise.resolve();
+    },
+  };
+}
