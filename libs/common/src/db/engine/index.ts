@@ -3,5 +3,5 @@ export * from './port';
 export { isCovered, assertCovered } from './coverage';
 export { compareValues, matches, applyUpdate } from './documents';
 export { openSqlite, type SqliteOptions } from './sqlite/engine';
-export { openMongo, type MongoOptions } from './mongo/engine';
+export { mongoEngine, openMongo, type MongoOptions, type FerretDBMode } from './mongo/engine';
 export { FerretDBShared } from './mongo/ferretdb';

@@ -27,8 +27,8 @@ export interface MongoCollectionOptions {
   db: mongo.Db;
   spec: CollectionSpec;
   checkIndexes: boolean;
-  /** FerretDB only: one write at a time, bulk writes in small batches. */
-  ferretdb?: { queue: Queue };
+  /** FerretDB only: bulk writes in small batches, and one write at a time when given a queue. */
+  ferretdb?: { queue?: Queue };
 }
 
 function isDuplicate(err: unknown): boolean {

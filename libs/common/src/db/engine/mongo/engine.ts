@@ -5,7 +5,7 @@
  * transactions, no write queue. On FerretDB (CI's stand-in) the adapter turns on what
  * ferretdb.ts describes. See ADR 0013.
  */
-import mongoose from 'mongoose';
+import mongoose, { type mongo } from 'mongoose';
 import type { CollectionSpec, Doc, Engine } from '../port';
 import { PortUsageError } from '../port';
 import { indexName } from '../sqlite/sql';
@@ -21,20 +21,21 @@ export interface MongoOptions {
 
 const NAME_RE = /^[a-z][a-z0-9_]*$/;
 
-export async function openMongo(opts: MongoOptions): Promise<Engine & { ferretdb: boolean }> {
-  const conn = await mongoose
-    .createConnection(opts.url, { serverSelectionTimeoutMS: opts.serverSelectionTimeoutMs ?? 10_000 })
-    .asPromise();
-  const db = conn.db!;
-  const ferretdb = await isFerretDB(db);
-  let lease: { release(): Promise<void> } | undefined;
-  try {
-    lease = ferretdb ? await claimSoleWriter(db) : undefined;
-  } catch (err) {
-    await conn.close();
-    throw err;
-  }
-  const queue = ferretdb ? writeQueue() : undefined;
+/** What an engine over a connection does on FerretDB (ferretdb.ts). */
+export interface FerretDBMode {
+  /** Queue this engine's writes (not when the connection already queues them). */
+  queue: boolean;
+}
+
+/**
+ * The port over a database that is already connected. `ferretdb` turns on the stand-in's
+ * workarounds; the connection's owner decides (openMongo detects it and takes the lease).
+ */
+export function mongoEngine(
+  db: mongo.Db,
+  opts: { checkIndexes?: boolean; ferretdb?: FerretDBMode; onClose?: () => Promise<void> } = {},
+): Engine {
+  const queue = opts.ferretdb?.queue ? writeQueue() : undefined;
   const collections = new Map<string, MongoCollection<Doc>>();
 
   const ensureOne = async (spec: CollectionSpec) => {
@@ -54,7 +55,6 @@ export async function openMongo(opts: MongoOptions): Promise<Engine & { ferretdb
 
   return {
     kind: 'mongodb',
-    ferretdb,
     async ensure(specs) {
       for (const spec of specs) await ensureOne(spec);
     },
@@ -65,7 +65,7 @@ export async function openMongo(opts: MongoOptions): Promise<Engine & { ferretdb
           db,
           spec,
           checkIndexes: !!opts.checkIndexes,
-          ...(queue ? { ferretdb: { queue } } : {}),
+          ...(opts.ferretdb ? { ferretdb: { ...(queue ? { queue } : {}) } } : {}),
         });
         collections.set(spec.name, c);
       }
@@ -80,8 +80,32 @@ export async function openMongo(opts: MongoOptions): Promise<Engine & { ferretdb
       }
     },
     async close() {
+      await opts.onClose?.();
+    },
+  };
+}
+
+/** Connects to `url` and opens the port over it (on FerretDB: queue, batches and the lease). */
+export async function openMongo(opts: MongoOptions): Promise<Engine & { ferretdb: boolean }> {
+  const conn = await mongoose
+    .createConnection(opts.url, { serverSelectionTimeoutMS: opts.serverSelectionTimeoutMs ?? 10_000 })
+    .asPromise();
+  const db = conn.db!;
+  const ferretdb = await isFerretDB(db);
+  let lease: { release(): Promise<void> } | undefined;
+  try {
+    lease = ferretdb ? await claimSoleWriter(db) : undefined;
+  } catch (err) {
+    await conn.close();
+    throw err;
+  }
+  const engine = mongoEngine(db, {
+    ...(opts.checkIndexes ? { checkIndexes: true } : {}),
+    ...(ferretdb ? { ferretdb: { queue: true } } : {}),
+    onClose: async () => {
       await lease?.release();
       await conn.close();
     },
-  };
+  });
+  return Object.assign(engine, { ferretdb });
 }
