@@ -36,10 +36,13 @@ async function nameOf(id: string): Promise<string> {
   return meta.body.file.name;
 }
 
+interface Uploaded {
+  status: number;
+  body: { file?: { id: string; name: string } };
+}
+
 /** A multipart body written by hand, so the filename parameter is exactly these bytes. */
-function rawUpload(
-  disposition: Buffer,
-): Promise<{ status: number; body: { file?: { id: string; name: string } } }> {
+function rawUpload(disposition: Buffer): Promise<Uploaded> {
   const boundary = 'agoraNames';
   const body = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; `),
@@ -63,7 +66,10 @@ function rawUpload(
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString()) }),
+          resolve({
+            status: res.statusCode ?? 0,
+            body: JSON.parse(Buffer.concat(chunks).toString()) as Uploaded['body'],
+          }),
         );
       },
     );
