@@ -1,8 +1,9 @@
 /**
  * GET /preview end to end (issue 12). A fake site on 127.0.0.2, allowed explicitly through
  * LINK_PREVIEW_ALLOW_IPS and reached by a mapped name, stands in for a public web server; the
- * SSRF table of quality-bars.md is refused with 400 before any connection (a loopback listener
- * that would answer records nothing), redirects into private space included.
+ * SSRF table of quality-bars.md is refused before any connection (a loopback listener that would
+ * answer records nothing), redirects into private space included, and each refusal answers the
+ * empty card of a link that does not resolve (docs/security.md: no resolver oracle).
  */
 import type { ServerResponse } from 'node:http';
 import { bootServer, client, type TestServer } from '../harness/standalone';
@@ -45,6 +46,8 @@ beforeAll(async () => {
     html(res, 'gone', 404);
   }, '127.0.0.2');
   server = await bootServer({
+    // Alice asks for more previews here than the per-user edge limit allows (test/security/preview.test.ts).
+    RATE_LIMITING_ENABLED: 'false',
     LINK_PREVIEW_ALLOW_IPS: '127.0.0.2',
     FEDERATION_HOST_MAP: `news.test=${site.address},sneaky.test=${loopback.address}`,
   });
@@ -94,7 +97,7 @@ test('Twitter cards fill in; a non-HTML link and a dead page give empty fields',
   });
 });
 
-test('the SSRF table is refused with 400 and nothing reaches a private listener', async () => {
+test('the SSRF table gets the empty card of an unreachable link and nothing reaches a private listener', async () => {
   const port = loopback.port;
   const table = [
     `http://127.0.0.1:${port}/`,
@@ -115,10 +118,14 @@ test('the SSRF table is refused with 400 and nothing reaches a private listener'
     'http://news.test/into-loopback',
     'http://news.test/into-metadata',
   ];
-  for (const url of table) {
+  for (const url of [...table, 'http://no-such-host.invalid/']) {
     const res = await preview(url);
-    expect({ url, status: res.status }).toEqual({ url, status: 400 });
-    expect(res.body.error).toMatch(/^url: not allowed/);
+    const { href, hostname } = new URL(url);
+    expect({ url, status: res.status, body: res.body }).toEqual({
+      url,
+      status: 200,
+      body: { url: href, title: null, summary: null, image: null, siteName: hostname, contentType: null },
+    });
   }
   expect(loopback.received).toHaveLength(0);
 });

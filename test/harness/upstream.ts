@@ -7,7 +7,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { generateKeyPairSync, createPublicKey, type KeyObject } from 'node:crypto';
-import { SignJWT } from 'jose';
+import { SignJWT, type JWTPayload } from 'jose';
 
 export interface Recorded {
   method: string;
@@ -22,6 +22,8 @@ export interface Upstream {
   /** Status for the next requests (default 201 for POST, 200 otherwise). */
   status: number | undefined;
   sign(sub: string, opts?: { issuer?: string; expiresIn?: string | number }): Promise<string>;
+  /** A token with exactly these claims (no `iat` or `exp` added), signed with the test key. */
+  signClaims(claims: JWTPayload): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -81,6 +83,8 @@ export async function startUpstream(domain: string): Promise<Upstream> {
     },
     sign: (sub, opts = {}) =>
       signWith(privateKey, sub, opts.issuer ?? `https://${domain}`, opts.expiresIn ?? '1h'),
+    signClaims: (claims) =>
+      new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: 'test-key' }).sign(privateKey),
     close: () =>
       new Promise<void>((r) => {
         server.closeAllConnections();

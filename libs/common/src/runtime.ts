@@ -146,6 +146,7 @@ export async function createRuntime(name: string, config: Config, shared: Shared
     keys: settingsKeySource(repos.settings),
     hmacSecret: config.hmacSecret,
     ttlSeconds: config.tokenTtlSeconds,
+    publicUrl: config.publicUrl,
   });
   const bus =
     shared.bus ?? createBus({ ...(config.AMQP_URL ? { url: config.AMQP_URL } : {}), logger, service: name });

@@ -2,11 +2,13 @@
  * Who is calling, as far as the edge needs to know (rate-limit keys, dedupe actor, the admin
  * guard): the token of spec 5.2 verified RS256 against the server's JWKS (fetched from the
  * federation service and refetched when an unknown key id appears, so a rotated key is picked
- * up), then the HMAC fallback. Services verify again and load the user (defence in depth).
+ * up), then the HMAC fallback, both held to the claim bounds the services apply (lifetime,
+ * `iat`, `aud`: `withinBounds` of libs/common auth/claims.ts). Services verify again and load the
+ * user (defence in depth).
  */
 import type { RequestHandler } from 'express';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import { extractToken } from '@agora/common/auth';
+import { extractToken, tokenBounds, withinBounds } from '@agora/common/auth';
 import type { Config } from '@agora/common/config';
 
 export interface EdgeIdentity {
@@ -35,10 +37,11 @@ export function createVerifier(config: Config, jwksUrl: string): Verifier {
     timeoutDuration: 3000,
   });
   const hmac = config.hmacSecret ? new TextEncoder().encode(config.hmacSecret) : undefined;
+  const bounds = tokenBounds(config);
   const rs256 = async (token: string) => {
     try {
       const { payload } = await jwtVerify(token, jwks, { algorithms: ['RS256'], issuer });
-      return typeof payload.sub === 'string' ? payload.sub : undefined;
+      return typeof payload.sub === 'string' && withinBounds(payload, bounds) ? payload.sub : undefined;
     } catch {
       return undefined;
     }
@@ -53,9 +56,9 @@ export function createVerifier(config: Config, jwksUrl: string): Verifier {
           const { payload } = await jwtVerify(token, hmac, {
             algorithms: ['HS256', 'HS384', 'HS512'],
             issuer,
-            requiredClaims: ['exp'], // as the services require (libs/common auth/tokens.ts)
           });
-          if (typeof payload.sub === 'string') return { sub: payload.sub, source: 'hmac' };
+          if (typeof payload.sub === 'string' && withinBounds(payload, bounds))
+            return { sub: payload.sub, source: 'hmac' };
         } catch {
           /* fall through: invalid */
         }

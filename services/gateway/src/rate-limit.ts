@@ -2,9 +2,11 @@
  * Rate limits of spec 1.6 with decisions.md §1: strict (20 / 5 min: /auth/* except /auth/me and
  * /auth/verify-email, and registration by /register or by POST /outbox Create User), inbox (100 /
  * 15 min: POST /inbox), outbox (200 / 15 min: POST /outbox), remote-lookup (30 / 15 min: anonymous
- * GETs with a `mode` that may fetch from another server). Per-account login throttling is
+ * reads with a `mode` that may fetch from another server), preview (30 / 5 min per user: GET
+ * /preview makes this server fetch a URL its caller chose). Per-account login throttling is
  * login-throttle.ts. Each limiter has its own counter and key prefix, keyed by client IP (TRUST_PROXY
- * decides how many X-Forwarded-For hops are believed). Redis-shared when configured; when Redis
+ * decides how many X-Forwarded-For hops are believed) unless it names another key. A HEAD runs
+ * the GET route, so it counts as a GET. Redis-shared when configured; when Redis
  * is unreachable each limiter falls back to a per-process memory limiter (fail open to a local
  * limit, never closed and never unlimited).
  */
@@ -20,12 +22,19 @@ import { isOutboxPost, jsonOf } from './body-limit';
 import { isCreateUser } from './guards';
 
 export interface LimiterSpec {
-  name: 'strict' | 'inbox' | 'outbox' | 'remote-lookup';
+  name: 'strict' | 'inbox' | 'outbox' | 'remote-lookup' | 'preview';
   points: number;
   durationSec: number;
   /** Sees the canonical path (canonical.ts runs first) and the buffered body. */
   applies(req: Request): boolean;
+  /** Whose count a request uses; the client IP when not given. */
+  key?(req: Request): string;
 }
+
+const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+
+/** Express answers a HEAD with the GET route: a limit on a GET must count HEADs too. */
+const isRead = (req: Request) => req.method === 'GET' || req.method === 'HEAD';
 
 /** Registration is one mechanism whichever route carries it: /register or POST /outbox Create User. */
 const isRegistration = (req: Request) =>
@@ -33,7 +42,7 @@ const isRegistration = (req: Request) =>
 
 /** Anonymous lookups that may make this server fetch from another one (spec 1.8 modes). */
 const isAnonymousRemoteLookup = (req: Request) =>
-  req.method === 'GET' && !req.edge?.sub && req.query.mode !== undefined && req.query.mode !== 'local';
+  isRead(req) && !req.edge?.sub && req.query.mode !== undefined && req.query.mode !== 'local';
 
 /** First match wins: a Create User on /outbox is counted as a registration, not as an outbox post. */
 export const LIMITERS: LimiterSpec[] = [
@@ -53,6 +62,15 @@ export const LIMITERS: LimiterSpec[] = [
   },
   { name: 'outbox', points: 200, durationSec: 900, applies: (req) => isOutboxPost(req.method, req.path) },
   { name: 'remote-lookup', points: 30, durationSec: 900, applies: isAnonymousRemoteLookup },
+  {
+    // Per user, so changing addresses does not buy more fetches; an anonymous caller (refused by
+    // the service) is counted by address.
+    name: 'preview',
+    points: 30,
+    durationSec: 300,
+    applies: (req) => isRead(req) && req.path === '/preview',
+    key: (req) => (req.edge?.sub ? `user:${req.edge.sub}` : `ip:${clientIp(req)}`),
+  },
 ];
 
 export function buildLimiter(
@@ -91,7 +109,7 @@ export function rateLimits(opts: {
   return (req, res, next) => {
     const hit = limiters.find(({ spec }) => spec.applies(req));
     if (!hit) return next();
-    const key = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    const key = hit.spec.key ? hit.spec.key(req) : clientIp(req);
     hit.limiter.consume(key).then(
       (r) => {
         setHeaders(res, hit.spec, r);

@@ -2,12 +2,14 @@
  * Token verification of spec 5.1 and decisions.md §3: RS256 against the server public key with
  * issuer https://<domain> first; then, only when a secret is configured, a second, separately
  * pinned HMAC verify. `alg: none`, an RS256 public key used as an HMAC secret, a wrong issuer
- * and an expired token all fail.
+ * and an expired token all fail, and so does any token whose lifetime, `iat` or `aud` is out of
+ * the bounds of claims.ts (the gateway applies the same function).
  */
 import { randomUUID } from 'node:crypto';
 import { SignJWT, importPKCS8, importSPKI, jwtVerify, decodeProtectedHeader, type JWTPayload } from 'jose';
 
 type PublicKey = Awaited<ReturnType<typeof importSPKI>>;
+import { tokenBounds, withinBounds, type TokenBounds } from './claims';
 import { keyIdOf, type KeySource } from './keys';
 
 export interface VerifiedToken {
@@ -35,6 +37,8 @@ export interface TokenServiceOptions {
   keys: KeySource;
   hmacSecret?: string | undefined;
   ttlSeconds: number;
+  /** PUBLIC_URL: an `aud` naming it names this server (as does `https://<domain>`). */
+  publicUrl?: string;
 }
 
 const HMAC_ALGS = ['HS256', 'HS384', 'HS512'];
@@ -42,11 +46,22 @@ const HMAC_ALGS = ['HS256', 'HS384', 'HS512'];
 export class TokenService {
   private readonly issuer: string;
   private readonly hmac: Uint8Array | undefined;
+  private readonly bounds: TokenBounds;
   private cached: { pem: string; key: PublicKey; kid: string } | undefined;
 
   constructor(private readonly opts: TokenServiceOptions) {
     this.issuer = `https://${opts.domain}`;
     this.hmac = opts.hmacSecret ? new TextEncoder().encode(opts.hmacSecret) : undefined;
+    this.bounds = tokenBounds({
+      DOMAIN: opts.domain,
+      publicUrl: opts.publicUrl ?? this.issuer,
+      tokenTtlSeconds: opts.ttlSeconds,
+    });
+  }
+
+  private accepted(payload: JWTPayload, source: VerifiedToken['source']): VerifiedToken | null {
+    if (typeof payload.sub !== 'string' || !withinBounds(payload, this.bounds)) return null;
+    return { sub: payload.sub, source, payload };
   }
 
   private async publicKey(): Promise<{ key: PublicKey; kid: string } | undefined> {
@@ -69,7 +84,7 @@ export class TokenService {
     }
     try {
       const { payload } = await jwtVerify(token, pub.key, { algorithms: ['RS256'], issuer: this.issuer });
-      return typeof payload.sub === 'string' ? { sub: payload.sub, source: 'rs256', payload } : null;
+      return this.accepted(payload, 'rs256');
     } catch {
       return null;
     }
@@ -78,13 +93,10 @@ export class TokenService {
   private async verifyHmac(token: string): Promise<VerifiedToken | null> {
     if (!this.hmac) return null;
     try {
-      const { payload } = await jwtVerify(token, this.hmac, {
-        algorithms: HMAC_ALGS,
-        issuer: this.issuer,
-        // A shared-secret token that never expires is a password that cannot be rotated away.
-        requiredClaims: ['exp'],
-      });
-      return typeof payload.sub === 'string' ? { sub: payload.sub, source: 'hmac', payload } : null;
+      // A shared-secret token that never expires (or expires in 1e300) is a password that cannot
+      // be rotated away: withinBounds requires `exp` and bounds it.
+      const { payload } = await jwtVerify(token, this.hmac, { algorithms: HMAC_ALGS, issuer: this.issuer });
+      return this.accepted(payload, 'hmac');
     } catch {
       return null;
     }

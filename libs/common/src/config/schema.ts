@@ -136,7 +136,8 @@ export const configDocs: Record<keyof z.infer<typeof configSchema>, string> = {
   S3_FORCE_PATH_STYLE: 'Path-style bucket addressing (MinIO, gofakes3, most self-hosted stores).',
   JWT_SECRET: 'Enables the HMAC token fallback of spec 5.1 (HS256/384/512, same issuer).',
   JWT_KEY: 'Alias of JWT_SECRET (used when JWT_SECRET is unset).',
-  TOKEN_TTL: 'Lifetime of issued tokens, e.g. `30d`, `12h`.',
+  TOKEN_TTL:
+    'Lifetime of issued tokens, e.g. `30d`, `12h`; also the longest lifetime a token may have to be accepted (give every service the same value).',
   JSON_LIMIT: 'Route-tree JSON body limit (spec 1.2), e.g. `2mb`.',
   CORS_ORIGIN: 'Extra allowed origins, comma-separated.',
   RATE_LIMITING_ENABLED: '`false` turns off every rate limiter and the outbox de-duplication.',

@@ -266,6 +266,8 @@ export function createRepositories(
   const posts = new PostsStore(models, lists, users, domain, bump);
   const timelines = new TimelineStore(lists, posts, circles, domain, bump);
   posts.attachTimelines(timelines);
+  const files = new FilesRepository(models, domain, publicUrl);
+  const search = new SearchRepository(models);
   const repos: Repositories = {
     settings: new SettingsRepository(models, hooks.readStamps ? { read: hooks.readStamps, bump } : undefined),
     users,
@@ -282,8 +284,8 @@ export function createRepositories(
     flags: new FlagsStore(models),
     invites: new InvitesStore(models),
     followers: new FollowersStore(models, lists),
-    files: new FilesRepository(models, domain, publicUrl),
-    search: new SearchRepository(models),
+    files,
+    search,
     linkPreviews: new LinkPreviewsRepository(models),
     remoteServers: new RemoteServersStore(models),
     notifications: new NotificationsStore(models, lists),
@@ -301,7 +303,7 @@ export function createRepositories(
       await migrateReactIds(models, logger);
       await migrateFollowerLists(models, repos, logger);
     },
-    accountContent: new AccountContentRepository(posts, circles, models),
+    accountContent: new AccountContentRepository({ posts, circles, files, search }, models),
     idempotency: new IdempotencyRepository(models),
     backupJobs: new BackupJobsRepository(models),
     collections: new CollectionsRepository(db.conn),

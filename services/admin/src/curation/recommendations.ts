@@ -12,13 +12,14 @@ import { idString } from '@agora/common/validation';
 import { crudRouter } from '../content/crud';
 import { parse } from '../content/shared';
 
-const KINDS: Record<string, RefType> = {
-  post: 'Post',
-  circle: 'Circle',
-  group: 'Group',
-  bookmark: 'Bookmark',
-  page: 'Page',
-};
+/** A Map: the kind comes from a client's id (`constructor:x@d` is no kind, not Object's). */
+const KINDS = new Map<string, RefType>([
+  ['post', 'Post'],
+  ['circle', 'Circle'],
+  ['group', 'Group'],
+  ['bookmark', 'Bookmark'],
+  ['page', 'Page'],
+]);
 
 const fields = {
   section: idString,
@@ -53,7 +54,7 @@ export function recommendationsRouter(ctx: AdminContext) {
   const resolveRef = async (ref: string): Promise<{ refType: RefType; visibility: 'public' | 'server' }> => {
     const parsed = parseId(ref);
     if (parsed.type === 'User') throw new BadRequest('ref: users cannot be recommended');
-    const refType = parsed.type === 'Object' ? KINDS[parsed.kind ?? ''] : undefined;
+    const refType = parsed.type === 'Object' ? KINDS.get(parsed.kind ?? '') : undefined;
     if (!refType) throw new BadRequest('ref: must be the id of a post, circle, group, bookmark or page');
     const target = await liveTarget(ctx.stores, refType, ref);
     if (!target) throw new BadRequest(`ref: no such ${refType.toLowerCase()} on this server`);

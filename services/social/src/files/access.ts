@@ -1,8 +1,9 @@
 /**
  * Who may read a file (decisions.md §5, issue 12): once attached, exactly who may read its
  * parent object (a post's circle, a reply's thread root, a bookmark's folder chain, a user's
- * profile audience); before that, the file's own `to`. The owner always may. A missing or
- * deleted parent closes the file to everyone but its owner.
+ * profile audience); before that, the file's own `to`, and only while its uploader's account is
+ * live. The owner always may. A missing or deleted parent closes the file to everyone but its
+ * owner.
  */
 import { ANONYMOUS, canSee, type Viewer } from '@agora/common/audience';
 import type { FileRecord } from '@agora/common/db';
@@ -29,7 +30,10 @@ export async function canReadFile(
 ): Promise<boolean> {
   if (viewer.id && viewer.id === file.actorId) return true;
   if (file.parentObject) return parentVisible(ctx, viewer, file.parentObject);
-  return canSee({ to: file.to, actorId: file.actorId }, viewer, ctx.config.DOMAIN);
+  if (!canSee({ to: file.to, actorId: file.actorId }, viewer, ctx.config.DOMAIN)) return false;
+  // A deleted or deactivated account's uploads are nobody's to read (an admin's soft delete does
+  // not withdraw content; account deletion by its owner also marks the files deleted).
+  return (await ctx.stores.users.findActiveById(file.actorId)) !== null;
 }
 
 /** Whether anyone at all may read it (decides `Cache-Control: public`). */

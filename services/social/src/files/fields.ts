@@ -1,7 +1,8 @@
 /** The form fields of POST /files, checked after the bytes are stored (multer reads them in order). */
-import { canonicalTo } from '@agora/common/audience';
+import { canonicalTo, type Viewer } from '@agora/common/audience';
 import { BadRequest } from '@agora/common/errors';
 import type { SocialContext } from '../context';
+import { assertCanAddress } from '../activities/audience-check';
 import { findObject } from '../views/objects';
 
 export interface UploadFields {
@@ -33,10 +34,11 @@ export function displayName(original: string | undefined): string {
 
 export async function readFields(
   ctx: SocialContext,
-  actorId: string,
+  viewer: Viewer & { id: string },
   body: Record<string, unknown>,
   originalName: string | undefined,
 ): Promise<UploadFields> {
+  const actorId = viewer.id;
   const parent = text(body, 'parentObject', 300) || null;
   if (parent && parent !== actorId) {
     const found = await findObject(ctx, parent);
@@ -45,6 +47,9 @@ export async function readFields(
   }
   // An unattached file is the owner's alone unless the uploader says otherwise.
   const to = canonicalTo(body.to, 'to', ctx.config.DOMAIN, actorId);
+  // The audience rules of a post (Create Post calls the same check): only circles the uploader
+  // owns or belongs to, groups they are in, their own id, the server or the public.
+  await assertCanAddress(ctx, viewer, to);
   return {
     to,
     name: text(body, 'title', 300) || displayName(originalName),

@@ -19,12 +19,13 @@ const ascii = (b: Buffer, at: number, s: string) =>
 const bytes = (b: Buffer, at: number, sig: number[]) =>
   b.length >= at + sig.length && sig.every((v, i) => b[at + i] === v);
 
-const ISO_BRANDS: Record<string, Sniffed> = {
-  avif: { mediaType: 'image/avif', kind: 'Image', ext: 'avif' },
-  avis: { mediaType: 'image/avif', kind: 'Image', ext: 'avif' },
-  qt: { mediaType: 'video/quicktime', kind: 'Video', ext: 'mov' },
-  'M4A ': { mediaType: 'audio/mp4', kind: 'Audio', ext: 'm4a' },
-};
+/** A Map: the brand is read from the uploaded bytes (docs/security.md, lookups keyed by input). */
+const ISO_BRANDS = new Map<string, Sniffed>([
+  ['avif', { mediaType: 'image/avif', kind: 'Image', ext: 'avif' }],
+  ['avis', { mediaType: 'image/avif', kind: 'Image', ext: 'avif' }],
+  ['qt', { mediaType: 'video/quicktime', kind: 'Video', ext: 'mov' }],
+  ['M4A ', { mediaType: 'audio/mp4', kind: 'Audio', ext: 'm4a' }],
+]);
 const MP4: Sniffed = { mediaType: 'video/mp4', kind: 'Video', ext: 'mp4' };
 
 /** The type of a file from its first bytes, or null when it is not one we accept. */
@@ -40,7 +41,7 @@ export function sniff(head: Buffer): Sniffed | null {
     return { mediaType: 'audio/wav', kind: 'Audio', ext: 'wav' };
   if (ascii(head, 4, 'ftyp')) {
     const brand = head.toString('latin1', 8, 12);
-    return ISO_BRANDS[brand] ?? ISO_BRANDS[brand.trim()] ?? MP4;
+    return ISO_BRANDS.get(brand) ?? ISO_BRANDS.get(brand.trim()) ?? MP4;
   }
   if (bytes(head, 0, [0x1a, 0x45, 0xdf, 0xa3]))
     // Matroska and WebM share the EBML header; browsers play WebM, so only that is named.

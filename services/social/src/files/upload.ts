@@ -83,6 +83,10 @@ export function uploadFile(ctx: SocialContext): RequestHandler {
         const mw = multer({
           storage: engine,
           limits: { files: 1, fields: 10, fieldSize: 4096, parts: 11, headerPairs: 50 },
+          // Browsers and fetch send `filename="…"` as raw UTF-8 (WHATWG multipart/form-data);
+          // busboy's default reads it as Latin-1 and stored `ünï.png` as `Ã¼nÃ¯.png`.
+          // `filename*=UTF-8''…` names its charset and is decoded as said either way.
+          defParamCharset: 'utf8',
         }).single('file');
         mw(req, res, (err?: unknown) => next(err ? asClientError(err) : undefined));
       },

@@ -27,3 +27,8 @@ test('a page without tags gives its title; unsafe image URLs are dropped', () =>
     siteName: null,
   });
 });
+
+test('entity names are looked up by own keys: `&constructor;` stays text', () => {
+  const html = '<head><title>A &constructor; B &toString; &amp; C</title></head>';
+  expect(extractPreview(html, 'https://x.example/').title).toBe('A &constructor; B &toString; & C');
+});

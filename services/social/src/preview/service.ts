@@ -2,8 +2,11 @@
  * Link previews (issue 12): the page is fetched through the SSRF-safe client (http/https only,
  * addresses checked where the socket connects and on every redirect, 10 s, 1 MB) with its own
  * policy: private, loopback, link-local and CGNAT targets are always refused for previews,
- * whatever FEDERATION_ALLOW_PRIVATE says, because the URL comes from a user. Results (failures
- * too) are cached, so a popular link is fetched once a day, a dead one once an hour.
+ * whatever FEDERATION_ALLOW_PRIVATE says, because the URL comes from a user. A target refused by
+ * that policy answers exactly like one that does not resolve or does not answer: the empty card
+ * (docs/security.md, SSRF: a different answer would tell which internal names exist). Results
+ * (failures too) are cached, so a popular link is fetched once a day, a dead one once an hour.
+ * Each user's previews are rate limited at the gateway (services/gateway/src/rate-limit.ts).
  */
 import { createHash } from 'node:crypto';
 import { createSafeFetch, SafeFetchError, type SafeFetch } from '@agora/common/federation';
@@ -92,11 +95,8 @@ async function fetchPreview(
       failure: null,
     };
   } catch (err) {
-    if (
-      err instanceof SafeFetchError &&
-      (err.reason === 'forbidden_address' || err.reason === 'bad_redirect')
-    )
-      throw new BadRequest('url: not allowed (private, loopback or link-local address)');
+    // Every refusal and failure of the fetch, policy included, is the same empty card; the
+    // reason stays in the cache record, never in the answer.
     if (err instanceof SafeFetchError) return { data: empty(url.href, url.hostname), failure: err.reason };
     throw err;
   }

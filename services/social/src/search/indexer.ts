@@ -8,17 +8,18 @@ import { parseId, SEARCH_KINDS, type SearchEntry, type SearchKind } from '@agora
 import type { SocialContext } from '../context';
 import { termsOf } from './terms';
 
-const KIND_OF: Record<string, SearchKind> = {
-  post: 'Post',
-  page: 'Page',
-  group: 'Group',
-  bookmark: 'Bookmark',
-};
+/** A Map: an id's kind is client input (`constructor:x@d` must be no kind, not Object's). */
+const KIND_OF = new Map<string, SearchKind>([
+  ['post', 'Post'],
+  ['page', 'Page'],
+  ['group', 'Group'],
+  ['bookmark', 'Bookmark'],
+]);
 
 export function kindOfId(id: string): SearchKind | null {
   const p = parseId(id);
   if (p.type === 'User') return 'User';
-  if (p.type === 'Object' && p.kind) return KIND_OF[p.kind] ?? null;
+  if (p.type === 'Object' && p.kind) return KIND_OF.get(p.kind) ?? null;
   return null;
 }
 

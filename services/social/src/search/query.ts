@@ -1,9 +1,9 @@
 /**
  * GET /search (issue 12): candidates come from the index by one equality match on the query's
  * most selective (longest) term, the other terms are checked on the candidates, a first audience
- * filter runs on the entry's copies, and every item of the page is then read from its own
- * collection and checked with the same rules as its detail route before it is shown. An item
- * the viewer cannot open is never returned, even when the index is stale.
+ * filter runs on the entry's copies, and every candidate is then read from its own collection
+ * and checked with the same rules as its detail route before it is counted or shown. An item
+ * the viewer cannot open is never returned nor counted, even when the index is stale.
  */
 import { canSee, type Viewer } from '@agora/common/audience';
 import type { SearchEntry, SearchKind } from '@agora/common/db';
@@ -127,4 +127,27 @@ export async function openable(
   }
   if (e.kind === 'Post' && opts.postType && found.doc.type !== opts.postType) return null;
   return { ...pick(found.doc, FIELDS[e.kind]), _searchType: e.kind };
+}
+
+/** Candidates verified at once (reads in flight per search). */
+const VERIFY_BATCH = 16;
+
+/**
+ * Every candidate the viewer may open, in index order. All of them are verified (at most
+ * CANDIDATES), not only the page: the collection's `totalItems` and its page boundaries are
+ * then those of what the viewer can list, so neither tells about hidden items.
+ */
+export async function openableAll(
+  ctx: SocialContext,
+  viewer: Viewer,
+  entries: SearchEntry[],
+  opts: SearchOptions,
+): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = [];
+  for (let i = 0; i < entries.length; i += VERIFY_BATCH) {
+    const batch = entries.slice(i, i + VERIFY_BATCH);
+    for (const item of await Promise.all(batch.map((e) => openable(ctx, viewer, e, opts))))
+      if (item) out.push(item);
+  }
+  return out;
 }

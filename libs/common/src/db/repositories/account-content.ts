@@ -3,11 +3,15 @@
  * (docs/security.md, "Deleted accounts"). Withdrawing takes it all out at once: every post through
  * PostsStore (so it leaves every list and timeline, and the pull answers it as a tombstone), the
  * circles the account owned through CirclesRepository (so their members' memberships follow),
- * and the rest tombstoned in place; the GC removes the tombstones after retention.
+ * its files through FilesRepository (unattached public ones included; the GC removes the bytes),
+ * its search index entries through SearchRepository (so no count can include them), and the
+ * rest tombstoned in place; the GC removes the tombstones after retention.
  */
 import type { Models } from '../models';
 import type { CirclesRepository } from './circles';
+import type { FilesRepository } from './files';
 import type { PostsStore } from './posts';
+import type { SearchRepository } from './search';
 
 export interface WithdrawnContent {
   /** Posts tombstoned now (their cached copies must go stale). */
@@ -18,19 +22,24 @@ export interface WithdrawnContent {
 
 export class AccountContentRepository {
   constructor(
-    private readonly posts: PostsStore,
-    private readonly circles: CirclesRepository,
+    private readonly stores: {
+      posts: PostsStore;
+      circles: CirclesRepository;
+      files: FilesRepository;
+      search: SearchRepository;
+    },
     private readonly models: Models,
   ) {}
 
   async withdraw(authorId: string, at: Date, by: string): Promise<WithdrawnContent> {
     const m = this.models;
+    const { posts, circles, files, search } = this.stores;
     const live = { actorId: String(authorId), deletedAt: null };
     const tomb = { $set: { deletedAt: at, deletedBy: by, type: 'Tombstone' } };
     const postIds: string[] = [];
     const touched = new Set<string>();
-    for (const p of await this.posts.allByAuthor(authorId)) {
-      const before = await this.posts.softDeletePost(p.id, by);
+    for (const p of await posts.allByAuthor(authorId)) {
+      const before = await posts.softDeletePost(p.id, by);
       if (!before) continue;
       postIds.push(p.id);
       for (const c of before.circles ?? []) touched.add(c);
@@ -42,9 +51,13 @@ export class AccountContentRepository {
     // Circles keep their type (System circles stay recognisable); only their life ends.
     const owned = await m.Circle.find(live, { id: 1 }).lean<Array<{ id: string }>>();
     for (const c of owned) {
-      await this.circles.softDeleteCircle(c.id, by);
+      await circles.softDeleteCircle(c.id, by);
       touched.add(c.id);
     }
+    await files.deleteOwnedBy(authorId);
+    // Last: an index entry removed before its object was tombstoned could come back with a
+    // reindex of the still-live object.
+    await search.removeByActor(authorId);
     return { postIds, circleIds: [...touched] };
   }
 }

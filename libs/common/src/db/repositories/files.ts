@@ -159,6 +159,18 @@ export class FilesRepository {
   }
 
   /**
+   * A deleted account's files, whatever they are attached to (account deletion: nobody may read
+   * them any more, its unattached public uploads included; the GC removes the bytes). Equality on
+   * `actorId`, a scan: an account is deleted rarely.
+   */
+  async deleteOwnedBy(actorId: string): Promise<number> {
+    const docs = await this.models.File.find({ actorId, deletedAt: null }, { id: 1 }).lean();
+    let n = 0;
+    for (const d of docs) if (await this.markDeleted(d.id)) n++;
+    return n;
+  }
+
+  /**
    * Never-attached uploads older than `before` (the GC deletes them after a day). The filter's
    * range is checked by FerretDB after the `parentObject` equality; the GC runs daily in batches.
    */

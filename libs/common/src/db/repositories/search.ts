@@ -10,11 +10,13 @@ import { turnOf } from '../write-gate';
 export type SearchKind = SearchEntryDoc['kind'];
 export type SearchEntry = SearchEntryDoc;
 
+/** What account deletion withdraws (groups outlive their creator and stay searchable). */
+const WITHDRAWN_KINDS: SearchKind[] = ['User', 'Post', 'Page', 'Bookmark'];
+
 type IndexOp =
   | { replaceOne: { filter: { _id: string }; replacement: SearchEntry; upsert: true } }
-  | {
-      deleteOne: { filter: { _id: string } };
-    };
+  | { deleteOne: { filter: { _id: string } } }
+  | { deleteMany: { filter: { actorId: string; kind: { $in: SearchKind[] } } } };
 
 export class SearchRepository {
   /**
@@ -36,6 +38,15 @@ export class SearchRepository {
 
   async remove(objectId: string): Promise<void> {
     await this.changes.add({ deleteOne: { filter: { _id: objectId } } });
+  }
+
+  /**
+   * A deleted account's entries (AccountContentRepository.withdraw): through the same ordered
+   * queue as upserts, so an earlier queued upsert of the account's content cannot land after it.
+   * Equality on `actorId`, a scan of the index: an account is deleted rarely.
+   */
+  async removeByActor(actorId: string): Promise<void> {
+    await this.changes.add({ deleteMany: { filter: { actorId, kind: { $in: WITHDRAWN_KINDS } } } });
   }
 
   /** Entries holding `term` (optionally of one kind), newest first, at most `limit`. */

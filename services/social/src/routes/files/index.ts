@@ -32,9 +32,10 @@ export default function fileRoutes(ctx: SocialContext): Router {
   }
 
   async function record(stored: StoredUpload, actorId: string, req: Request) {
+    const viewer = await viewerOf(ctx, req);
     const fields = await readFields(
       ctx,
-      actorId,
+      { ...viewer, id: actorId },
       req.body as Record<string, unknown>,
       req.file?.originalname,
     );

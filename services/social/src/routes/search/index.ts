@@ -11,22 +11,28 @@ import type { SearchKind } from '@agora/common/db';
 import type { SocialContext } from '../../context';
 import { viewerOf } from '../../views/viewer';
 import { queryTerms } from '../../search/terms';
-import { candidates, openable, type SearchOptions } from '../../search/query';
+import { candidates, openableAll, type SearchOptions } from '../../search/query';
 
-const KINDS: Record<string, SearchKind> = {
-  users: 'User',
-  user: 'User',
-  posts: 'Post',
-  post: 'Post',
-  pages: 'Page',
-  page: 'Page',
-  groups: 'Group',
-  group: 'Group',
-  bookmarks: 'Bookmark',
-  bookmark: 'Bookmark',
-};
+/**
+ * Client spellings of a kind. A Map, not an object literal: a plain object would answer
+ * `__proto__`, `constructor` or `toString` with something from Object.prototype, which then
+ * reached the index query as a "kind" (docs/security.md, lookups keyed by client input).
+ */
+const KINDS = new Map<string, SearchKind>([
+  ['users', 'User'],
+  ['user', 'User'],
+  ['posts', 'Post'],
+  ['post', 'Post'],
+  ['pages', 'Page'],
+  ['page', 'Page'],
+  ['groups', 'Group'],
+  ['group', 'Group'],
+  ['bookmarks', 'Bookmark'],
+  ['bookmark', 'Bookmark'],
+]);
 const ALL: SearchKind[] = ['User', 'Post', 'Page', 'Group', 'Bookmark'];
 const POST_TYPES = new Set(['Note', 'Article', 'Media', 'Link', 'Event']);
+const UNKNOWN_TYPE = `type: must be one of users, posts, pages, groups, bookmarks, ${[...POST_TYPES].join(', ')}`;
 
 function options(query: Record<string, unknown>): SearchOptions {
   const { type, searchIn } = query;
@@ -35,14 +41,14 @@ function options(query: Record<string, unknown>): SearchOptions {
     throw new BadRequest('searchIn: must be a string');
   if (type && POST_TYPES.has(type)) return { kinds: ['Post'], postType: type };
   if (type) {
-    const kind = KINDS[type.toLowerCase()];
-    if (!kind) throw new BadRequest('type: must be users, posts, pages, groups, bookmarks or a post type');
+    const kind = KINDS.get(type.toLowerCase());
+    if (!kind) throw new BadRequest(UNKNOWN_TYPE);
     return { kinds: [kind] };
   }
   // Unknown names in searchIn are ignored (servers: no server directory here yet).
   const listed = (searchIn ?? '')
     .split(',')
-    .map((s) => KINDS[s.trim().toLowerCase()])
+    .map((s) => KINDS.get(s.trim().toLowerCase()))
     .filter((k): k is SearchKind => !!k);
   return { kinds: listed.length ? [...new Set(listed)] : ALL };
 }
@@ -56,14 +62,10 @@ export default function searchRoutes(ctx: SocialContext): Router {
       const opts = options(query);
       const paging = parsePaging(query, { defaultLimit: 20, maxLimit: 50 });
       const viewer = await viewerOf(ctx, req);
-      const found = await candidates(ctx, viewer, terms, opts);
-      const items: Record<string, unknown>[] = [];
-      // Walk past the page start over entries that pass the cheap check; each shown item is verified.
-      for (const entry of found.slice(paging.skip)) {
-        if (items.length >= paging.limit) break;
-        const item = await openable(ctx, viewer, entry, opts);
-        if (item) items.push(item);
-      }
+      // Every candidate is verified before anything is counted: `totalItems` is what the viewer
+      // may open, never the index's count (which would tell about hidden or withdrawn items).
+      const found = await openableAll(ctx, viewer, await candidates(ctx, viewer, terms, opts), opts);
+      const items = found.slice(paging.skip, paging.skip + paging.limit);
       const search = new URLSearchParams();
       for (const k of ['q', 'type', 'searchIn', 'limit'])
         if (typeof query[k] === 'string') search.set(k, query[k]);
