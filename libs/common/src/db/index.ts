@@ -98,7 +98,15 @@ export {
 export { ObjectStore, type Row, type PageRequest, type FoundRows } from './repositories/objects';
 export type { ReactState } from './repositories/react-state';
 export { ListStore, LIST_BUCKET_SIZE, LEGACY_BUCKET_SIZE, RANGE_PAGE, type ListEntry } from './lists/store';
-export { encodeCursor, decodeCursor, parseBefore, type Place } from './lists/cursor';
+export {
+  encodeCursor,
+  decodeCursor,
+  parseBefore,
+  newestFirst,
+  oldestFirst,
+  compareIds,
+  type Place,
+} from './lists/cursor';
 export {
   PostsStore,
   LISTS,

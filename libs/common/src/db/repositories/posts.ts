@@ -4,6 +4,7 @@
  * counter and the read-cache stamps: no caller can forget one. GET /posts and an author's posts
  * read the lists, so a page costs O(page) whatever the number of posts (ADR 0005).
  */
+import { newestFirst } from '../lists/cursor';
 import { deletedClause, type DeletedMode } from './listing';
 import type { Models } from '../models';
 import { STAMPS } from '../../cache/stamps';
@@ -345,7 +346,7 @@ export class PostsStore extends ObjectStore<PostRecord> {
         if (visible(p)) matched.push({ id: p.id, reacts: Number(p.reactCount ?? 0), at });
       }
     }
-    matched.sort((a, b) => b.reacts - a.reacts || b.at - a.at);
+    matched.sort((a, b) => b.reacts - a.reacts || newestFirst(a, b));
     const ids = matched.slice(req.skip, req.skip + req.limit).map((m) => m.id);
     const found = await this.liveByIds(ids);
     return {
