@@ -220,3 +220,17 @@ test('a thread by page holds every reply once, oldest first', async () => {
 test('notifications by page hold every one once, newest first', async () => {
   expect(await byPages('/notifications', bob)).toEqual(newestFirst('notification'));
 });
+
+test('GET /outbox read by `next` (handed back as `before`) holds every public post once, newest first', async () => {
+  const ids: string[] = [];
+  let before = '';
+  for (let n = 0; n < 50; n++) {
+    const q = `from=${encodeURIComponent(alice.id)}&limit=${PAGE}${before ? `&before=${encodeURIComponent(before)}` : ''}`;
+    const res = await api.get<{ items?: Array<{ id: string }>; next?: string }>(`/outbox?${q}`);
+    if (res.status !== 200) throw new Error(`GET /outbox?${q}: ${res.status} ${JSON.stringify(res.body)}`);
+    ids.push(...res.body.items!.map((i) => i.id));
+    if (!res.body.next) break;
+    before = res.body.next;
+  }
+  expect(ids).toEqual(newestFirst('post'));
+});
