@@ -37,6 +37,8 @@ test('every offset page a store asks the engine for is sorted down to the id', a
     ['GET /users/:id/activities', () => t.repos.activities.pageForActor(OWNER, req, { id: 1 })],
     ['GET /admin/posts', () => t.repos.posts.pageForAdmin({ deleted: 'live', tiersOnly: false }, req)],
     ['GET /admin/sections', () => t.repos.sections.pageForAdmin('live', req)],
+    // GET /search pages by offset over these candidates.
+    ['GET /search', () => t.repos.search.withTerm('word', undefined, 200)],
   ];
   const partial: Array<[string, string[][]]> = [];
   for (const [name, call] of calls) {
