@@ -7,16 +7,11 @@
  * gateway, 7 at a time, and must hold each item exactly once, in its order.
  */
 import { randomBytes } from 'node:crypto';
-import {
-  connectDatabase,
-  createRepositories,
-  registerModels,
-  type Database,
-  type Repositories,
-} from '@agora/common/db';
+import { connectDatabase, createRepositories, type Database, type Repositories } from '@agora/common/db';
 import { createLogger } from '@agora/common/logger';
 import { bootServer, client, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
+import { storedTimes, storeNotificationsAt } from '../harness/stored';
 
 const DOMAIN = 'social.test';
 const T = Date.parse('2026-03-01T12:00:00.000Z');
@@ -116,7 +111,6 @@ beforeAll(async () => {
     logger: createLogger({ level: 'silent', service: 'test' }),
   });
   repos = createRepositories(db, DOMAIN);
-  const models = registerModels(db.conn);
   for (const i of indexes) {
     // Alice's public posts: /posts, her author list and bob's circle timeline.
     await repos.posts.createLocal(note(i, alice.id, '@public'));
@@ -132,20 +126,18 @@ beforeAll(async () => {
       body: `<p>reply ${i}</p>`,
       createdAt: timeOf(i),
     });
-    await models.Notification.create({
-      _id: idOf('notification', i),
+  }
+  // Bob's notifications (the store stamps the time itself: written as the harness does).
+  await storeNotificationsAt(
+    db,
+    repos,
+    indexes.map((i) => ({
       id: idOf('notification', i),
-      type: 'reply',
       recipientId: bob.id,
       actorId: carol.id,
-      summary: `note ${i}`,
-      href: '/',
       createdAt: timeOf(i),
-      listed: false,
-    });
-  }
-  // Lists the notifications stored unlisted, as the service's start-up pass does.
-  await repos.notifications.prepare();
+    })),
+  );
 }, 600_000);
 
 afterAll(async () => {
@@ -156,11 +148,8 @@ afterAll(async () => {
 test('the fixtures share their millisecond as stored', async () => {
   const times = async (collection: string, field: string, kind: string) => {
     const ids = indexes.slice(5, 65).map((i) => idOf(kind, i));
-    const rows = await db.conn
-      .collection(collection)
-      .find({ _id: { $in: ids as never[] } })
-      .toArray();
-    return [rows.length, new Set(rows.map((d) => new Date(d[field] as Date).getTime()))];
+    const stored = await storedTimes(db, collection, field, ids);
+    return [stored.length, new Set(stored)];
   };
   expect(await times('posts', 'publishedAt', 'post')).toEqual([60, new Set([T])]);
   expect(await times('replies', 'createdAt', 'reply')).toEqual([60, new Set([T])]);
