@@ -20,6 +20,8 @@ let following = '';
 /** What the peer's outbox answers beyond POST and the two it must not be trusted with. */
 const extraItems: Array<Record<string, unknown>> = [];
 const tombstones: string[] = [];
+/** When set, the first page names a next page (`next`), answered for `before=<that cursor>`. */
+let nextPage: { cursor: string; items: Array<Record<string, unknown>> } | undefined;
 
 const item = (id: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -49,6 +51,9 @@ async function timeline(): Promise<string[]> {
 beforeAll(async () => {
   peer = await startSigningPeer(PEER, (req, res) => {
     if (!req.url.startsWith('/outbox')) return json(res, 404, { error: 'Not found' });
+    const before = new URL(req.url, 'http://x').searchParams.get('before');
+    if (nextPage && before === nextPage.cursor)
+      return json(res, 200, { type: 'OrderedCollection', items: nextPage.items, tombstones });
     json(
       res,
       200,
@@ -61,6 +66,7 @@ beforeAll(async () => {
           item(`http://${PEER}/posts/circle-only`, { to: 'circle:x@peer.test', visibility: 'Audience' }),
         ],
         tombstones,
+        ...(nextPage ? { next: nextPage.cursor } : {}),
       },
       'application/json',
     );
@@ -117,4 +123,20 @@ test('later pulls ask for what is new, and tombstones remove the post', async ()
   tombstones.push(own, 'http://elsewhere.test/posts/other');
   await waitFor(async () => !(await timeline()).includes(own), 15_000);
   expect(await timeline()).toContain(POST);
+});
+
+test('a pull follows `next` (as `before`) to the pages after the first, with the same `since`', async () => {
+  const older = `http://${PEER}/posts/on-page-2`;
+  nextPage = { cursor: 'cGFnZS0y', items: [item(older, { publishedAt: '2026-10-01T10:00:00.000Z' })] };
+  try {
+    await waitFor(async () => (await timeline()).includes(older), 15_000);
+    const paged = pulls()
+      .map((r) => new URL(r.url, 'http://x').searchParams)
+      .filter((q) => q.get('before') === nextPage!.cursor);
+    expect(paged.length).toBeGreaterThan(0);
+    expect(paged[0]!.getAll('from')).toEqual([CAROL]);
+    expect(paged[0]!.get('since')).toMatch(/^\d{4}-\d\d-\d\dT/);
+  } finally {
+    nextPage = undefined;
+  }
 });

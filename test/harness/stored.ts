@@ -1,7 +1,9 @@
 /**
- * Helpers for integration tests on stores: the commands a test database's connection sends
- * (opened with `monitorCommands=true`), and a local Note as the stores take it.
+ * Helpers for tests on stores: the commands a test database's connection sends (opened with
+ * `monitorCommands=true`), a local Note as the stores take it, and, for tests that write as a
+ * second replica of a running server, notifications stored at a given time and raw stored times.
  */
+import { registerModels, type Database, type Repositories } from '@agora/common/db';
 import type { TestDatabase } from './database';
 
 export interface SentCommand {
@@ -36,4 +38,41 @@ export function notePost(id: string, actorId: string, n: number, to = '@public')
     body: `<p>post ${n}</p>`,
     publishedAt: new Date(1e12 + n * 1000),
   };
+}
+
+/**
+ * Stores notifications with the times given (the store stamps `new Date()`), unlisted, then
+ * lists them through the store's start-up pass (`prepare`), as for documents written before the
+ * lists: a test of many notifications in one millisecond.
+ */
+export async function storeNotificationsAt(
+  db: Database,
+  repos: Repositories,
+  docs: Array<{ id: string; recipientId: string; actorId: string; createdAt: Date }>,
+): Promise<void> {
+  const models = registerModels(db.conn);
+  for (const d of docs)
+    await models.Notification.create({
+      ...d,
+      _id: d.id,
+      type: 'reply',
+      summary: 'a reply',
+      href: '/',
+      listed: false,
+    });
+  await repos.notifications.prepare();
+}
+
+/** A time field of stored documents as written (ms), read raw: what a fixture really holds. */
+export async function storedTimes(
+  db: Database,
+  collection: string,
+  field: string,
+  ids: string[],
+): Promise<number[]> {
+  const rows = await db.conn
+    .collection(collection)
+    .find({ _id: { $in: ids as never[] } })
+    .toArray();
+  return rows.map((d) => new Date(d[field] as Date).getTime());
 }

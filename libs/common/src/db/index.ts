@@ -99,6 +99,15 @@ export { ObjectStore, type Row, type PageRequest, type FoundRows } from './repos
 export type { ReactState } from './repositories/react-state';
 export { ListStore, LIST_BUCKET_SIZE, LEGACY_BUCKET_SIZE, RANGE_PAGE, type ListEntry } from './lists/store';
 export {
+  encodeCursor,
+  decodeCursor,
+  parseBefore,
+  newestFirst,
+  oldestFirst,
+  compareIds,
+  type Place,
+} from './lists/cursor';
+export {
   PostsStore,
   LISTS,
   tierTag,

@@ -38,11 +38,23 @@ function createOf(item: Item, domain: string): Item {
   };
 }
 
-async function fetchPage(ctx: FederationContext, target: PollTarget, since: Date | null): Promise<Item> {
+/**
+ * Pages of one pull at most: a server whose authors wrote more than this many posts since the
+ * last pull gets the newest ones now, and the rest reach local readers through the inbox only.
+ */
+export const MAX_PULL_PAGES = 20;
+
+async function fetchPage(
+  ctx: FederationContext,
+  target: PollTarget,
+  since: Date | null,
+  before?: string,
+): Promise<Item> {
   const params = new URLSearchParams();
   for (const id of target.from) params.append('from', id);
   for (const id of target.to) params.append('to', id);
   if (since) params.set('since', since.toISOString());
+  if (before) params.set('before', before);
   params.set('limit', '100');
   const url = `${originOf(ctx.config, target.domain)}/outbox?${params.toString()}`;
   const signed = await signAsServer(ctx, { method: 'GET', url });
@@ -55,13 +67,37 @@ async function fetchPage(ctx: FederationContext, target: PollTarget, since: Date
   }
 }
 
-/** Pulls once; returns how many activities were recorded. */
+/**
+ * Pulls once: the first page, then the pages its `next` cursors name (handed back as `before`,
+ * same `since`), so more posts than one page holds are not skipped. A peer that ignores `before`
+ * (an older version) answers the same `next` again: that ends the pull. Tombstones come with
+ * every page alike and are taken from the first. Returns how many activities were recorded.
+ */
 export async function pullFrom(
   ctx: FederationContext,
   target: PollTarget,
   since: Date | null,
 ): Promise<number> {
-  const page = await fetchPage(ctx, target, since);
+  let page = await fetchPage(ctx, target, since);
+  let recorded = await recordPage(ctx, target, page, true);
+  const seen = new Set<string>();
+  for (let n = 1; n < MAX_PULL_PAGES; n++) {
+    const next = page.next;
+    if (typeof next !== 'string' || !next || next.length > 4096 || seen.has(next)) break;
+    seen.add(next);
+    page = await fetchPage(ctx, target, since, next);
+    recorded += await recordPage(ctx, target, page, false);
+  }
+  return recorded;
+}
+
+/** Records one page's items (and, for the first page, its tombstones); how many were new. */
+async function recordPage(
+  ctx: FederationContext,
+  target: PollTarget,
+  page: Item,
+  first: boolean,
+): Promise<number> {
   const ours = (id: unknown): id is string => typeof id === 'string' && domainOf(id) === target.domain;
   let recorded = 0;
   const record = async (activity: Item) => {
@@ -82,7 +118,7 @@ export async function pullFrom(
     if (!ours(it.id) || !ours(it.actorId) || !isPublicItem(it)) continue;
     await record(createOf(it, target.domain));
   }
-  const tombstones = Array.isArray(page.tombstones) ? (page.tombstones as unknown[]) : [];
+  const tombstones = first && Array.isArray(page.tombstones) ? (page.tombstones as unknown[]) : [];
   for (const id of tombstones) {
     if (!ours(id)) continue;
     const copy = await ctx.stores.posts.remoteCopy(id);

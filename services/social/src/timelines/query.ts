@@ -5,7 +5,7 @@
  */
 import { canSee, type Viewer } from '@agora/common/audience';
 import { STAMPS } from '@agora/common/cache';
-import type { CircleRecord } from '@agora/common/db';
+import { encodeCursor, type CircleRecord, type Place } from '@agora/common/db';
 import { AS_CONTEXT } from '@agora/common/http';
 import type { SocialContext } from '../context';
 import { presentPost } from '../views/posts';
@@ -15,7 +15,8 @@ import { postsById } from './posts';
 
 export interface TimelineQuery {
   types: string[];
-  before?: Date;
+  /** A place in the timeline (a cursor, or an ISO time: `parseBefore`): the page starts after it. */
+  before?: Place;
   limit: number;
 }
 
@@ -80,7 +81,7 @@ export async function cachedTimeline(
     viewer.id ?? '',
     viewer.isAdmin ? 'a' : '',
     q.types.join(','),
-    q.before?.toISOString() ?? '',
+    q.before ? `${q.before.at}.${q.before.id}` : '',
     q.limit,
   ].join('|');
   return stamped(ctx, pages, stamps, key, () =>
@@ -129,12 +130,11 @@ export async function circleTimeline(
   const items = page.items.map((p) =>
     presentPost(p as never, viewer, domain, { myReact: mine.get(p.id) ?? null }),
   );
-  const last = page.items[page.items.length - 1];
   return {
     '@context': AS_CONTEXT,
     type: 'OrderedCollectionPage',
     totalItems: page.total,
     orderedItems: items,
-    ...(page.more && last?.publishedAt ? { nextCursor: new Date(last.publishedAt).toISOString() } : {}),
+    ...(page.next ? { nextCursor: encodeCursor(page.next) } : {}),
   };
 }

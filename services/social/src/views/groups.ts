@@ -4,7 +4,7 @@
  * live in its five circles; membership is the members circle, never a copy.
  */
 import { canSee, type Viewer } from '@agora/common/audience';
-import type { GroupDoc } from '@agora/common/db';
+import { newestFirst, type GroupDoc } from '@agora/common/db';
 import { NotFound } from '@agora/common/errors';
 import { orderedCollection, type Paging } from '@agora/common/http';
 import type { SocialContext } from '../context';
@@ -122,6 +122,11 @@ export function canReadGroupPosts(group: GroupRecord, viewer: Viewer): 'ok' | 'a
  * GET /users/:id/groups: the groups `ownerId` is a member of that the viewer may see, newest
  * first, as a spec 1.5 collection. Membership is read from the groups' members circles.
  */
+const placeOf = (g: { id: string; createdAt?: Date | string | null }) => ({
+  at: new Date(g.createdAt ?? 0),
+  id: g.id,
+});
+
 export async function listUserGroups(ctx: SocialContext, viewer: Viewer, ownerId: string, paging: Paging) {
   const base = `${ctx.config.publicUrl}/users/${ownerId}/groups`;
   // The groups a user is a member of come from the membership index; each is checked against
@@ -135,7 +140,8 @@ export async function listUserGroups(ctx: SocialContext, viewer: Viewer, ownerId
         canSee({ to: g.to, actorId: g.actorId }, viewer, ctx.config.DOMAIN) ||
         (viewer.id && viewer.groupIds.includes(g.id)),
     )
-    .sort((a, b) => new Date(b.createdAt ?? 0).getTime() - new Date(a.createdAt ?? 0).getTime());
+    // Newest first, ties by id (a total order: pages by offset never overlap).
+    .sort((a, b) => newestFirst(placeOf(a), placeOf(b)));
   const pick = (g: Record<string, unknown>) =>
     Object.fromEntries(
       Object.keys(GROUP_LIST_FIELDS)

@@ -9,10 +9,12 @@
  * - `from` only: the public posts of those authors, for anyone.
  * - neither: the public posts of this server's users, newest first.
  *
- * Only this server's own posts are answered (never copies of other servers' posts).
+ * Only this server's own posts are answered (never copies of other servers' posts). Every form
+ * pages newest first by (publishedAt, id): a full page carries `next`, a cursor the client hands
+ * back as `before` (an ISO time is accepted there too; lists/cursor.ts).
  */
 import type { Viewer } from '@agora/common/audience';
-import type { PostDoc } from '@agora/common/db';
+import { encodeCursor, parseBefore, type Place, type PostDoc } from '@agora/common/db';
 import { BadRequest, NotAuthorized, Unauthorized } from '@agora/common/errors';
 import { domainOf } from '@agora/common/federation';
 import type { SocialContext } from '../context';
@@ -22,6 +24,8 @@ export interface PullQuery {
   from: string[];
   to: string[];
   since?: Date;
+  /** Where the page starts: `next` of the page before (a cursor), or an ISO time. */
+  before?: Place;
   limit: number;
 }
 
@@ -39,7 +43,14 @@ export function parsePull(query: Record<string, unknown>): PullQuery {
     throw new BadRequest('since must be a valid ISO date string');
   const raw = typeof query.limit === 'string' ? Number.parseInt(query.limit, 10) : 20;
   const limit = Math.min(100, Math.max(1, Number.isFinite(raw) ? raw : 20));
-  return { from: ids(query.from, 'from'), to: ids(query.to, 'to'), ...(since ? { since } : {}), limit };
+  const before = parseBefore(query.before);
+  return {
+    from: ids(query.from, 'from'),
+    to: ids(query.to, 'to'),
+    ...(since ? { since } : {}),
+    ...(before ? { before } : {}),
+    limit,
+  };
 }
 
 const LIVE_LOCAL = { deletedAt: null, originDomain: null };
@@ -49,7 +60,7 @@ export async function pull(ctx: SocialContext, viewer: Viewer, signer: string | 
   const authors = q.from.filter((id) => id.endsWith(`@${domain}`));
   const since = q.since ? { publishedAt: { $gte: q.since } } : {};
   const newest = <T>(filter: Record<string, unknown>) =>
-    ctx.stores.posts.newestFor(filter, q.limit) as Promise<T[]>;
+    ctx.stores.posts.newestFor(filter, q.limit, q.before) as Promise<T[]>;
 
   if (!q.to.length) {
     const posts = await newest<PostDoc>({
@@ -58,7 +69,7 @@ export async function pull(ctx: SocialContext, viewer: Viewer, signer: string | 
       ...since,
       ...(q.from.length ? { actorId: { $in: authors } } : {}),
     });
-    return { items: posts.map((p) => presentPost(p as never, viewer, domain)) };
+    return { items: posts.map((p) => presentPost(p as never, viewer, domain)), ...nextOf(posts, q.limit) };
   }
 
   if (!signer) throw new Unauthorized('A batch pull must be signed by the requesting server');
@@ -80,7 +91,6 @@ export async function pull(ctx: SocialContext, viewer: Viewer, signer: string | 
     newest<PostDoc>({ ...scope, deletedAt: null, ...since }),
     q.since ? ctx.stores.posts.deletedIdsSince(scope, q.since) : [],
   ]);
-  const last = posts[posts.length - 1];
   return {
     items: posts.map((p) => presentPost(p as never, viewer, domain)),
     recipients: posts.map((p) => ({
@@ -88,6 +98,16 @@ export async function pull(ctx: SocialContext, viewer: Viewer, signer: string | 
       to: p.to === '@public' ? q.to : (readersOf.get(p.to ?? '') ?? []),
     })),
     tombstones: gone,
-    ...(posts.length === q.limit && last?.publishedAt ? { next: last.publishedAt.toISOString() } : {}),
+    ...nextOf(posts, q.limit),
   };
+}
+
+/**
+ * A full page's `next`: the cursor of its last post (time and id), which a client hands back as
+ * `before` for the page after it. None on a short page.
+ */
+function nextOf(posts: Array<{ id?: string | null; publishedAt?: Date | null }>, limit: number) {
+  const last = posts[posts.length - 1];
+  if (posts.length < limit || !last?.publishedAt || !last.id) return {};
+  return { next: encodeCursor({ at: new Date(last.publishedAt).getTime(), id: last.id }) };
 }

@@ -1,4 +1,5 @@
-/** The two orders a list walk reads in (ListStore `newest`, `oldest`). */
+/** The two orders a list walk reads in (ListStore `newest`, `oldest`), built on cursor.ts's order. */
+import { newestFirst, oldestFirst } from './cursor';
 import type { Source } from './ranges';
 import type { ListEntry } from './store';
 
@@ -9,18 +10,20 @@ export interface Order {
   entries: (a: ListEntry, b: ListEntry) => number;
 }
 
-const byId = (a: ListEntry, b: ListEntry): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-
-/** Newest first; equal times: the greater id first (minted ids grow with time), as `{at: -1, id: -1}`. */
+/**
+ * Newest first; equal times: the greater id first (ids are random, so this is no time order, but
+ * it is total and the same as a cursor's, `{at: -1, _id: -1}` on an engine). A source whose
+ * newest entry is as new as `e` may hold one of its millisecond with a greater id: visited.
+ */
 export const NEWEST: Order = {
   sources: (a, b) => b.hi - a.hi,
   mayPrecede: (s, e) => s.hi >= e.at.getTime(),
-  entries: (a, b) => b.at.getTime() - a.at.getTime() || byId(b, a),
+  entries: newestFirst,
 };
 
-/** Oldest first, as `{at: 1, id: 1}`. */
+/** Oldest first, as `{at: 1, _id: 1}`: the exact reverse. */
 export const OLDEST: Order = {
   sources: (a, b) => a.lo - b.lo,
   mayPrecede: (s, e) => s.lo <= e.at.getTime(),
-  entries: (a, b) => a.at.getTime() - b.at.getTime() || byId(a, b),
+  entries: oldestFirst,
 };

@@ -9,6 +9,7 @@
  */
 import { GroupCommit } from '../group-commit';
 import { turnOf } from '../write-gate';
+import { isOlder, mayHoldOlder, type Place } from './cursor';
 import { packEntry, unpackEntry } from './entries';
 import { NEWEST, OLDEST, type Order } from './order';
 import { bulkWriteRetryingLostUpserts, headOf, type BulkOp } from './writes';
@@ -348,10 +349,11 @@ export class ListStore {
   }
 
   /**
-   * Entries of the lists merged newest first, with `at` before `before` when given. The same id
-   * in two lists (or appended twice) comes once. Iterate and stop when the page is full.
+   * Entries of the lists merged newest first (cursor.ts's order: time, then id), strictly after
+   * the place `before` when given. The same id in two lists (or appended twice) comes once.
+   * Iterate and stop when the page is full.
    */
-  async *newest(keys: string[], opts: { before?: Date } = {}): AsyncGenerator<ListEntry> {
+  async *newest(keys: string[], opts: { before?: Place } = {}): AsyncGenerator<ListEntry> {
     yield* (await this.open(keys, opts)).entries;
   }
 
@@ -363,7 +365,7 @@ export class ListStore {
   async *oldest(key: string): AsyncGenerator<ListEntry> {
     await this.settle([key]);
     const h = await this.heads.findOne({ _id: key }).lean<HeadRow>();
-    yield* this.walk(sourcesOf(key, h).sort(OLDEST.sources), Infinity, undefined, OLDEST);
+    yield* this.walk(sourcesOf(key, h).sort(OLDEST.sources), undefined, undefined, OLDEST);
   }
 
   /**
@@ -371,13 +373,13 @@ export class ListStore {
    * bucket ranges), and the newest bucket's read started at once, so a caller can do other reads
    * (the viewer, the circle) while it lands. `entries` yields as `newest` does.
    */
-  async open(keys: string[], opts: { before?: Date } = {}): Promise<OpenedLists> {
-    const before = opts.before?.getTime() ?? Infinity;
+  async open(keys: string[], opts: { before?: Place } = {}): Promise<OpenedLists> {
+    const { before } = opts;
     await this.settle(keys);
     const rows = await Promise.all(keys.map((key) => this.heads.findOne({ _id: key }).lean<HeadRow>()));
     const sources = keys
       .flatMap((key, i) => sourcesOf(key, rows[i]))
-      .filter((r) => r.lo < before)
+      .filter((r) => !before || mayHoldOlder(r.lo, before))
       .sort(NEWEST.sources);
     const first = sources[0]?.kind === 'bucket' ? this.prefetch(sources[0]) : undefined;
     return { heads: rows.map(headOf), entries: this.walk(sources, before, first, NEWEST) };
@@ -390,9 +392,14 @@ export class ListStore {
     return { source, items };
   }
 
+  /**
+   * Sources are visited in the order's source order, entries yielded in its entry order; with
+   * `before` (newest walks), only entries strictly after that place, and only sources that may
+   * hold one (a source whose oldest entry shares the place's millisecond may: cursor.ts).
+   */
   private async *walk(
     sources: Source[],
-    before: number,
+    before: Place | undefined,
     ahead: { source: Source; items: Promise<ListEntry[]> } | undefined,
     order: Order,
   ): AsyncGenerator<ListEntry> {
@@ -403,14 +410,14 @@ export class ListStore {
       while (sources.length && (!pending.length || order.mayPrecede(sources[0]!, pending[0]!))) {
         const s = sources.shift()!;
         if (s.kind !== 'bucket') {
-          sources.push(...(await this.expand(s)).filter((r) => r.lo < before));
+          sources.push(...(await this.expand(s)).filter((r) => !before || mayHoldOlder(r.lo, before)));
           sources.sort(order.sources);
           continue;
         }
         const items = await (ahead?.source === s ? ahead.items : this.bucket(s.key, s.n));
         const next = sources[0];
         ahead = next?.kind === 'bucket' ? this.prefetch(next) : undefined;
-        for (const e of items) if (e.at.getTime() < before) pending.push(e);
+        for (const e of items) if (!before || isOlder(e, before)) pending.push(e);
         pending.sort(order.entries);
       }
       const e = pending.shift();

@@ -6,6 +6,7 @@
  */
 import type { FileDoc, Models } from '../models';
 import { mintId } from '../ids';
+import { totalSort } from './listing';
 
 export type FileRecord = FileDoc & { createdAt?: Date; updatedAt?: Date };
 
@@ -104,7 +105,7 @@ export class FilesRepository {
     const [total, items] = await Promise.all([
       this.models.File.countDocuments(filter),
       this.models.File.find(filter, PUBLIC_FIELDS)
-        .sort({ createdAt: -1 })
+        .sort(totalSort({ createdAt: -1 }))
         .skip(opts.skip)
         .limit(opts.limit)
         .lean<Record<string, unknown>[]>(),

@@ -9,6 +9,7 @@ import type { Model } from 'mongoose';
 import { GroupCommit } from '../group-commit';
 import { InsertBatch } from '../insert-batch';
 import { turnOf } from '../write-gate';
+import { totalSort } from './listing';
 import { applyReactDelta, type ReactState } from './react-state';
 
 export type Row = Record<string, unknown> & { id: string };
@@ -202,7 +203,8 @@ export class ObjectStore<T extends Row = Row> {
 
   /**
    * A sorted, skipped, limited page with the filter's total. This scans on FerretDB: it serves
-   * admin lists and small collections, never a route the benchmarks hold to O(page).
+   * admin lists and small collections, never a route the benchmarks hold to O(page). The sort is
+   * made total (`totalSort`: ties broken by `_id`), so consecutive pages partition the list.
    */
   protected async page(
     filter: Record<string, unknown>,
@@ -214,7 +216,7 @@ export class ObjectStore<T extends Row = Row> {
       this.model.countDocuments(filter),
       this.model
         .find(filter, projection ?? { __v: 0 })
-        .sort(sort)
+        .sort(totalSort(sort))
         .skip(req.skip)
         .limit(req.limit)
         .lean<T[]>(),

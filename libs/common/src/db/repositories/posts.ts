@@ -4,6 +4,7 @@
  * counter and the read-cache stamps: no caller can forget one. GET /posts and an author's posts
  * read the lists, so a page costs O(page) whatever the number of posts (ADR 0005).
  */
+import { newestFirst, olderClause, type Place } from '../lists/cursor';
 import { deletedClause, type DeletedMode } from './listing';
 import type { Models } from '../models';
 import { STAMPS } from '../../cache/stamps';
@@ -345,7 +346,7 @@ export class PostsStore extends ObjectStore<PostRecord> {
         if (visible(p)) matched.push({ id: p.id, reacts: Number(p.reactCount ?? 0), at });
       }
     }
-    matched.sort((a, b) => b.reacts - a.reacts || b.at - a.at);
+    matched.sort((a, b) => b.reacts - a.reacts || newestFirst(a, b));
     const ids = matched.slice(req.skip, req.skip + req.limit).map((m) => m.id);
     const found = await this.liveByIds(ids);
     return {
@@ -432,9 +433,17 @@ export class PostsStore extends ObjectStore<PostRecord> {
     return { total, items };
   }
 
-  /** Public and circle posts of local authors for a pull (federation): a scan, bounded by `limit`. */
-  async newestFor(filter: Record<string, unknown>, limit: number): Promise<PostRecord[]> {
-    return this.model.find(filter).sort({ publishedAt: -1 }).limit(limit).lean<PostRecord[]>();
+  /**
+   * Public and circle posts of local authors for a pull (federation): a scan, bounded by `limit`,
+   * newest first by (publishedAt, id), strictly older than the place `before` when given (a
+   * cursor: `next` of the page before), so pages neither skip nor repeat posts of one millisecond.
+   */
+  async newestFor(filter: Record<string, unknown>, limit: number, before?: Place): Promise<PostRecord[]> {
+    return this.model
+      .find(before ? { $and: [filter, olderClause('publishedAt', before)] } : filter)
+      .sort({ publishedAt: -1, _id: -1 })
+      .limit(limit)
+      .lean<PostRecord[]>();
   }
 
   /** Ids of posts matching a pull's scope that were deleted since a date. */

@@ -6,6 +6,7 @@
 import { GroupCommit } from '../group-commit';
 import type { Models, SearchEntryDoc } from '../models';
 import { turnOf } from '../write-gate';
+import { totalSort } from './listing';
 
 export type SearchKind = SearchEntryDoc['kind'];
 export type SearchEntry = SearchEntryDoc;
@@ -52,7 +53,7 @@ export class SearchRepository {
   /** Entries holding `term` (optionally of one kind), newest first, at most `limit`. */
   async withTerm(term: string, kind: SearchKind | undefined, limit: number): Promise<SearchEntry[]> {
     return this.models.SearchEntry.find(kind ? { kind, terms: term } : { terms: term })
-      .sort({ at: -1 })
+      .sort(totalSort({ at: -1 }))
       .limit(limit)
       .lean<SearchEntry[]>();
   }

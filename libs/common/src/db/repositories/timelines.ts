@@ -5,6 +5,7 @@
  * entries whose author is still a member. Reads walk the circle's list newest first (ADR 0005).
  */
 import { STAMPS } from '../../cache/stamps';
+import type { Place } from '../lists/cursor';
 import type { ListAppend, ListStore, OpenedLists } from '../lists/store';
 import type { CirclesRepository } from './circles';
 import {
@@ -26,6 +27,12 @@ export interface TimelinePage {
   total: number;
   /** Whether more entries may follow the last item. */
   more: boolean;
+  /**
+   * With `more`: the last item's place in the list (its entry's time and id), where the next
+   * page starts (`before`). The entry's time, not the post's `publishedAt`: they differ for a
+   * post from a remote clock ahead of ours (`entryOf`).
+   */
+  next?: Place;
 }
 
 export class TimelineStore {
@@ -105,7 +112,7 @@ export class TimelineStore {
    * Starts reading a circle's timeline for a page (its head and newest bucket), so the caller
    * can load the circle and the viewer meanwhile; hand the result to `page`.
    */
-  open(circleId: string, before?: Date): Promise<OpenedLists> {
+  open(circleId: string, before?: Place): Promise<OpenedLists> {
     const opened = this.lists.open([LISTS.circle(circleId)], before ? { before } : {});
     // Awaited by `page`, or dropped when the caller fails first (no access).
     opened.catch(() => undefined);
@@ -120,7 +127,7 @@ export class TimelineStore {
     circleId: string,
     memberIds: Set<string>,
     keep: (p: PostRecord) => boolean,
-    opts: { before?: Date; limit: number; local: boolean; load?: PostLoader; opened?: Promise<OpenedLists> },
+    opts: { before?: Place; limit: number; local: boolean; load?: PostLoader; opened?: Promise<OpenedLists> },
   ): Promise<TimelinePage> {
     const {
       heads: [head],
@@ -129,8 +136,14 @@ export class TimelineStore {
     const total =
       Math.max(0, head?.tags['to.public'] ?? 0) +
       (opts.local ? Math.max(0, head?.tags['to.server'] ?? 0) : 0);
+    /** Each yielded entry's time, by id: the next page's cursor is the last item's place. */
+    const at = new Map<string, number>();
     const members = async function* () {
-      for await (const e of entries) if (!e.by || memberIds.has(e.by)) yield e;
+      for await (const e of entries)
+        if (!e.by || memberIds.has(e.by)) {
+          at.set(e.id, e.at.getTime());
+          yield e;
+        }
     };
     const items: PostRecord[] = [];
     // The first batch a little over the page; later ones only about what is still missing.
@@ -138,7 +151,10 @@ export class TimelineStore {
     for await (const batch of this.posts.liveBatches(members(), size, opts.load)) {
       for (const p of batch) {
         if (!keep(p)) continue;
-        if (items.length === opts.limit) return { items, total, more: true };
+        if (items.length === opts.limit) {
+          const last = items[items.length - 1]!;
+          return { items, total, more: true, next: { at: at.get(last.id)!, id: last.id } };
+        }
         items.push(p);
       }
     }

@@ -1,5 +1,6 @@
 import { BadRequest, NotAuthorized } from '@agora/common/errors';
 import { Router, collectionFor, handler, parsePaging, setAll } from '@agora/common/http';
+import { parseBefore } from '@agora/common/db';
 import type { SocialContext } from '../../context';
 import { viewerOf } from '../../views/viewer';
 import { circleForRoute, loadCircle } from '../../views/circle-access';
@@ -123,9 +124,8 @@ function parseTimelineQuery(query: Record<string, unknown>) {
           .map((t) => t.trim())
           .filter((t) => /^[A-Za-z]{1,30}$/.test(t))
       : [];
-  const before = typeof query.before === 'string' ? new Date(query.before) : undefined;
-  if (before && Number.isNaN(before.getTime()))
-    throw new BadRequest('before must be a valid ISO date string');
+  // A cursor (nextCursor) or an ISO time; anything else is a 400 (cursor.ts).
+  const before = parseBefore(query.before);
   const limit = Math.min(
     500,
     Math.max(1, Number.parseInt(typeof query.limit === 'string' ? query.limit : '50', 10) || 50),
