@@ -51,6 +51,8 @@ export async function startStandalone(given: Config, opts: StandaloneOptions = {
   const db = await connectDatabase({
     url: mongoUrl,
     logger,
+    // A store query no declared index serves fails a test instead of scanning in production.
+    checkIndexes: config.NODE_ENV === 'test',
     ...(embedded
       ? {
           serializeWrites: true,

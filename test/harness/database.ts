@@ -24,7 +24,7 @@ export function useTestDatabase(name: string, domain: string, opts: { query?: st
   const t = { logger: createLogger({ level: 'silent', service: 'test' }) } as TestDatabase;
   beforeAll(async () => {
     const url = `${mongoUrlFor(uniqueName(name))}${opts.query ? `?${opts.query}` : ''}`;
-    t.db = await connectDatabase({ url, logger: t.logger });
+    t.db = await connectDatabase({ url, logger: t.logger, checkIndexes: true });
     t.repos = createRepositories(t.db, domain);
     t.models = registerModels(t.db.conn);
   });

@@ -107,7 +107,9 @@ export async function createRuntime(name: string, config: Config, shared: Shared
     shared.logger?.child({ service: name }) ??
     createLogger({ level: config.LOG_LEVEL, service: name, file: config.LOG_FILE });
   if (!config.MONGO_URL && !shared.db) throw new Error('MONGO_URL is required for a service run on its own');
-  const db = shared.db ?? (await connectDatabase({ url: config.MONGO_URL!, logger }));
+  const db =
+    shared.db ??
+    (await connectDatabase({ url: config.MONGO_URL!, logger, checkIndexes: config.NODE_ENV === 'test' }));
   const redis: RedisClientType | undefined = config.REDIS_URL
     ? await connectRedis(
         config.REDIS_URL,

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { DuplicateKeyError, FerretDBShared, openMongo, type Engine } from '@agora/common/db/engine';
 import { engineFixtures } from './fixtures';
-import { COUNTERS, MEMBERSHIPS } from './specs';
+import { COUNTERS, MEMBERSHIPS, type Counter, type Membership } from './specs';
 
 const run = promisify(execFile);
 
@@ -25,7 +25,7 @@ describe.each(engineFixtures())('engine concurrency: $name', (fx) => {
   });
 
   it('200 concurrent $inc and $addToSet on one document keep all 200', async () => {
-    const c = engine.collection(COUNTERS);
+    const c = engine.collection<Counter>(COUNTERS);
     await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
         c.updateOne({ _id: 'one' }, { $inc: { n: 1 }, $addToSet: { members: `m${i}` } }, { upsert: true }),
@@ -33,11 +33,11 @@ describe.each(engineFixtures())('engine concurrency: $name', (fx) => {
     );
     const doc = await c.findOne({ _id: 'one' });
     expect(doc?.n).toBe(200);
-    expect(new Set(doc?.members as string[]).size).toBe(200);
+    expect(new Set(doc?.members).size).toBe(200);
   });
 
   it('50 racing inserts of one membership: exactly one wins, the others see DuplicateKeyError', async () => {
-    const m = engine.collection(MEMBERSHIPS);
+    const m = engine.collection<Membership>(MEMBERSHIPS);
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, (_, i) => m.insertOne({ _id: `race-${i}`, circle: 'c1', member: 'bob' })),
     );
@@ -57,9 +57,9 @@ describe.each(engineFixtures())('engine concurrency: $name', (fx) => {
           }),
         ),
       );
-      const doc = await engine.collection(COUNTERS).findOne({ _id: 'shared' });
+      const doc = await engine.collection<Counter>(COUNTERS).findOne({ _id: 'shared' });
       expect(doc?.n).toBe(400);
-      expect(new Set(doc?.members as string[]).size).toBe(400);
+      expect(new Set(doc?.members).size).toBe(400);
     });
   } else {
     it('a second process on the same FerretDB database is refused, naming why', async () => {

@@ -1,5 +1,5 @@
 /** Collections shared by the concurrency suite and its writer processes. */
-import type { CollectionSpec } from '@agora/common/db/engine';
+import type { CollectionSpec, Doc } from '@agora/common/db/engine';
 
 export const COUNTERS: CollectionSpec = { name: 'counters', indexes: [] };
 export const MEMBERSHIPS: CollectionSpec = {
@@ -15,3 +15,13 @@ export const MEMBERSHIPS: CollectionSpec = {
     },
   ],
 };
+
+export interface Counter extends Doc {
+  n?: number;
+  members?: string[];
+}
+
+export interface Membership extends Doc {
+  circle: string;
+  member: string;
+}

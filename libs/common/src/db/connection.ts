@@ -5,10 +5,18 @@
  */
 import mongoose, { type Connection } from 'mongoose';
 import type { Logger } from '../logger';
+import { mongoEngine } from './engine/mongo/engine';
+import type { Engine } from './engine/port';
 import { serializeWrites } from './write-gate';
 
 export interface Database {
   conn: Connection;
+  /**
+   * The engine port over this connection (ADR 0013): the stores that have moved onto the port
+   * use it, the others still use the models. On FerretDB the connection's write gate already
+   * queues its writes.
+   */
+  engine: Engine;
   /** True when a ping answered within the timeout. */
   ping(timeoutMs?: number): Promise<boolean>;
   /**
@@ -69,6 +77,8 @@ export interface ConnectOptions {
    * names a `ferretdbVersion`), embedded or not; `true` forces it.
    */
   serializeWrites?: boolean;
+  /** Refuse store queries no declared index serves (the port's coverage check; tests). */
+  checkIndexes?: boolean;
 }
 
 export async function connectDatabase({
@@ -77,6 +87,7 @@ export async function connectDatabase({
   initialRetryMs = 60_000,
   ensureEngineIndexes = () => Promise.resolve(),
   serializeWrites: queueWrites = false,
+  checkIndexes = false,
 }: ConnectOptions): Promise<Database> {
   const conn = mongoose.createConnection(url, {
     bufferCommands: false,
@@ -101,13 +112,15 @@ export async function connectDatabase({
     }
   }
   // Before any model touches a collection: every collection is taken from this Db lazily.
-  if (conn.db && (queueWrites || (await isFerretDB(conn)))) {
-    serializeWrites(conn.db);
+  const ferretdb = !!conn.db && (queueWrites || (await isFerretDB(conn)));
+  if (ferretdb) {
+    serializeWrites(conn.db!);
     capWriteBatches(conn);
     if (!queueWrites) logger.info('FerretDB: this process queues its writes one at a time (ADR 0011)');
   }
   return {
     conn,
+    engine: mongoEngine(conn.db!, { checkIndexes, ...(ferretdb ? { ferretdb: { queue: false } } : {}) }),
     async ping(timeoutMs = 1500) {
       const db = conn.db;
       if (!db) return false;

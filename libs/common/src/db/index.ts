@@ -134,7 +134,7 @@ export {
 } from './repositories/content';
 export { FlagsStore, InvitesStore, type FlagRecord, type InviteRecord } from './repositories/moderation';
 export { FollowersStore, followersList, type FollowerRecord } from './repositories/federation-state';
-export { RemoteServersStore, type RemoteServerRecord } from './repositories/remote-servers';
+export { RemoteServersStore, REMOTE_SERVERS, type RemoteServerRecord } from './repositories/remote-servers';
 export {
   NotificationsStore,
   type NotificationView,
@@ -296,7 +296,7 @@ export function createRepositories(
     files,
     search,
     linkPreviews: new LinkPreviewsRepository(models),
-    remoteServers: new RemoteServersStore(models),
+    remoteServers: new RemoteServersStore(db.engine),
     notifications: new NotificationsStore(models, lists),
     sections: new SectionsStore(models),
     recommendations: new RecommendationsStore(models),

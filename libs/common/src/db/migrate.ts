@@ -36,7 +36,6 @@ const KEYS: Array<[keyof Models, (d: Doc) => string | undefined]> = [
   ['Invite', (d) => d.id as string],
   ['Setting', (d) => d.name as string],
   ['RemoteFollower', (d) => followerKey(String(d.userId), String(d.actorId))],
-  ['RemoteServer', (d) => d.domain as string],
 ];
 
 export async function migrateKeys(

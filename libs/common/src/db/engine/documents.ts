@@ -280,7 +280,7 @@ export function applyUpdate<T extends Doc>(doc: T, update: Update, inserting: bo
 export function upsertDocument<T extends Doc>(filter: Filter, update: Update): T {
   const base: Record<string, unknown> = {};
   for (const [path, p] of parseFilter(filter)) if (p.kind === 'eq') setPath(base, path, p.value);
-  const doc = applyUpdate(base as Doc, update, true);
+  const doc = applyUpdate(base as unknown as Doc, update, true);
   if (typeof doc._id !== 'string' || !doc._id)
     throw new PortUsageError('an upsert names its _id (in the filter or $setOnInsert)');
   return doc as T;

@@ -20,10 +20,12 @@ export type Scalar = string | number | boolean | null | Date;
 /** A stored value: JSON plus Date. */
 export type Value = Scalar | Value[] | { [key: string]: Value | undefined };
 
-/** Every document has a string `_id` (ids are minted by the stores, never by an engine). */
+/**
+ * Every document has a string `_id` (ids are minted by the stores, never by an engine); stores
+ * describe the rest with their own record types.
+ */
 export interface Doc {
   _id: string;
-  [field: string]: unknown;
 }
 
 export interface Range {

@@ -11,7 +11,6 @@ import { fillKey, followerKey, reactKey } from './keys';
 import { notificationGroupSchema, notificationSchema } from './notification';
 import { inviteSchema } from './invite';
 import { remoteFollowerSchema } from './follower';
-import { remoteServerSchema } from './remote-server';
 import { recommendationSchema, sectionSchema } from './curation';
 import { IDEMPOTENCY_TTL_INDEX, idempotencyKeySchema } from './idempotency';
 import { migrationSchema } from './migration';
@@ -36,7 +35,6 @@ fillKey(settingSchema, (d: Row) => d.name as string);
 fillKey(remoteFollowerSchema, (d: Row) => followerKey(String(d.userId), String(d.actorId)));
 fillKey(sectionSchema);
 fillKey(recommendationSchema);
-fillKey(remoteServerSchema, (d: Row) => d.domain as string);
 fillKey(fileSchema);
 
 function build(conn: Connection) {
@@ -61,7 +59,6 @@ function build(conn: Connection) {
     NotificationGroup: conn.model('NotificationGroup', notificationGroupSchema),
     Invite: conn.model('Invite', inviteSchema),
     RemoteFollower: conn.model('RemoteFollower', remoteFollowerSchema),
-    RemoteServer: conn.model('RemoteServer', remoteServerSchema),
     Section: conn.model('Section', sectionSchema),
     Recommendation: conn.model('Recommendation', recommendationSchema),
     IdempotencyKey: conn.model('IdempotencyKey', idempotencyKeySchema),
@@ -119,7 +116,6 @@ export { NOTIFICATION_TYPES } from './notification';
 export type { InviteDoc, InviteType } from './invite';
 export { INVITE_TYPES } from './invite';
 export type { RemoteFollowerDoc } from './follower';
-export type { RemoteServerDoc } from './remote-server';
 export type { SectionDoc, RecommendationDoc, RefType } from './curation';
 export { REF_TYPES } from './curation';
 export type { IdempotencyKeyDoc } from './idempotency';
