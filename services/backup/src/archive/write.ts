@@ -11,13 +11,14 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough, Transform } from 'node:stream';
-import { finished, pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import tar, { type Pack } from 'tar-stream';
 import { EJSON } from '@agora/common/db';
 import { BACKUP_ARCHIVE_PREFIX, RESTORE_UPLOAD_PREFIX } from '@agora/common/messaging';
 import type { ObjectInfo } from '@agora/common/storage';
+import { flow, guard, mapChunks, passThrough } from '@agora/common/streams';
 import type { BackupContext } from '../context';
 import type { JobLease } from '../lease';
 import { addEntry } from './entries';
@@ -51,15 +52,15 @@ export async function writeArchive(
   const pack = tar.pack();
   const hash = createHash('sha256');
   let size = 0;
-  const measure = new Transform({
-    transform(chunk: Buffer, _enc, cb) {
-      hash.update(chunk);
-      size += chunk.length;
-      cb(null, chunk);
-    },
+  const measure = mapChunks((chunk) => {
+    hash.update(chunk);
+    size += chunk.length;
+    return chunk;
   });
-  const out = new PassThrough();
-  const piping = pipeline(pack, createGzip(), measure, out);
+  const out = passThrough();
+  // The pack is a streamx readable; Node's pipeline reads it like its own (its end is not the issue
+  // it has with a streamx writable: archive/read.ts).
+  const piping = flow([pack as unknown as Readable, createGzip(), measure, out]);
   const upload = ctx.storage.put(key, out, { contentType: 'application/gzip' });
   const producing = produce(ctx, lease, pack).then(
     (counts) => {
@@ -157,7 +158,7 @@ async function spoolCollection(
   check: () => void,
   onDocument: () => void,
 ): Promise<{ bytes: number; documents: number }> {
-  const out = createWriteStream(path);
+  const out = guard(createWriteStream(path));
   let bytes = 0;
   let documents = 0;
   try {

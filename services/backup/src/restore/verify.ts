@@ -4,8 +4,9 @@
  * every entry's SHA-256 and size, every collection's document count, no entry missing, extra
  * or duplicated, and names a restore may safely create. Any failure throws ArchiveInvalid.
  */
-import { Transform, pipeline, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { assertValidKey } from '@agora/common/storage';
+import { mapChunks, through } from '@agora/common/streams';
 import type { BackupContext } from '../context';
 import type { JobLease } from '../lease';
 import { digestEntry, type Digest } from '../archive/entries';
@@ -29,16 +30,15 @@ const NEWLINE = 0x0a;
 /** Counts compressed bytes read, for the progress bar. */
 export function counting(body: Readable, onBytes: (n: number) => void): Readable {
   let n = 0;
-  const counter = new Transform({
-    transform(chunk: Buffer, _enc, cb) {
+  // A failing source fails the counter, and so whoever reads it.
+  return through(
+    body,
+    mapChunks((chunk) => {
       n += chunk.length;
       onBytes(n);
-      cb(null, chunk);
-    },
-  });
-  // pipeline (not pipe) so a failing source fails the counter, and whoever reads it, too.
-  pipeline(body, counter, () => undefined);
-  return counter;
+      return chunk;
+    }),
+  );
 }
 
 /** The local copy of the archive both passes read (the same bytes are verified and applied). */
