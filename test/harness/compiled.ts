@@ -197,3 +197,51 @@ export async function expectStillServing(server: CompiledServer, token: string):
     throw new Error(`/auth/me answered ${me.status} ${JSON.stringify(me.body)}:\n${tail()}`);
   if (!server.alive()) throw new Error(`the server process ${server.pid} exited:\n${tail()}`);
 }
+
+export interface JobState {
+  id: string;
+  type: string;
+  status: 'pending' | 'running' | 'done' | 'failed';
+  error: string | null;
+  archiveName: string | null;
+}
+
+/** Polls a backup or restore job until it ended; throws with the last state after `timeoutMs`. */
+export async function jobEnded(
+  server: CompiledServer,
+  token: string,
+  id: string,
+  timeoutMs = 60_000,
+): Promise<JobState> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  while (Date.now() < deadline) {
+    const res = await call<{ job: JobState }>(server, 'GET', `/admin/backup/${id}`, { token });
+    if (res.status !== 200) throw new Error(`GET job ${id}: ${res.status} ${JSON.stringify(res.body)}`);
+    last = res.body.job;
+    if (res.body.job.status === 'done' || res.body.job.status === 'failed') return res.body.job;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`job ${id} did not end within ${timeoutMs} ms: ${JSON.stringify(last)}`);
+}
+
+/** A multipart upload through fetch (the whole body, well formed); the answer parsed. */
+export async function uploadTo(
+  server: CompiledServer,
+  token: string,
+  path: string,
+  field: string,
+  data: Buffer,
+  filename: string,
+  contentType = 'application/octet-stream',
+): Promise<Answer> {
+  const form = new FormData();
+  form.append(field, new Blob([new Uint8Array(data)], { type: contentType }), filename);
+  const res = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+    body: form,
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
+}

@@ -21,6 +21,7 @@ import type { ObjectInfo } from '@agora/common/storage';
 import { flow, guard, mapChunks, passThrough } from '@agora/common/streams';
 import type { BackupContext } from '../context';
 import type { JobLease } from '../lease';
+import { checkArchivable, checkWrittenManifest } from './bounds';
 import { addEntry } from './entries';
 import {
   ARCHIVE_FORMAT,
@@ -87,6 +88,7 @@ async function produce(ctx: BackupContext, lease: JobLease, pack: Pack): Promise
   const names = await ctx.stores.collections.applicationCollections();
   const objects: ObjectInfo[] = [];
   for await (const o of ctx.storage.list()) if (isArchivable(o.key)) objects.push(o);
+  checkArchivable(names.length, objects.length);
   const totalBytes = objects.reduce((n, o) => n + o.size, 0);
   // Collections take the first share of the bar, objects the rest (by bytes).
   const dbShare = objects.length ? 30 : 95;
@@ -146,6 +148,7 @@ async function produce(ctx: BackupContext, lease: JobLease, pack: Pack): Promise
   };
   lease.progress({ stage: 'manifest', pct: 99, counts }, true);
   const json = Buffer.from(JSON.stringify(manifest, null, 1));
+  checkWrittenManifest(json);
   await addEntry(pack, MANIFEST_ENTRY, json.length, [json], check);
   return counts;
 }

@@ -11,6 +11,7 @@ import type { BackupContext } from '../context';
 import type { JobLease } from '../lease';
 import { digestEntry, type Digest } from '../archive/entries';
 import { ArchiveInvalid, forEachEntry } from '../archive/read';
+import { checkEntryCount, checkManifestSize, manifestCounter } from '../archive/bounds';
 import {
   ARCHIVE_FORMAT,
   ARCHIVE_VERSION,
@@ -24,7 +25,6 @@ import {
 } from '../archive/manifest';
 import { isArchivable } from '../archive/write';
 
-const MAX_MANIFEST_BYTES = 256 * 1024 * 1024;
 const NEWLINE = 0x0a;
 
 /** Counts compressed bytes read, for the progress bar. */
@@ -64,14 +64,18 @@ export async function verifyArchive(
       if (seen.has(name) || (name === MANIFEST_ENTRY && manifestRaw))
         throw new ArchiveInvalid(`${name} appears twice in the archive`);
       if (name === MANIFEST_ENTRY) {
-        if (size > MAX_MANIFEST_BYTES) throw new ArchiveInvalid('manifest.json is implausibly large');
+        // Bounded before it is read, and while it streams, before it is parsed (archive/bounds.ts).
+        checkManifestSize(size);
+        const count = manifestCounter();
         const parts: Buffer[] = [];
         await digestEntry(entry, (c) => {
+          count(c);
           parts.push(c);
         });
         manifestRaw = Buffer.concat(parts);
         return;
       }
+      checkEntryCount(seen.size + 1, 'the archive');
       if (!name.startsWith(DB_DIR) && !name.startsWith(FILES_DIR))
         throw new ArchiveInvalid(`unexpected entry ${name} (an archive holds manifest.json, db/ and files/)`);
       let lines = 0;
@@ -85,6 +89,7 @@ export async function verifyArchive(
   );
   if (!manifestRaw) throw new ArchiveInvalid('the archive has no manifest.json');
   const manifest = parseManifest(manifestRaw);
+  checkEntryCount(manifest.collections.length + manifest.objects.length, 'manifest.json');
   if (manifest.domain !== ctx.config.DOMAIN)
     throw new ArchiveInvalid(
       `the archive is from ${manifest.domain}; this server is ${ctx.config.DOMAIN} (ids embed the domain)`,
