@@ -21,7 +21,7 @@ export async function tarGz(
     gzip.on('error', reject);
   });
   pack.on('data', (c) => {
-    if (!gzip.write(c as Buffer)) pack.pause();
+    if (!gzip.write(c)) pack.pause();
   });
   gzip.on('drain', () => pack.resume());
   const packed = new Promise<void>((resolve) => pack.on('end', resolve));
