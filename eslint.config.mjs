@@ -32,6 +32,51 @@ const noDataAccess = {
   ],
 };
 
+// Issue 21: every stream the server builds is joined by libs/common/src/streams (pipeline plus a
+// lifelong error listener on each stage). A stream that emits 'error' with no listener stops the
+// whole process, and `.pipe()` attaches none to its destination: one client hanging up midway
+// through an upload once stopped the server. Tests are clients and build hostile streams freely.
+const STREAMS =
+  'Join streams through @agora/common/streams (flow, through, mapChunks, passThrough, fromIterable, ' +
+  'feed, streamResponse): a stage without an error listener stops the process on its first error ' +
+  '(docs/security.md, "Streams and process faults").';
+const STREAM_CLASSES = '/^(Transform|PassThrough|Duplex|Readable|Writable)$/';
+const noBareStreams = [
+  {
+    selector: "CallExpression[callee.property.name='pipe']",
+    message: `No bare .pipe(): it leaves the destination without an error listener. ${STREAMS}`,
+  },
+  {
+    selector: `NewExpression[callee.name=${STREAM_CLASSES}]`,
+    message: `No hand-made stream here. ${STREAMS}`,
+  },
+  {
+    selector: `NewExpression[callee.property.name=${STREAM_CLASSES}]`,
+    message: `No hand-made stream here. ${STREAMS}`,
+  },
+  {
+    selector: `:matches(ClassDeclaration, ClassExpression)[superClass.name=${STREAM_CLASSES}]`,
+    message: `No stream subclass here. ${STREAMS}`,
+  },
+  {
+    selector: "CallExpression[callee.object.name='Readable'][callee.property.name=/^(from|fromWeb)$/]",
+    message: `No unguarded Readable.from here. ${STREAMS}`,
+  },
+  {
+    selector: "ImportDeclaration[source.value=/^(node:)?stream$/] ImportSpecifier[imported.name='pipeline']",
+    message: `No callback pipeline (its last stage is nobody's to watch). ${STREAMS}`,
+  },
+];
+// Where the stream rules apply: every process's code and the scripts, not the helper itself.
+const SERVER_CODE = [
+  'libs/**/*.ts',
+  'services/**/*.ts',
+  'standalone/**/*.ts',
+  'scripts/**/*.ts',
+  'bench/**/*.ts',
+];
+const STREAMS_HELPER = 'libs/common/src/streams/**';
+
 // Issue 8: libs/common is imported through its subpaths (libs/common/package.json `exports`):
 // no barrel that loads everything, no reaching into its sources.
 const BOUNDARIES =
@@ -135,11 +180,16 @@ export default tseslint.config(
     rules: { 'no-restricted-properties': 'off' },
   },
   { files: ['**/*.ts'], rules: noDataAccess },
+  {
+    files: SERVER_CODE,
+    ignores: [STREAMS_HELPER, '**/*.test.ts'],
+    rules: { 'no-restricted-syntax': [...noDataAccess['no-restricted-syntax'], ...noBareStreams] },
+  },
   { files: ['**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', commonBoundaries] } },
   { files: ['services/gateway/**'], rules: { 'no-restricted-imports': ['error', gatewayBoundaries] } },
   {
     files: ['services/**/*.ts', 'standalone/**/*.ts'],
-    rules: { 'no-restricted-syntax': [...noDataAccess['no-restricted-syntax'], noRawBus] },
+    rules: { 'no-restricted-syntax': [...noDataAccess['no-restricted-syntax'], noRawBus, ...noBareStreams] },
   },
   {
     files: ['services/{social,admin,federation,notifications,backup}/src/**/*.ts'],
@@ -183,5 +233,13 @@ export default tseslint.config(
       'test/e2e/users.test.ts',
     ],
     rules: { 'no-restricted-syntax': 'off', '@typescript-eslint/no-restricted-imports': 'off' },
+  },
+  {
+    // The data layer's own code (and the bench scripts above) still joins streams through the helper.
+    files: [
+      'libs/common/src/db/**',
+      ...['seed', 'engine', 'outbox-profile', 'sqlite-writes', 'backup'].map((b) => `bench/${b}.ts`),
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...noBareStreams] },
   },
 );

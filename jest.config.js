@@ -1,7 +1,8 @@
-// Six tiers (style.md §9): unit tests beside the code, integration tests against the real
+// Seven tiers (style.md §9): unit tests beside the code, integration tests against the real
 // local services, e2e tests that boot the standalone wiring and talk HTTP, the processes tier
-// (every service as its own process), the security tier
-// (a regression test per class of docs/security.md), and stories in a real browser (docs/web.md).
+// (every service as its own process), the security tier (a regression test per class of
+// docs/security.md), the fault tier (the compiled standalone as a child process, under aborted
+// requests and injected faults), and stories in a real browser (docs/web.md).
 const transform = {
   '^.+\\.(t|j)sx?$|^.+\\.mjs$': [
     '@swc/jest',
@@ -59,6 +60,15 @@ module.exports = {
       ...common,
       displayName: 'security',
       testMatch: ['<rootDir>/test/security/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/harness/global-setup.ts',
+      setupFilesAfterEnv: ['<rootDir>/test/harness/timeouts.ts'],
+    },
+    {
+      // The compiled standalone as a child process, hit by clients that vanish midway and by
+      // faults injected with --import: a crash is the process exiting (docs/testing.md, faults).
+      ...common,
+      displayName: 'fault',
+      testMatch: ['<rootDir>/test/fault/**/*.test.ts'],
       globalSetup: '<rootDir>/test/harness/global-setup.ts',
       setupFilesAfterEnv: ['<rootDir>/test/harness/timeouts.ts'],
     },

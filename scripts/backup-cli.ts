@@ -12,9 +12,8 @@
 import { createWriteStream, openAsBlob } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
+import { flow } from '@agora/common/streams';
 
 interface Job {
   id: string;
@@ -117,7 +116,7 @@ async function backup(): Promise<void> {
   const res = await api('GET', `/admin/backup/${job.id}/download`);
   if (res.status !== 200 || !res.body) fail(`download: ${res.status}`);
   const file = resolve(join(values.out, job.archiveName ?? `${job.id}.tar.gz`));
-  await pipeline(Readable.fromWeb(res.body as never), createWriteStream(file));
+  await flow([res.body as AsyncIterable<Uint8Array>, createWriteStream(file)]);
   console.log(file);
 }
 

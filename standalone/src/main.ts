@@ -1,8 +1,11 @@
 import { loadConfig } from '@agora/common/config';
 import { ConfigError } from '@agora/common/errors';
+import { installFatalHandlers } from '@agora/common/fatal';
 import { startStandalone } from './standalone';
 
 async function main(): Promise<void> {
+  // An error that escapes every handler: logged, a bounded close, exit 1 (a supervisor restarts).
+  const fatal = installFatalHandlers('standalone');
   let config;
   try {
     const loaded = loadConfig();
@@ -17,6 +20,7 @@ async function main(): Promise<void> {
     throw err;
   }
   const app = await startStandalone(config, { generateAdmin: true });
+  fatal.closeWith(() => app.close());
   const port = new URL(app.url).port;
   console.log(
     [

@@ -2,11 +2,13 @@
  * Process entry for every service (style.md §1): read and validate the config (a bad value
  * prints a message naming the variable and exits 2), start telemetry before the app's modules
  * load (so auto-instrumentation can patch them), build the app, run it, dispose it on SIGTERM.
+ * A fault that escapes every handler logs why and exits 1 after a bounded close (./fatal.ts).
  * Imports nothing heavy at the top on purpose.
  */
 import { loadConfig } from './config/load';
 import type { Config } from './config/schema';
 import { ConfigError } from './errors';
+import { installFatalHandlers } from './fatal';
 import { startTelemetry } from './telemetry';
 
 interface Disposable {
@@ -18,6 +20,7 @@ export async function bootMain(
   service: string,
   load: () => Promise<(config: Config) => Disposable>,
 ): Promise<void> {
+  const fatal = installFatalHandlers(service);
   let config: Config;
   try {
     config = loadConfig();
@@ -32,6 +35,7 @@ export async function bootMain(
   const telemetry = await startTelemetry(config, service);
   const make = await load();
   const app = make(config);
+  fatal.closeWith(() => app[Symbol.asyncDispose]().then(() => telemetry.shutdown()));
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

@@ -2,25 +2,15 @@
  * JSON logs (pino). Every line written while handling a request or a message carries its
  * request id and trace id, taken from the async context.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { pino, multistream, type Logger, type DestinationStream } from 'pino';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { trace } from '@opentelemetry/api';
+import { guard } from '../streams';
+import { logContext as context } from './context';
 
 export type { Logger } from 'pino';
-
-interface LogContext {
-  requestId?: string;
-}
-const context = new AsyncLocalStorage<LogContext>();
-
-export function withLogContext<T>(ctx: LogContext, fn: () => T): T {
-  return context.run(ctx, fn);
-}
-export function currentRequestId(): string | undefined {
-  return context.getStore()?.requestId;
-}
+export { currentRequestId, withLogContext } from './context';
 
 export interface LoggerOptions {
   level: string;
@@ -36,7 +26,8 @@ export function createLogger(opts: LoggerOptions): Logger {
   ];
   if (opts.file) {
     mkdirSync(dirname(opts.file), { recursive: true });
-    streams.push({ stream: createWriteStream(opts.file, { flags: 'a' }) });
+    // Guarded: a log file that becomes unwritable (disk full) must not stop the process.
+    streams.push({ stream: guard(createWriteStream(opts.file, { flags: 'a' })) });
   }
   return pino(
     {

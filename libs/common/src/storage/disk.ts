@@ -14,9 +14,8 @@ import {
   writeFile,
 } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { BadRequest, Conflict, NotFound } from '../errors';
+import { flow, guard, mapChunks } from '../streams';
 import { assertValidKey, assertValidPrefix, compareKeys } from './keys';
 import { asBuffer, isStreamBody, releaseBody } from './parts';
 import type { GetOptions, ObjectInfo, ObjectStorage, PutBody, PutOptions } from './types';
@@ -184,25 +183,21 @@ export function createDiskStorage(opts: DiskStorageOptions): ObjectStorage {
         await mkdir(tmpDir, { recursive: true });
         const md5 = createHash('md5');
         let size = 0;
-        const source = isStreamBody(body)
-          ? body
-          : Readable.from([typeof body === 'string' ? Buffer.from(body) : body]);
-        await pipeline(
+        const source = isStreamBody(body) ? body : [typeof body === 'string' ? Buffer.from(body) : body];
+        await flow([
           source,
-          async function* (chunks: AsyncIterable<unknown>) {
-            for await (const raw of chunks) {
-              const chunk = asBuffer(raw);
-              size += chunk.length;
-              if (expected !== undefined && size > expected) {
-                throw new BadRequest(`Body is longer than the declared ${expected} bytes`);
-              }
-              md5.update(chunk);
-              yield chunk;
+          mapChunks((raw) => {
+            const chunk = asBuffer(raw);
+            size += chunk.length;
+            if (expected !== undefined && size > expected) {
+              throw new BadRequest(`Body is longer than the declared ${expected} bytes`);
             }
-          },
+            md5.update(chunk);
+            return chunk;
+          }),
           // flush: fsync before close, so the rename below never publishes unwritten data.
           createWriteStream(tmp, { flags: 'wx', flush: true }),
-        );
+        ]);
         if (expected !== undefined && size !== expected) {
           throw new BadRequest(`Body is ${size} bytes, declared ${expected}`);
         }
@@ -242,7 +237,7 @@ export function createDiskStorage(opts: DiskStorageOptions): ObjectStorage {
         };
         // Reading through the handle we stat'ed: a concurrent put (rename) cannot swap the bytes.
         const range = opts.range ? { start: opts.range.start, end: opts.range.end } : {};
-        return { body: handle.createReadStream(range), info };
+        return { body: guard(handle.createReadStream(range)), info };
       } catch (err) {
         await handle.close();
         throw err;

@@ -11,6 +11,7 @@ import {
 } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import { BadRequest, NotFound } from '../errors';
+import { guard } from '../streams';
 import { assertValidKey, assertValidPrefix } from './keys';
 import { isStreamBody, readParts, releaseBody } from './parts';
 import { describeError, errorName, httpStatus, stripQuotes, toStorageError } from './s3-errors';
@@ -178,7 +179,7 @@ export function createS3Storage(opts: S3StorageOptions, tuning: StorageTuning = 
           ...(res.ContentType ? { contentType: res.ContentType } : {}),
         };
         // In Node the SDK body is an http.IncomingMessage (or a checksum-checking wrapper of it).
-        return { body: res.Body as Readable, info };
+        return { body: guard(res.Body as Readable), info };
       } catch (err) {
         if (errorName(err) === 'NoSuchKey') throw new NotFound('Object not found');
         throw toStorageError(err);

@@ -2,11 +2,11 @@
  * /admin/backup (spec 4.5, decisions.md §8): queue backups and restores for the backup worker,
  * follow them, download and delete archives. One job in flight at a time (409 otherwise).
  */
-import { pipeline } from 'node:stream/promises';
 import type { RequestHandler } from 'express';
 import { Router, handler } from '@agora/common/http';
 import { AppError, BadRequest, Conflict, NotFound, ServiceUnavailable } from '@agora/common/errors';
 import type { BackupJobRecord, BackupJobType } from '@agora/common/db';
+import { streamResponse } from '@agora/common/streams';
 import { BACKUP_RUN_QUEUE, RESTORE_RUN_QUEUE } from '@agora/common/messaging';
 import type { AdminContext } from '../context';
 import { presentJob } from './present';
@@ -111,7 +111,7 @@ export function backupRouter(ctx: AdminContext): Router {
       res.setHeader('Content-Type', 'application/gzip');
       res.setHeader('Content-Length', String(info.size));
       res.setHeader('Content-Disposition', `attachment; filename="${job.archiveName ?? 'backup.tar.gz'}"`);
-      await pipeline(body, res);
+      await streamResponse(body, res);
     }),
   );
 

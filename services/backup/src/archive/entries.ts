@@ -1,8 +1,9 @@
 /** Writing and reading tar entries as streams, with backpressure and a SHA-256 of what passed. */
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { Pack } from 'tar-stream';
+import { fromIterable, guard } from '@agora/common/streams';
 
 export interface Digest {
   bytes: number;
@@ -20,8 +21,11 @@ export function addEntry(
   return new Promise<Digest>((resolve, reject) => {
     const hash = createHash('sha256');
     let bytes = 0;
-    const entry = pack.entry({ name, size, type: 'file', mode: 0o644, mtime: new Date() }, (err) =>
-      err ? reject(err) : resolve({ bytes, sha256: hash.digest('hex') }),
+    // Guarded: a failed source destroys the entry with its error, reported through `reject`.
+    const entry = guard(
+      pack.entry({ name, size, type: 'file', mode: 0o644, mtime: new Date() }, (err) =>
+        err ? reject(err) : resolve({ bytes, sha256: hash.digest('hex') }),
+      ),
     );
     const feed = async () => {
       for await (const raw of source) {
@@ -72,5 +76,5 @@ export function hashedStream(entry: AsyncIterable<Buffer>): { stream: Readable; 
     }
     sha256 = hash.digest('hex');
   }
-  return { stream: Readable.from(pass(), { objectMode: false }), digest: () => ({ bytes, sha256 }) };
+  return { stream: fromIterable(pass()), digest: () => ({ bytes, sha256 }) };
 }

@@ -2,6 +2,7 @@
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import tar from 'tar-stream';
+import { feed, guard, through } from '@agora/common/streams';
 
 /** The archive itself is bad (corrupt, truncated, tampered, foreign): retrying cannot help. */
 export class ArchiveInvalid extends Error {
@@ -13,19 +14,16 @@ export type EntryBody = AsyncIterable<Buffer>;
 export type EntryVisitor = (name: string, size: number, entry: EntryBody) => Promise<void>;
 
 export async function forEachEntry(body: Readable, visit: EntryVisitor, check: () => void): Promise<void> {
-  const extract = tar.extract();
-  const gunzip = createGunzip();
-  // pipe(), not pipeline(): Node's pipeline misreads the end of tar-stream's (streamx) writable
-  // and can report a premature close after a clean end. Any error fails the extract instead,
-  // which ends the iteration below with that error.
+  const extract = guard(tar.extract());
+  // A pipeline up to gunzip; the extract is fed by hand (`feed`), because Node's pipeline
+  // misreads the end of tar-stream's (streamx) writable and can report a premature close after a
+  // clean end. Any failure of the file, gunzip or the feed destroys the extract with that error,
+  // which ends the iteration below with it.
+  const unzipped = through(body, createGunzip());
   let failure: unknown;
-  const fail = (err: unknown) => {
+  const feeding = feed(unzipped, extract).catch((err: unknown) => {
     failure ??= err;
-    extract.destroy(err as Error);
-  };
-  body.on('error', fail);
-  gunzip.on('error', fail);
-  body.pipe(gunzip).pipe(extract);
+  });
   try {
     for await (const entry of extract) {
       check();
@@ -36,14 +34,17 @@ export async function forEachEntry(body: Readable, visit: EntryVisitor, check: (
           `unexpected ${type ?? 'unknown'} entry ${name} (only files belong in an archive)`,
         );
       }
-      await visit(name, size, entry as unknown as EntryBody);
+      await visit(name, size, guard(entry) as unknown as EntryBody);
     }
+    await feeding;
     if (failure) throw failure as Error;
   } catch (err) {
-    body.destroy();
-    gunzip.destroy();
+    // The first failure says why; tearing the streams down makes the feed fail too.
+    const cause = failure ?? err;
+    unzipped.destroy();
     extract.destroy();
-    throw describe(failure ?? err);
+    await feeding;
+    throw describe(cause);
   }
 }
 

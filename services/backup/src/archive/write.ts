@@ -11,15 +11,17 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough, Transform } from 'node:stream';
-import { finished, pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import tar, { type Pack } from 'tar-stream';
 import { EJSON } from '@agora/common/db';
 import { BACKUP_ARCHIVE_PREFIX, RESTORE_UPLOAD_PREFIX } from '@agora/common/messaging';
 import type { ObjectInfo } from '@agora/common/storage';
+import { flow, guard, mapChunks, passThrough } from '@agora/common/streams';
 import type { BackupContext } from '../context';
 import type { JobLease } from '../lease';
+import { checkArchivable, checkWrittenManifest } from './bounds';
 import { addEntry } from './entries';
 import {
   ARCHIVE_FORMAT,
@@ -51,15 +53,15 @@ export async function writeArchive(
   const pack = tar.pack();
   const hash = createHash('sha256');
   let size = 0;
-  const measure = new Transform({
-    transform(chunk: Buffer, _enc, cb) {
-      hash.update(chunk);
-      size += chunk.length;
-      cb(null, chunk);
-    },
+  const measure = mapChunks((chunk) => {
+    hash.update(chunk);
+    size += chunk.length;
+    return chunk;
   });
-  const out = new PassThrough();
-  const piping = pipeline(pack, createGzip(), measure, out);
+  const out = passThrough();
+  // The pack is a streamx readable; Node's pipeline reads it like its own (its end is not the issue
+  // it has with a streamx writable: archive/read.ts).
+  const piping = flow([pack as unknown as Readable, createGzip(), measure, out]);
   const upload = ctx.storage.put(key, out, { contentType: 'application/gzip' });
   const producing = produce(ctx, lease, pack).then(
     (counts) => {
@@ -86,6 +88,7 @@ async function produce(ctx: BackupContext, lease: JobLease, pack: Pack): Promise
   const names = await ctx.stores.collections.applicationCollections();
   const objects: ObjectInfo[] = [];
   for await (const o of ctx.storage.list()) if (isArchivable(o.key)) objects.push(o);
+  checkArchivable(names.length, objects.length);
   const totalBytes = objects.reduce((n, o) => n + o.size, 0);
   // Collections take the first share of the bar, objects the rest (by bytes).
   const dbShare = objects.length ? 30 : 95;
@@ -145,6 +148,7 @@ async function produce(ctx: BackupContext, lease: JobLease, pack: Pack): Promise
   };
   lease.progress({ stage: 'manifest', pct: 99, counts }, true);
   const json = Buffer.from(JSON.stringify(manifest, null, 1));
+  checkWrittenManifest(json);
   await addEntry(pack, MANIFEST_ENTRY, json.length, [json], check);
   return counts;
 }
@@ -157,7 +161,7 @@ async function spoolCollection(
   check: () => void,
   onDocument: () => void,
 ): Promise<{ bytes: number; documents: number }> {
-  const out = createWriteStream(path);
+  const out = guard(createWriteStream(path));
   let bytes = 0;
   let documents = 0;
   try {

@@ -8,8 +8,8 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { STAGING_PREFIX, type BackupJobRecord } from '@agora/common/db';
+import { flow, guard } from '@agora/common/streams';
 import type { BackupContext } from '../context';
 import type { JobLease } from '../lease';
 import { isArchivable } from '../archive/write';
@@ -65,16 +65,18 @@ async function download(
   lease.progress({ stage: 'download', pct: 0, counts: {} }, true);
   const { body, info } = await ctx.storage.get(key);
   const counts = { bytes: 0 };
-  await pipeline(
-    counting(body, (n) => {
-      counts.bytes = n;
-      lease.progress({ stage: 'download', pct: (20 * n) / Math.max(1, info.size), counts });
-    }),
-    createWriteStream(path),
+  await flow(
+    [
+      counting(body, (n) => {
+        counts.bytes = n;
+        lease.progress({ stage: 'download', pct: (20 * n) / Math.max(1, info.size), counts });
+      }),
+      createWriteStream(path),
+    ],
     { signal: lease.signal },
   );
   const { size } = await stat(path);
-  return { open: () => createReadStream(path), size };
+  return { open: () => guard(createReadStream(path)), size };
 }
 
 async function restoreFrom(

@@ -4,12 +4,14 @@
  * every entry's SHA-256 and size, every collection's document count, no entry missing, extra
  * or duplicated, and names a restore may safely create. Any failure throws ArchiveInvalid.
  */
-import { Transform, pipeline, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { assertValidKey } from '@agora/common/storage';
+import { mapChunks, through } from '@agora/common/streams';
 import type { BackupContext } from '../context';
 import type { JobLease } from '../lease';
 import { digestEntry, type Digest } from '../archive/entries';
 import { ArchiveInvalid, forEachEntry } from '../archive/read';
+import { checkEntryCount, checkManifestSize, manifestCounter } from '../archive/bounds';
 import {
   ARCHIVE_FORMAT,
   ARCHIVE_VERSION,
@@ -23,22 +25,20 @@ import {
 } from '../archive/manifest';
 import { isArchivable } from '../archive/write';
 
-const MAX_MANIFEST_BYTES = 256 * 1024 * 1024;
 const NEWLINE = 0x0a;
 
 /** Counts compressed bytes read, for the progress bar. */
 export function counting(body: Readable, onBytes: (n: number) => void): Readable {
   let n = 0;
-  const counter = new Transform({
-    transform(chunk: Buffer, _enc, cb) {
+  // A failing source fails the counter, and so whoever reads it.
+  return through(
+    body,
+    mapChunks((chunk) => {
       n += chunk.length;
       onBytes(n);
-      cb(null, chunk);
-    },
-  });
-  // pipeline (not pipe) so a failing source fails the counter, and whoever reads it, too.
-  pipeline(body, counter, () => undefined);
-  return counter;
+      return chunk;
+    }),
+  );
 }
 
 /** The local copy of the archive both passes read (the same bytes are verified and applied). */
@@ -64,14 +64,18 @@ export async function verifyArchive(
       if (seen.has(name) || (name === MANIFEST_ENTRY && manifestRaw))
         throw new ArchiveInvalid(`${name} appears twice in the archive`);
       if (name === MANIFEST_ENTRY) {
-        if (size > MAX_MANIFEST_BYTES) throw new ArchiveInvalid('manifest.json is implausibly large');
+        // Bounded before it is read, and while it streams, before it is parsed (archive/bounds.ts).
+        checkManifestSize(size);
+        const count = manifestCounter();
         const parts: Buffer[] = [];
         await digestEntry(entry, (c) => {
+          count(c);
           parts.push(c);
         });
         manifestRaw = Buffer.concat(parts);
         return;
       }
+      checkEntryCount(seen.size + 1, 'the archive');
       if (!name.startsWith(DB_DIR) && !name.startsWith(FILES_DIR))
         throw new ArchiveInvalid(`unexpected entry ${name} (an archive holds manifest.json, db/ and files/)`);
       let lines = 0;
@@ -85,6 +89,7 @@ export async function verifyArchive(
   );
   if (!manifestRaw) throw new ArchiveInvalid('the archive has no manifest.json');
   const manifest = parseManifest(manifestRaw);
+  checkEntryCount(manifest.collections.length + manifest.objects.length, 'manifest.json');
   if (manifest.domain !== ctx.config.DOMAIN)
     throw new ArchiveInvalid(
       `the archive is from ${manifest.domain}; this server is ${ctx.config.DOMAIN} (ids embed the domain)`,

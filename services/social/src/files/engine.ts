@@ -5,11 +5,12 @@
  * stream as soon as it is passed. Whatever fails, nothing stays stored.
  */
 import { createHash } from 'node:crypto';
-import { Readable, Transform, pipeline, type TransformCallback } from 'node:stream';
+import type { Readable, Transform } from 'node:stream';
 import type { Request } from 'express';
 import type { StorageEngine } from 'multer';
 import { AppError, BadRequest, PayloadTooLarge } from '@agora/common/errors';
 import type { ObjectStorage } from '@agora/common/storage';
+import { fromIterable, mapChunks, through } from '@agora/common/streams';
 import { allowedBy, sniff, SNIFF_BYTES, type FileKind, type Sniffed } from './sniff';
 import { processImage } from './images';
 
@@ -70,7 +71,7 @@ function peek(stream: Readable, n: number): Promise<{ head: Buffer; body: Readab
         // failure; the engine drains the rest of the part instead.
         for await (const chunk of stream.iterator({ destroyOnReturn: false })) yield chunk as Buffer;
       };
-      resolve({ head, body: Readable.from(rest(), { objectMode: false }) });
+      resolve({ head, body: fromIterable(rest()) });
     };
     const onData = (chunk: Buffer) => {
       chunks.push(chunk);
@@ -84,29 +85,25 @@ function peek(stream: Readable, n: number): Promise<{ head: Buffer; body: Readab
 }
 
 /** Counts and hashes what passes; fails with 413 past `max` bytes. */
-class Meter extends Transform {
-  size = 0;
+interface Meter {
+  stream: Transform;
+  size(): number;
   /** The limit error, kept: stream teardown may surface an AbortError in its place. */
-  failure: Error | undefined;
-  private readonly hash = createHash('sha256');
-  constructor(
-    private readonly max: number,
-    private readonly tooLarge: () => Error,
-  ) {
-    super();
-  }
-  override _transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback) {
-    this.size += chunk.length;
-    if (this.size > this.max) {
-      this.failure = this.tooLarge();
-      return cb(this.failure);
-    }
-    this.hash.update(chunk);
-    cb(null, chunk);
-  }
-  digest(): string {
-    return this.hash.digest('hex');
-  }
+  failure(): Error | undefined;
+  digest(): string;
+}
+
+function meter(max: number, tooLarge: () => Error): Meter {
+  const hash = createHash('sha256');
+  let size = 0;
+  let failure: Error | undefined;
+  const stream = mapChunks((chunk) => {
+    size += chunk.length;
+    if (size > max) throw (failure = tooLarge());
+    hash.update(chunk);
+    return chunk;
+  });
+  return { stream, size: () => size, failure: () => failure, digest: () => hash.digest('hex') };
 }
 
 export function tooLargeError(limits: UploadLimits, image: boolean): PayloadTooLarge {
@@ -127,12 +124,12 @@ async function store(deps: EngineDeps, req: Request, source: Readable): Promise<
   const keys = keysFor(id);
   const image = type.kind === 'Image';
   const max = image ? Math.min(limits.maxImageBytes, limits.maxBytes) : limits.maxBytes;
-  const meter = new Meter(max, () => tooLargeError(limits, image));
-  const metered = pipeline(body, meter, () => undefined) as unknown as Readable;
+  const m = meter(max, () => tooLargeError(limits, image));
+  const metered = through(body, m.stream);
   try {
-    return await storeMetered(deps, { id, keys, type, image }, metered, meter);
+    return await storeMetered(deps, { id, keys, type, image }, metered, m);
   } catch (err) {
-    throw meter.failure ?? err;
+    throw m.failure() ?? err;
   }
 }
 

@@ -8,6 +8,7 @@
 import type { Readable } from 'node:stream';
 import sharp, { type Sharp } from 'sharp';
 import { BadRequest } from '@agora/common/errors';
+import { flow } from '@agora/common/streams';
 
 export const PREVIEW_EDGE = 400;
 /** Decompression bombs: refuse images above this many pixels (about 8000 × 6000). */
@@ -55,10 +56,11 @@ export async function processImage(input: Readable, mediaType: string): Promise<
     .webp({ quality: 80 })
     .toBuffer({ resolveWithObject: true });
   const stats = base.clone().stats();
-  input.on('error', (err) => base.destroy(err));
-  input.pipe(base);
+  // The clones start from sharp's `finish`, which a failed input never reaches: their promises
+  // then never settle, so the feeding pipeline's rejection is what ends the wait.
+  const feeding = flow([input, base]);
   try {
-    const [m, p, s] = await Promise.all([main, preview, stats]);
+    const [, m, p, s] = await Promise.all([feeding, main, preview, stats]);
     // Animated images report the height of all frames stacked; `pageHeight` is one frame.
     const frameHeight = (info: { height: number; pageHeight?: number }) => info.pageHeight ?? info.height;
     return {

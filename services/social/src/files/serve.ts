@@ -3,9 +3,9 @@
  * ETag (the checksum), conditional GETs, one byte range (206/416), and `Cache-Control: public`
  * only for files anyone may read. Bytes never pass through memory whole.
  */
-import { pipeline } from 'node:stream';
 import type { Request, Response } from 'express';
 import type { ObjectStorage } from '@agora/common/storage';
+import { streamResponse } from '@agora/common/streams';
 import { parseRange } from './range';
 
 export interface Servable {
@@ -60,5 +60,6 @@ export async function serveObject(req: Request, res: Response, storage: ObjectSt
     res.end();
     return;
   }
-  pipeline(body, res, () => undefined);
+  // A client that hangs up midway is not an error; a storage failure midway cuts the connection.
+  await streamResponse(body, res);
 }
