@@ -114,7 +114,7 @@ export async function connectDatabase({
   // Before any model touches a collection: every collection is taken from this Db lazily.
   const ferretdb = !!conn.db && (queueWrites || (await isFerretDB(conn)));
   if (ferretdb) {
-    serializeWrites(conn.db!);
+    serializeWrites(conn.db);
     capWriteBatches(conn);
     if (!queueWrites) logger.info('FerretDB: this process queues its writes one at a time (ADR 0011)');
   }
