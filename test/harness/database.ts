@@ -6,6 +6,7 @@ import {
   connectDatabase,
   createRepositories,
   registerModels,
+  STORE_SPECS,
   type Database,
   type Repositories,
 } from '@agora/common/db';
@@ -26,6 +27,8 @@ export function useTestDatabase(name: string, domain: string, opts: { query?: st
     const url = `${mongoUrlFor(uniqueName(name))}${opts.query ? `?${opts.query}` : ''}`;
     t.db = await connectDatabase({ url, logger: t.logger, checkIndexes: true });
     t.repos = createRepositories(t.db, domain);
+    // The port's collections and indexes (social's start does this through repos.prepare).
+    await t.db.engine.ensure(STORE_SPECS);
     t.models = registerModels(t.db.conn);
   });
   afterAll(async () => {

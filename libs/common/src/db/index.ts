@@ -17,6 +17,7 @@ import { FlagsStore, InvitesStore } from './repositories/moderation';
 import { FollowersStore } from './repositories/federation-state';
 import { AccountContentRepository } from './repositories/account-content';
 import { RemoteServersStore } from './repositories/remote-servers';
+import { STORE_SPECS } from './specs';
 import { NotificationsStore } from './repositories/notifications';
 import {
   migrateFollowerLists,
@@ -156,6 +157,7 @@ export {
   THREADS_MIGRATION_ID,
 } from './migrate';
 export { databaseStats, type DatabaseStats } from './stats';
+export { STORE_SPECS } from './specs';
 export {
   SectionsStore,
   RecommendationsStore,
@@ -301,6 +303,7 @@ export function createRepositories(
     sections: new SectionsStore(models),
     recommendations: new RecommendationsStore(models),
     async prepare(logger: Logger) {
+      await db.engine.ensure(STORE_SPECS);
       await syncIndexes(models);
       // The embedded engine's own `_id` indexes, now that every collection exists (ADR 0004);
       // before the migration, whose reads and writes go by `_id`.
