@@ -121,8 +121,9 @@ describe.each(setups)('timeline cache with %s', (_name, env) => {
     const said = await post(carol, 'in the door');
     expect((await timeline(bob, shared)).map((i) => i.id)).toContain(said);
     await send(alice, { type: 'Remove', target: shared, object: bob.id });
+    // Spec 4.2 rule 3: a signed-in non-member is 403 (the cached access must not outlive removal).
     const refused = await api.get(`/circles/${shared}/posts`, { token: bob.token });
-    expect(refused.status).toBe(404);
+    expect(refused.status).toBe(403);
     await send(alice, { type: 'Remove', target: shared, object: carol.id });
     expect(await timeline(alice, shared)).toEqual([]);
   });
