@@ -205,6 +205,20 @@ describe.each(engineFixtures())('engine contract: $name', (fx) => {
     expect(await c.updateOne({ _id: 'nope' }, { $inc: { n: 1 } })).toEqual({ matched: 0, upserted: false });
   });
 
+  it('updates keys that are data (an emoji in a summary), never a key with a dot or a $', async () => {
+    const c = await fresh();
+    await c.insertOne({ _id: 'r' });
+    await c.updateOne({ _id: 'r' }, { $inc: { 'meta.❤️': 2, 'meta.:+1:': 1 } });
+    await c.updateOne({ _id: 'r' }, { $inc: { 'meta.❤️': -1 }, $unset: { 'meta.:+1:': true } });
+    expect(await c.findOne({ _id: 'r' })).toEqual({ _id: 'r', meta: { '❤️': 1 } });
+    await expect(c.updateOne({ _id: 'r' }, { $inc: { 'meta.$x': 1 } })).rejects.toBeInstanceOf(
+      PortUsageError,
+    );
+    await expect(c.updateOne({ _id: 'r' }, { $inc: { 'meta..x': 1 } })).rejects.toBeInstanceOf(
+      PortUsageError,
+    );
+  });
+
   it('upserts by _id: inserts once with $setOnInsert, then updates', async () => {
     const c = await fresh();
     const up = () =>

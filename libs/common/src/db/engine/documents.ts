@@ -32,6 +32,12 @@ const UPDATE_OPS = new Set<string>([
   '$setOnInsert',
 ]);
 const PATH_RE = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
+/**
+ * Paths an update may change: object keys that are data (an emoji in a reaction summary) are
+ * allowed, as long as no segment is empty, starts with `$` or holds a dot. Filters, sorts and
+ * indexes take identifier paths only (they become SQL JSON paths).
+ */
+const UPDATE_PATH_RE = /^[^.$\s][^.\s]{0,63}(\.[^.$\s][^.\s]{0,63})*$/u;
 
 export function isScalar(v: unknown): v is Scalar {
   return v === null || v instanceof Date || ['string', 'number', 'boolean'].includes(typeof v);
@@ -218,7 +224,7 @@ export function checkUpdate(update: Update): void {
     if (!UPDATE_OPS.has(op)) throw new PortUsageError(`unknown update operator ${op}`);
     if (!isPlainObject(fields)) throw new PortUsageError(`${op} takes an object`);
     for (const [path, v] of Object.entries(fields)) {
-      checkPath(path);
+      if (!UPDATE_PATH_RE.test(path)) throw new PortUsageError(`not a field path: ${JSON.stringify(path)}`);
       if (path === '_id' && op !== '$setOnInsert') throw new PortUsageError('_id never changes');
       if (op !== '$setOnInsert') {
         if (seen.has(path)) throw new PortUsageError(`${path} is changed twice in one update`);
