@@ -123,13 +123,13 @@ export class ObjectCollection<T extends ObjectRow> {
     if (!current?.deletedAt) return null;
     return this.rows.findOneAndUpdate(
       { _id: id, deletedAt: current.deletedAt },
-      { $set: { ...fields, deletedAt: null } as Update['$set'], $unset: { deletedBy: true } },
+      { $set: { ...fields, deletedAt: null }, $unset: { deletedBy: true } },
     );
   }
 
   /** Sets fields of the author copy (`actor.name`, `actor.icon`) on everything an actor wrote. */
   async refreshActorCopy(actorId: string, set: Record<string, string>): Promise<void> {
-    await this.rows.updateMany({ actorId } as Filter, { $set: set });
+    await this.rows.updateMany({ actorId }, { $set: set });
   }
 
   /** Removes objects soft-deleted before `cutoff` for good (the GC); their ids. */
@@ -164,11 +164,9 @@ export class ObjectCollection<T extends ObjectRow> {
       total += d;
     }
     if (total) inc.reactCount = total;
-    const after = (
-      Object.keys(inc).length
-        ? await this.rows.findOneAndUpdate({ _id: id }, { $inc: inc })
-        : await this.byId(id)
-    ) as (T & Partial<ReactState>) | null;
+    const after: (T & Partial<ReactState>) | null = Object.keys(inc).length
+      ? await this.rows.findOneAndUpdate({ _id: id }, { $inc: inc })
+      : await this.byId(id);
     const summary = { ...(after?.reactSummary ?? {}) };
     const empty = Object.keys(summary).filter((k) => (summary[k] ?? 0) <= 0);
     if (!empty.length && (after?.reactCount ?? 0) >= 0)
