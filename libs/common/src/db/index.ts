@@ -158,6 +158,7 @@ export {
 } from './migrate';
 export { databaseStats, type DatabaseStats } from './stats';
 export { STORE_SPECS } from './specs';
+export { ObjectCollection, type ObjectRow } from './repositories/object-collection';
 export {
   SectionsStore,
   RecommendationsStore,
