@@ -219,6 +219,18 @@ describe.each(engineFixtures())('engine contract: $name', (fx) => {
     );
   });
 
+  it('pulls array elements by a match on their fields', async () => {
+    const c = await fresh();
+    await c.insertOne({ _id: 'p', meta: { kind: 'k' } });
+    await c.updateOne({ _id: 'p' }, { $push: { 'meta.members': { id: 'a', name: 'A' } } } as never);
+    await c.updateOne({ _id: 'p' }, { $push: { 'meta.members': { id: 'b', name: 'B' } } } as never);
+    await c.updateOne({ _id: 'p' }, { $pull: { 'meta.members': { id: 'a' } } });
+    expect(await c.findOne({ _id: 'p' })).toEqual({
+      _id: 'p',
+      meta: { kind: 'k', members: [{ id: 'b', name: 'B' }] },
+    });
+  });
+
   it('upserts by _id: inserts once with $setOnInsert, then updates', async () => {
     const c = await fresh();
     const up = () =>

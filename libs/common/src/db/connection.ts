@@ -120,7 +120,9 @@ export async function connectDatabase({
   }
   return {
     conn,
-    engine: mongoEngine(conn.db!, { checkIndexes, ...(ferretdb ? { ferretdb: { queue: false } } : {}) }),
+    // On FerretDB the port queues its own writes too: a change it makes by read, apply and replace
+    // must not interleave with another (the gate above queues single commands only).
+    engine: mongoEngine(conn.db!, { checkIndexes, ...(ferretdb ? { ferretdb: { queue: true } } : {}) }),
     async ping(timeoutMs = 1500) {
       const db = conn.db;
       if (!db) return false;

@@ -232,7 +232,10 @@ export function checkUpdate(update: Update): void {
       }
       if (op === '$inc' && (typeof v !== 'number' || !Number.isFinite(v)))
         throw new PortUsageError(`$inc ${path}: a finite number`);
-      if (['$max', '$min', '$pull', '$addToSet'].includes(op)) checkScalar(v, `${op} ${path}`);
+      if (op === '$pull' && isPlainObject(v)) {
+        if (!Object.keys(v).length) throw new PortUsageError(`$pull ${path}: an empty element match`);
+        for (const [f, x] of Object.entries(v)) checkScalar(x, `$pull ${path}.${checkPath(f)}`);
+      } else if (['$max', '$min', '$pull', '$addToSet'].includes(op)) checkScalar(v, `${op} ${path}`);
     }
   }
 }
@@ -269,12 +272,17 @@ export function applyUpdate<T extends Doc>(doc: T, update: Update, inserting: bo
   };
   for (const [path, v] of Object.entries(update.$push ?? {}))
     setPath(out, path, [...arrayAt(path), clone(v)]);
-  for (const [path, v] of Object.entries(update.$pull ?? {}))
+  for (const [path, v] of Object.entries(update.$pull ?? {})) {
+    const hit = isPlainObject(v)
+      ? (x: unknown) =>
+          isPlainObject(x) && Object.entries(v).every(([f, want]) => sameValue(want, getPath(x, f)))
+      : (x: unknown) => sameValue(v, x);
     setPath(
       out,
       path,
-      arrayAt(path).filter((x) => !sameValue(v, x)),
+      arrayAt(path).filter((x) => !hit(x)),
     );
+  }
   for (const [path, v] of Object.entries(update.$addToSet ?? {})) {
     const arr = arrayAt(path);
     setPath(out, path, arr.some((x) => sameValue(v, x)) ? arr : [...arr, clone(v)]);

@@ -49,7 +49,8 @@ export type Filter = Record<string, Condition>;
 
 /**
  * Atomic changes to one document. `$max`/`$min` move a value only forward/back (a high-water
- * mark never rewinds); `$push` appends; `$pull` removes every element equal to the value;
+ * mark never rewinds); `$push` appends; `$pull` removes every element equal to the value, or,
+ * given an object of field values, every element (an object) whose fields hold those values;
  * `$addToSet` appends unless already present; `$setOnInsert` applies only when an upsert inserts.
  */
 export interface Update {
@@ -59,7 +60,7 @@ export interface Update {
   $max?: Record<string, Scalar>;
   $min?: Record<string, Scalar>;
   $push?: Record<string, Value>;
-  $pull?: Record<string, Scalar>;
+  $pull?: Record<string, Scalar | Record<string, Scalar>>;
   $addToSet?: Record<string, Scalar>;
   $setOnInsert?: Record<string, Value | undefined>;
 }

@@ -5,7 +5,7 @@
  * never overlap. On FerretDB, writes pass through the adapter's queue (ferretdb.ts).
  */
 import type { mongo } from 'mongoose';
-import { checkKeyset, checkUpdate, parseFilter, project, upsertDocument } from '../documents';
+import { applyUpdate, checkKeyset, checkUpdate, parseFilter, project, upsertDocument } from '../documents';
 import { assertCovered } from '../coverage';
 import {
   DuplicateKeyError,
@@ -51,6 +51,13 @@ function keysetFilter(sort: Sort, after: readonly Scalar[]): mongo.Filter<Doc> {
   return { $or: alts };
 }
 
+/** Whether an update pulls array elements by a match on their fields. */
+function pullsByMatch(update: Update): boolean {
+  return Object.values(update.$pull ?? {}).some(
+    (v) => typeof v === 'object' && v !== null && !(v instanceof Date),
+  );
+}
+
 function sortSpec(sort: Sort | undefined): mongo.Sort {
   const out: Record<string, 1 | -1> = {};
   for (const [p, d] of sort ?? []) out[p] = d;
@@ -64,6 +71,7 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
   private readonly checkIndexes: boolean;
   private readonly queue: Queue;
   private readonly batch: number;
+  private readonly ferretdb: boolean;
 
   constructor(opts: MongoCollectionOptions) {
     this.spec = opts.spec;
@@ -71,6 +79,7 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
     this.checkIndexes = opts.checkIndexes;
     this.queue = opts.ferretdb?.queue ?? ((fn) => fn());
     this.batch = opts.ferretdb ? FERRETDB_BATCH : 1000;
+    this.ferretdb = !!opts.ferretdb;
   }
 
   private covered(filter: Filter, sort?: Sort): void {
@@ -140,6 +149,8 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
     checkUpdate(update);
     this.covered(filter, opts.sort);
     if (opts.upsert) upsertDocument(filter, update); // checks the upsert names its _id
+    if (this.ferretdb && pullsByMatch(update))
+      return this.write(() => this.changeInProcess(filter, update, opts));
     return this.write(() =>
       this.c.findOneAndUpdate(toMongo(filter), update as mongo.UpdateFilter<Doc>, {
         upsert: !!opts.upsert,
@@ -148,6 +159,26 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
         ...(opts.sort ? { sort: sortSpec(opts.sort) } : {}),
       }),
     );
+  }
+
+  /**
+   * FerretDB ignores a `$pull` condition on an element's fields: the change is made here instead
+   * (read, apply, replace), inside the adapter's write queue, so nothing in this process writes
+   * the document in between (FerretDB allows one process per database).
+   */
+  private async changeInProcess(
+    filter: Filter,
+    update: Update,
+    opts: { returning: 'before' | 'after'; sort?: Sort },
+  ): Promise<{ value: Doc | null; lastErrorObject?: { upserted?: unknown } }> {
+    const [found] = await this.c
+      .find(toMongo(filter), { sort: sortSpec(opts.sort) })
+      .limit(1)
+      .toArray();
+    if (!found) return { value: null };
+    const next = applyUpdate(found as Doc, update, false);
+    await this.c.replaceOne({ _id: found._id }, next);
+    return { value: opts.returning === 'before' ? found : next };
   }
 
   async updateOne(
@@ -172,6 +203,14 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
   async updateMany(filter: Filter, update: Update): Promise<number> {
     checkUpdate(update);
     this.covered(filter);
+    if (this.ferretdb && pullsByMatch(update)) {
+      const ids = (await this.c.find(toMongo(filter), { projection: { _id: 1 } }).toArray()).map(
+        (d) => d._id,
+      );
+      for (const _id of ids)
+        await this.write(() => this.changeInProcess({ _id }, update, { returning: 'after' }));
+      return ids.length;
+    }
     const res = await this.write(() => this.c.updateMany(toMongo(filter), update as mongo.UpdateFilter<Doc>));
     return res.matchedCount;
   }
