@@ -90,7 +90,7 @@ describe.each(engineFixtures())('TimelineStore on $name', (fx) => {
     expect(second.items).toHaveLength(6);
     const all = [...first.items, ...second.items].map((p) => p.id);
     expect(new Set(all).size).toBe(10);
-    const times = [...first.items, ...second.items].map((p) => new Date(p.publishedAt!).getTime());
+    const times = [...first.items, ...second.items].map((p) => new Date(p.publishedAt).getTime());
     expect(times).toEqual([...times].sort((x, y) => y - x));
   });
 
