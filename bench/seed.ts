@@ -1,18 +1,25 @@
 /**
  * Seeds users' posts, circles and their lists straight into the database (fast, the shapes the
  * stores write): posts keyed by id, the author, public and server lists and the circle
- * timelines appended in bulk, the membership index for the bench circle's members.
+ * timelines as list rows inserted in bulk with their counters, the membership index for the
+ * bench circle's members.
  */
 import mongoose from 'mongoose';
 import {
+  entryKey,
+  LIST_COUNTS,
+  LIST_ENTRIES,
   LISTS,
-  ListStore,
   mintId,
   registerModels,
   syncIndexes,
+  threadList,
   tierTag,
+  type ListCountRow,
   type ListEntry,
+  type ListEntryRow,
 } from '@agora/common/db';
+import { mongoEngine, type Engine } from '@agora/common/db/engine';
 import { ensurePostgresIdIndexes } from '../test/harness/postgres-indexes';
 
 export interface SeedResult {
@@ -35,7 +42,8 @@ export async function seed(
   const conn = await mongoose.createConnection(mongoUrl).asPromise();
   const m = registerModels(conn);
   await syncIndexes(m);
-  const lists = new ListStore(m.ListHead, m.ListBucket);
+  const engine = mongoEngine(conn.db!);
+  await engine.ensure([LIST_ENTRIES, LIST_COUNTS]);
   const members = Array.from({ length: opts.members }, (_, i) => `@member${i}@${domain}`);
   const circleId = mintId('circle', domain);
   await m.Circle.create({
@@ -77,8 +85,7 @@ export async function seed(
   const audiences = ['@public', `@${domain}`, circleId];
   for (let done = 0; done < opts.posts; done += batch) {
     const posts: Array<Record<string, unknown>> = [];
-    // Per list, in time order (as the server appends them: bucket ranges stay tight); the tier
-    // tags are counted separately, since an append counts all its entries under the same tags.
+    // Per list: its rows, and its counters by tier tag.
     const byList = new Map<string, { entries: ListEntry[]; tags: Record<string, number> }>();
     const add = (key: string, e: ListEntry, tag: string) => {
       const list = byList.get(key) ?? { entries: [], tags: {} };
@@ -114,10 +121,8 @@ export async function seed(
       if (to === `@${domain}`) add(LISTS.server, e, tag);
     }
     await m.Post.insertMany(posts, { ordered: false });
-    for (const [key, { entries, tags }] of byList) {
-      await lists.append(key, entries, ['type.Note']);
-      await lists.retag(key, tags);
-    }
+    for (const [key, { entries, tags }] of byList)
+      await writeList(engine, key, entries, { ...tags, 'type.Note': entries.length });
   }
   await conn.close();
   // The bench's FerretDB runs on PostgreSQL: the GIN `_id` indexes its pushdown can use (ADR 0004).
@@ -127,8 +132,32 @@ export async function seed(
 }
 
 /**
- * `n` replies straight into the collection (no thread lists: the server builds them at its next
- * start): 50 in the root's thread, the others 200 to a thread elsewhere.
+ * Rows of one list and its counters, as ListStore stores them (lists/collections.ts), in bulk:
+ * `count` is the entries, `tags` each tag's share.
+ */
+async function writeList(
+  engine: Engine,
+  key: string,
+  entries: ListEntry[],
+  tags: Record<string, number>,
+): Promise<void> {
+  const rows = entries.map((e): ListEntryRow => ({
+    _id: entryKey(key, e.id),
+    list: key,
+    item: e.id,
+    at: e.at,
+    ...(e.by ? { by: e.by } : {}),
+  }));
+  for (let i = 0; i < rows.length; i += 1000)
+    await engine.collection<ListEntryRow>(LIST_ENTRIES).insertMany(rows.slice(i, i + 1000));
+  const inc: Record<string, number> = { count: entries.length };
+  for (const [t, n] of Object.entries(tags)) inc[`tags.${t}`] = n;
+  await engine.collection<ListCountRow>(LIST_COUNTS).updateOne({ _id: key }, { $inc: inc }, { upsert: true });
+}
+
+/**
+ * `n` replies straight into the collection with their thread lists: 50 in the root's thread, the
+ * others 200 to a thread elsewhere.
  */
 export async function seedReplies(
   mongoUrl: string,
@@ -139,6 +168,8 @@ export async function seedReplies(
 ): Promise<void> {
   const conn = await mongoose.createConnection(mongoUrl).asPromise();
   const replies = conn.db!.collection('replies');
+  const engine = mongoEngine(conn.db!);
+  await engine.ensure([LIST_ENTRIES, LIST_COUNTS]);
   const start = Date.now() - n * 1000;
   for (let done = 0; done < n; done += 1000) {
     const docs = Array.from({ length: Math.min(1000, n - done) }, (_, j) => {
@@ -160,8 +191,10 @@ export async function seedReplies(
       };
     });
     await replies.insertMany(docs as never[]);
+    const threads = new Map<string, ListEntry[]>();
+    for (const d of docs)
+      threads.set(d.target, [...(threads.get(d.target) ?? []), { id: d.id, at: d.createdAt, by: d.actorId }]);
+    for (const [target, entries] of threads) await writeList(engine, threadList(target), entries, {});
   }
-  // The first start recorded its (empty) thread-list migration: the seeded replies need it again.
-  await conn.db!.collection('migrations').deleteOne({ _id: 'thread-lists-v1' as never });
   await conn.close();
 }

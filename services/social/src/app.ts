@@ -29,16 +29,9 @@ export function createApp(
           (n) => n && ctx.logger.info({ indexed: n }, 'search index built'),
           (err: Error) => ctx.logger.warn({ err: err.message }, 'search index backfill failed'),
         );
-        // Rows left behind: a post's deferred circle fan-out is finished before its events go.
-        const stopRelay = startRelay(ctx, {
-          recover: async (row) => {
-            for (const postId of row.fanOut) await ctx.stores.timelines.ensureFannedOut(postId);
-          },
-        });
+        const stopRelay = startRelay(ctx);
         const stopGc = startGc(ctx);
         return async () => {
-          // Circle fan-outs still lingering are written before the process goes.
-          await ctx.stores.posts.flushFanOuts();
           await stopRelay();
           await stopGc();
           closePreviewClient(ctx);

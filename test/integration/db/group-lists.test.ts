@@ -1,9 +1,8 @@
 /**
  * A group's posts as a list (`group:<id>`) on the real FerretDB: GET /groups/:id/posts' page is
  * the group's posts newest first with the list's total (by type too); a deleted post leaves it and
- * a restored one comes back; group posts stored before the lists get theirs at start, once.
+ * a restored one comes back.
  */
-import { GROUP_LISTS_MIGRATION_ID, migrateGroupLists } from '@agora/common/db';
 import { useTestDatabase } from '../../harness/database';
 
 const DOMAIN = 'groups.test';
@@ -49,21 +48,4 @@ test("a group's page is its posts newest first, with the list's totals; deletes 
   page = await t.repos.posts.pageForGroup(G, undefined, { skip: 0, limit: 10 });
   expect(page.total).toBe(4);
   expect(names(page.items)).toEqual(['4', '3', '2', '1']);
-});
-
-test('group posts stored before group lists get them once; a second run counts nothing twice', async () => {
-  const G = `group:legacy@${DOMAIN}`;
-  for (const n of [1, 2, 3]) {
-    const p = post(n, G);
-    await t.models.Post.collection.insertOne({ _id: p.id as never, ...p, deletedAt: null });
-  }
-  expect((await t.repos.posts.pageForGroup(G, undefined, { skip: 0, limit: 10 })).total).toBe(0);
-  for (let run = 0; run < 2; run++) {
-    await t.models.Migration.deleteOne({ _id: GROUP_LISTS_MIGRATION_ID });
-    await migrateGroupLists(t.models, t.repos, DOMAIN, t.logger);
-    const page = await t.repos.posts.pageForGroup(G, undefined, { skip: 0, limit: 10 });
-    expect(page.total).toBe(3);
-    expect(names(page.items)).toEqual(['3', '2', '1']);
-  }
-  expect(await t.models.Migration.exists({ _id: GROUP_LISTS_MIGRATION_ID })).toBeTruthy();
 });

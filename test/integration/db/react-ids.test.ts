@@ -3,9 +3,8 @@
  * through `react_ids` (ADR 0011 item 15): every read is by `_id` (the reaction's key, never its
  * `id` field, which FerretDB would find by scanning `reacts`); a removed reaction's id finds
  * nothing, and a reaction made again answers to its new id only; purging a target clears its
- * ids; reactions stored before `react_ids` get their entry at start, once.
+ * ids.
  */
-import { migrateReactIds, REACT_IDS_MIGRATION_ID } from '@agora/common/db';
 import { useTestDatabase } from '../../harness/database';
 import { recordCommands } from '../../harness/stored';
 
@@ -65,24 +64,4 @@ test("purging a target clears its reactions' ids", async () => {
     expect(await t.repos.reacts.byId(r.id)).toBeNull();
     expect(await t.models.ReactId.countDocuments({ _id: r.id })).toBe(0);
   }
-});
-
-test('reactions stored before `react_ids` get their entry at start, once', async () => {
-  const target = `post:legacy@${D}`;
-  // More than one bulk write's worth (WRITE_CHUNK).
-  const rs = ['eve', 'fay', ...Array.from({ length: 43 }, (_, i) => `u${i}`)].map((w) => react(w, target));
-  for (const r of rs)
-    await t.models.React.collection.insertOne({
-      _id: `${target}|${r.actorId}` as never,
-      ...r,
-      createdAt: new Date(),
-    });
-  expect(await t.repos.reacts.byId(rs[0]!.id)).toBeNull();
-  for (let run = 0; run < 2; run++) {
-    await t.models.Migration.deleteOne({ _id: REACT_IDS_MIGRATION_ID });
-    await migrateReactIds(t.models, t.logger);
-    for (const r of rs)
-      expect(await t.repos.reacts.byId(r.id)).toMatchObject({ id: r.id, actorId: r.actorId });
-  }
-  expect(await t.models.ReactId.countDocuments({ _id: { $in: rs.map((r) => r.id) } })).toBe(rs.length);
 });

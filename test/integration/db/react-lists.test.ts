@@ -1,9 +1,8 @@
 /**
  * A target's reactions as a list (`reacts:<target>`) on the real FerretDB: GET /posts/:id/reacts'
  * page is newest first with the live total; a removed reaction leaves it, one made again comes
- * back on top; purging the target empties it; reactions stored before the lists get them once.
+ * back on top; purging the target empties it.
  */
-import { migrateReactLists, REACT_LISTS_MIGRATION_ID } from '@agora/common/db';
 import { useTestDatabase } from '../../harness/database';
 
 const t = useTestDatabase('it_react_lists', 'reacts.test');
@@ -44,25 +43,4 @@ test("a target's reactions page newest first; removed ones leave, remade ones co
 
   await t.repos.reacts.purgeForTargets([T]);
   expect(await t.repos.reacts.pageForTarget(T, { skip: 0, limit: 10 })).toEqual({ total: 0, items: [] });
-});
-
-test('reactions stored before the lists get them once; a second run counts nothing twice', async () => {
-  const target = 'post:legacy@reacts.test';
-  for (const [i, name] of ['dan', 'eve'].entries()) {
-    const r = react(name, target);
-    await t.models.React.collection.insertOne({
-      _id: `${target}|${r.actorId}` as never,
-      ...r,
-      createdAt: new Date(1e12 + i * 1000),
-    });
-  }
-  // Not listed yet: the page reads the list, not the collection.
-  expect((await t.repos.reacts.pageForTarget(target, { skip: 0, limit: 10 })).total).toBe(0);
-  for (let run = 0; run < 2; run++) {
-    await t.models.Migration.deleteOne({ _id: REACT_LISTS_MIGRATION_ID });
-    await migrateReactLists(t.models, t.repos, t.logger);
-    const page = await t.repos.reacts.pageForTarget(target, { skip: 0, limit: 10 });
-    expect(page.total).toBe(2);
-    expect(who(page.items)).toEqual(['eve', 'dan']);
-  }
 });

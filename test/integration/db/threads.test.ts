@@ -2,9 +2,8 @@
  * Threads as lists (ADR 0005, `thread:<root>`) on the real FerretDB: a thread page is the thread's
  * replies oldest first with the live total; a deleted reply leaves the page and the total, a
  * restored one comes back in its place; the double-submit guard finds the actor's same reply in
- * the thread's newest entries; replies stored before thread lists get theirs at start, once.
+ * the thread's newest entries.
  */
-import { migrateThreads, THREADS_MIGRATION_ID } from '@agora/common/db';
 import { useTestDatabase } from '../../harness/database';
 
 const t = useTestDatabase('it_threads', 'threads.test');
@@ -54,30 +53,4 @@ test("the double-submit guard finds the actor's same reply to the same parent, a
   ).toBeNull();
   await t.repos.replies.softDelete(first.id, { deletedAt: new Date() });
   expect(await t.repos.replies.recentTwin('@ann@threads.test', root, root, 'reply 1', since)).toBeNull();
-});
-
-test('replies stored before thread lists get their lists once, and a second run counts nothing twice', async () => {
-  const root = 'post:legacy@threads.test';
-  for (let n = 1; n <= 3; n++)
-    await t.models.Reply.collection.insertOne({
-      _id: reply(n, root).id as never,
-      ...reply(n, root),
-      deletedAt: null,
-      createdAt: new Date(1e12 + n * 1000),
-    });
-  expect((await t.repos.replies.pageForThread(root, { skip: 0, limit: 10 })).total).toBe(0);
-  await t.models.Migration.deleteOne({ _id: THREADS_MIGRATION_ID });
-  await migrateThreads(t.models, t.repos, t.logger);
-  let page = await t.repos.replies.pageForThread(root, { skip: 0, limit: 10 });
-  expect(page.total).toBe(3);
-  expect(ids(page.items)).toEqual(['1', '2', '3']);
-  // Recorded: not run again at the next start…
-  expect(await t.models.Migration.exists({ _id: THREADS_MIGRATION_ID })).toBeTruthy();
-  // …and run again without the record (a restored archive), the lists are rebuilt, not doubled.
-  await t.models.Migration.deleteOne({ _id: THREADS_MIGRATION_ID });
-  await migrateThreads(t.models, t.repos, t.logger);
-  page = await t.repos.replies.pageForThread(root, { skip: 0, limit: 10 });
-  expect(page.total).toBe(3);
-  expect(ids(page.items)).toEqual(['1', '2', '3']);
-  expect((await t.repos.replies.pageForThread(ROOT, { skip: 0, limit: 10 })).total).toBe(5);
 });

@@ -19,14 +19,7 @@ import { AccountContentRepository } from './repositories/account-content';
 import { RemoteServersStore } from './repositories/remote-servers';
 import { STORE_SPECS } from './specs';
 import { NotificationsStore } from './repositories/notifications';
-import {
-  migrateFollowerLists,
-  migrateGroupLists,
-  migrateKeys,
-  migrateReactIds,
-  migrateReactLists,
-  migrateThreads,
-} from './migrate';
+import { migrateFollowerLists, migrateKeys } from './migrate';
 import { RecommendationsStore, SectionsStore } from './repositories/curation';
 import { IdempotencyRepository } from './repositories/idempotency';
 import { BackupJobsRepository } from './repositories/backup-jobs';
@@ -98,7 +91,14 @@ export {
 } from './repositories/circles';
 export { ObjectStore, type Row, type PageRequest, type FoundRows } from './repositories/objects';
 export type { ReactState } from './repositories/react-state';
-export { ListStore, LIST_BUCKET_SIZE, LEGACY_BUCKET_SIZE, RANGE_PAGE, type ListEntry } from './lists/store';
+export { ListStore, type ListEntry, type ListHead, type ListAppend } from './lists/store';
+export {
+  LIST_ENTRIES,
+  LIST_COUNTS,
+  entryKey,
+  type ListEntryRow,
+  type ListCountRow,
+} from './lists/collections';
 export {
   encodeCursor,
   decodeCursor,
@@ -142,20 +142,7 @@ export {
   type NotificationFilter,
   type NewNotification,
 } from './repositories/notifications';
-export {
-  migrateFollowerLists,
-  migrateGroupLists,
-  migrateKeys,
-  migrateReactIds,
-  migrateReactLists,
-  migrateThreads,
-  FOLLOWER_LISTS_MIGRATION_ID,
-  GROUP_LISTS_MIGRATION_ID,
-  MIGRATION_ID,
-  REACT_IDS_MIGRATION_ID,
-  REACT_LISTS_MIGRATION_ID,
-  THREADS_MIGRATION_ID,
-} from './migrate';
+export { migrateFollowerLists, migrateKeys, FOLLOWER_LISTS_MIGRATION_ID, MIGRATION_ID } from './migrate';
 export { databaseStats, type DatabaseStats } from './stats';
 export { STORE_SPECS } from './specs';
 export { ObjectCollection, type ObjectRow } from './repositories/object-collection';
@@ -268,7 +255,7 @@ export function createRepositories(
 ): Repositories {
   const models = registerModels(db.conn);
   const bump: Bump = hooks.bump ?? (() => Promise.resolve());
-  const lists = new ListStore(models.ListHead, models.ListBucket);
+  const lists = new ListStore(db.engine);
   const circles = new CirclesRepository(models, domain, hooks.onMembershipChange);
   // A user deleted or restored: their viewer stamp and every circle they are in go stale.
   const users = new UsersRepository(models, domain, async (id) => {
@@ -309,11 +296,7 @@ export function createRepositories(
       // The embedded engine's own `_id` indexes, now that every collection exists (ADR 0004);
       // before the migration, whose reads and writes go by `_id`.
       await db.ensureEngineIndexes();
-      await migrateKeys(models, repos, domain, logger);
-      await migrateThreads(models, repos, logger);
-      await migrateGroupLists(models, repos, domain, logger);
-      await migrateReactLists(models, repos, logger);
-      await migrateReactIds(models, logger);
+      await migrateKeys(models, repos, logger);
       await migrateFollowerLists(models, repos, logger);
     },
     accountContent: new AccountContentRepository({ posts, circles, files, search }, models),

@@ -1,8 +1,7 @@
 /**
  * Moves a database written before ADR 0005 to its shape: documents keyed by an ObjectId get their
  * string key (the same document under `_id = id`, or the composite key of their kind), and the
- * derived indexes that did not exist then (the membership index, the post lists and circle
- * timelines) are built from the documents. Idempotent and cheap on a database already moved: it
+ * derived index that did not exist then (the membership index) is built from the documents. Idempotent and cheap on a database already moved: it
  * looks for work with one query per collection. Run once at start by the service that owns the
  * data (social).
  */
@@ -13,11 +12,8 @@ import { followerKey, reactKey } from './models/keys';
 import type { Repositories } from './index';
 import { runOnce } from './once';
 import type { ListAppend, ListEntry } from './lists/store';
-import { entryOf, LISTS, tierTag, typeTag, type PostRecord } from './repositories/posts';
+import { LISTS } from './repositories/posts';
 import { followersList } from './repositories/federation-state';
-import { reactsList } from './repositories/reacts';
-import { WRITE_CHUNK } from './repositories/objects';
-import { threadList } from './repositories/replies';
 
 type Doc = Record<string, unknown> & { _id: unknown };
 
@@ -38,18 +34,13 @@ const KEYS: Array<[keyof Models, (d: Doc) => string | undefined]> = [
   ['RemoteFollower', (d) => followerKey(String(d.userId), String(d.actorId))],
 ];
 
-export async function migrateKeys(
-  models: Models,
-  repos: Repositories,
-  domain: string,
-  logger: Logger,
-): Promise<void> {
+export async function migrateKeys(models: Models, repos: Repositories, logger: Logger): Promise<void> {
   // Done once per database: the search for ObjectId keys below scans every collection on
   // FerretDB (a `$type` filter is not pushed down), which took 86 s at start on 100k posts.
-  await runOnce(models, MIGRATION_ID, () => moveKeys(models, repos, domain, logger));
+  await runOnce(models, MIGRATION_ID, () => moveKeys(models, repos, logger));
 }
 
-async function moveKeys(models: Models, repos: Repositories, domain: string, logger: Logger): Promise<void> {
+async function moveKeys(models: Models, repos: Repositories, logger: Logger): Promise<void> {
   for (const [name, keyOf] of KEYS) {
     const coll = models[name].collection;
     let moved = 0;
@@ -86,7 +77,6 @@ async function moveKeys(models: Models, repos: Repositories, domain: string, log
     if (moved) logger.info({ collection: coll.collectionName, moved }, 'documents moved to string keys');
   }
   await buildMemberships(models, repos, logger);
-  await buildLists(models, repos, domain, logger);
   await backfillPublicCounts(models, repos, logger);
 }
 
@@ -106,30 +96,6 @@ async function buildMemberships(models: Models, _repos: Repositories, logger: Lo
         { upsert: true },
       );
   logger.info({ circles: circles.length }, 'membership index built');
-}
-
-/** Post lists and circle timelines, when posts exist but no list does. */
-async function buildLists(
-  models: Models,
-  repos: Repositories,
-  domain: string,
-  logger: Logger,
-): Promise<void> {
-  if (await models.ListHead.findOne({}).lean()) return;
-  const posts = await models.Post.find({ deletedAt: null }).sort({ publishedAt: 1 }).lean<PostRecord[]>();
-  if (!posts.length) return;
-  for (const p of posts) {
-    const entry = entryOf(p);
-    const tags = [tierTag(p.to, domain), typeTag(p.type)];
-    await repos.lists.append(LISTS.author(p.actorId), [entry], tags);
-    if (!p.originDomain && p.to === '@public') await repos.lists.append(LISTS.public, [entry], tags);
-    if (!p.originDomain && p.to === `@${domain}`) await repos.lists.append(LISTS.server, [entry], tags);
-    const { circles } = await repos.circles.membershipsOf(p.actorId);
-    for (const c of circles) await repos.lists.append(LISTS.circle(c), [entry], tags);
-    await repos.posts.addCircles(p.id, circles);
-  }
-  await models.Post.db.dropCollection('timeline').catch(() => undefined);
-  logger.info({ posts: posts.length }, 'post lists and timelines built');
 }
 
 /**
@@ -179,84 +145,6 @@ async function buildListsOnce<R>(
       await repos.lists.appendAll(appends);
     }
     if (lists.size) logger.info({ migration: m.id, lists: lists.size }, 'lists built');
-  });
-}
-
-/** Names the migration that gave every thread its list (replies stored before thread lists). */
-export const THREADS_MIGRATION_ID = 'thread-lists-v1';
-
-type Row = { id: string; target?: string; actorId?: string; createdAt?: Date };
-
-/** The thread list of every root with live replies (`thread:<root>`). */
-export async function migrateThreads(models: Models, repos: Repositories, logger: Logger): Promise<void> {
-  await buildListsOnce<Row>(models, repos, logger, {
-    id: THREADS_MIGRATION_ID,
-    rows: () =>
-      models.Reply.find({ deletedAt: null }, { id: 1, target: 1, actorId: 1, createdAt: 1 })
-        .sort({ createdAt: 1 })
-        .lean<Row[]>(),
-    append: (r) =>
-      r.target
-        ? { key: threadList(r.target), entries: [listEntry(r.id, r.createdAt, r.actorId)] }
-        : undefined,
-  });
-}
-
-/** Names the migration that gave every group its post list (group posts stored before it). */
-export const GROUP_LISTS_MIGRATION_ID = 'group-lists-v1';
-
-/** The post list of every group with live posts (`group:<id>`), counted by tier and type. */
-export async function migrateGroupLists(
-  models: Models,
-  repos: Repositories,
-  domain: string,
-  logger: Logger,
-): Promise<void> {
-  await buildListsOnce<PostRecord>(models, repos, logger, {
-    id: GROUP_LISTS_MIGRATION_ID,
-    rows: () =>
-      models.Post.find(
-        { group: { $ne: null }, deletedAt: null },
-        { id: 1, actorId: 1, publishedAt: 1, to: 1, type: 1, group: 1 },
-      )
-        .sort({ publishedAt: 1 })
-        .lean<PostRecord[]>(),
-    append: (p) =>
-      p.group
-        ? { key: LISTS.group(p.group), entries: [entryOf(p)], tags: [tierTag(p.to, domain), typeTag(p.type)] }
-        : undefined,
-  });
-}
-
-/** Names the migration that gave every reacted-to object its list of reactions. */
-export const REACT_LISTS_MIGRATION_ID = 'react-lists-v1';
-
-/** The reactions list of every target with reactions (`reacts:<target>`). */
-export async function migrateReactLists(models: Models, repos: Repositories, logger: Logger): Promise<void> {
-  await buildListsOnce<Row & { target: string }>(models, repos, logger, {
-    id: REACT_LISTS_MIGRATION_ID,
-    rows: () =>
-      models.React.find({}, { id: 1, target: 1, actorId: 1, createdAt: 1 })
-        .sort({ createdAt: 1 })
-        .lean<Array<Row & { target: string }>>(),
-    append: (r) => ({ key: reactsList(r.target), entries: [listEntry(r.id, r.createdAt, r.actorId)] }),
-  });
-}
-
-/** Names the migration that gave every reaction stored before `react_ids` its entry there. */
-export const REACT_IDS_MIGRATION_ID = 'react-ids-v1';
-
-/** Every stored reaction's public id leads to its key (`react_ids`, ADR 0011 item 15); upserts, so a rerun changes nothing. */
-export async function migrateReactIds(models: Models, logger: Logger): Promise<void> {
-  await runOnce(models, REACT_IDS_MIGRATION_ID, async () => {
-    const rows = await models.React.find({}, { id: 1 }).lean<Array<{ _id: string; id: string }>>();
-    for (let i = 0; i < rows.length; i += WRITE_CHUNK)
-      await models.ReactId.bulkWrite(
-        rows.slice(i, i + WRITE_CHUNK).map((r) => ({
-          updateOne: { filter: { _id: r.id }, update: { $set: { key: r._id } }, upsert: true },
-        })),
-      );
-    if (rows.length) logger.info({ reactions: rows.length }, 'reaction ids indexed');
   });
 }
 

@@ -5,5 +5,6 @@
  */
 import type { CollectionSpec } from './engine/port';
 import { REMOTE_SERVERS } from './repositories/remote-servers';
+import { LIST_COUNTS, LIST_ENTRIES } from './lists/collections';
 
-export const STORE_SPECS: readonly CollectionSpec[] = [REMOTE_SERVERS];
+export const STORE_SPECS: readonly CollectionSpec[] = [REMOTE_SERVERS, LIST_ENTRIES, LIST_COUNTS];

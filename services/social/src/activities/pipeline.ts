@@ -118,16 +118,10 @@ async function execute(ctx: SocialContext, actor: AuthUser, input: ActivityInput
     object: out.result ?? undefined,
     server: `@${ctx.config.DOMAIN}`,
   };
-  const fanOut = out.fanOut ?? [];
-  const saved = await ctx.stores.activities.record(doc, events, { fanOut });
+  const saved = await ctx.stores.activities.record(doc, events);
   // Null only for a duplicate remoteId (inbound) or id: never for a freshly minted local id.
   if (!saved) throw new Error(`activity ${id} was recorded twice`);
-  await publishEvents(
-    ctx,
-    id,
-    events,
-    fanOut.length ? { after: Promise.all(fanOut.map((p) => ctx.stores.posts.fannedOut(p))) } : {},
-  );
+  await publishEvents(ctx, id, events);
   return {
     activity: present(saved),
     result: out.result,

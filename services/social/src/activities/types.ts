@@ -40,12 +40,6 @@ export interface HandlerResult {
    * reading it back.
    */
   stored?: Record<string, unknown>;
-  /**
-   * Posts this activity created whose circle fan-out runs after the response
-   * (PostsStore.createLocal `deferFanOut`): recorded in the activity's outbox row, which is
-   * cleared only once the fan-out is written.
-   */
-  fanOut?: string[];
 }
 
 export type ActivityHandler = (ctx: HandlerContext) => Promise<HandlerResult>;

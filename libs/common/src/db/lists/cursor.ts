@@ -60,11 +60,6 @@ export function isOlder(e: Placed, cursor: Place): boolean {
   return newestFirst(cursor, e) < 0;
 }
 
-/** Whether a part of a list whose oldest entry is at `lo` may hold an entry older than `cursor`. */
-export function mayHoldOlder(lo: number, cursor: Place): boolean {
-  return lo <= cursor.at;
-}
-
 /**
  * The same "strictly older than the cursor" as a query clause on a time field and `_id` (sort the
  * query `{ [field]: -1, _id: -1 }`). Both engines compare string `_id`s by bytes (compareIds).

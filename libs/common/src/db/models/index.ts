@@ -6,7 +6,7 @@ import { circleSchema } from './circle';
 import { activitySchema, eventOutboxSchema } from './activity';
 import { postSchema, reactIdSchema, reactSchema, replySchema } from './content';
 import { bookmarkSchema, flagSchema, groupSchema, pageSchema } from './places';
-import { listBucketSchema, listHeadSchema, membershipSchema } from './lists';
+import { membershipSchema } from './lists';
 import { fillKey, followerKey, reactKey } from './keys';
 import { notificationGroupSchema, notificationSchema } from './notification';
 import { inviteSchema } from './invite';
@@ -52,8 +52,6 @@ function build(conn: Connection) {
     Page: conn.model('Page', pageSchema),
     Bookmark: conn.model('Bookmark', bookmarkSchema),
     Flag: conn.model('Flag', flagSchema),
-    ListHead: conn.model('ListHead', listHeadSchema),
-    ListBucket: conn.model('ListBucket', listBucketSchema),
     Membership: conn.model('Membership', membershipSchema),
     Notification: conn.model('Notification', notificationSchema),
     NotificationGroup: conn.model('NotificationGroup', notificationGroupSchema),
@@ -108,7 +106,7 @@ export type { CircleDoc } from './circle';
 export type { ActivityDoc, EventOutboxDoc } from './activity';
 export type { PostDoc, ReplyDoc, ReactDoc } from './content';
 export type { GroupDoc, PageDoc, BookmarkDoc, FlagDoc } from './places';
-export type { ListHeadDoc, ListBucketDoc, MembershipDoc } from './lists';
+export type { MembershipDoc } from './lists';
 export { reactKey, followerKey } from './keys';
 export { RSVP_POLICIES } from './places';
 export type { NotificationDoc, NotificationType } from './notification';

@@ -36,9 +36,6 @@ export class PostsStore extends ObjectStore<PostRecord> {
     super(models.Post);
   }
 
-  /** Deferred fan-outs of this process not written yet, by post id. */
-  private readonly fanning = new Map<string, Promise<void>>();
-
   private timelines: Timelines = {
     fanOut: () => Promise.resolve([]),
     circlesFor: () => Promise.resolve([]),
@@ -66,17 +63,14 @@ export class PostsStore extends ObjectStore<PostRecord> {
 
   /**
    * A local post: stored, listed under its author and tier, counted on the author, and appended
-   * to the timeline of every circle the author is in. With `deferFanOut` the circle timelines
-   * are appended after this resolves (ListStore.appendLater, ADR 0011 item 13): the caller
-   * records the post's id in the activity's outbox row first (`fanOut`), waits for `fannedOut`
-   * before clearing that row, and the relay's `TimelineStore.ensureFannedOut` finishes a fan-out a crash cut
-   * short.
+   * to the timeline of every circle the author is in, all before this resolves (one indexed
+   * insert per list: ADR 0013).
    */
   async createLocal(
     doc: Record<string, unknown> & { id: string; actorId: string },
-    known: { circles?: string[]; deferFanOut?: boolean } = {},
+    known: { circles?: string[] } = {},
   ): Promise<PostRecord> {
-    const post = await this.createListed(doc, known.circles, known.deferFanOut ?? false);
+    const post = await this.createListed(doc, known.circles);
     // Others see only the count of public posts (a total would reveal that private ones exist).
     await this.users.bumpCounters(post.actorId, {
       postCount: 1,
@@ -102,41 +96,12 @@ export class PostsStore extends ObjectStore<PostRecord> {
   private async createListed(
     doc: Record<string, unknown> & { id: string; actorId: string },
     known?: string[],
-    deferFanOut = false,
   ) {
     const circles = known ?? (await this.timelines.circlesFor(doc.actorId));
     const post = await this.insert({ ...doc, circles });
-    const fanOut = this.timelines.appendsFor(post, circles);
-    if (!deferFanOut || !fanOut.length) {
-      await this.lists.appendAll([...this.listAppends(post), ...fanOut]);
-      await this.touch({ id: post.id, circles });
-      return post;
-    }
-    await this.lists.appendAll(this.listAppends(post));
-    // Cached pages of the circles go stale now and again once the entries are written: a page
-    // another process builds in between is not kept.
+    await this.lists.appendAll([...this.listAppends(post), ...this.timelines.appendsFor(post, circles)]);
     await this.touch({ id: post.id, circles });
-    const written = this.lists.appendLater(fanOut).then(() => this.touch({ id: post.id, circles }));
-    this.fanning.set(post.id, written);
-    written
-      .catch(() => undefined)
-      .finally(() => this.fanning.delete(post.id))
-      .catch(() => undefined);
     return post;
-  }
-
-  /**
-   * Resolves when a deferred fan-out of this process (`createLocal` with `deferFanOut`) is
-   * written, rejects when its write failed; resolves at once when none is pending.
-   */
-  fannedOut(postId: string): Promise<void> {
-    return this.fanning.get(postId) ?? Promise.resolve();
-  }
-
-  /** Writes every deferred fan-out of this process now and waits for them (a service stopping). */
-  async flushFanOuts(): Promise<void> {
-    await this.lists.flush();
-    await Promise.allSettled([...this.fanning.values()]);
   }
 
   private listAppends(post: PostRecord): ListAppend[] {

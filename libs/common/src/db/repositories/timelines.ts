@@ -2,7 +2,7 @@
  * Circle timelines (decisions.md §5): a post is appended to the timeline of every circle its
  * author is in (read from the membership index, one `_id` read); a member added to a circle
  * brings their recent posts along; a member removed leaves at once because readers keep only
- * entries whose author is still a member. Reads walk the circle's list newest first (ADR 0005).
+ * entries whose author is still a member. Reads walk the circle's list newest first (ADR 0013).
  */
 import { STAMPS } from '../../cache/stamps';
 import type { Place } from '../lists/cursor';
@@ -66,36 +66,17 @@ export class TimelineStore {
     return circles;
   }
 
-  /**
-   * Finishes a deferred fan-out a crash may have cut short (the relay, for an outbox row that
-   * names the post): the post joins each timeline of the circles it was created for that does not
-   * hold it yet, so a second run appends and counts nothing twice.
-   */
-  async ensureFannedOut(postId: string): Promise<void> {
-    await this.posts.fannedOut(postId).catch(() => undefined);
-    const post = await this.posts.liveById(postId);
-    if (!post?.circles?.length) return;
-    const at = entryOf(post).at;
-    const missing: string[] = [];
-    for (const c of post.circles)
-      if (!(await this.lists.holds(LISTS.circle(c), post.id, at))) missing.push(c);
-    if (!missing.length) return;
-    await this.lists.appendAll(this.appendsFor(post, missing));
-    await this.posts.touch({ id: post.id, circles: missing });
-  }
-
   /** A new member's recent posts join the circle's timeline. */
   async backfill(circleId: string, memberId: string): Promise<void> {
     const posts = await this.posts.newestByAuthor(memberId, BACKFILL);
     if (posts.length) {
-      // Oldest first, so the bucket ranges stay tight.
-      const ordered = [...posts].reverse();
-      for (const p of ordered)
-        await this.lists.append(
-          LISTS.circle(circleId),
-          [entryOf(p)],
-          [tierTag(p.to, this.domain), typeTag(p.type)],
-        );
+      await this.lists.appendAll(
+        posts.map((p) => ({
+          key: LISTS.circle(circleId),
+          entries: [entryOf(p)],
+          tags: [tierTag(p.to, this.domain), typeTag(p.type)],
+        })),
+      );
       for (let i = 0; i < posts.length; i += 20)
         await Promise.all(posts.slice(i, i + 20).map((p) => this.posts.addCircles(p.id, [circleId])));
     }
@@ -109,7 +90,7 @@ export class TimelineStore {
   }
 
   /**
-   * Starts reading a circle's timeline for a page (its head and newest bucket), so the caller
+   * Starts reading a circle's timeline for a page (its counters and first entries), so the caller
    * can load the circle and the viewer meanwhile; hand the result to `page`.
    */
   open(circleId: string, before?: Place): Promise<OpenedLists> {

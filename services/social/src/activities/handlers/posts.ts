@@ -109,7 +109,7 @@ const createPost: ActivityHandler = async ({ svc: ctx, actor, viewer, activity }
     publishedAt: now,
   };
   // The author's circles were read once for this activity (the viewer): the fan-out targets.
-  const created = await ctx.stores.posts.createLocal(doc, { circles: viewer.circleIds, deferFanOut: true });
+  const created = await ctx.stores.posts.createLocal(doc, { circles: viewer.circleIds });
   return {
     result: withoutCircles(clean(created as Record<string, unknown>)),
     objectId: id,
@@ -117,7 +117,6 @@ const createPost: ActivityHandler = async ({ svc: ctx, actor, viewer, activity }
     to,
     events: [domainEvent('post.created', { postId: id, actorId: actor.id, to, type: obj.type })],
     stored: created,
-    fanOut: [id],
   };
 };
 
