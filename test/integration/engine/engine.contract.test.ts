@@ -300,4 +300,28 @@ describe.each(engineFixtures())('engine contract: $name', (fx) => {
     await c.insertOne({ _id: 'b', slug: 's' });
     expect(await c.count({})).toBe(2);
   });
+
+  it('renames and drops whole collections; ensure rebuilds a renamed one’s indexes under its name', async () => {
+    const staged = specFor(
+      { indexes: [{ fields: [['slug', 1]], unique: true, serves: 'by slug' }] },
+      'staged',
+    );
+    const live = { ...staged, name: staged.name.replace('staged', 'live') };
+    await engine.ensure([staged]);
+    await engine.collection<Item>(staged).insertMany([
+      { _id: 'a', slug: 'x' },
+      { _id: 'b', slug: 'y' },
+    ]);
+    await engine.rename(staged.name, live.name);
+    await engine.ensure([live]);
+    const names = await engine.names();
+    expect(names).toContain(live.name);
+    expect(names).not.toContain(staged.name);
+    const c = engine.collection<Item>(live);
+    expect(ids(await c.find({}, { sort: [['_id', 1]] }))).toEqual(['a', 'b']);
+    await expect(c.insertOne({ _id: 'c', slug: 'x' })).rejects.toBeInstanceOf(DuplicateKeyError);
+    await engine.drop(live.name);
+    await engine.drop(live.name);
+    expect(await engine.names()).not.toContain(live.name);
+  });
 });

@@ -142,6 +142,12 @@ export interface Engine {
   collection<T extends Doc>(spec: CollectionSpec): Collection<T>;
   /** Whether the engine answers (GET /health). */
   ping(): Promise<boolean>;
+  /** Every collection the engine holds, sorted (backups: staging and retired ones included). */
+  names(): Promise<string[]>;
+  /** Renames a collection; `to` must not exist. Its documents and indexes go with it. */
+  rename(from: string, to: string): Promise<void>;
+  /** Drops a collection and its indexes; nothing when it does not exist. */
+  drop(name: string): Promise<void>;
   close(): Promise<void>;
 }
 

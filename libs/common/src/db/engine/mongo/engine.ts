@@ -44,8 +44,9 @@ export function mongoEngine(
     if (!existing.length) await db.createCollection(spec.name);
     const c = db.collection(spec.name);
     const wanted = new Set(spec.indexes.map((ix) => indexName(spec.name, ix)));
+    // Indexes this code no longer declares go (a renamed collection's too: they carry its old name).
     for (const ix of await c.indexes())
-      if (ix.name?.startsWith(`ix_${spec.name}__`) && !wanted.has(ix.name)) await c.dropIndex(ix.name);
+      if (ix.name && ix.name !== '_id_' && !wanted.has(ix.name)) await c.dropIndex(ix.name);
     for (const ix of spec.indexes)
       await c.createIndex(Object.fromEntries(ix.fields.map(([f, d]) => [f, d])), {
         name: indexName(spec.name, ix),
@@ -78,6 +79,21 @@ export function mongoEngine(
       } catch {
         return false;
       }
+    },
+    async names() {
+      const list = await db.listCollections({}, { nameOnly: true }).toArray();
+      return list
+        .map((c) => c.name)
+        .filter((n) => !n.startsWith('system.'))
+        .sort();
+    },
+    async rename(from, to) {
+      if (!NAME_RE.test(to)) throw new PortUsageError(`not a collection name: ${to}`);
+      await db.renameCollection(from, to);
+    },
+    async drop(name) {
+      if ((await db.listCollections({ name }, { nameOnly: true }).toArray()).length)
+        await db.collection(name).drop();
     },
     async close() {
       await opts.onClose?.();

@@ -36,10 +36,14 @@ export function openSqlite(opts: SqliteOptions): Engine {
     const table = quoteName(spec.name);
     db.exec(`CREATE TABLE IF NOT EXISTS ${table} (_id TEXT PRIMARY KEY NOT NULL, doc BLOB NOT NULL) STRICT`);
     const wanted = new Set(spec.indexes.map((ix) => indexName(spec.name, ix)));
-    // Indexes this code no longer declares go, so none is kept up for a query nobody runs.
-    const existing = db.prepare(`PRAGMA index_list(${table})`).all() as Array<{ name: string }>;
-    for (const { name } of existing)
-      if (name.startsWith(`ix_${spec.name}__`) && !wanted.has(name)) db.exec(`DROP INDEX ${quoteName(name)}`);
+    // Indexes this code no longer declares go, so none is kept up for a query nobody runs (and a
+    // renamed table's indexes, named after its old name, are rebuilt under its new one).
+    const existing = db.prepare(`PRAGMA index_list(${table})`).all() as Array<{
+      name: string;
+      origin: string;
+    }>;
+    for (const { name, origin } of existing)
+      if (origin === 'c' && !wanted.has(name)) db.exec(`DROP INDEX ${quoteName(name)}`);
     for (const ix of spec.indexes) db.exec(createIndexSql(spec.name, ix));
   };
 
@@ -70,6 +74,25 @@ export function openSqlite(opts: SqliteOptions): Engine {
     },
     ping() {
       return Promise.resolve(db.isOpen && db.prepare('SELECT 1 AS ok').get()?.ok === 1);
+    },
+    names() {
+      const rows = db
+        .prepare(
+          "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+        )
+        .all() as Array<{ name: string }>;
+      return Promise.resolve(rows.map((r) => r.name));
+    },
+    rename(from, to) {
+      return Promise.resolve().then(() => {
+        if (!NAME_RE.test(to)) throw new PortUsageError(`not a collection name: ${to}`);
+        db.exec(`ALTER TABLE ${quoteName(from)} RENAME TO ${quoteName(to)}`);
+      });
+    },
+    drop(name) {
+      return Promise.resolve().then(() => {
+        db.exec(`DROP TABLE IF EXISTS ${quoteName(name)}`);
+      });
     },
     close() {
       if (db.isOpen) db.close();
