@@ -5,7 +5,7 @@
  * activity's outbox row, which stays until the fan-out is written; and the relay finishes a
  * fan-out a crash cut short, appending and counting nothing twice.
  */
-import { LISTS, ListStore } from '@agora/common/db';
+import { EVENT_OUTBOX, LISTS, ListStore, type PendingEvents } from '@agora/common/db';
 import { createAmqpBus, publishEvents, relayOnce, type MessageBus } from '@agora/common/messaging';
 import { useTestDatabase } from '../../harness/database';
 import { createVhost, uniqueName } from '../../harness/env';
@@ -16,6 +16,9 @@ const t = useTestDatabase('it_deferred', DOMAIN, { query: 'monitorCommands=true'
 const commands: Array<{ name: string; coll: unknown }> = [];
 let vhost: { url: string; remove: () => Promise<void> };
 let bus: MessageBus;
+/** The event outbox as stored, through the port. */
+const outbox = () =>
+  t.db.engine.collection<{ _id: string; events: PendingEvents['events']; fanOut?: string[] }>(EVENT_OUTBOX);
 
 beforeAll(async () => {
   t.db.conn
@@ -83,7 +86,7 @@ test("a post's deferred fan-out keeps its outbox row until written; another proc
     [{ name: 'activity.Create', payload: { activityId: 'activity:d1@deferred.test' } }],
     { fanOut: [p.id] },
   );
-  const row = await t.models.EventOutbox.findOne({ _id: 'activity:d1@deferred.test' }).lean();
+  const row = await outbox().findOne({ _id: 'activity:d1@deferred.test' });
   expect(row?.fanOut).toEqual([p.id]);
   // Published, but the row is cleared only once the deferred work is done.
   let done!: () => void;
@@ -91,15 +94,11 @@ test("a post's deferred fan-out keeps its outbox row until written; another proc
   const rt = { bus, stores: t.repos, logger: t.logger };
   await publishEvents(rt, 'activity:d1@deferred.test', row!.events as never, { after: work });
   await new Promise((r) => setTimeout(r, 100));
-  expect(await t.models.EventOutbox.countDocuments({ _id: 'activity:d1@deferred.test' })).toBe(1);
+  expect(await outbox().count({ _id: 'activity:d1@deferred.test' })).toBe(1);
   done();
-  for (
-    let i = 0;
-    i < 50 && (await t.models.EventOutbox.countDocuments({ _id: 'activity:d1@deferred.test' }));
-    i++
-  )
+  for (let i = 0; i < 50 && (await outbox().count({ _id: 'activity:d1@deferred.test' })); i++)
     await new Promise((r) => setTimeout(r, 50));
-  expect(await t.models.EventOutbox.countDocuments({ _id: 'activity:d1@deferred.test' })).toBe(0);
+  expect(await outbox().count({ _id: 'activity:d1@deferred.test' })).toBe(0);
   await t.repos.posts.fannedOut(p.id);
   // Another process (a store of its own, nothing deferred) reads the entries.
   const other = new ListStore(t.models.ListHead, t.models.ListBucket);
@@ -122,10 +121,7 @@ test('the relay finishes a fan-out a crash cut short, once, then publishes the e
     [{ name: 'activity.Create', payload: { activityId, actorId: p.actorId, objectId: p.id } }],
     { fanOut: [p.id] },
   );
-  await t.models.EventOutbox.updateOne(
-    { _id: activityId },
-    { $set: { createdAt: new Date(Date.now() - 60_000) } },
-  );
+  await outbox().updateOne({ _id: activityId }, { $set: { createdAt: new Date(Date.now() - 60_000) } });
 
   const received: unknown[] = [];
   await bus.subscribe('it_deferred.create', ['activity.Create'], (m) => {
@@ -135,7 +131,7 @@ test('the relay finishes a fan-out a crash cut short, once, then publishes the e
   const rt = { bus, stores: t.repos, logger: t.logger };
   // A relay that cannot finish the fan-out leaves the row alone.
   await relayOnce(rt, { graceMs: 1000 });
-  expect(await t.models.EventOutbox.countDocuments({ _id: activityId })).toBe(1);
+  expect(await outbox().count({ _id: activityId })).toBe(1);
 
   const recover = async (row: { fanOut: string[] }) => {
     for (const id of row.fanOut) await t.repos.timelines.ensureFannedOut(id);
@@ -146,7 +142,7 @@ test('the relay finishes a fan-out a crash cut short, once, then publishes the e
     expect(await ids(other, LISTS.circle(c))).toEqual([p.id]);
     expect((await other.head(LISTS.circle(c))).count).toBe(1);
   }
-  expect(await t.models.EventOutbox.countDocuments({ _id: activityId })).toBe(0);
+  expect(await outbox().count({ _id: activityId })).toBe(0);
   for (let i = 0; i < 50 && !received.length; i++) await new Promise((r) => setTimeout(r, 100));
   expect(received).toEqual([{ activityId, actorId: p.actorId, objectId: p.id }]);
 

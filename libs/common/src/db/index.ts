@@ -20,7 +20,6 @@ import { RemoteServersStore } from './repositories/remote-servers';
 import { STORE_SPECS } from './specs';
 import { NotificationsStore } from './repositories/notifications';
 import {
-  migrateFollowerLists,
   migrateGroupLists,
   migrateKeys,
   migrateReactIds,
@@ -41,7 +40,6 @@ export {
   syncIndexes,
   RSVP_POLICIES,
   reactKey,
-  followerKey,
   type Models,
   type PostDoc,
   type ReplyDoc,
@@ -52,13 +50,9 @@ export {
   type FlagDoc,
   type UserDoc,
   type CircleDoc,
-  type ActivityDoc,
   type FileDoc,
   FILE_KINDS,
   SEARCH_KINDS,
-  NOTIFICATION_TYPES,
-  type NotificationDoc,
-  type NotificationType,
   INVITE_TYPES,
   type InviteDoc,
   type InviteType,
@@ -120,7 +114,11 @@ export { TimelineStore, BACKFILL, type TimelinePage } from './repositories/timel
 export { ReactsStore, reactsList, type ReactRecord } from './repositories/reacts';
 export {
   ActivitiesStore,
+  ACTIVITIES,
+  EVENT_OUTBOX,
   type ActivityRecord,
+  type AdminActivityFilter,
+  type InboundState,
   type StoredEvent,
   type PendingEvents,
 } from './repositories/activities';
@@ -134,22 +132,30 @@ export {
   type GroupRecord,
 } from './repositories/content';
 export { FlagsStore, InvitesStore, type FlagRecord, type InviteRecord } from './repositories/moderation';
-export { FollowersStore, followersList, type FollowerRecord } from './repositories/federation-state';
+export {
+  FollowersStore,
+  REMOTE_FOLLOWERS,
+  followerKey,
+  type FollowerRecord,
+} from './repositories/federation-state';
 export { RemoteServersStore, REMOTE_SERVERS, type RemoteServerRecord } from './repositories/remote-servers';
 export {
   NotificationsStore,
+  NOTIFICATIONS,
+  NOTIFICATION_TYPES,
+  type NotificationType,
+  type CreateOutcome,
+  type GroupRule,
   type NotificationView,
   type NotificationFilter,
   type NewNotification,
 } from './repositories/notifications';
 export {
-  migrateFollowerLists,
   migrateGroupLists,
   migrateKeys,
   migrateReactIds,
   migrateReactLists,
   migrateThreads,
-  FOLLOWER_LISTS_MIGRATION_ID,
   GROUP_LISTS_MIGRATION_ID,
   MIGRATION_ID,
   REACT_IDS_MIGRATION_ID,
@@ -291,15 +297,15 @@ export function createRepositories(
     pages: new PagesStore(models),
     bookmarks: new BookmarksStore(models, domain),
     groups: new GroupsStore(models, domain),
-    activities: new ActivitiesStore(models),
+    activities: new ActivitiesStore(db.engine),
     flags: new FlagsStore(models),
     invites: new InvitesStore(models),
-    followers: new FollowersStore(models, lists),
+    followers: new FollowersStore(db.engine),
     files,
     search,
     linkPreviews: new LinkPreviewsRepository(models),
     remoteServers: new RemoteServersStore(db.engine),
-    notifications: new NotificationsStore(models, lists),
+    notifications: new NotificationsStore(db.engine),
     sections: new SectionsStore(models),
     recommendations: new RecommendationsStore(models),
     async prepare(logger: Logger) {
@@ -313,7 +319,6 @@ export function createRepositories(
       await migrateGroupLists(models, repos, domain, logger);
       await migrateReactLists(models, repos, logger);
       await migrateReactIds(models, logger);
-      await migrateFollowerLists(models, repos, logger);
     },
     accountContent: new AccountContentRepository({ posts, circles, files, search }, models),
     idempotency: new IdempotencyRepository(models),

@@ -9,12 +9,11 @@
 import { Types } from 'mongoose';
 import type { Logger } from '../logger';
 import type { Models } from './models';
-import { followerKey, reactKey } from './models/keys';
+import { reactKey } from './models/keys';
 import type { Repositories } from './index';
 import { runOnce } from './once';
 import type { ListAppend, ListEntry } from './lists/store';
 import { entryOf, LISTS, tierTag, typeTag, type PostRecord } from './repositories/posts';
-import { followersList } from './repositories/federation-state';
 import { reactsList } from './repositories/reacts';
 import { WRITE_CHUNK } from './repositories/objects';
 import { threadList } from './repositories/replies';
@@ -24,7 +23,6 @@ type Doc = Record<string, unknown> & { _id: unknown };
 const KEYS: Array<[keyof Models, (d: Doc) => string | undefined]> = [
   ['User', (d) => d.id as string],
   ['Circle', (d) => d.id as string],
-  ['Activity', (d) => d.id as string],
   ['Post', (d) => d.id as string],
   ['Reply', (d) => d.id as string],
   ['React', (d) => reactKey(String(d.target), String(d.actorId))],
@@ -32,10 +30,8 @@ const KEYS: Array<[keyof Models, (d: Doc) => string | undefined]> = [
   ['Page', (d) => d.id as string],
   ['Bookmark', (d) => d.id as string],
   ['Flag', (d) => d.id as string],
-  ['Notification', (d) => d.id as string],
   ['Invite', (d) => d.id as string],
   ['Setting', (d) => d.name as string],
-  ['RemoteFollower', (d) => followerKey(String(d.userId), String(d.actorId))],
 ];
 
 export async function migrateKeys(
@@ -257,30 +253,6 @@ export async function migrateReactIds(models: Models, logger: Logger): Promise<v
         })),
       );
     if (rows.length) logger.info({ reactions: rows.length }, 'reaction ids indexed');
-  });
-}
-
-/** Names the migration that gave every user with remote followers their followers list. */
-export const FOLLOWER_LISTS_MIGRATION_ID = 'follower-lists-v1';
-
-type FollowerRow = { userId: string; actorId: string; createdAt?: Date };
-
-/** The remote followers list of every local user who has some (`followers:<user>`). */
-export async function migrateFollowerLists(
-  models: Models,
-  repos: Repositories,
-  logger: Logger,
-): Promise<void> {
-  await buildListsOnce<FollowerRow>(models, repos, logger, {
-    id: FOLLOWER_LISTS_MIGRATION_ID,
-    rows: () =>
-      models.RemoteFollower.find({}, { userId: 1, actorId: 1, createdAt: 1 })
-        .sort({ createdAt: 1 })
-        .lean<FollowerRow[]>(),
-    append: (r) => ({
-      key: followersList(r.userId),
-      entries: [listEntry(r.actorId, r.createdAt, undefined)],
-    }),
   });
 }
 

@@ -3,14 +3,11 @@ import type { Connection } from 'mongoose';
 import { userSchema } from './user';
 import { settingSchema } from './setting';
 import { circleSchema } from './circle';
-import { activitySchema, eventOutboxSchema } from './activity';
 import { postSchema, reactIdSchema, reactSchema, replySchema } from './content';
 import { bookmarkSchema, flagSchema, groupSchema, pageSchema } from './places';
 import { listBucketSchema, listHeadSchema, membershipSchema } from './lists';
-import { fillKey, followerKey, reactKey } from './keys';
-import { notificationGroupSchema, notificationSchema } from './notification';
+import { fillKey, reactKey } from './keys';
 import { inviteSchema } from './invite';
-import { remoteFollowerSchema } from './follower';
 import { recommendationSchema, sectionSchema } from './curation';
 import { IDEMPOTENCY_TTL_INDEX, idempotencyKeySchema } from './idempotency';
 import { migrationSchema } from './migration';
@@ -21,7 +18,6 @@ import { linkPreviewSchema, searchEntrySchema } from './search';
 type Row = Record<string, unknown>;
 fillKey(userSchema);
 fillKey(circleSchema);
-fillKey(activitySchema);
 fillKey(postSchema);
 fillKey(replySchema);
 fillKey(reactSchema, (d: Row) => reactKey(String(d.target), String(d.actorId)));
@@ -29,10 +25,8 @@ fillKey(groupSchema);
 fillKey(pageSchema);
 fillKey(bookmarkSchema);
 fillKey(flagSchema);
-fillKey(notificationSchema);
 fillKey(inviteSchema);
 fillKey(settingSchema, (d: Row) => d.name as string);
-fillKey(remoteFollowerSchema, (d: Row) => followerKey(String(d.userId), String(d.actorId)));
 fillKey(sectionSchema);
 fillKey(recommendationSchema);
 fillKey(fileSchema);
@@ -42,8 +36,6 @@ function build(conn: Connection) {
     User: conn.model('User', userSchema),
     Setting: conn.model('Setting', settingSchema),
     Circle: conn.model('Circle', circleSchema),
-    Activity: conn.model('Activity', activitySchema),
-    EventOutbox: conn.model('EventOutbox', eventOutboxSchema),
     Post: conn.model('Post', postSchema),
     Reply: conn.model('Reply', replySchema),
     React: conn.model('React', reactSchema),
@@ -55,10 +47,7 @@ function build(conn: Connection) {
     ListHead: conn.model('ListHead', listHeadSchema),
     ListBucket: conn.model('ListBucket', listBucketSchema),
     Membership: conn.model('Membership', membershipSchema),
-    Notification: conn.model('Notification', notificationSchema),
-    NotificationGroup: conn.model('NotificationGroup', notificationGroupSchema),
     Invite: conn.model('Invite', inviteSchema),
-    RemoteFollower: conn.model('RemoteFollower', remoteFollowerSchema),
     Section: conn.model('Section', sectionSchema),
     Recommendation: conn.model('Recommendation', recommendationSchema),
     IdempotencyKey: conn.model('IdempotencyKey', idempotencyKeySchema),
@@ -105,17 +94,13 @@ async function ensureTtlIndex(
 export type { UserDoc } from './user';
 export type { SettingDoc } from './setting';
 export type { CircleDoc } from './circle';
-export type { ActivityDoc, EventOutboxDoc } from './activity';
 export type { PostDoc, ReplyDoc, ReactDoc } from './content';
 export type { GroupDoc, PageDoc, BookmarkDoc, FlagDoc } from './places';
 export type { ListHeadDoc, ListBucketDoc, MembershipDoc } from './lists';
-export { reactKey, followerKey } from './keys';
+export { reactKey } from './keys';
 export { RSVP_POLICIES } from './places';
-export type { NotificationDoc, NotificationType } from './notification';
-export { NOTIFICATION_TYPES } from './notification';
 export type { InviteDoc, InviteType } from './invite';
 export { INVITE_TYPES } from './invite';
-export type { RemoteFollowerDoc } from './follower';
 export type { SectionDoc, RecommendationDoc, RefType } from './curation';
 export { REF_TYPES } from './curation';
 export type { IdempotencyKeyDoc } from './idempotency';
