@@ -92,7 +92,7 @@ test("a post's deferred fan-out keeps its outbox row until written; another proc
   let done!: () => void;
   const work = new Promise<void>((r) => (done = r));
   const rt = { bus, stores: t.repos, logger: t.logger };
-  await publishEvents(rt, 'activity:d1@deferred.test', row!.events as never, { after: work });
+  await publishEvents(rt, 'activity:d1@deferred.test', row!.events, { after: work });
   await new Promise((r) => setTimeout(r, 100));
   expect(await outbox().count({ _id: 'activity:d1@deferred.test' })).toBe(1);
   done();
