@@ -116,7 +116,7 @@ describe.each(engineFixtures())('ActivitiesStore on $name', (fx) => {
     for (const r of rows) await store.markPublished(r.activityId);
   });
 
-  it('pages the log by every combination of the admin filters, and the actor’s own log', async () => {
+  it("pages the log by every combination of the admin filters, and the actor's own log", async () => {
     const base = Date.now();
     const log = [
       { type: 'Create', actorId: '@p@l.test', objectType: 'Post' },

@@ -111,7 +111,7 @@ export const ACTIVITIES: CollectionSpec = {
 
 export const EVENT_OUTBOX: CollectionSpec = {
   name: 'event_outbox',
-  indexes: [{ fields: [['createdAt', 1]], serves: 'unpublished: the relay’s rows, oldest first' }],
+  indexes: [{ fields: [['createdAt', 1]], serves: "unpublished: the relay's rows, oldest first" }],
   dates: ['createdAt'],
 };
 

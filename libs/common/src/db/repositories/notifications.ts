@@ -119,7 +119,7 @@ export const NOTIFICATIONS: CollectionSpec = {
         ['dismissed', 1],
         ['createdAt', -1],
       ],
-      serves: 'pageFor / countFor: the recipient’s notifications, newest first',
+      serves: "pageFor and its total: the recipient's notifications, newest first",
     },
     {
       fields: [
@@ -137,7 +137,7 @@ export const NOTIFICATIONS: CollectionSpec = {
         ['type', 1],
         ['createdAt', -1],
       ],
-      serves: 'pageFor / countFor with `types`',
+      serves: 'pageFor and its total with `types`',
     },
     {
       fields: [
