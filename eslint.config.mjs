@@ -6,7 +6,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 const DATA_ACCESS =
   'Data access lives in libs/common/src/db only: add an intention-named method to the store of the ' +
   'aggregate (libs/common/src/db/repositories/<aggregate>.ts, registered in createRepositories) and ' +
-  'call ctx.stores.<store>.<method>() (the store listed in the service context). Tests needing raw documents use registerModels(db.conn).';
+  'call ctx.stores.<store>.<method>() (the store listed in the service context). Tests needing raw documents use registerModels(db.conn), ' +
+  'or for a store on the engine port its collection (db.engine.collection(SPEC), allStored in test/harness/stored.ts).';
 const noDataAccess = {
   'no-restricted-syntax': [
     'error',
@@ -221,15 +222,12 @@ export default tseslint.config(
       // visibleFilter run on the real database against the audience table (below the stores).
       'test/integration/audience/**',
       'test/e2e/auth-flows.test.ts',
-      'test/e2e/circles-story.test.ts',
-      'test/e2e/inbox.test.ts',
       'test/e2e/interactions-relations.test.ts',
       'test/e2e/interactions.test.ts',
       'test/e2e/invites.test.ts',
       'test/e2e/library.test.ts',
       'test/e2e/notifications.test.ts',
       'test/e2e/timeline-cache.test.ts',
-      'test/e2e/two-servers.test.ts',
       'test/e2e/users.test.ts',
     ],
     rules: { 'no-restricted-syntax': 'off', '@typescript-eslint/no-restricted-imports': 'off' },

@@ -129,7 +129,6 @@ beforeAll(async () => {
   }
   // Bob's notifications (the store stamps the time itself: written as the harness does).
   await storeNotificationsAt(
-    db,
     repos,
     indexes.map((i) => ({
       id: idOf('notification', i),

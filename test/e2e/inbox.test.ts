@@ -4,11 +4,11 @@
  * local circles that hold that author; Update and Delete change or remove it, only for the
  * peer that sent it. An activity id seen before is not processed twice. Refusals leave nothing.
  */
-import mongoose from 'mongoose';
-import { registerModels } from '@agora/common/db';
+import { ACTIVITIES, type ActivityRecord } from '@agora/common/db';
 import { bootServer, client, waitFor, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
 import { startSigningPeer, type SigningPeer } from '../harness/fake-peer';
+import { allStored } from '../harness/stored';
 
 const PEER = 'peer.test';
 const CAROL = `@carol@${PEER}`;
@@ -54,17 +54,18 @@ async function timeline(): Promise<Array<{ id: string; body?: string; attributed
   return res.body.orderedItems;
 }
 
-/** One connection for the whole file: opening one per check is slow when the machine is busy. */
-let db: mongoose.Connection;
+/** The stored inbound activities of `remoteId`, read through the port (the log is small here). */
 async function inboundStatus(remoteId: string) {
-  const docs = await registerModels(db).Activity.find({ remoteId }).lean();
-  return docs.map((d) => d.inbound?.status);
+  const docs = await allStored<ActivityRecord & { _id: string }>(
+    server.services[0]!.runtime!.db.engine,
+    ACTIVITIES,
+  );
+  return docs.filter((d) => d.remoteId === remoteId).map((d) => d.inbound?.status);
 }
 
 beforeAll(async () => {
   peer = await startSigningPeer(PEER);
   server = await bootServer(peer.serverEnv);
-  db = await mongoose.createConnection(server.config.MONGO_URL!).asPromise();
   api = client(server.url);
   bob = await registerActor(api, 'bob');
   following = (await api.get<{ user: { following: string } }>('/auth/me', { token: bob.token })).body.user
@@ -72,7 +73,6 @@ beforeAll(async () => {
   expect((await outbox(api, bob, { type: 'Follow', target: CAROL })).status).toBe(201);
 });
 afterAll(async () => {
-  await db?.close();
   await server?.close();
   await peer?.close();
 });

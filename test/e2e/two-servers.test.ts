@@ -8,8 +8,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
-import mongoose from 'mongoose';
-import { registerModels } from '@agora/common/db';
 import { bootServer, client, waitFor, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
 
@@ -90,9 +88,7 @@ function boot(domain: string, port: number, peer: string, peerPort: number) {
 }
 
 async function followersOfAlice(): Promise<string[]> {
-  const conn = await mongoose.createConnection(a.config.MONGO_URL!).asPromise();
-  const rows = await registerModels(conn).RemoteFollower.find({ userId: alice.id }).lean();
-  await conn.close();
+  const rows = await a.services[0]!.runtime!.repos.followers.ofUser(alice.id);
   return rows.map((r) => `${r.actorId} ${r.inbox}`);
 }
 

@@ -1,9 +1,11 @@
 /**
  * Helpers for tests on stores: the commands a test database's connection sends (opened with
  * `monitorCommands=true`), a local Note as the stores take it, and, for tests that write as a
- * second replica of a running server, notifications stored at a given time and raw stored times.
+ * second replica of a running server, notifications stored at a given time, raw stored times and
+ * every document of a store's collection.
  */
-import { registerModels, type Database, type Repositories } from '@agora/common/db';
+import type { Database, Repositories } from '@agora/common/db';
+import type { CollectionSpec, Doc, Engine } from '@agora/common/db/engine';
 import type { TestDatabase } from './database';
 
 export interface SentCommand {
@@ -41,26 +43,33 @@ export function notePost(id: string, actorId: string, n: number, to = '@public')
 }
 
 /**
- * Stores notifications with the times given (the store stamps `new Date()`), unlisted, then
- * lists them through the store's start-up pass (`prepare`), as for documents written before the
- * lists: a test of many notifications in one millisecond.
+ * Stores notifications with the times given through the store, as a second replica would (each
+ * its own group and event, so none groups into another): a test of many notifications in one
+ * millisecond.
  */
 export async function storeNotificationsAt(
-  db: Database,
   repos: Repositories,
   docs: Array<{ id: string; recipientId: string; actorId: string; createdAt: Date }>,
 ): Promise<void> {
-  const models = registerModels(db.conn);
-  for (const d of docs)
-    await models.Notification.create({
+  for (const d of docs) {
+    const outcome = await repos.notifications.create({
       ...d,
-      _id: d.id,
       type: 'reply',
+      actorName: d.actorId,
       summary: 'a reply',
       href: '/',
-      listed: false,
+      groupKey: `reply:${d.id}`,
+      eventId: `fixture:${d.id}|reply|${d.recipientId}`,
     });
-  await repos.notifications.prepare();
+    if (outcome !== 'created') throw new Error(`notification ${d.id}: ${outcome}`);
+  }
+}
+
+/** Every document of a store's collection, read through the engine port (`scan`, in `_id` order). */
+export async function allStored<T extends Doc>(engine: Engine, spec: CollectionSpec): Promise<T[]> {
+  const docs: T[] = [];
+  for await (const batch of engine.collection<T>(spec).scan()) docs.push(...batch);
+  return docs;
 }
 
 /** A time field of stored documents as written (ms), read raw: what a fixture really holds. */

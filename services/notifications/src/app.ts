@@ -16,8 +16,8 @@ export function createApp(
       routesDir: join(__dirname, 'routes'),
       buildContext: createNotificationsContext,
       async onStart(_rt, ctx) {
-        // Idempotency rests on the unique eventId index: build it (and list any unlisted
-        // notification) before the first event.
+        // Idempotency and grouping rest on the collection's unique indexes (eventId, a group's
+        // places): build them before the first event, whether or not social has started yet.
         await ctx.stores.notifications.prepare();
         await startConsumer(ctx);
       },

@@ -16,7 +16,7 @@ export interface BootstrapOptions {
 
 export async function bootstrap(ctx: SocialContext, opts: BootstrapOptions = {}): Promise<void> {
   const { stores, config, logger } = ctx;
-  await stores.prepare(logger);
+  await stores.prepare();
   await stores.settings.ensureDefaults({ domain: config.DOMAIN, siteTitle: 'Agora' });
   await stores.settings.set('domain', config.DOMAIN);
   await stores.settings.set('actorId', `@${config.DOMAIN}`);

@@ -1,7 +1,8 @@
 /**
  * Group commit in the stores (ADR 0011) on the real FerretDB: concurrent counter increments on one
- * object and concurrent outbox confirmations reach the database as one or two commands, and
- * every one of them counts (the counter moves by the number of calls; every confirmed row goes).
+ * object reach the database as one or two commands, and every one of them counts (the counter
+ * moves by the number of calls). (The event outbox writes directly over the engine port:
+ * test/integration/stores/activities.test.ts.)
  */
 import { useTestDatabase } from '../../harness/database';
 
@@ -31,20 +32,6 @@ test('increments of one object that arrive together are written together, and al
   await t.models.User.collection.updateOne({ _id: id as never }, { $set: { postCount: 0 } });
   await repos.users.bumpCounters(id, { postCount: -1 });
   expect((await t.models.User.collection.findOne({ _id: id as never }))?.postCount).toBe(0);
-});
-
-test('outbox rows confirmed together are deleted together, every one of them', async () => {
-  const repos = t.repos;
-  const ids = Array.from({ length: 30 }, (_, i) => `https://group.test/activities/${i}`);
-  for (const id of ids)
-    await repos.activities.record({ id, type: 'Create', actorId: '@grouped@group.test' }, [
-      { name: 'activity.Create', payload: { activityId: id } },
-    ]);
-  expect(await t.models.EventOutbox.countDocuments({})).toBe(30);
-  const before = sent('delete', 'event_outbox');
-  await Promise.all(ids.map((id) => repos.activities.markPublished(id)));
-  expect(await t.models.EventOutbox.countDocuments({})).toBe(0);
-  expect(sent('delete', 'event_outbox') - before).toBeLessThanOrEqual(2);
 });
 
 test('on FerretDB a connection queues its writes, so concurrent updates of one document all land', async () => {

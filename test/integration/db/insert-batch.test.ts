@@ -62,29 +62,6 @@ test('concurrent inserts go in a few commands; an invalid document and a duplica
   expect(await Probe.findById('nameless').lean()).toBeNull();
 });
 
-test('the stores insert by group commit: 30 activities recorded at once, each stored once', async () => {
-  const before = sent('insert', 'activities').length;
-  const ids = Array.from({ length: 30 }, (_, i) => `https://batch.test/activities/${i}`);
-  const saved = await Promise.all(
-    ids.map((id) =>
-      t.repos.activities.record({ id, type: 'Create', actorId: '@a@batch.test' }, [
-        { name: 'activity.Create', payload: { activityId: id } },
-      ]),
-    ),
-  );
-  expect(saved.map((s) => s?.id)).toEqual(ids);
-  expect(sent('insert', 'activities').length - before).toBeLessThanOrEqual(3);
-  expect(await t.models.Activity.countDocuments({ actorId: '@a@batch.test' })).toBe(30);
-  expect(await t.models.EventOutbox.countDocuments({})).toBe(30);
-  // The same id again (an inbound duplicate): null, and no second outbox row.
-  const again = await t.repos.activities.record({ id: ids[0]!, type: 'Create', actorId: '@a@batch.test' }, [
-    { name: 'activity.Create', payload: { activityId: ids[0] } },
-  ]);
-  expect(again).toBeNull();
-  expect(await t.models.Activity.countDocuments({ actorId: '@a@batch.test' })).toBe(30);
-  expect(await t.models.EventOutbox.countDocuments({})).toBe(30);
-});
-
 test('a turn of the write queue keeps other writes out until it ends, and its own writes run', async () => {
   const db = t.db.conn.db!;
   const col = db.collection<{ _id: string; steps: string[] }>('turn_probe');

@@ -34,7 +34,7 @@ test('every offset page a store asks the engine for is sorted down to the id', a
     ['GET /pages', () => t.repos.pages.pagePublic({}, req)],
     ['GET /files', () => t.repos.files.listOwned(OWNER, req)],
     ['GET /users', () => t.repos.users.pageLocalMembers(req)],
-    ['GET /users/:id/activities', () => t.repos.activities.pageForActor(OWNER, req, { id: 1 })],
+    ['GET /users/:id/activities', () => t.repos.activities.pageForActor(OWNER, req, ['id'])],
     ['GET /admin/posts', () => t.repos.posts.pageForAdmin({ deleted: 'live', tiersOnly: false }, req)],
     ['GET /admin/sections', () => t.repos.sections.pageForAdmin('live', req)],
     // GET /search pages by offset over these candidates.

@@ -1,6 +1,5 @@
 import { mongo } from 'mongoose';
 import type { Database } from './connection';
-import type { Logger } from '../logger';
 import { STAMPS, type StampStore } from '../cache/stamps';
 import { registerModels, syncIndexes } from './models';
 import { SettingsRepository } from './repositories/settings';
@@ -19,7 +18,6 @@ import { AccountContentRepository } from './repositories/account-content';
 import { RemoteServersStore } from './repositories/remote-servers';
 import { STORE_SPECS } from './specs';
 import { NotificationsStore } from './repositories/notifications';
-import { migrateFollowerLists, migrateKeys } from './migrate';
 import { RecommendationsStore, SectionsStore } from './repositories/curation';
 import { IdempotencyRepository } from './repositories/idempotency';
 import { BackupJobsRepository } from './repositories/backup-jobs';
@@ -34,7 +32,6 @@ export {
   syncIndexes,
   RSVP_POLICIES,
   reactKey,
-  followerKey,
   type Models,
   type PostDoc,
   type ReplyDoc,
@@ -45,13 +42,9 @@ export {
   type FlagDoc,
   type UserDoc,
   type CircleDoc,
-  type ActivityDoc,
   type FileDoc,
   FILE_KINDS,
   SEARCH_KINDS,
-  NOTIFICATION_TYPES,
-  type NotificationDoc,
-  type NotificationType,
   INVITE_TYPES,
   type InviteDoc,
   type InviteType,
@@ -120,7 +113,11 @@ export { TimelineStore, BACKFILL, type TimelinePage } from './repositories/timel
 export { ReactsStore, reactsList, type ReactRecord } from './repositories/reacts';
 export {
   ActivitiesStore,
+  ACTIVITIES,
+  EVENT_OUTBOX,
   type ActivityRecord,
+  type AdminActivityFilter,
+  type InboundState,
   type StoredEvent,
   type PendingEvents,
 } from './repositories/activities';
@@ -134,15 +131,24 @@ export {
   type GroupRecord,
 } from './repositories/content';
 export { FlagsStore, InvitesStore, type FlagRecord, type InviteRecord } from './repositories/moderation';
-export { FollowersStore, followersList, type FollowerRecord } from './repositories/federation-state';
+export {
+  FollowersStore,
+  REMOTE_FOLLOWERS,
+  followerKey,
+  type FollowerRecord,
+} from './repositories/federation-state';
 export { RemoteServersStore, REMOTE_SERVERS, type RemoteServerRecord } from './repositories/remote-servers';
 export {
   NotificationsStore,
+  NOTIFICATIONS,
+  NOTIFICATION_TYPES,
+  type NotificationType,
+  type CreateOutcome,
+  type GroupRule,
   type NotificationView,
   type NotificationFilter,
   type NewNotification,
 } from './repositories/notifications';
-export { migrateFollowerLists, migrateKeys, FOLLOWER_LISTS_MIGRATION_ID, MIGRATION_ID } from './migrate';
 export { databaseStats, type DatabaseStats } from './stats';
 export { STORE_SPECS } from './specs';
 export { ObjectCollection, type ObjectRow } from './repositories/object-collection';
@@ -209,11 +215,10 @@ export interface Repositories {
   sections: SectionsStore;
   recommendations: RecommendationsStore;
   /**
-   * Builds every index and moves data written by an older version to the current shape
-   * (string keys, derived lists and indexes). Idempotent; run at start by the service that owns
-   * the data (social), before it serves.
+   * Creates every collection and index the stores declare. Idempotent; run at start by the
+   * service that owns the data (social), before it serves, and after a restore.
    */
-  prepare(logger: Logger): Promise<void>;
+  prepare(): Promise<void>;
   idempotency: IdempotencyRepository;
   backupJobs: BackupJobsRepository;
   collections: CollectionsRepository;
@@ -279,25 +284,23 @@ export function createRepositories(
     pages: new PagesStore(models),
     bookmarks: new BookmarksStore(models, domain),
     groups: new GroupsStore(models, domain),
-    activities: new ActivitiesStore(models),
+    activities: new ActivitiesStore(db.engine),
     flags: new FlagsStore(models),
     invites: new InvitesStore(models),
-    followers: new FollowersStore(models, lists),
+    followers: new FollowersStore(db.engine),
     files,
     search,
     linkPreviews: new LinkPreviewsRepository(models),
     remoteServers: new RemoteServersStore(db.engine),
-    notifications: new NotificationsStore(models, lists),
+    notifications: new NotificationsStore(db.engine),
     sections: new SectionsStore(models),
     recommendations: new RecommendationsStore(models),
-    async prepare(logger: Logger) {
+    async prepare() {
       await db.engine.ensure(STORE_SPECS);
       await syncIndexes(models);
       // The embedded engine's own `_id` indexes, now that every collection exists (ADR 0004);
       // before the migration, whose reads and writes go by `_id`.
       await db.ensureEngineIndexes();
-      await migrateKeys(models, repos, logger);
-      await migrateFollowerLists(models, repos, logger);
     },
     accountContent: new AccountContentRepository({ posts, circles, files, search }, models),
     idempotency: new IdempotencyRepository(models),

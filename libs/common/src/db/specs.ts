@@ -4,7 +4,18 @@
  * the port adds its spec here.
  */
 import type { CollectionSpec } from './engine/port';
+import { ACTIVITIES, EVENT_OUTBOX } from './repositories/activities';
+import { REMOTE_FOLLOWERS } from './repositories/federation-state';
+import { NOTIFICATIONS } from './repositories/notifications';
 import { REMOTE_SERVERS } from './repositories/remote-servers';
 import { LIST_COUNTS, LIST_ENTRIES } from './lists/collections';
 
-export const STORE_SPECS: readonly CollectionSpec[] = [REMOTE_SERVERS, LIST_ENTRIES, LIST_COUNTS];
+export const STORE_SPECS: readonly CollectionSpec[] = [
+  REMOTE_SERVERS,
+  LIST_ENTRIES,
+  LIST_COUNTS,
+  NOTIFICATIONS,
+  REMOTE_FOLLOWERS,
+  ACTIVITIES,
+  EVENT_OUTBOX,
+];

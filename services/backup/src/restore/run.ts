@@ -130,7 +130,7 @@ async function restoreFrom(
     result.admin = await keepAdmin(ctx, requester);
     lease.progress({ stage: 'indexes', pct: 97, counts: {} }, true);
     // Every model's indexes, and archives from before a data-shape change moved to the current one.
-    await ctx.stores.prepare(ctx.logger);
+    await ctx.stores.prepare();
     ctx.stores.settings.invalidate();
     await ctx.stamps.bumpAll();
     await record();

@@ -4,7 +4,7 @@
  * `prefs.notifications.<type> === false`, never from someone the recipient blocked or muted,
  * and at most one per (recipient, groupKey) while the previous one is still pending.
  * Idempotent per event: the insert carries `eventId`, whose unique index turns a redelivered
- * event into a duplicate-key error that is treated as done.
+ * event into a duplicate that is treated as done (NotificationsStore.create).
  */
 import { mintId } from '@agora/common/db';
 import type { BusMessage } from '@agora/common/messaging';
@@ -86,26 +86,28 @@ export async function createNotification(
   if (!recipient) return 'not_local';
   if (recipient.prefs?.notifications?.[intent.type] === false) return 'opted_out';
   if (await silenced(ctx, recipient, intent.actorId)) return 'blocked';
-  if (await ctx.stores.notifications.groupPending(intent.recipientId, intent.groupKey, intent.cooldownMs))
-    return 'grouped';
 
   const actor = await actorOf(intent.actorId);
   const actorName = actor?.profile?.name || actor?.username || intent.actorId;
   const activityId = activityIdOf(msg.id);
-  const created = await ctx.stores.notifications.create({
-    id: mintId('notification', domain),
-    type: intent.type,
-    recipientId: intent.recipientId,
-    actorId: intent.actorId,
-    actorName,
-    ...(actor?.profile?.icon ? { actorIcon: actor.profile.icon } : {}),
-    ...(intent.objectId ? { objectId: intent.objectId } : {}),
-    ...(intent.objectType ? { objectType: intent.objectType } : {}),
-    ...(activityId ? { activityId } : {}),
-    summary: intent.summary(actorName),
-    href: intent.href,
-    groupKey: intent.groupKey,
-    eventId: eventKeyOf(msg, intent),
-  });
-  return created ? 'created' : 'duplicate';
+  // The store judges grouping and the event's idempotency in the same step as the insert, so
+  // concurrent events of one group make one notification between them.
+  return ctx.stores.notifications.create(
+    {
+      id: mintId('notification', domain),
+      type: intent.type,
+      recipientId: intent.recipientId,
+      actorId: intent.actorId,
+      actorName,
+      ...(actor?.profile?.icon ? { actorIcon: actor.profile.icon } : {}),
+      ...(intent.objectId ? { objectId: intent.objectId } : {}),
+      ...(intent.objectType ? { objectType: intent.objectType } : {}),
+      ...(activityId ? { activityId } : {}),
+      summary: intent.summary(actorName),
+      href: intent.href,
+      groupKey: intent.groupKey,
+      eventId: eventKeyOf(msg, intent),
+    },
+    intent.cooldownMs === undefined ? {} : { cooldownMs: intent.cooldownMs },
+  );
 }

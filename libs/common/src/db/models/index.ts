@@ -3,17 +3,13 @@ import type { Connection } from 'mongoose';
 import { userSchema } from './user';
 import { settingSchema } from './setting';
 import { circleSchema } from './circle';
-import { activitySchema, eventOutboxSchema } from './activity';
 import { postSchema, reactIdSchema, reactSchema, replySchema } from './content';
 import { bookmarkSchema, flagSchema, groupSchema, pageSchema } from './places';
 import { membershipSchema } from './lists';
-import { fillKey, followerKey, reactKey } from './keys';
-import { notificationGroupSchema, notificationSchema } from './notification';
+import { fillKey, reactKey } from './keys';
 import { inviteSchema } from './invite';
-import { remoteFollowerSchema } from './follower';
 import { recommendationSchema, sectionSchema } from './curation';
 import { IDEMPOTENCY_TTL_INDEX, idempotencyKeySchema } from './idempotency';
-import { migrationSchema } from './migration';
 import { backupJobSchema, backupLeaseSchema } from './backup-job';
 import { fileSchema, storageUsageSchema } from './file';
 import { linkPreviewSchema, searchEntrySchema } from './search';
@@ -21,7 +17,6 @@ import { linkPreviewSchema, searchEntrySchema } from './search';
 type Row = Record<string, unknown>;
 fillKey(userSchema);
 fillKey(circleSchema);
-fillKey(activitySchema);
 fillKey(postSchema);
 fillKey(replySchema);
 fillKey(reactSchema, (d: Row) => reactKey(String(d.target), String(d.actorId)));
@@ -29,10 +24,8 @@ fillKey(groupSchema);
 fillKey(pageSchema);
 fillKey(bookmarkSchema);
 fillKey(flagSchema);
-fillKey(notificationSchema);
 fillKey(inviteSchema);
 fillKey(settingSchema, (d: Row) => d.name as string);
-fillKey(remoteFollowerSchema, (d: Row) => followerKey(String(d.userId), String(d.actorId)));
 fillKey(sectionSchema);
 fillKey(recommendationSchema);
 fillKey(fileSchema);
@@ -42,8 +35,6 @@ function build(conn: Connection) {
     User: conn.model('User', userSchema),
     Setting: conn.model('Setting', settingSchema),
     Circle: conn.model('Circle', circleSchema),
-    Activity: conn.model('Activity', activitySchema),
-    EventOutbox: conn.model('EventOutbox', eventOutboxSchema),
     Post: conn.model('Post', postSchema),
     Reply: conn.model('Reply', replySchema),
     React: conn.model('React', reactSchema),
@@ -53,10 +44,7 @@ function build(conn: Connection) {
     Bookmark: conn.model('Bookmark', bookmarkSchema),
     Flag: conn.model('Flag', flagSchema),
     Membership: conn.model('Membership', membershipSchema),
-    Notification: conn.model('Notification', notificationSchema),
-    NotificationGroup: conn.model('NotificationGroup', notificationGroupSchema),
     Invite: conn.model('Invite', inviteSchema),
-    RemoteFollower: conn.model('RemoteFollower', remoteFollowerSchema),
     Section: conn.model('Section', sectionSchema),
     Recommendation: conn.model('Recommendation', recommendationSchema),
     IdempotencyKey: conn.model('IdempotencyKey', idempotencyKeySchema),
@@ -66,7 +54,6 @@ function build(conn: Connection) {
     StorageUsage: conn.model('StorageUsage', storageUsageSchema),
     SearchEntry: conn.model('SearchEntry', searchEntrySchema),
     LinkPreview: conn.model('LinkPreview', linkPreviewSchema),
-    Migration: conn.model('Migration', migrationSchema),
   };
 }
 
@@ -103,17 +90,13 @@ async function ensureTtlIndex(
 export type { UserDoc } from './user';
 export type { SettingDoc } from './setting';
 export type { CircleDoc } from './circle';
-export type { ActivityDoc, EventOutboxDoc } from './activity';
 export type { PostDoc, ReplyDoc, ReactDoc } from './content';
 export type { GroupDoc, PageDoc, BookmarkDoc, FlagDoc } from './places';
 export type { MembershipDoc } from './lists';
-export { reactKey, followerKey } from './keys';
+export { reactKey } from './keys';
 export { RSVP_POLICIES } from './places';
-export type { NotificationDoc, NotificationType } from './notification';
-export { NOTIFICATION_TYPES } from './notification';
 export type { InviteDoc, InviteType } from './invite';
 export { INVITE_TYPES } from './invite';
-export type { RemoteFollowerDoc } from './follower';
 export type { SectionDoc, RecommendationDoc, RefType } from './curation';
 export { REF_TYPES } from './curation';
 export type { IdempotencyKeyDoc } from './idempotency';

@@ -1,15 +1,62 @@
 /**
- * The activity audit log and the events each activity must publish. Recording writes the events
- * to the outbox first and the activity second, so a crash at any point leaves the events for the
- * relay (messaging/activity-events.ts); publishing deletes them from the outbox.
+ * The activity audit log and the events each activity must publish (the transactional outbox),
+ * over the engine port (ADR 0013). Recording writes the events to the outbox first and the
+ * activity second, so a crash at any point leaves the events for the relay
+ * (messaging/activity-events.ts); publishing deletes them from the outbox. Each write is one
+ * insert or one delete of one document: nothing waits to be batched, so nothing accepted sits in
+ * a process's memory.
  */
-import { GroupCommit } from '../group-commit';
-import { InsertBatch } from '../insert-batch';
-import { turnOf } from '../write-gate';
-import type { ActivityDoc, Models } from '../models';
-import { ObjectStore, type FoundRows, type PageRequest } from './objects';
+import {
+  DuplicateKeyError,
+  type Collection,
+  type CollectionSpec,
+  type Engine,
+  type Filter,
+} from '../engine/port';
+import type { FoundRows, PageRequest } from './objects';
 
-export type ActivityRecord = ActivityDoc & { id: string; createdAt?: Date; updatedAt?: Date };
+/** Where the processing of an inbound activity (POST /inbox) stands. */
+export type InboundState = {
+  status: 'accepted' | 'processed' | 'ignored' | 'rejected';
+  keyId?: string;
+  receivedAt?: Date;
+  processedAt?: Date;
+  reason?: string;
+};
+
+/** An activity as the log shows it (no secrets: the writers never put any in). */
+export interface ActivityRecord {
+  id: string;
+  type: string;
+  actorId: string;
+  objectType?: string;
+  objectId?: string;
+  target?: string;
+  to?: string;
+  /** The handler's result: free-form. */
+  object?: unknown;
+  summary?: string;
+  server?: string;
+  /** Inbound: the activity's own id, seen at most once. */
+  remoteId?: string;
+  /** Inbound: the activity as received. */
+  raw?: string;
+  inbound?: InboundState;
+  createdAt: Date;
+  updatedAt: Date;
+  [field: string]: unknown;
+}
+
+/** As stored: the record under its key, with the key that makes an activity unique. */
+interface ActivityDoc extends ActivityRecord {
+  _id: string;
+  /**
+   * The inbound activity's `remoteId`, or the activity's own id: unique, so an inbound activity
+   * is recorded once. Always present (a unique index treats missing values alike on MongoDB and
+   * apart on SQLite).
+   */
+  once: string;
+}
 
 export interface StoredEvent {
   name: string;
@@ -23,73 +70,147 @@ export interface PendingEvents {
   fanOut: string[];
 }
 
-// Relay bookkeeping of older rows (`events`, `published`) and client idempotency keys are internal.
-const HIDDEN = { _id: 0, __v: 0, events: 0, published: 0, dedupeKey: 0 } as const;
+interface OutboxRow {
+  /** The activity's id. */
+  _id: string;
+  events: StoredEvent[];
+  fanOut?: string[];
+  createdAt: Date;
+}
 
-export class ActivitiesStore extends ObjectStore<ActivityRecord> {
-  /** Outbox rows of confirmed activities, deleted together (group commit). */
-  private readonly confirmed: GroupCommit<string>;
-  /** New outbox rows, inserted together (insert-batch.ts). */
-  private readonly outbox: InsertBatch;
+/** The filters of GET /admin/activities, each optional and combinable. */
+export interface AdminActivityFilter {
+  type?: string;
+  actorId?: string;
+  objectType?: string;
+}
 
-  constructor(private readonly models: Models) {
-    super(models.Activity);
-    this.outbox = new InsertBatch(models.EventOutbox);
-    this.confirmed = new GroupCommit(async (ids) => {
-      await this.models.EventOutbox.bulkWrite(
-        ids.map((id) => ({ deleteOne: { filter: { _id: id } } })),
-        { ordered: false },
-      );
-    }, turnOf(models.EventOutbox));
+const ADMIN_FILTERS = ['type', 'actorId', 'objectType'] as const;
+
+/** Every combination of the admin filters (each subset, in ADMIN_FILTERS order). */
+function subsets<T>(items: readonly T[]): T[][] {
+  return items.reduce<T[][]>((all, x) => [...all, ...all.map((s) => [...s, x])], [[]]);
+}
+
+export const ACTIVITIES: CollectionSpec = {
+  name: 'activities',
+  indexes: [
+    { fields: [['once', 1]], unique: true, serves: 'record: an inbound activity id is recorded once' },
+    // GET /admin/activities filters by any combination of type, actor and object type, newest
+    // first: one index per combination (the empty one is the whole log by time). The actor's
+    // one also serves GET /users/:id/activities.
+    ...subsets(ADMIN_FILTERS).map((combo) => ({
+      fields: [...combo.map((f) => [f, 1] as const), ['createdAt', -1] as const],
+      serves: combo.length
+        ? `pageForAdmin filtered by ${combo.join(' + ')}${combo.length === 1 && combo[0] === 'actorId' ? '; pageForActor' : ''}`
+        : 'pageForAdmin unfiltered: the log newest first',
+    })),
+  ],
+  dates: ['createdAt', 'updatedAt', 'inbound.receivedAt', 'inbound.processedAt'],
+};
+
+export const EVENT_OUTBOX: CollectionSpec = {
+  name: 'event_outbox',
+  indexes: [{ fields: [['createdAt', 1]], serves: "unpublished: the relay's rows, oldest first" }],
+  dates: ['createdAt'],
+};
+
+/** Newest first, ties by id. */
+const NEWEST = [
+  ['createdAt', -1],
+  ['_id', -1],
+] as const;
+
+function shown(doc: ActivityDoc): ActivityRecord {
+  const { _id, once, ...record } = doc;
+  void _id;
+  void once;
+  return record;
+}
+
+/** Fields given as `undefined` are left out (both engines then store nothing). */
+function defined<T extends object>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+}
+
+export class ActivitiesStore {
+  private readonly log: Collection<ActivityDoc>;
+  private readonly outbox: Collection<OutboxRow>;
+
+  constructor(engine: Engine) {
+    this.log = engine.collection<ActivityDoc>(ACTIVITIES);
+    this.outbox = engine.collection<OutboxRow>(EVENT_OUTBOX);
   }
 
   /**
    * Records an activity with the events it must publish. Returns null when an activity with the
-   * same id (an inbound one's `remoteId`) was recorded before; the events of that earlier record
-   * stay in the outbox if they are still waiting there. (Client Idempotency-Keys live in their own
-   * store, repositories/idempotency.ts; `dedupeKey` stays hidden for rows written before it.)
+   * same id, or an inbound one with the same `remoteId`, was recorded before; the events of that
+   * earlier record stay in the outbox if they are still waiting there. (Client Idempotency-Keys
+   * live in their own store, repositories/idempotency.ts.)
    */
   async record(
-    doc: Record<string, unknown> & { id: string },
+    doc: Record<string, unknown> & { id: string; type: string; actorId: string },
     events: StoredEvent[],
     work: { fanOut?: string[] } = {},
   ): Promise<ActivityRecord | null> {
-    const duplicate = (err: unknown) => (err as { code?: number }).code === 11000;
+    const now = new Date();
+    const fanOut = work.fanOut ?? [];
     // False when an earlier record of this id still has its events waiting: that row is theirs.
     let ownRow = false;
-    const fanOut = work.fanOut ?? [];
     if (events.length || fanOut.length)
       try {
-        await this.outbox.insert({ _id: doc.id, events, ...(fanOut.length ? { fanOut } : {}) });
+        await this.outbox.insertOne({
+          _id: doc.id,
+          events,
+          ...(fanOut.length ? { fanOut } : {}),
+          createdAt: now,
+        });
         ownRow = true;
       } catch (err) {
-        if (!duplicate(err)) throw err;
+        if (!(err instanceof DuplicateKeyError)) throw err;
       }
+    const stored = {
+      ...defined(doc),
+      _id: doc.id,
+      once: typeof doc.remoteId === 'string' ? doc.remoteId : doc.id,
+      createdAt: now,
+      updatedAt: now,
+    } as ActivityDoc;
     try {
-      return await this.insert(doc);
+      await this.log.insertOne(stored);
     } catch (err) {
-      if (!duplicate(err)) throw err;
-      if (ownRow) await this.models.EventOutbox.deleteOne({ _id: doc.id });
+      if (!(err instanceof DuplicateKeyError)) throw err;
+      if (ownRow) await this.outbox.deleteOne({ _id: doc.id });
       return null;
     }
+    return shown(stored);
   }
 
-  /** The broker confirmed an activity's events. */
+  /** The broker confirmed an activity's events: its outbox row goes. */
   async markPublished(activityId: string): Promise<void> {
-    await this.confirmed.add(activityId);
+    await this.outbox.deleteOne({ _id: activityId });
   }
 
   /** Outbox rows older than `before` (the relay's work), oldest first. */
   async unpublished(before: Date, limit: number): Promise<PendingEvents[]> {
-    const rows = await this.models.EventOutbox.find({ createdAt: { $lt: before } })
-      .sort({ createdAt: 1 })
-      .limit(limit)
-      .lean();
-    return rows.map((r) => ({
-      activityId: String(r._id),
-      events: (r.events ?? []) as StoredEvent[],
-      fanOut: r.fanOut ?? [],
-    }));
+    const rows = await this.outbox.find(
+      { createdAt: { $lt: before } },
+      {
+        sort: [
+          ['createdAt', 1],
+          ['_id', 1],
+        ],
+        limit,
+      },
+    );
+    return rows.map((r) => ({ activityId: r._id, events: r.events ?? [], fanOut: r.fanOut ?? [] }));
+  }
+
+  /** The activity by id. */
+  async byId(id: string): Promise<ActivityRecord | null> {
+    if (typeof id !== 'string' || !id) return null;
+    const doc = await this.log.findOne({ _id: id });
+    return doc ? shown(doc) : null;
   }
 
   /** An actor's own stored activity (Undo by id). */
@@ -99,28 +220,43 @@ export class ActivitiesStore extends ObjectStore<ActivityRecord> {
   }
 
   /** Where the processing of an inbound activity stands. */
-  async setInbound(id: string, inbound: Record<string, unknown>): Promise<void> {
-    await this.set(id, { inbound });
+  async setInbound(id: string, inbound: InboundState): Promise<void> {
+    await this.log.updateOne({ _id: id }, { $set: { inbound: defined(inbound), updatedAt: new Date() } });
   }
 
-  /** GET /users/:id/activities: the actor's own log, newest first (a scan). */
+  /** GET /users/:id/activities: the actor's own log, newest first, with only `fields`. */
   async pageForActor(
     actorId: string,
     req: PageRequest,
-    fields: Record<string, number>,
-  ): Promise<FoundRows<ActivityRecord>> {
-    return this.page({ actorId, deletedAt: null }, req, { createdAt: -1, _id: -1 }, fields);
+    fields: readonly string[],
+  ): Promise<FoundRows<Partial<ActivityRecord>>> {
+    const page = await this.page({ actorId }, req, fields);
+    return { total: page.total, items: page.items };
   }
 
-  /** GET /admin/activities with its filters (a scan). */
-  async pageForAdmin(
-    filter: { type?: string; actorId?: string; objectType?: string },
-    req: PageRequest,
-  ): Promise<FoundRows<ActivityRecord>> {
-    return this.page({ ...filter }, req, { createdAt: -1, _id: -1 }, HIDDEN);
+  /** GET /admin/activities with its filters. */
+  async pageForAdmin(filter: AdminActivityFilter, req: PageRequest): Promise<FoundRows<ActivityRecord>> {
+    const where: Filter = {};
+    // Only the named filters, and only strings: nothing else reaches the query.
+    for (const f of ADMIN_FILTERS) {
+      const v = filter[f];
+      if (typeof v === 'string' && v) where[f] = v;
+    }
+    return this.page(where, req);
   }
 
+  /** How many activities the log holds (admin statistics). */
   async count(): Promise<number> {
-    return this.model.countDocuments({});
+    return this.log.count({});
+  }
+
+  private async page(where: Filter, req: PageRequest, fields?: readonly string[]) {
+    // A limit of 0 means "no limit" to MongoDB and "none" to SQLite: never ask for it.
+    if (req.limit <= 0) return { total: await this.log.count(where), items: [] };
+    const [total, docs] = await Promise.all([
+      this.log.count(where),
+      this.log.find(where, { sort: NEWEST, skip: req.skip, limit: req.limit, ...(fields ? { fields } : {}) }),
+    ]);
+    return { total, items: docs.map(shown) };
   }
 }

@@ -1,50 +1,70 @@
 /**
  * What federation keeps: remote followers of local users (where deliveries go). One row per
- * (user, remote actor), keyed `<user>|<actor>`, and each user's followers as a list
- * (`followers:<user>`, entries by actor) so delivery planning reads that user's rows by `_id`
- * instead of scanning every user's (FerretDB pushes down no `userId` filter).
+ * (local user, remote actor), keyed `<user>|<actor>` (`followerKey`), so a follow, an unfollow
+ * and "is X a follower of Y" are primary-key operations, and a user's followers (delivery
+ * planning) are one read of the `(userId, actorId)` index. Written over the engine port (ADR 0013).
  */
-import type { ListStore } from '../lists/store';
-import type { Models, RemoteFollowerDoc } from '../models';
-import { followerKey } from '../models/keys';
+import type { Collection, CollectionSpec, Engine } from '../engine/port';
 
-export type FollowerRecord = RemoteFollowerDoc & { _id?: string };
+export interface FollowerRecord {
+  /** `<userId>|<actorId>`. */
+  _id: string;
+  userId: string;
+  actorId: string;
+  domain: string;
+  inbox: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
 
-export const followersList = (userId: string): string => `followers:${userId}`;
+/** The key of one remote follower of a local user. */
+export const followerKey = (userId: string, actorId: string): string => `${userId}|${actorId}`;
+
+export const REMOTE_FOLLOWERS: CollectionSpec = {
+  name: 'remote_followers',
+  indexes: [
+    {
+      fields: [
+        ['userId', 1],
+        ['actorId', 1],
+      ],
+      serves: 'ofUser: the remote followers of a user (delivery planning)',
+    },
+  ],
+  dates: ['createdAt', 'updatedAt'],
+};
 
 export class FollowersStore {
-  constructor(
-    private readonly models: Models,
-    private readonly lists: ListStore,
-  ) {}
+  private readonly rows: Collection<FollowerRecord>;
+
+  constructor(engine: Engine) {
+    this.rows = engine.collection<FollowerRecord>(REMOTE_FOLLOWERS);
+  }
 
   /** A remote actor follows a local user (idempotent: a repeated follow updates the inbox). */
   async add(userId: string, actorId: string, at: { domain: string; inbox: string }): Promise<void> {
-    const res = await this.models.RemoteFollower.updateOne(
+    const now = new Date();
+    await this.rows.updateOne(
       { _id: followerKey(userId, actorId) },
-      { $set: { userId, actorId, ...at } },
+      {
+        $set: { userId, actorId, domain: at.domain, inbox: at.inbox, updatedAt: now },
+        $setOnInsert: { createdAt: now },
+      },
       { upsert: true },
     );
-    if (res.upsertedCount) await this.lists.append(followersList(userId), [{ id: actorId, at: new Date() }]);
   }
 
   async remove(userId: string, actorId: string): Promise<void> {
-    const res = await this.models.RemoteFollower.deleteOne({ _id: followerKey(userId, actorId) });
-    if (!res.deletedCount) return;
-    // The entry's own time locates its bucket (the row's `createdAt` is a few ms apart from it).
-    for await (const e of this.lists.newest([followersList(userId)]))
-      if (e.id === actorId) await this.lists.remove(followersList(userId), actorId, e.at);
+    await this.rows.deleteOne({ _id: followerKey(userId, actorId) });
   }
 
-  /** The remote followers of a user (delivery planning): their list, then each row by `_id`. */
+  /** Whether `actorId` follows the local user `userId`. */
+  async isFollower(userId: string, actorId: string): Promise<boolean> {
+    return (await this.rows.findOne({ _id: followerKey(userId, actorId) }, { fields: ['_id'] })) !== null;
+  }
+
+  /** The remote followers of a user (delivery planning), in actor order. */
   async ofUser(userId: string): Promise<FollowerRecord[]> {
-    const actors: string[] = [];
-    for await (const e of this.lists.newest([followersList(userId)])) actors.push(e.id);
-    const rows = await Promise.all(
-      actors.map((a) =>
-        this.models.RemoteFollower.findOne({ _id: followerKey(userId, a) }).lean<FollowerRecord>(),
-      ),
-    );
-    return rows.filter((r): r is FollowerRecord => r !== null);
+    return this.rows.find({ userId }, { sort: [['actorId', 1]] });
   }
 }

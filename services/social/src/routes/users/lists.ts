@@ -11,16 +11,7 @@ import { listUserGroups } from '../../views/groups';
 import { listUserBookmarks } from '../../views/bookmarks';
 import { liveUser } from './shared';
 
-const ACTIVITY_FIELDS = {
-  _id: 0,
-  id: 1,
-  type: 1,
-  objectType: 1,
-  objectId: 1,
-  target: 1,
-  to: 1,
-  createdAt: 1,
-};
+const ACTIVITY_FIELDS = ['id', 'type', 'objectType', 'objectId', 'target', 'to', 'createdAt'] as const;
 
 export function userListRoutes(r: Router, ctx: SocialContext): void {
   r.get(
