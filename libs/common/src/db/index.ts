@@ -49,23 +49,12 @@ export {
   type GroupDoc,
   type PageDoc,
   type BookmarkDoc,
-  type FlagDoc,
   type UserDoc,
   type CircleDoc,
   type ActivityDoc,
-  type FileDoc,
-  FILE_KINDS,
-  SEARCH_KINDS,
   NOTIFICATION_TYPES,
   type NotificationDoc,
   type NotificationType,
-  INVITE_TYPES,
-  type InviteDoc,
-  type InviteType,
-  REF_TYPES,
-  type RefType,
-  type SectionDoc,
-  type RecommendationDoc,
   BACKUP_JOB_TYPES,
   BACKUP_JOB_STATUSES,
   BACKUP_OWN_COLLECTIONS,
@@ -133,7 +122,20 @@ export {
   type BookmarkRecord,
   type GroupRecord,
 } from './repositories/content';
-export { FlagsStore, InvitesStore, type FlagRecord, type InviteRecord } from './repositories/moderation';
+export {
+  FlagsStore,
+  InvitesStore,
+  FLAGS,
+  INVITES,
+  FLAG_STATUSES,
+  INVITE_TYPES,
+  type FlagRecord,
+  type FlagStatus,
+  type NewFlag,
+  type InviteRecord,
+  type InviteType,
+  type NewInvite,
+} from './repositories/moderation';
 export { FollowersStore, followersList, type FollowerRecord } from './repositories/federation-state';
 export { RemoteServersStore, REMOTE_SERVERS, type RemoteServerRecord } from './repositories/remote-servers';
 export {
@@ -161,8 +163,14 @@ export { STORE_SPECS } from './specs';
 export {
   SectionsStore,
   RecommendationsStore,
+  SECTIONS,
+  RECOMMENDATIONS,
+  REF_TYPES,
+  type RefType,
   type SectionRecord,
+  type NewSection,
   type RecommendationRecord,
+  type NewRecommendation,
   type AdminRecommendationQuery,
   type CurationTarget,
   liveTarget,
@@ -277,8 +285,8 @@ export function createRepositories(
   const posts = new PostsStore(models, lists, users, domain, bump);
   const timelines = new TimelineStore(lists, posts, circles, domain, bump);
   posts.attachTimelines(timelines);
-  const files = new FilesRepository(models, domain, publicUrl);
-  const search = new SearchRepository(models);
+  const files = new FilesRepository(db.engine, domain, publicUrl);
+  const search = new SearchRepository(db.engine, models);
   const repos: Repositories = {
     settings: new SettingsRepository(models, hooks.readStamps ? { read: hooks.readStamps, bump } : undefined),
     users,
@@ -292,16 +300,16 @@ export function createRepositories(
     bookmarks: new BookmarksStore(models, domain),
     groups: new GroupsStore(models, domain),
     activities: new ActivitiesStore(models),
-    flags: new FlagsStore(models),
-    invites: new InvitesStore(models),
+    flags: new FlagsStore(db.engine),
+    invites: new InvitesStore(db.engine),
     followers: new FollowersStore(models, lists),
     files,
     search,
     linkPreviews: new LinkPreviewsRepository(models),
     remoteServers: new RemoteServersStore(db.engine),
     notifications: new NotificationsStore(models, lists),
-    sections: new SectionsStore(models),
-    recommendations: new RecommendationsStore(models),
+    sections: new SectionsStore(db.engine),
+    recommendations: new RecommendationsStore(db.engine),
     async prepare(logger: Logger) {
       await db.engine.ensure(STORE_SPECS);
       await syncIndexes(models);
@@ -328,8 +336,25 @@ export {
   SQLITE_ID_EXPRESSION,
   type SqliteIndexResult,
 } from './engine-indexes';
-export { FilesRepository, type FileRecord, type NewFile } from './repositories/files';
-export { SearchRepository, type SearchEntry, type SearchKind } from './repositories/search';
+export {
+  FilesRepository,
+  FILES,
+  STORAGE_USAGE,
+  FILE_KINDS,
+  publicFile,
+  type FileRecord,
+  type FileKind,
+  type PublicFile,
+  type NewFile,
+} from './repositories/files';
+export {
+  SearchRepository,
+  SEARCH_ENTRIES,
+  SEARCH_TERMS,
+  SEARCH_KINDS,
+  type SearchEntry,
+  type SearchKind,
+} from './repositories/search';
 export { LinkPreviewsRepository, type CachedPreview } from './repositories/link-previews';
 export { spawnFerretDB, freePort, waitForPort, type FerretOptions, type FerretProcess } from './ferretdb';
 export { inTurn, serializeWrites, turnOf } from './write-gate';

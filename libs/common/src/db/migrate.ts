@@ -31,9 +31,7 @@ const KEYS: Array<[keyof Models, (d: Doc) => string | undefined]> = [
   ['Group', (d) => d.id as string],
   ['Page', (d) => d.id as string],
   ['Bookmark', (d) => d.id as string],
-  ['Flag', (d) => d.id as string],
   ['Notification', (d) => d.id as string],
-  ['Invite', (d) => d.id as string],
   ['Setting', (d) => d.name as string],
   ['RemoteFollower', (d) => followerKey(String(d.userId), String(d.actorId))],
 ];

@@ -5,5 +5,19 @@
  */
 import type { CollectionSpec } from './engine/port';
 import { REMOTE_SERVERS } from './repositories/remote-servers';
+import { FLAGS, INVITES } from './repositories/moderation';
+import { RECOMMENDATIONS, SECTIONS } from './repositories/curation';
+import { FILES, STORAGE_USAGE } from './repositories/files';
+import { SEARCH_ENTRIES, SEARCH_TERMS } from './repositories/search';
 
-export const STORE_SPECS: readonly CollectionSpec[] = [REMOTE_SERVERS];
+export const STORE_SPECS: readonly CollectionSpec[] = [
+  REMOTE_SERVERS,
+  FLAGS,
+  INVITES,
+  SECTIONS,
+  RECOMMENDATIONS,
+  FILES,
+  STORAGE_USAGE,
+  SEARCH_ENTRIES,
+  SEARCH_TERMS,
+];

@@ -5,18 +5,15 @@ import { settingSchema } from './setting';
 import { circleSchema } from './circle';
 import { activitySchema, eventOutboxSchema } from './activity';
 import { postSchema, reactIdSchema, reactSchema, replySchema } from './content';
-import { bookmarkSchema, flagSchema, groupSchema, pageSchema } from './places';
+import { bookmarkSchema, groupSchema, pageSchema } from './places';
 import { listBucketSchema, listHeadSchema, membershipSchema } from './lists';
 import { fillKey, followerKey, reactKey } from './keys';
 import { notificationGroupSchema, notificationSchema } from './notification';
-import { inviteSchema } from './invite';
 import { remoteFollowerSchema } from './follower';
-import { recommendationSchema, sectionSchema } from './curation';
 import { IDEMPOTENCY_TTL_INDEX, idempotencyKeySchema } from './idempotency';
 import { migrationSchema } from './migration';
 import { backupJobSchema, backupLeaseSchema } from './backup-job';
-import { fileSchema, storageUsageSchema } from './file';
-import { linkPreviewSchema, searchEntrySchema } from './search';
+import { linkPreviewSchema } from './search';
 
 type Row = Record<string, unknown>;
 fillKey(userSchema);
@@ -28,14 +25,9 @@ fillKey(reactSchema, (d: Row) => reactKey(String(d.target), String(d.actorId)));
 fillKey(groupSchema);
 fillKey(pageSchema);
 fillKey(bookmarkSchema);
-fillKey(flagSchema);
 fillKey(notificationSchema);
-fillKey(inviteSchema);
 fillKey(settingSchema, (d: Row) => d.name as string);
 fillKey(remoteFollowerSchema, (d: Row) => followerKey(String(d.userId), String(d.actorId)));
-fillKey(sectionSchema);
-fillKey(recommendationSchema);
-fillKey(fileSchema);
 
 function build(conn: Connection) {
   return {
@@ -51,22 +43,15 @@ function build(conn: Connection) {
     Group: conn.model('Group', groupSchema),
     Page: conn.model('Page', pageSchema),
     Bookmark: conn.model('Bookmark', bookmarkSchema),
-    Flag: conn.model('Flag', flagSchema),
     ListHead: conn.model('ListHead', listHeadSchema),
     ListBucket: conn.model('ListBucket', listBucketSchema),
     Membership: conn.model('Membership', membershipSchema),
     Notification: conn.model('Notification', notificationSchema),
     NotificationGroup: conn.model('NotificationGroup', notificationGroupSchema),
-    Invite: conn.model('Invite', inviteSchema),
     RemoteFollower: conn.model('RemoteFollower', remoteFollowerSchema),
-    Section: conn.model('Section', sectionSchema),
-    Recommendation: conn.model('Recommendation', recommendationSchema),
     IdempotencyKey: conn.model('IdempotencyKey', idempotencyKeySchema),
     BackupJob: conn.model('BackupJob', backupJobSchema),
     BackupLease: conn.model('BackupLease', backupLeaseSchema),
-    File: conn.model('File', fileSchema),
-    StorageUsage: conn.model('StorageUsage', storageUsageSchema),
-    SearchEntry: conn.model('SearchEntry', searchEntrySchema),
     LinkPreview: conn.model('LinkPreview', linkPreviewSchema),
     Migration: conn.model('Migration', migrationSchema),
   };
@@ -107,21 +92,14 @@ export type { SettingDoc } from './setting';
 export type { CircleDoc } from './circle';
 export type { ActivityDoc, EventOutboxDoc } from './activity';
 export type { PostDoc, ReplyDoc, ReactDoc } from './content';
-export type { GroupDoc, PageDoc, BookmarkDoc, FlagDoc } from './places';
+export type { GroupDoc, PageDoc, BookmarkDoc } from './places';
 export type { ListHeadDoc, ListBucketDoc, MembershipDoc } from './lists';
 export { reactKey, followerKey } from './keys';
 export { RSVP_POLICIES } from './places';
 export type { NotificationDoc, NotificationType } from './notification';
 export { NOTIFICATION_TYPES } from './notification';
-export type { InviteDoc, InviteType } from './invite';
-export { INVITE_TYPES } from './invite';
 export type { RemoteFollowerDoc } from './follower';
-export type { SectionDoc, RecommendationDoc, RefType } from './curation';
-export { REF_TYPES } from './curation';
 export type { IdempotencyKeyDoc } from './idempotency';
 export type { BackupJobDoc, BackupLeaseDoc, BackupJobType, BackupJobStatus } from './backup-job';
 export { BACKUP_JOB_TYPES, BACKUP_JOB_STATUSES, BACKUP_OWN_COLLECTIONS } from './backup-job';
-export type { FileDoc, StorageUsageDoc } from './file';
-export { FILE_KINDS } from './file';
-export type { SearchEntryDoc, LinkPreviewDoc } from './search';
-export { SEARCH_KINDS } from './search';
+export type { LinkPreviewDoc } from './search';
