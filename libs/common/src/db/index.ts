@@ -33,6 +33,7 @@ import { BackupJobsRepository } from './repositories/backup-jobs';
 import { CollectionsRepository } from './repositories/collections';
 import { FilesRepository } from './repositories/files';
 import { SearchRepository } from './repositories/search';
+import { modelSources } from './repositories/search-sources';
 import { LinkPreviewsRepository } from './repositories/link-previews';
 
 export { connectDatabase, FERRETDB_WRITE_BATCH, type Database, type ConnectOptions } from './connection';
@@ -286,7 +287,7 @@ export function createRepositories(
   const timelines = new TimelineStore(lists, posts, circles, domain, bump);
   posts.attachTimelines(timelines);
   const files = new FilesRepository(db.engine, domain, publicUrl);
-  const search = new SearchRepository(db.engine, models);
+  const search = new SearchRepository(db.engine, modelSources(models));
   const repos: Repositories = {
     settings: new SettingsRepository(models, hooks.readStamps ? { read: hooks.readStamps, bump } : undefined),
     users,
@@ -354,6 +355,7 @@ export {
   SEARCH_KINDS,
   type SearchEntry,
   type SearchKind,
+  type SearchSources,
 } from './repositories/search';
 export { LinkPreviewsRepository, type CachedPreview } from './repositories/link-previews';
 export { spawnFerretDB, freePort, waitForPort, type FerretOptions, type FerretProcess } from './ferretdb';

@@ -17,10 +17,17 @@
 import { randomBytes } from 'node:crypto';
 import type { CollectionSpec, Engine, Sort } from '../engine/port';
 import { DuplicateKeyError } from '../engine/port';
-import type { Models } from '../models';
 
 export const SEARCH_KINDS = ['User', 'Post', 'Page', 'Group', 'Bookmark'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
+
+/** Where the indexed objects live (search-sources.ts), read back to index and to verify. */
+export type SearchSources = {
+  /** The live object (null when missing, deleted or a deactivated user). */
+  source(kind: SearchKind, id: string): Promise<Record<string, unknown> | null>;
+  /** Every live object of a kind, a cursor (never all in memory). */
+  allSources(kind: SearchKind): AsyncIterable<Record<string, unknown>>;
+};
 
 /** What the index knows of one object. */
 export type SearchEntry = {
@@ -128,8 +135,8 @@ export class SearchRepository {
 
   constructor(
     engine: Engine,
-    /** The searchable objects' own collections (not yet on the port): `source` reads them. */
-    private readonly models: Models,
+    /** The searchable objects themselves, in their own stores. */
+    private readonly sources: SearchSources,
   ) {
     this.entries = engine.collection<EntryRow>(SEARCH_ENTRIES);
     this.terms = engine.collection<TermRow>(SEARCH_TERMS);
@@ -216,33 +223,13 @@ export class SearchRepository {
   }
 
   /** The live object behind an index entry (null when missing or deleted). */
-  async source(kind: SearchKind, id: string): Promise<Record<string, unknown> | null> {
-    // `_id` is the object's id (ADR 0005); liveness is checked on the one document.
-    const doc =
-      kind === 'User'
-        ? await this.models.User.findOne({ _id: id }).lean<Record<string, unknown>>()
-        : await this.modelOf(kind).findOne({ _id: id }).lean<Record<string, unknown>>();
-    if (!doc || doc.deletedAt || (kind === 'User' && doc.active === false)) return null;
-    return doc;
+  source(kind: SearchKind, id: string): Promise<Record<string, unknown> | null> {
+    return this.sources.source(kind, id);
   }
 
-  /** Every live object of a kind, for the one-time backfill (a cursor: never all in memory). */
-  async *allSources(kind: SearchKind): AsyncGenerator<Record<string, unknown>> {
-    const cursor =
-      kind === 'User'
-        ? this.models.User.find({ deletedAt: null }).lean<Record<string, unknown>>().cursor()
-        : this.modelOf(kind).find({ deletedAt: null }).lean<Record<string, unknown>>().cursor();
-    for await (const doc of cursor) yield doc;
-  }
-
-  private modelOf(kind: Exclude<SearchKind, 'User'>) {
-    const m = {
-      Post: this.models.Post,
-      Page: this.models.Page,
-      Group: this.models.Group,
-      Bookmark: this.models.Bookmark,
-    };
-    return m[kind] as typeof this.models.Post;
+  /** Every live object of a kind, for the one-time backfill. */
+  allSources(kind: SearchKind): AsyncIterable<Record<string, unknown>> {
+    return this.sources.allSources(kind);
   }
 
   /** Whether anything was ever indexed (the start-up backfill runs once on an empty index). */
