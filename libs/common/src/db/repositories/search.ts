@@ -112,7 +112,7 @@ const NEWEST: Sort = [
 ];
 
 /** Compare-and-set attempts of one upsert (each loses only to another write of the object). */
-const UPSERT_ATTEMPTS = 10;
+const UPSERT_ATTEMPTS = 20;
 
 const newRev = () => randomBytes(8).toString('hex');
 
