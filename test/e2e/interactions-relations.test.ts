@@ -187,7 +187,11 @@ describe('Flag', () => {
     expect(again.status).toBe(201);
     expect(again.body.createdId).toBe(flagId);
     expect(again.body.result).toMatchObject({ duplicated: true });
-    expect(await models().Flag.countDocuments({ actorId: bob.id, target: publicPost })).toBe(1);
+    const bobs = await server.services[0]!.runtime!.repos.flags.pageForAdmin(
+      { actorId: bob.id },
+      { skip: 0, limit: 100 },
+    );
+    expect(bobs.items.filter((f) => f.target === publicPost)).toHaveLength(1);
     const other = await send(bob, {
       type: 'Flag',
       target: publicPost,

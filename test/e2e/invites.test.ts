@@ -4,7 +4,6 @@
  */
 import { registerActor, type Actor } from '../harness/actors';
 import { ADMIN, bootServer, client, waitFor, type TestServer } from '../harness/standalone';
-import { registerModels } from '@agora/common/db';
 
 let server: TestServer;
 let api: ReturnType<typeof client>;
@@ -206,10 +205,9 @@ describe('invite-only registration', () => {
 
   test('an expired invite answers 410 everywhere', async () => {
     const { invite } = (await createInvite({ type: 'open' })).body;
-    await registerModels(server.services[0]!.runtime!.db.conn).Invite.updateOne(
-      { id: invite.id },
-      { $set: { expiresAt: new Date(Date.now() - 60_000) } },
-    );
+    await server.services[0]!.runtime!.repos.invites.set(invite.id, {
+      expiresAt: new Date(Date.now() - 60_000),
+    });
     expect((await api.get(`/invites/${invite.code}`)).body).toEqual({
       error: 'Invite has expired',
       valid: false,

@@ -3,7 +3,7 @@
  * queue's turns (write-gate.ts `inTurn`), on the real FerretDB: concurrent inserts reach the
  * database as a few `insert` commands; each call still answers for its own document (an invalid
  * one and a duplicate `_id` fail alone, the rest are stored); a turn keeps other writes out until
- * it ends; search index changes keep their order.
+ * it ends.
  */
 import { InsertBatch, inTurn } from '@agora/common/db';
 import { Schema } from 'mongoose';
@@ -81,19 +81,4 @@ test('a turn of the write queue keeps other writes out until it ends, and its ow
   expect((await col.findOne({ _id: 'log' }))?.steps).toEqual(['turn 1', 'turn 2', 'outside']);
   // Without a queue (MongoDB, or no connection yet) a turn runs at once.
   await expect(inTurn(undefined, () => Promise.resolve('ran'))).resolves.toBe('ran');
-});
-
-test('search index changes keep their order: a removal after an upsert wins, and the reverse', async () => {
-  const entry = (id: string) => ({
-    _id: id,
-    kind: 'Post' as const,
-    terms: ['batch'],
-    to: '@public',
-    actorId: null,
-    at: new Date(),
-  });
-  await Promise.all([t.repos.search.upsert(entry('s1')), t.repos.search.remove('s1')]);
-  await Promise.all([t.repos.search.remove('s2'), t.repos.search.upsert(entry('s2'))]);
-  expect(await t.models.SearchEntry.findById('s1').lean()).toBeNull();
-  expect(await t.models.SearchEntry.findById('s2').lean()).toMatchObject({ kind: 'Post', terms: ['batch'] });
 });

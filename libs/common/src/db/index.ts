@@ -24,6 +24,7 @@ import { BackupJobsRepository } from './repositories/backup-jobs';
 import { CollectionsRepository } from './repositories/collections';
 import { FilesRepository } from './repositories/files';
 import { SearchRepository } from './repositories/search';
+import { modelSources } from './repositories/search-sources';
 import { LinkPreviewsRepository } from './repositories/link-previews';
 
 export { connectDatabase, FERRETDB_WRITE_BATCH, type Database, type ConnectOptions } from './connection';
@@ -39,19 +40,8 @@ export {
   type GroupDoc,
   type PageDoc,
   type BookmarkDoc,
-  type FlagDoc,
   type UserDoc,
   type CircleDoc,
-  type FileDoc,
-  FILE_KINDS,
-  SEARCH_KINDS,
-  INVITE_TYPES,
-  type InviteDoc,
-  type InviteType,
-  REF_TYPES,
-  type RefType,
-  type SectionDoc,
-  type RecommendationDoc,
   BACKUP_JOB_TYPES,
   BACKUP_JOB_STATUSES,
   BACKUP_OWN_COLLECTIONS,
@@ -130,7 +120,20 @@ export {
   type BookmarkRecord,
   type GroupRecord,
 } from './repositories/content';
-export { FlagsStore, InvitesStore, type FlagRecord, type InviteRecord } from './repositories/moderation';
+export {
+  FlagsStore,
+  InvitesStore,
+  FLAGS,
+  INVITES,
+  FLAG_STATUSES,
+  INVITE_TYPES,
+  type FlagRecord,
+  type FlagStatus,
+  type NewFlag,
+  type InviteRecord,
+  type InviteType,
+  type NewInvite,
+} from './repositories/moderation';
 export {
   FollowersStore,
   REMOTE_FOLLOWERS,
@@ -155,8 +158,14 @@ export { ObjectCollection, type ObjectRow } from './repositories/object-collecti
 export {
   SectionsStore,
   RecommendationsStore,
+  SECTIONS,
+  RECOMMENDATIONS,
+  REF_TYPES,
+  type RefType,
   type SectionRecord,
+  type NewSection,
   type RecommendationRecord,
+  type NewRecommendation,
   type AdminRecommendationQuery,
   type CurationTarget,
   liveTarget,
@@ -270,8 +279,8 @@ export function createRepositories(
   const posts = new PostsStore(models, lists, users, domain, bump);
   const timelines = new TimelineStore(lists, posts, circles, domain, bump);
   posts.attachTimelines(timelines);
-  const files = new FilesRepository(models, domain, publicUrl);
-  const search = new SearchRepository(models);
+  const files = new FilesRepository(db.engine, domain, publicUrl);
+  const search = new SearchRepository(db.engine, modelSources(models));
   const repos: Repositories = {
     settings: new SettingsRepository(models, hooks.readStamps ? { read: hooks.readStamps, bump } : undefined),
     users,
@@ -285,16 +294,16 @@ export function createRepositories(
     bookmarks: new BookmarksStore(models, domain),
     groups: new GroupsStore(models, domain),
     activities: new ActivitiesStore(db.engine),
-    flags: new FlagsStore(models),
-    invites: new InvitesStore(models),
+    flags: new FlagsStore(db.engine),
+    invites: new InvitesStore(db.engine),
     followers: new FollowersStore(db.engine),
     files,
     search,
     linkPreviews: new LinkPreviewsRepository(models),
     remoteServers: new RemoteServersStore(db.engine),
     notifications: new NotificationsStore(db.engine),
-    sections: new SectionsStore(models),
-    recommendations: new RecommendationsStore(models),
+    sections: new SectionsStore(db.engine),
+    recommendations: new RecommendationsStore(db.engine),
     async prepare() {
       await db.engine.ensure(STORE_SPECS);
       await syncIndexes(models);
@@ -315,8 +324,26 @@ export {
   SQLITE_ID_EXPRESSION,
   type SqliteIndexResult,
 } from './engine-indexes';
-export { FilesRepository, type FileRecord, type NewFile } from './repositories/files';
-export { SearchRepository, type SearchEntry, type SearchKind } from './repositories/search';
+export {
+  FilesRepository,
+  FILES,
+  STORAGE_USAGE,
+  FILE_KINDS,
+  publicFile,
+  type FileRecord,
+  type FileKind,
+  type PublicFile,
+  type NewFile,
+} from './repositories/files';
+export {
+  SearchRepository,
+  SEARCH_ENTRIES,
+  SEARCH_TERMS,
+  SEARCH_KINDS,
+  type SearchEntry,
+  type SearchKind,
+  type SearchSources,
+} from './repositories/search';
 export { LinkPreviewsRepository, type CachedPreview } from './repositories/link-previews';
 export { spawnFerretDB, freePort, waitForPort, type FerretOptions, type FerretProcess } from './ferretdb';
 export { inTurn, serializeWrites, turnOf } from './write-gate';

@@ -9,6 +9,10 @@ import { REMOTE_FOLLOWERS } from './repositories/federation-state';
 import { NOTIFICATIONS } from './repositories/notifications';
 import { REMOTE_SERVERS } from './repositories/remote-servers';
 import { LIST_COUNTS, LIST_ENTRIES } from './lists/collections';
+import { FLAGS, INVITES } from './repositories/moderation';
+import { RECOMMENDATIONS, SECTIONS } from './repositories/curation';
+import { FILES, STORAGE_USAGE } from './repositories/files';
+import { SEARCH_ENTRIES, SEARCH_TERMS } from './repositories/search';
 
 export const STORE_SPECS: readonly CollectionSpec[] = [
   REMOTE_SERVERS,
@@ -18,4 +22,12 @@ export const STORE_SPECS: readonly CollectionSpec[] = [
   REMOTE_FOLLOWERS,
   ACTIVITIES,
   EVENT_OUTBOX,
+  FLAGS,
+  INVITES,
+  SECTIONS,
+  RECOMMENDATIONS,
+  FILES,
+  STORAGE_USAGE,
+  SEARCH_ENTRIES,
+  SEARCH_TERMS,
 ];

@@ -54,7 +54,7 @@ export function sectionsRouter(ctx: AdminContext) {
       const b = parse(updateBody, body);
       if (!Object.keys(body).some((k) => PATCHABLE.includes(k)))
         throw new BadRequest(`body: give at least one of ${PATCHABLE.join(', ')}`);
-      const set: Row = { ...b };
+      const set: Record<string, string | number | boolean> = { ...b };
       if (b.name) set.slug = slugify(b.name);
       if (body.to !== undefined) set.to = serverAudience(ctx, body.to, 'to');
       const updated = (await sections.set(String(row.id), set)) as unknown as Row | null;

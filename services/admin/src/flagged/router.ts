@@ -55,7 +55,7 @@ export function flaggedRouter(ctx: AdminContext): Router {
         },
         paging,
       );
-      setAll(set, collectionFor(ctx.config.publicUrl, req, paging, total, items));
+      setAll(set, collectionFor(ctx.config.publicUrl, req, paging, total, items.map(present)));
     }),
   );
 

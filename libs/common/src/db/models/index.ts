@@ -4,15 +4,12 @@ import { userSchema } from './user';
 import { settingSchema } from './setting';
 import { circleSchema } from './circle';
 import { postSchema, reactIdSchema, reactSchema, replySchema } from './content';
-import { bookmarkSchema, flagSchema, groupSchema, pageSchema } from './places';
+import { bookmarkSchema, groupSchema, pageSchema } from './places';
 import { membershipSchema } from './lists';
 import { fillKey, reactKey } from './keys';
-import { inviteSchema } from './invite';
-import { recommendationSchema, sectionSchema } from './curation';
 import { IDEMPOTENCY_TTL_INDEX, idempotencyKeySchema } from './idempotency';
 import { backupJobSchema, backupLeaseSchema } from './backup-job';
-import { fileSchema, storageUsageSchema } from './file';
-import { linkPreviewSchema, searchEntrySchema } from './search';
+import { linkPreviewSchema } from './search';
 
 type Row = Record<string, unknown>;
 fillKey(userSchema);
@@ -23,12 +20,7 @@ fillKey(reactSchema, (d: Row) => reactKey(String(d.target), String(d.actorId)));
 fillKey(groupSchema);
 fillKey(pageSchema);
 fillKey(bookmarkSchema);
-fillKey(flagSchema);
-fillKey(inviteSchema);
 fillKey(settingSchema, (d: Row) => d.name as string);
-fillKey(sectionSchema);
-fillKey(recommendationSchema);
-fillKey(fileSchema);
 
 function build(conn: Connection) {
   return {
@@ -42,17 +34,10 @@ function build(conn: Connection) {
     Group: conn.model('Group', groupSchema),
     Page: conn.model('Page', pageSchema),
     Bookmark: conn.model('Bookmark', bookmarkSchema),
-    Flag: conn.model('Flag', flagSchema),
     Membership: conn.model('Membership', membershipSchema),
-    Invite: conn.model('Invite', inviteSchema),
-    Section: conn.model('Section', sectionSchema),
-    Recommendation: conn.model('Recommendation', recommendationSchema),
     IdempotencyKey: conn.model('IdempotencyKey', idempotencyKeySchema),
     BackupJob: conn.model('BackupJob', backupJobSchema),
     BackupLease: conn.model('BackupLease', backupLeaseSchema),
-    File: conn.model('File', fileSchema),
-    StorageUsage: conn.model('StorageUsage', storageUsageSchema),
-    SearchEntry: conn.model('SearchEntry', searchEntrySchema),
     LinkPreview: conn.model('LinkPreview', linkPreviewSchema),
   };
 }
@@ -91,18 +76,11 @@ export type { UserDoc } from './user';
 export type { SettingDoc } from './setting';
 export type { CircleDoc } from './circle';
 export type { PostDoc, ReplyDoc, ReactDoc } from './content';
-export type { GroupDoc, PageDoc, BookmarkDoc, FlagDoc } from './places';
+export type { GroupDoc, PageDoc, BookmarkDoc } from './places';
 export type { MembershipDoc } from './lists';
 export { reactKey } from './keys';
 export { RSVP_POLICIES } from './places';
-export type { InviteDoc, InviteType } from './invite';
-export { INVITE_TYPES } from './invite';
-export type { SectionDoc, RecommendationDoc, RefType } from './curation';
-export { REF_TYPES } from './curation';
 export type { IdempotencyKeyDoc } from './idempotency';
 export type { BackupJobDoc, BackupLeaseDoc, BackupJobType, BackupJobStatus } from './backup-job';
 export { BACKUP_JOB_TYPES, BACKUP_JOB_STATUSES, BACKUP_OWN_COLLECTIONS } from './backup-job';
-export type { FileDoc, StorageUsageDoc } from './file';
-export { FILE_KINDS } from './file';
-export type { SearchEntryDoc, LinkPreviewDoc } from './search';
-export { SEARCH_KINDS } from './search';
+export type { LinkPreviewDoc } from './search';

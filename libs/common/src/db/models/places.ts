@@ -1,4 +1,4 @@
-/** Group, Page, Bookmark and Flag. */
+/** Group, Page and Bookmark. */
 import { Schema, type InferSchemaType } from 'mongoose';
 import { actorRefSchema as actorRef, sourceSchema as source } from './shared';
 
@@ -122,29 +122,6 @@ bookmarkSchema.index({ actorId: 1, parentFolder: 1, createdAt: -1 });
 // GET /bookmarks: visible root items.
 bookmarkSchema.index({ parentFolder: 1, to: 1, createdAt: -1 });
 
-export const flagSchema = new Schema(
-  {
-    _id: { type: String },
-    id: { type: String, required: true },
-    target: { type: String, required: true },
-    targetType: String,
-    targetActorId: String,
-    reason: { code: String, label: String, description: String, details: String },
-    notes: String,
-    actorId: { type: String, required: true },
-    status: { type: String, enum: ['open', 'resolved', 'dismissed'], default: 'open' },
-    resolvedAt: Date,
-    resolvedBy: String,
-    server: String,
-  },
-  { timestamps: true, collection: 'flags' },
-);
-flagSchema.index({ id: 1 }, { unique: true });
-// GET /admin/flagged: queue by status, newest first; duplicate check per actor and target.
-flagSchema.index({ status: 1, createdAt: -1 });
-flagSchema.index({ actorId: 1, target: 1, status: 1 });
-
 export type GroupDoc = InferSchemaType<typeof groupSchema>;
 export type PageDoc = InferSchemaType<typeof pageSchema>;
 export type BookmarkDoc = InferSchemaType<typeof bookmarkSchema>;
-export type FlagDoc = InferSchemaType<typeof flagSchema>;

@@ -1,95 +1,239 @@
 /**
- * The search index store (docs/adr/0008-search-prefix-terms.md). Writers hand it the object's
- * terms; readers ask for the entries holding one term (top-level equality on an array, which
- * FerretDB pushes down and MongoDB answers from a multikey index) and check the rest in memory.
+ * The search index store (docs/adr/0008-search-prefix-terms.md), written over the engine port
+ * (ADR 0013). Two collections:
+ * - `search_entries`: one row per searchable object (`_id` = its id) with its terms and the
+ *   copies the first audience filter reads. It is the truth: a candidate counts only when its
+ *   entry holds the term.
+ * - `search_terms`: one row per (term, object, revision), indexed by term then time, which is
+ *   the query shape of GET /search (the port has no query into arrays).
+ *
+ * No transaction spans the two (MongoDB 7 has none), so writes are ordered for crashes and races:
+ * an upsert writes its term rows under a fresh revision first, then moves the entry to that
+ * revision by a compare-and-set on the revision it read, and only the winner removes the rows
+ * of the revision it replaced. A row left by a crash or a lost race only costs a candidate slot
+ * (its entry does not name its revision's terms, or it duplicates a live row), never a wrong
+ * result; a removal clears every row of the object.
  */
-import { GroupCommit } from '../group-commit';
-import type { Models, SearchEntryDoc } from '../models';
-import { turnOf } from '../write-gate';
-import { totalSort } from './listing';
+import { randomBytes } from 'node:crypto';
+import type { CollectionSpec, Engine, Sort } from '../engine/port';
+import { DuplicateKeyError } from '../engine/port';
 
-export type SearchKind = SearchEntryDoc['kind'];
-export type SearchEntry = SearchEntryDoc;
+export const SEARCH_KINDS = ['User', 'Post', 'Page', 'Group', 'Bookmark'] as const;
+export type SearchKind = (typeof SEARCH_KINDS)[number];
+
+/** Where the indexed objects live (search-sources.ts), read back to index and to verify. */
+export type SearchSources = {
+  /** The live object (null when missing, deleted or a deactivated user). */
+  source(kind: SearchKind, id: string): Promise<Record<string, unknown> | null>;
+  /** Every live object of a kind, a cursor (never all in memory). */
+  allSources(kind: SearchKind): AsyncIterable<Record<string, unknown>>;
+};
+
+/** What the index knows of one object. */
+export type SearchEntry = {
+  /** The object's id. */
+  _id: string;
+  kind: SearchKind;
+  terms: string[];
+  /** Copies for a cheap first audience filter; the object itself is checked before answering. */
+  to: string;
+  actorId: string | null;
+  /** Published (or created) time: results are newest first. */
+  at: Date;
+};
+
+type EntryRow = SearchEntry & {
+  /** The revision whose term rows stand for this entry. */
+  rev: string;
+};
+
+type TermRow = {
+  /** `${term} ${objectId} ${rev}`: for one term, ties on `at` order by object id as before. */
+  _id: string;
+  term: string;
+  objectId: string;
+  kind: SearchKind;
+  at: Date;
+  rev: string;
+};
+
+export const SEARCH_ENTRIES: CollectionSpec = {
+  name: 'search_entries',
+  // Account deletion withdraws the account's entries of some kinds.
+  indexes: [
+    {
+      fields: [
+        ['actorId', 1],
+        ['kind', 1],
+      ],
+      serves: 'search.removeByActor',
+    },
+  ],
+  dates: ['at'],
+};
+
+export const SEARCH_TERMS: CollectionSpec = {
+  name: 'search_terms',
+  indexes: [
+    // GET /search: the objects holding a term, newest first; and within one kind (type=).
+    {
+      fields: [
+        ['term', 1],
+        ['at', -1],
+      ],
+      serves: 'search.withTerm',
+    },
+    {
+      fields: [
+        ['kind', 1],
+        ['term', 1],
+        ['at', -1],
+      ],
+      serves: 'search.withTerm by kind',
+    },
+    // An object's rows of one revision (replaced by an upsert), or all of them (a removal).
+    {
+      fields: [
+        ['objectId', 1],
+        ['rev', 1],
+      ],
+      serves: 'search.upsert cleanup, remove',
+    },
+  ],
+  dates: ['at'],
+};
 
 /** What account deletion withdraws (groups outlive their creator and stay searchable). */
 const WITHDRAWN_KINDS: SearchKind[] = ['User', 'Post', 'Page', 'Bookmark'];
 
-type IndexOp =
-  | { replaceOne: { filter: { _id: string }; replacement: SearchEntry; upsert: true } }
-  | { deleteOne: { filter: { _id: string } } }
-  | { deleteMany: { filter: { actorId: string; kind: { $in: SearchKind[] } } } };
+const NEWEST: Sort = [
+  ['at', -1],
+  ['_id', -1],
+];
+
+/** Compare-and-set attempts of one upsert (each loses only to another write of the object). */
+const UPSERT_ATTEMPTS = 20;
+
+const newRev = () => randomBytes(8).toString('hex');
+
+function sameIndex(a: SearchEntry, b: SearchEntry): boolean {
+  if (a.kind !== b.kind || a.at.getTime() !== b.at.getTime() || a.terms.length !== b.terms.length)
+    return false;
+  const terms = new Set(a.terms);
+  return b.terms.every((t) => terms.has(t));
+}
+
+function entryOf(row: EntryRow): SearchEntry {
+  const { rev, ...entry } = row;
+  void rev;
+  return entry;
+}
 
 export class SearchRepository {
-  /**
-   * Index changes that arrive while earlier writes run go together in one ordered bulk write
-   * (group commit, ADR 0011 item 10): in arrival order, so a removal never runs before an
-   * earlier upsert of the same entry.
-   */
-  private readonly changes: GroupCommit<IndexOp>;
+  private readonly entries;
+  private readonly terms;
 
-  constructor(private readonly models: Models) {
-    this.changes = new GroupCommit(async (ops) => {
-      await this.models.SearchEntry.bulkWrite(ops, { ordered: true });
-    }, turnOf(models.SearchEntry));
+  constructor(
+    engine: Engine,
+    /** The searchable objects themselves, in their own stores. */
+    private readonly sources: SearchSources,
+  ) {
+    this.entries = engine.collection<EntryRow>(SEARCH_ENTRIES);
+    this.terms = engine.collection<TermRow>(SEARCH_TERMS);
   }
 
+  /** Writes (or rewrites) an object's entry; of concurrent upserts of one object the last wins. */
   async upsert(entry: SearchEntry): Promise<void> {
-    await this.changes.add({ replaceOne: { filter: { _id: entry._id }, replacement: entry, upsert: true } });
+    const fresh = { ...entry, terms: [...new Set(entry.terms)] };
+    for (let i = 0; i < UPSERT_ATTEMPTS; i++) {
+      const old = await this.entries.findOne({ _id: entry._id });
+      if (old && sameIndex(old, fresh)) {
+        // Same terms and time: the rows stand; only the copies may have changed.
+        const res = await this.entries.updateOne(
+          { _id: entry._id, rev: old.rev },
+          { $set: { to: fresh.to, actorId: fresh.actorId } },
+        );
+        if (res.matched === 1) return;
+        continue;
+      }
+      const rev = newRev();
+      if (fresh.terms.length)
+        await this.terms.insertMany(
+          fresh.terms.map((term) => ({
+            _id: `${term} ${entry._id} ${rev}`,
+            term,
+            objectId: entry._id,
+            kind: fresh.kind,
+            at: fresh.at,
+            rev,
+          })),
+        );
+      if (await this.moveEntry(old, { ...fresh, rev })) {
+        if (old) await this.terms.deleteMany({ objectId: entry._id, rev: old.rev });
+        return;
+      }
+      // Another write of the object came first: this revision's rows stand for nothing.
+      await this.terms.deleteMany({ objectId: entry._id, rev });
+    }
+    throw new Error(`search entry ${entry._id}: kept losing to concurrent writes`);
   }
 
+  /** The entry moved from `old` to `next` by a compare-and-set; false when another write won. */
+  private async moveEntry(old: EntryRow | null, next: EntryRow): Promise<boolean> {
+    if (!old) {
+      try {
+        await this.entries.insertOne(next);
+        return true;
+      } catch (err) {
+        if (err instanceof DuplicateKeyError) return false;
+        throw err;
+      }
+    }
+    const { _id, ...fields } = next;
+    const res = await this.entries.updateOne({ _id, rev: old.rev }, { $set: { ...fields } });
+    return res.matched === 1;
+  }
+
+  /** Drops an object's entry, then every row of it (rows without an entry are never answered). */
   async remove(objectId: string): Promise<void> {
-    await this.changes.add({ deleteOne: { filter: { _id: objectId } } });
+    await this.entries.deleteOne({ _id: objectId });
+    await this.terms.deleteMany({ objectId });
   }
 
-  /**
-   * A deleted account's entries (AccountContentRepository.withdraw): through the same ordered
-   * queue as upserts, so an earlier queued upsert of the account's content cannot land after it.
-   * Equality on `actorId`, a scan of the index: an account is deleted rarely.
-   */
+  /** A deleted account's entries (AccountContentRepository.withdraw). */
   async removeByActor(actorId: string): Promise<void> {
-    await this.changes.add({ deleteMany: { filter: { actorId, kind: { $in: WITHDRAWN_KINDS } } } });
+    const rows = await this.entries.find({ actorId, kind: { $in: WITHDRAWN_KINDS } }, { fields: [] });
+    for (const r of rows) await this.remove(r._id);
   }
 
   /** Entries holding `term` (optionally of one kind), newest first, at most `limit`. */
   async withTerm(term: string, kind: SearchKind | undefined, limit: number): Promise<SearchEntry[]> {
-    return this.models.SearchEntry.find(kind ? { kind, terms: term } : { terms: term })
-      .sort(totalSort({ at: -1 }))
-      .limit(limit)
-      .lean<SearchEntry[]>();
+    const rows = await this.terms.find(kind ? { kind, term } : { term }, {
+      sort: NEWEST,
+      limit,
+      fields: ['objectId'],
+    });
+    const ids = [...new Set(rows.map((r) => r.objectId))];
+    if (!ids.length) return [];
+    const found = new Map((await this.entries.find({ _id: { $in: ids } })).map((e) => [e._id, e]));
+    return ids
+      .map((id) => found.get(id))
+      .filter((e): e is EntryRow => !!e && e.terms.includes(term) && (!kind || e.kind === kind))
+      .map(entryOf);
   }
 
   /** The live object behind an index entry (null when missing or deleted). */
-  async source(kind: SearchKind, id: string): Promise<Record<string, unknown> | null> {
-    // `_id` is the object's id (ADR 0005); liveness is checked on the one document.
-    const doc =
-      kind === 'User'
-        ? await this.models.User.findOne({ _id: id }).lean<Record<string, unknown>>()
-        : await this.modelOf(kind).findOne({ _id: id }).lean<Record<string, unknown>>();
-    if (!doc || doc.deletedAt || (kind === 'User' && doc.active === false)) return null;
-    return doc;
+  source(kind: SearchKind, id: string): Promise<Record<string, unknown> | null> {
+    return this.sources.source(kind, id);
   }
 
-  /** Every live object of a kind, for the one-time backfill (a cursor: never all in memory). */
-  async *allSources(kind: SearchKind): AsyncGenerator<Record<string, unknown>> {
-    const cursor =
-      kind === 'User'
-        ? this.models.User.find({ deletedAt: null }).lean<Record<string, unknown>>().cursor()
-        : this.modelOf(kind).find({ deletedAt: null }).lean<Record<string, unknown>>().cursor();
-    for await (const doc of cursor) yield doc;
-  }
-
-  private modelOf(kind: Exclude<SearchKind, 'User'>) {
-    const m = {
-      Post: this.models.Post,
-      Page: this.models.Page,
-      Group: this.models.Group,
-      Bookmark: this.models.Bookmark,
-    };
-    return m[kind] as typeof this.models.Post;
+  /** Every live object of a kind, for the one-time backfill. */
+  allSources(kind: SearchKind): AsyncIterable<Record<string, unknown>> {
+    return this.sources.allSources(kind);
   }
 
   /** Whether anything was ever indexed (the start-up backfill runs once on an empty index). */
   async isEmpty(): Promise<boolean> {
-    return (await this.models.SearchEntry.findOne({}, { _id: 1 }).lean()) === null;
+    return (await this.entries.findOne({}, { fields: [] })) === null;
   }
 }

@@ -113,7 +113,6 @@ export const flag: ActivityHandler = async (ctx) => {
     reason,
     ...(obj.notes ? { notes: obj.notes } : {}),
     actorId: actor.id,
-    status: 'open',
     server: `@${svc.config.DOMAIN}`,
   });
   return {

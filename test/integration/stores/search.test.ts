@@ -1,0 +1,100 @@
+/**
+ * SearchRepository on both engines (issue 22, ADR 0008), index coverage checked: entries found by
+ * any of their terms, newest first (ties by id, as before the move), within one kind; a rewrite
+ * drops the terms an object lost; removals, by object and by account; concurrent rewrites of one
+ * object leave one of them whole, found by each of its terms and by no other.
+ */
+import { SEARCH_ENTRIES, SEARCH_TERMS, SearchRepository, type SearchEntry } from '@agora/common/db';
+import type { Engine } from '@agora/common/db/engine';
+import { engineFixtures } from '../engine/fixtures';
+
+/** The index alone: these cases never read the objects behind it. */
+const noSources = {
+  source: () => Promise.reject(new Error('not read here')),
+  allSources: () => {
+    throw new Error('not read here');
+  },
+};
+
+const at = (s: number) => new Date(Date.UTC(2026, 0, 1) + s * 1000);
+const entry = (id: string, terms: string[], s: number, over: Partial<SearchEntry> = {}): SearchEntry => ({
+  _id: id,
+  kind: 'Post',
+  terms,
+  to: '@public',
+  actorId: '@ann@s.test',
+  at: at(s),
+  ...over,
+});
+const found = async (search: SearchRepository, term: string, kind?: SearchEntry['kind'], limit = 50) =>
+  (await search.withTerm(term, kind, limit)).map((e) => e._id);
+
+describe.each(engineFixtures())('SearchRepository on $name', (fx) => {
+  let engine: Engine;
+  let search: SearchRepository;
+  beforeAll(async () => {
+    engine = await fx.open();
+    await engine.ensure([SEARCH_ENTRIES, SEARCH_TERMS]);
+    search = new SearchRepository(engine, noSources);
+  });
+  afterAll(async () => {
+    await engine?.close();
+    await fx.cleanup();
+  });
+
+  it('is empty until something is indexed', async () => {
+    expect(await search.isEmpty()).toBe(true);
+    await search.upsert(entry('post:1', ['ph', 'pho', 'photo'], 10));
+    expect(await search.isEmpty()).toBe(false);
+  });
+
+  it('finds entries by any term, newest first, ties by id descending, within one kind', async () => {
+    await search.upsert(entry('post:2', ['ph', 'phi'], 20));
+    await search.upsert(entry('post:3', ['ph'], 20));
+    await search.upsert(entry('@bob', ['ph', 'bo', 'bob'], 5, { kind: 'User', actorId: '@bob' }));
+    expect(await found(search, 'ph')).toEqual(['post:3', 'post:2', 'post:1', '@bob']);
+    expect(await found(search, 'ph', 'User')).toEqual(['@bob']);
+    expect(await found(search, 'ph', undefined, 2)).toEqual(['post:3', 'post:2']);
+    expect(await found(search, 'photo')).toEqual(['post:1']);
+    expect(await found(search, 'nothing')).toEqual([]);
+    const [first] = await search.withTerm('photo', undefined, 1);
+    expect(first).toEqual(entry('post:1', ['ph', 'pho', 'photo'], 10));
+  });
+
+  it('a rewrite drops the terms the object lost, and keeps a changed audience', async () => {
+    await search.upsert(entry('post:1', ['ph', 'phi', 'philosophy'], 10));
+    expect(await found(search, 'photo')).toEqual([]);
+    expect(await found(search, 'philosophy')).toEqual(['post:1']);
+    await search.upsert(entry('post:1', ['ph', 'phi', 'philosophy'], 10, { to: '@s.test' }));
+    expect((await search.withTerm('philosophy', undefined, 5))[0]?.to).toBe('@s.test');
+  });
+
+  it('removes one object, and the withdrawn kinds of an account (groups stay)', async () => {
+    await search.remove('post:2');
+    expect(await found(search, 'phi')).toEqual(['post:1']);
+    await search.upsert(entry('group:1', ['ph'], 30, { kind: 'Group' }));
+    await search.removeByActor('@ann@s.test');
+    expect(await found(search, 'ph')).toEqual(['group:1', '@bob']);
+  });
+
+  it('of ten concurrent rewrites of one object one stands whole, found by its terms only', async () => {
+    const versions = Array.from({ length: 10 }, (_, i) => [`common`, `only${i}`]);
+    await Promise.all(versions.map((terms) => search.upsert(entry('post:race', terms, 40))));
+    expect(await found(search, 'common')).toEqual(['post:race']);
+    const hits = await Promise.all(versions.map(([, own]) => found(search, own!)));
+    expect(hits.filter((h) => h.length === 1)).toHaveLength(1);
+    expect(hits.filter((h) => h.length === 0)).toHaveLength(9);
+    // The rows of every replaced or losing revision are gone: none takes a candidate slot from
+    // an older object holding the term.
+    await search.upsert(entry('post:older', ['common'], 39));
+    expect(await found(search, 'common', undefined, 2)).toEqual(['post:race', 'post:older']);
+    await search.remove('post:race');
+    expect(await found(search, 'common')).toEqual(['post:older']);
+  });
+
+  it('a remove racing an upsert leaves either no entry or a whole one', async () => {
+    await Promise.all([search.upsert(entry('post:r', ['racy'], 50)), search.remove('post:r')]);
+    const hits = await found(search, 'racy');
+    expect([[], ['post:r']]).toContainEqual(hits);
+  });
+});
