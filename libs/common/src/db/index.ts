@@ -66,11 +66,6 @@ export {
   type RefType,
   type SectionDoc,
   type RecommendationDoc,
-  BACKUP_JOB_TYPES,
-  BACKUP_JOB_STATUSES,
-  BACKUP_OWN_COLLECTIONS,
-  type BackupJobType,
-  type BackupJobStatus,
 } from './models';
 export {
   mintId,
@@ -81,7 +76,7 @@ export {
   type ObjectKind,
   type ParsedId,
 } from './ids';
-export { SettingsRepository } from './repositories/settings';
+export { SettingsRepository, SETTINGS, type SettingRecord } from './repositories/settings';
 export {
   UsersRepository,
   stripSecrets,
@@ -172,15 +167,25 @@ export {
   IdempotencyRepository,
   IDEMPOTENCY_LEASE_MS,
   IDEMPOTENCY_TTL_MS,
+  IDEMPOTENCY_KEYS,
   requestHash,
   type IdempotencyClaim,
+  type IdempotencyRecord,
 } from './repositories/idempotency';
 
 export {
   BackupJobsRepository,
   newWorkerId,
+  BACKUP_JOBS,
+  BACKUP_LEASE,
+  BACKUP_JOB_TYPES,
+  BACKUP_JOB_STATUSES,
+  BACKUP_OWN_COLLECTIONS,
+  type BackupJobType,
+  type BackupJobStatus,
   type BackupJobRecord,
   type BackupProgress,
+  type FinishedFields,
 } from './repositories/backup-jobs';
 export {
   CollectionsRepository,
@@ -280,7 +285,7 @@ export function createRepositories(
   const files = new FilesRepository(models, domain, publicUrl);
   const search = new SearchRepository(models);
   const repos: Repositories = {
-    settings: new SettingsRepository(models, hooks.readStamps ? { read: hooks.readStamps, bump } : undefined),
+    settings: new SettingsRepository(db.engine, hooks.readStamps ? { read: hooks.readStamps, bump } : undefined),
     users,
     circles,
     lists,
@@ -297,7 +302,7 @@ export function createRepositories(
     followers: new FollowersStore(models, lists),
     files,
     search,
-    linkPreviews: new LinkPreviewsRepository(models),
+    linkPreviews: new LinkPreviewsRepository(db.engine),
     remoteServers: new RemoteServersStore(db.engine),
     notifications: new NotificationsStore(models, lists),
     sections: new SectionsStore(models),
@@ -316,8 +321,8 @@ export function createRepositories(
       await migrateFollowerLists(models, repos, logger);
     },
     accountContent: new AccountContentRepository({ posts, circles, files, search }, models),
-    idempotency: new IdempotencyRepository(models),
-    backupJobs: new BackupJobsRepository(models),
+    idempotency: new IdempotencyRepository(db.engine),
+    backupJobs: new BackupJobsRepository(db.engine),
     collections: new CollectionsRepository(db.conn),
   };
   return repos;
@@ -330,7 +335,7 @@ export {
 } from './engine-indexes';
 export { FilesRepository, type FileRecord, type NewFile } from './repositories/files';
 export { SearchRepository, type SearchEntry, type SearchKind } from './repositories/search';
-export { LinkPreviewsRepository, type CachedPreview } from './repositories/link-previews';
+export { LinkPreviewsRepository, LINK_PREVIEWS, type CachedPreview } from './repositories/link-previews';
 export { spawnFerretDB, freePort, waitForPort, type FerretOptions, type FerretProcess } from './ferretdb';
 export { inTurn, serializeWrites, turnOf } from './write-gate';
 export { InsertBatch } from './insert-batch';

@@ -34,7 +34,6 @@ const KEYS: Array<[keyof Models, (d: Doc) => string | undefined]> = [
   ['Flag', (d) => d.id as string],
   ['Notification', (d) => d.id as string],
   ['Invite', (d) => d.id as string],
-  ['Setting', (d) => d.name as string],
   ['RemoteFollower', (d) => followerKey(String(d.userId), String(d.actorId))],
 ];
 

@@ -5,5 +5,16 @@
  */
 import type { CollectionSpec } from './engine/port';
 import { REMOTE_SERVERS } from './repositories/remote-servers';
+import { SETTINGS } from './repositories/settings';
+import { IDEMPOTENCY_KEYS } from './repositories/idempotency';
+import { LINK_PREVIEWS } from './repositories/link-previews';
+import { BACKUP_JOBS, BACKUP_LEASE } from './repositories/backup-jobs';
 
-export const STORE_SPECS: readonly CollectionSpec[] = [REMOTE_SERVERS];
+export const STORE_SPECS: readonly CollectionSpec[] = [
+  REMOTE_SERVERS,
+  SETTINGS,
+  IDEMPOTENCY_KEYS,
+  LINK_PREVIEWS,
+  BACKUP_JOBS,
+  BACKUP_LEASE,
+];

@@ -1,7 +1,6 @@
 /** Every model, registered once per connection. */
 import type { Connection } from 'mongoose';
 import { userSchema } from './user';
-import { settingSchema } from './setting';
 import { circleSchema } from './circle';
 import { activitySchema, eventOutboxSchema } from './activity';
 import { postSchema, reactIdSchema, reactSchema, replySchema } from './content';
@@ -12,11 +11,9 @@ import { notificationGroupSchema, notificationSchema } from './notification';
 import { inviteSchema } from './invite';
 import { remoteFollowerSchema } from './follower';
 import { recommendationSchema, sectionSchema } from './curation';
-import { IDEMPOTENCY_TTL_INDEX, idempotencyKeySchema } from './idempotency';
 import { migrationSchema } from './migration';
-import { backupJobSchema, backupLeaseSchema } from './backup-job';
 import { fileSchema, storageUsageSchema } from './file';
-import { linkPreviewSchema, searchEntrySchema } from './search';
+import { searchEntrySchema } from './search';
 
 type Row = Record<string, unknown>;
 fillKey(userSchema);
@@ -31,7 +28,6 @@ fillKey(bookmarkSchema);
 fillKey(flagSchema);
 fillKey(notificationSchema);
 fillKey(inviteSchema);
-fillKey(settingSchema, (d: Row) => d.name as string);
 fillKey(remoteFollowerSchema, (d: Row) => followerKey(String(d.userId), String(d.actorId)));
 fillKey(sectionSchema);
 fillKey(recommendationSchema);
@@ -40,7 +36,6 @@ fillKey(fileSchema);
 function build(conn: Connection) {
   return {
     User: conn.model('User', userSchema),
-    Setting: conn.model('Setting', settingSchema),
     Circle: conn.model('Circle', circleSchema),
     Activity: conn.model('Activity', activitySchema),
     EventOutbox: conn.model('EventOutbox', eventOutboxSchema),
@@ -61,13 +56,9 @@ function build(conn: Connection) {
     RemoteFollower: conn.model('RemoteFollower', remoteFollowerSchema),
     Section: conn.model('Section', sectionSchema),
     Recommendation: conn.model('Recommendation', recommendationSchema),
-    IdempotencyKey: conn.model('IdempotencyKey', idempotencyKeySchema),
-    BackupJob: conn.model('BackupJob', backupJobSchema),
-    BackupLease: conn.model('BackupLease', backupLeaseSchema),
     File: conn.model('File', fileSchema),
     StorageUsage: conn.model('StorageUsage', storageUsageSchema),
     SearchEntry: conn.model('SearchEntry', searchEntrySchema),
-    LinkPreview: conn.model('LinkPreview', linkPreviewSchema),
     Migration: conn.model('Migration', migrationSchema),
   };
 }
@@ -87,23 +78,9 @@ export function registerModels(conn: Connection): Models {
 /** Builds every index (autoIndex also does, lazily; start-up calls this to fail early). */
 export async function syncIndexes(models: Models): Promise<void> {
   for (const model of Object.values(models)) await model.createIndexes();
-  await ensureTtlIndex(models.IdempotencyKey, IDEMPOTENCY_TTL_INDEX);
-}
-
-/** FerretDB 1.24 answers NotImplemented (code 238) to TTL options; its expiry is the GC's job. */
-async function ensureTtlIndex(
-  model: Models[keyof Models],
-  index: { key: Record<string, 1>; options: { name: string; expireAfterSeconds: number } },
-): Promise<void> {
-  try {
-    await model.collection.createIndex(index.key, index.options);
-  } catch (err) {
-    if ((err as { code?: number }).code !== 238) throw err;
-  }
 }
 
 export type { UserDoc } from './user';
-export type { SettingDoc } from './setting';
 export type { CircleDoc } from './circle';
 export type { ActivityDoc, EventOutboxDoc } from './activity';
 export type { PostDoc, ReplyDoc, ReactDoc } from './content';
@@ -118,10 +95,7 @@ export { INVITE_TYPES } from './invite';
 export type { RemoteFollowerDoc } from './follower';
 export type { SectionDoc, RecommendationDoc, RefType } from './curation';
 export { REF_TYPES } from './curation';
-export type { IdempotencyKeyDoc } from './idempotency';
-export type { BackupJobDoc, BackupLeaseDoc, BackupJobType, BackupJobStatus } from './backup-job';
-export { BACKUP_JOB_TYPES, BACKUP_JOB_STATUSES, BACKUP_OWN_COLLECTIONS } from './backup-job';
 export type { FileDoc, StorageUsageDoc } from './file';
 export { FILE_KINDS } from './file';
-export type { SearchEntryDoc, LinkPreviewDoc } from './search';
+export type { SearchEntryDoc } from './search';
 export { SEARCH_KINDS } from './search';
