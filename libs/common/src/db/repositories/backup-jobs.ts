@@ -188,7 +188,10 @@ export class BackupJobsRepository {
   }
 
   private async claimSlot(jobId: string): Promise<boolean> {
-    const res = await this.lease.updateOne({ _id: SLOT, jobId: null }, { $set: { jobId, owner: null, until: null } });
+    const res = await this.lease.updateOne(
+      { _id: SLOT, jobId: null },
+      { $set: { jobId, owner: null, until: null } },
+    );
     if (res.matched === 1) return true;
     try {
       await this.lease.insertOne({ _id: SLOT, jobId, owner: null, until: null });
@@ -250,7 +253,14 @@ export class BackupJobsRepository {
     const now = new Date();
     const res = await this.jobs.updateOne(
       { _id: jobId, owner, status: 'running' },
-      { $set: { ...(defined(fields) as Record<string, Value>), status: 'done', finishedAt: now, updatedAt: now } },
+      {
+        $set: {
+          ...(defined(fields) as Record<string, Value>),
+          status: 'done',
+          finishedAt: now,
+          updatedAt: now,
+        },
+      },
     );
     await this.release(jobId, owner);
     return res.matched === 1;

@@ -113,7 +113,14 @@ export class SettingsRepository {
     const row = await this.rows.findOne({ _id: name });
     if (!row) {
       try {
-        await this.rows.insertOne({ _id: name, name, value: value as Value, ...UNDEFINED_SETTING, createdAt: now, updatedAt: now });
+        await this.rows.insertOne({
+          _id: name,
+          name,
+          value: value as Value,
+          ...UNDEFINED_SETTING,
+          createdAt: now,
+          updatedAt: now,
+        });
       } catch (err) {
         if (!(err instanceof DuplicateKeyError)) throw err; // another caller created it first
       }
@@ -140,7 +147,14 @@ export class SettingsRepository {
           const now = new Date();
           try {
             const value = d.value(ctx) as Value;
-            await this.rows.insertOne({ _id: d.name, name: d.name, value, ...meta, createdAt: now, updatedAt: now });
+            await this.rows.insertOne({
+              _id: d.name,
+              name: d.name,
+              value,
+              ...meta,
+              createdAt: now,
+              updatedAt: now,
+            });
             continue;
           } catch (err) {
             // Another process created it meanwhile: its value stands, the metadata is refreshed below.
