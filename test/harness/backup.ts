@@ -151,7 +151,9 @@ export async function waitForJobInDb(
   try {
     const start = Date.now();
     while (Date.now() - start < timeoutMs) {
-      const job = await conn.db!.collection<{ _id: string; status?: string }>(BACKUP_JOBS.name).findOne({ _id: id });
+      const job = await conn
+        .db!.collection<{ _id: string; status?: string }>(BACKUP_JOBS.name)
+        .findOne({ _id: id });
       if (job && (job.status === 'done' || job.status === 'failed')) return job;
       await new Promise((r) => setTimeout(r, 200));
     }

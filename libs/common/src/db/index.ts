@@ -285,7 +285,10 @@ export function createRepositories(
   const files = new FilesRepository(models, domain, publicUrl);
   const search = new SearchRepository(models);
   const repos: Repositories = {
-    settings: new SettingsRepository(db.engine, hooks.readStamps ? { read: hooks.readStamps, bump } : undefined),
+    settings: new SettingsRepository(
+      db.engine,
+      hooks.readStamps ? { read: hooks.readStamps, bump } : undefined,
+    ),
     users,
     circles,
     lists,

@@ -170,10 +170,9 @@ export class SettingsRepository {
 
   /** A setting's whole document (value and metadata), uncached: for the admin API. */
   async findDefinition(name: string): Promise<Record<string, unknown> | null> {
-    const row = await this.rows.findOne({ _id: name });
-    if (!row) return null;
-    const { _id, ...rest } = row;
-    return rest;
+    const row: Partial<SettingRecord> | null = await this.rows.findOne({ _id: name });
+    if (row) delete row._id; // the name says it
+    return row;
   }
 
   /**
