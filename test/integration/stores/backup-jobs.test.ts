@@ -4,10 +4,41 @@
  * still owns it, and the sweeper's view of a slot left by a crash (expired, orphaned, stale).
  */
 import { BACKUP_JOBS, BACKUP_LEASE, BackupJobsRepository, type BackupJobRecord } from '@agora/common/db';
-import type { Engine } from '@agora/common/db/engine';
+import type { Collection, CollectionSpec, Doc, Engine } from '@agora/common/db/engine';
 import { engineFixtures } from '../engine/fixtures';
 
 const ROOT = '@root@social.test';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The engine, except that the process "dies" (every write throws) after `writes` writes. */
+function crashingAfter(engine: Engine, writes: number): Engine {
+  let left = writes;
+  const WRITES = new Set([
+    'insertOne',
+    'insertMany',
+    'updateOne',
+    'findOneAndUpdate',
+    'updateMany',
+    'deleteOne',
+  ]);
+  return {
+    ...engine,
+    collection<T extends Doc>(spec: CollectionSpec): Collection<T> {
+      // eslint-disable-next-line no-restricted-syntax -- the port, not a mongoose model
+      const real = engine.collection<T>(spec);
+      return new Proxy(real, {
+        get(target, prop, receiver) {
+          const v: unknown = Reflect.get(target, prop, receiver);
+          if (typeof v !== 'function' || !WRITES.has(String(prop))) return v;
+          return (...args: unknown[]) => {
+            if (left-- <= 0) return Promise.reject(new Error('crash'));
+            return (v as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        },
+      });
+    },
+  };
+}
 
 describe.each(engineFixtures())('BackupJobsStore on $name', (fx) => {
   let engine: Engine;
@@ -28,6 +59,13 @@ describe.each(engineFixtures())('BackupJobsStore on $name', (fx) => {
     if (job) await store.fail(job._id, null, 'test cleanup');
     expect(await store.inspect(0)).toEqual({ state: 'free' });
   });
+
+  /** One pass of a worker's sweeper (services/backup/src/worker.ts), without taking jobs. */
+  const sweep = async () => {
+    const s = await store.inspect(60_000);
+    if (s.state === 'expired') await store.failExpired(s.jobId, s.owner, s.until, 'worker lost');
+    else if (s.state === 'stale') await store.releaseStale(s.jobId);
+  };
 
   const queued = async (): Promise<BackupJobRecord> => {
     const q = await store.queue('backup', ROOT);
@@ -79,6 +117,26 @@ describe.each(engineFixtures())('BackupJobsStore on $name', (fx) => {
     expect(await store.findById(id)).toMatchObject({ status: 'failed', error: 'worker lost' });
     expect('job' in (await store.queue('backup', ROOT))).toBe(true);
   });
+
+  it.each([1, 2])(
+    'a sweeper that dies after %i of its writes failing a lapsed job leaves what the next sweep repairs',
+    async (writes) => {
+      const id = (await queued())._id;
+      expect(await store.acquire(id, 'w-dead', 20)).toBe('acquired');
+      await sleep(40);
+      const seen = await store.inspect(60_000);
+      if (seen.state !== 'expired') throw new Error(`expected an expired lease, got ${seen.state}`);
+      const dying = new BackupJobsRepository(crashingAfter(engine, writes));
+      await expect(dying.failExpired(seen.jobId, seen.owner, seen.until, 'worker lost')).rejects.toThrow(
+        'crash',
+      );
+      // The dead worker, back from a pause, can no longer renew.
+      expect(await store.renew(id, 'w-dead', 60_000)).toBe(false);
+      await sweep();
+      expect(await store.findById(id)).toMatchObject({ status: 'failed', error: 'worker lost' });
+      expect(await store.slot()).toEqual({ jobId: null, owner: null, until: null });
+    },
+  );
 
   it('records progress and a result only for the owner; finish frees the slot', async () => {
     const id = (await queued())._id;

@@ -101,6 +101,8 @@ function newJobId(now: Date): string {
 }
 
 const JOB_ID = /^[0-9a-f]{24}$/;
+/** Marks the owner of a lease a sweeper has taken back (failExpired). */
+const REVOKED = 'revoked:';
 const LIVE: BackupJobStatus[] = ['pending', 'running'];
 
 /** The fields that are set (the engines differ on what an undefined value means). */
@@ -309,11 +311,22 @@ export class BackupJobsRepository {
     return { state: 'busy' };
   }
 
-  /** Fails a job whose worker's lease lapsed and frees the slot, unless the worker renewed meanwhile. */
+  /**
+   * Fails a job whose worker's lease lapsed and frees the slot, unless the worker renewed
+   * meanwhile. Three writes, each leaving a state the next sweep finishes if this process dies
+   * after it: the lease is revoked first (compare-and-set on the lease read, so a renewal wins
+   * and the worker's next renewal fails: it stops), the job is failed, the slot is freed. A
+   * revoked lease reads as lapsed (`expired`), a failed job with the slot held as `stale`.
+   */
   async failExpired(jobId: string, owner: string, until: Date, error: string): Promise<boolean> {
-    const freed = await this.lease.updateOne({ _id: SLOT, jobId, owner, until }, { $set: free() });
-    if (freed.matched === 0) return false;
+    const revoked = owner.startsWith(REVOKED) ? owner : `${REVOKED}${owner}`;
+    const taken = await this.lease.updateOne(
+      { _id: SLOT, jobId, owner, until },
+      { $set: { owner: revoked } },
+    );
+    if (taken.matched === 0) return false;
     await this.markFailed(jobId, null, error);
+    await this.lease.updateOne({ _id: SLOT, jobId, owner: revoked }, { $set: free() });
     return true;
   }
 
