@@ -61,10 +61,11 @@ describe.each(engineFixtures())('BackupJobsStore on $name', (fx) => {
   });
 
   /** One pass of a worker's sweeper (services/backup/src/worker.ts), without taking jobs. */
-  const sweep = async () => {
-    const s = await store.inspect(60_000);
+  const sweep = async (graceMs = 60_000) => {
+    const s = await store.inspect(graceMs);
     if (s.state === 'expired') await store.failExpired(s.jobId, s.owner, s.until, 'worker lost');
     else if (s.state === 'stale') await store.releaseStale(s.jobId);
+    await store.failUnqueued(graceMs);
   };
 
   const queued = async (): Promise<BackupJobRecord> => {
@@ -137,6 +138,20 @@ describe.each(engineFixtures())('BackupJobsStore on $name', (fx) => {
       expect(await store.slot()).toEqual({ jobId: null, owner: null, until: null });
     },
   );
+
+  it('an API that dies between creating a job and holding the slot leaves no job pending forever', async () => {
+    const dying = new BackupJobsRepository(crashingAfter(engine, 1));
+    await expect(dying.queue('backup', ROOT)).rejects.toThrow('crash');
+    const [left] = await store.newest(1);
+    expect(left).toMatchObject({ status: 'pending' });
+    // Another job queues meanwhile (the slot was never taken) and keeps running through the sweep.
+    const other = await queued();
+    await sleep(5);
+    await sweep(1);
+    expect(await store.findById(left!._id)).toMatchObject({ status: 'failed' });
+    expect(await store.findById(other._id)).toMatchObject({ status: 'pending' });
+    expect((await store.inFlight())?._id).toBe(other._id);
+  });
 
   it('records progress and a result only for the owner; finish frees the slot', async () => {
     const id = (await queued())._id;

@@ -76,7 +76,16 @@ export interface SlotState {
 
 export const BACKUP_JOBS: CollectionSpec = {
   name: 'backup_jobs',
-  indexes: [{ fields: [['createdAt', -1]], serves: 'newest: GET /admin/backup, the newest jobs first' }],
+  indexes: [
+    { fields: [['createdAt', -1]], serves: 'newest: GET /admin/backup, the newest jobs first' },
+    {
+      fields: [
+        ['status', 1],
+        ['createdAt', 1],
+      ],
+      serves: 'failUnqueued: pending jobs older than the grace (the sweeper)',
+    },
+  ],
   dates: ['createdAt', 'updatedAt', 'startedAt', 'finishedAt'],
 };
 
@@ -328,6 +337,26 @@ export class BackupJobsRepository {
     await this.markFailed(jobId, null, error);
     await this.lease.updateOne({ _id: SLOT, jobId, owner: revoked }, { $set: free() });
     return true;
+  }
+
+  /**
+   * Fails pending jobs older than `graceMs` that do not hold the slot: the API died between
+   * creating one and claiming the slot for it (or before removing one that lost the slot), so no
+   * worker will ever run it. Queueing takes milliseconds, so the grace spares every live one.
+   * Returns how many it failed.
+   */
+  async failUnqueued(graceMs: number): Promise<number> {
+    const cutoff = new Date(Date.now() - graceMs);
+    const old = await this.jobs.find(
+      { status: 'pending', createdAt: { $lt: cutoff } },
+      { sort: [['createdAt', 1]], limit: 100, fields: ['_id'] },
+    );
+    if (!old.length) return 0;
+    const { jobId } = await this.slot();
+    const dead = old.filter((j) => j._id !== jobId);
+    for (const j of dead)
+      await this.markFailed(j._id, null, 'the job was never queued (the API stopped while queueing it)');
+    return dead.length;
   }
 
   /** Frees a slot left naming a job that already ended. */
