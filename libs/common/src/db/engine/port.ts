@@ -51,6 +51,7 @@ export type Filter = Record<string, Condition>;
  * Atomic changes to one document. `$max`/`$min` move a value only forward/back (a high-water
  * mark never rewinds); `$push` appends; `$pull` removes every element equal to the value;
  * `$addToSet` appends unless already present; `$setOnInsert` applies only when an upsert inserts.
+ * An undefined value (here or in an inserted document) writes no field, on every engine.
  */
 export interface Update {
   $set?: Record<string, Value | undefined>;

@@ -114,11 +114,6 @@ const JOB_ID = /^[0-9a-f]{24}$/;
 const REVOKED = 'revoked:';
 const LIVE: BackupJobStatus[] = ['pending', 'running'];
 
-/** The fields that are set (the engines differ on what an undefined value means). */
-function defined<T extends object>(fields: T): Partial<T> {
-  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
-
 export class BackupJobsRepository {
   private readonly jobs: Collection<BackupJobRecord>;
   private readonly lease: Collection<SlotRow>;
@@ -178,7 +173,7 @@ export class BackupJobsRepository {
       status: 'pending',
       requestedBy,
       progress: { stage: 'queued', pct: 0, counts: {} },
-      ...defined(fields),
+      ...fields,
       createdAt: now,
       updatedAt: now,
     });
@@ -266,7 +261,7 @@ export class BackupJobsRepository {
       { _id: jobId, owner, status: 'running' },
       {
         $set: {
-          ...(defined(fields) as Record<string, Value>),
+          ...(fields as Record<string, Value | undefined>),
           status: 'done',
           finishedAt: now,
           updatedAt: now,
