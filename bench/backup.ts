@@ -84,7 +84,7 @@ async function run(mongoBase: string, storeMb: number, docs: number) {
   const bus = createBus({ url: amqpUrl, logger, service: 'bench' });
   const queued = await repos.backupJobs.queue('backup', 'bench');
   if ('conflict' in queued) throw new Error('a job is in flight');
-  const jobId = queued.job._id.toHexString();
+  const jobId = queued.job._id;
   const t0 = Date.now();
   await bus.enqueue(BACKUP_RUN_QUEUE, { jobId }, { id: jobId });
   let maxSampled = 0;

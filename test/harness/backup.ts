@@ -4,12 +4,13 @@
  */
 import { createHash } from 'node:crypto';
 import mongoose from 'mongoose';
+import { BACKUP_JOBS, BACKUP_OWN_COLLECTIONS } from '@agora/common/db';
 import { createS3Storage, type ObjectStorage } from '@agora/common/storage';
 import { testEnv, uniqueName } from './env';
 import type { client } from './standalone';
 
 /** Never compared: the job records and the lease are not part of an archive. */
-const BOOKKEEPING = new Set(['backupjobs', 'backuplease']);
+const BOOKKEEPING = new Set<string>(BACKUP_OWN_COLLECTIONS);
 const RAW = { promoteValues: false, promoteLongs: false, promoteBuffers: false, bsonRegExp: true };
 
 /** collection → SHA-256 over its documents (canonical EJSON, every type kept), sorted by `_id`. */
@@ -150,7 +151,9 @@ export async function waitForJobInDb(
   try {
     const start = Date.now();
     while (Date.now() - start < timeoutMs) {
-      const job = await conn.db!.collection('backupjobs').findOne({ _id: new mongoose.Types.ObjectId(id) });
+      const job = await conn
+        .db!.collection<{ _id: string; status?: string }>(BACKUP_JOBS.name)
+        .findOne({ _id: id });
       if (job && (job.status === 'done' || job.status === 'failed')) return job;
       await new Promise((r) => setTimeout(r, 200));
     }

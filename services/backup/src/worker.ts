@@ -68,6 +68,8 @@ export async function startWorker(ctx: BackupContext): Promise<BackupWorker> {
     } else if (s.state === 'stale') {
       await jobs.releaseStale(s.jobId);
     }
+    const unqueued = await jobs.failUnqueued(2 * leaseMs);
+    if (unqueued) ctx.logger.warn({ jobs: unqueued }, 'pending backup jobs that never held the slot: failed');
   };
   const timer = setInterval(
     () => {

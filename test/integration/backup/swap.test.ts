@@ -1,8 +1,8 @@
 /**
  * The restore's swap against the real FerretDB (no transactions, no `dropTarget`): staged
  * collections take the live names, collections absent from the archive are retired, and when a
- * rename fails half-way every swap already made is undone, so the database is as it was. Also
- * the job slot: one job in flight, a lapsed lease is failed by the sweeper's check.
+ * rename fails half-way every swap already made is undone, so the database is as it was. (The job
+ * slot's tests are the store's: test/integration/stores/backup-jobs.test.ts.)
  */
 import { connectDatabase, createRepositories, type Database, type Repositories } from '@agora/common/db';
 import { createLogger } from '@agora/common/logger';
@@ -107,26 +107,4 @@ test('a rename failing half-way undoes every swap made: the database is as it wa
     'beta',
     'gamma',
   ]);
-});
-
-test('the slot: one job in flight; a lapsed lease fails the job and frees the queue', async () => {
-  const first = await repos.backupJobs.queue('backup', '@root@social.test');
-  expect('job' in first).toBe(true);
-  const id = (first as { job: { _id: { toHexString(): string } } }).job._id.toHexString();
-  const second = await repos.backupJobs.queue('backup', '@root@social.test');
-  expect('conflict' in second && second.conflict?._id.toHexString()).toBe(id);
-
-  expect(await repos.backupJobs.acquire(id, 'worker-a', 50)).toBe('acquired');
-  // A redelivery to another worker while the lease is live: not taken twice.
-  expect(await repos.backupJobs.acquire(id, 'worker-b', 50)).toBe('held');
-  await new Promise((r) => setTimeout(r, 80));
-  const seen = await repos.backupJobs.inspect(10_000);
-  expect(seen.state).toBe('expired');
-  if (seen.state !== 'expired') return;
-  expect(await repos.backupJobs.failExpired(seen.jobId, seen.owner, seen.until, 'worker lost')).toBe(true);
-  // The dead worker, had it survived, can no longer end the job as done.
-  expect(await repos.backupJobs.finish(id, 'worker-a', {})).toBe(false);
-  expect(await repos.backupJobs.renew(id, 'worker-a', 50)).toBe(false);
-  expect((await repos.backupJobs.findById(id))?.status).toBe('failed');
-  expect('job' in (await repos.backupJobs.queue('backup', '@root@social.test'))).toBe(true);
 });

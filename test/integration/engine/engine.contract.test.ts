@@ -247,6 +247,18 @@ describe.each(engineFixtures())('engine contract: $name', (fx) => {
     );
   });
 
+  it('writes no field for an undefined value: in a document, $set and $setOnInsert alike', async () => {
+    const c = await fresh();
+    await c.insertOne({ _id: 'u', owner: 'o', n: undefined });
+    await c.updateOne({ _id: 'u' }, { $set: { slug: undefined, flag: true } });
+    await c.updateOne({ _id: 'v' }, { $set: { n: 1 }, $setOnInsert: { owner: undefined } }, { upsert: true });
+    expect(await c.findOne({ _id: 'u' })).toEqual({ _id: 'u', owner: 'o', flag: true });
+    expect(await c.findOne({ _id: 'v' })).toEqual({ _id: 'v', n: 1 });
+    // Absent, not null: `$exists` tells them apart.
+    expect(await c.count({ n: { $exists: true } })).toBe(1);
+    expect(await c.count({ owner: { $exists: false } })).toBe(1);
+  });
+
   it('updateMany changes each match; the first match by sort is the one updateOne changes', async () => {
     const c = await fresh();
     await c.insertMany([1, 2, 3].map((i) => ({ _id: `m${i}`, owner: 'o', n: i })));

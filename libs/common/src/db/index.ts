@@ -42,11 +42,6 @@ export {
   type BookmarkDoc,
   type UserDoc,
   type CircleDoc,
-  BACKUP_JOB_TYPES,
-  BACKUP_JOB_STATUSES,
-  BACKUP_OWN_COLLECTIONS,
-  type BackupJobType,
-  type BackupJobStatus,
 } from './models';
 export {
   mintId,
@@ -57,7 +52,7 @@ export {
   type ObjectKind,
   type ParsedId,
 } from './ids';
-export { SettingsRepository } from './repositories/settings';
+export { SettingsRepository, SETTINGS, type SettingRecord } from './repositories/settings';
 export {
   UsersRepository,
   stripSecrets,
@@ -175,15 +170,25 @@ export {
   IdempotencyRepository,
   IDEMPOTENCY_LEASE_MS,
   IDEMPOTENCY_TTL_MS,
+  IDEMPOTENCY_KEYS,
   requestHash,
   type IdempotencyClaim,
+  type IdempotencyRecord,
 } from './repositories/idempotency';
 
 export {
   BackupJobsRepository,
   newWorkerId,
+  BACKUP_JOBS,
+  BACKUP_LEASE,
+  BACKUP_JOB_TYPES,
+  BACKUP_JOB_STATUSES,
+  BACKUP_OWN_COLLECTIONS,
+  type BackupJobType,
+  type BackupJobStatus,
   type BackupJobRecord,
   type BackupProgress,
+  type FinishedFields,
 } from './repositories/backup-jobs';
 export {
   CollectionsRepository,
@@ -282,7 +287,10 @@ export function createRepositories(
   const files = new FilesRepository(db.engine, domain, publicUrl);
   const search = new SearchRepository(db.engine, modelSources(models));
   const repos: Repositories = {
-    settings: new SettingsRepository(models, hooks.readStamps ? { read: hooks.readStamps, bump } : undefined),
+    settings: new SettingsRepository(
+      db.engine,
+      hooks.readStamps ? { read: hooks.readStamps, bump } : undefined,
+    ),
     users,
     circles,
     lists,
@@ -299,7 +307,7 @@ export function createRepositories(
     followers: new FollowersStore(db.engine),
     files,
     search,
-    linkPreviews: new LinkPreviewsRepository(models),
+    linkPreviews: new LinkPreviewsRepository(db.engine),
     remoteServers: new RemoteServersStore(db.engine),
     notifications: new NotificationsStore(db.engine),
     sections: new SectionsStore(db.engine),
@@ -312,8 +320,8 @@ export function createRepositories(
       await db.ensureEngineIndexes();
     },
     accountContent: new AccountContentRepository({ posts, circles, files, search }, models),
-    idempotency: new IdempotencyRepository(models),
-    backupJobs: new BackupJobsRepository(models),
+    idempotency: new IdempotencyRepository(db.engine),
+    backupJobs: new BackupJobsRepository(db.engine),
     collections: new CollectionsRepository(db.conn),
   };
   return repos;
@@ -344,7 +352,7 @@ export {
   type SearchKind,
   type SearchSources,
 } from './repositories/search';
-export { LinkPreviewsRepository, type CachedPreview } from './repositories/link-previews';
+export { LinkPreviewsRepository, LINK_PREVIEWS, type CachedPreview } from './repositories/link-previews';
 export { spawnFerretDB, freePort, waitForPort, type FerretOptions, type FerretProcess } from './ferretdb';
 export { inTurn, serializeWrites, turnOf } from './write-gate';
 export { InsertBatch } from './insert-batch';

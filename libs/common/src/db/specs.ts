@@ -9,6 +9,10 @@ import { REMOTE_FOLLOWERS } from './repositories/federation-state';
 import { NOTIFICATIONS } from './repositories/notifications';
 import { REMOTE_SERVERS } from './repositories/remote-servers';
 import { LIST_COUNTS, LIST_ENTRIES } from './lists/collections';
+import { SETTINGS } from './repositories/settings';
+import { IDEMPOTENCY_KEYS } from './repositories/idempotency';
+import { LINK_PREVIEWS } from './repositories/link-previews';
+import { BACKUP_JOBS, BACKUP_LEASE } from './repositories/backup-jobs';
 import { FLAGS, INVITES } from './repositories/moderation';
 import { RECOMMENDATIONS, SECTIONS } from './repositories/curation';
 import { FILES, STORAGE_USAGE } from './repositories/files';
@@ -30,4 +34,9 @@ export const STORE_SPECS: readonly CollectionSpec[] = [
   STORAGE_USAGE,
   SEARCH_ENTRIES,
   SEARCH_TERMS,
+  SETTINGS,
+  IDEMPOTENCY_KEYS,
+  LINK_PREVIEWS,
+  BACKUP_JOBS,
+  BACKUP_LEASE,
 ];

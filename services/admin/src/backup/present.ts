@@ -3,7 +3,7 @@ import type { BackupJobRecord } from '@agora/common/db';
 /** The API shape of a job (the storage key and the worker's id stay internal). */
 export function presentJob(job: BackupJobRecord): Record<string, unknown> {
   return {
-    id: job._id.toHexString(),
+    id: job._id,
     type: job.type,
     status: job.status,
     requestedBy: job.requestedBy,

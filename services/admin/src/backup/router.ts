@@ -36,7 +36,7 @@ export function backupRouter(ctx: AdminContext): Router {
   ): Promise<BackupJobRecord> => {
     const queued = await jobs.queue(type, requestedBy, fields);
     if ('conflict' in queued) throw busy(queued.conflict);
-    const jobId = queued.job._id.toHexString();
+    const jobId = queued.job._id;
     try {
       await ctx.events.enqueue(
         type === 'backup' ? BACKUP_RUN_QUEUE : RESTORE_RUN_QUEUE,
@@ -122,7 +122,7 @@ export function backupRouter(ctx: AdminContext): Router {
       if (job.status === 'pending' || job.status === 'running')
         throw new Conflict('The job is still in flight; delete it once it has ended');
       if (job.archiveKey) await ctx.storage.delete(job.archiveKey);
-      await jobs.remove(job._id.toHexString());
+      await jobs.remove(job._id);
       set('ok', true);
     }),
   );

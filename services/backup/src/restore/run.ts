@@ -31,7 +31,7 @@ export async function runRestore(
   lease: JobLease,
   job: BackupJobRecord,
 ): Promise<{ result: RestoreResult; counts: Record<string, number> }> {
-  const jobId = job._id.toHexString();
+  const jobId = job._id;
   const key = job.archiveKey;
   if (!key) throw new Error('the restore job names no archive');
   const result: RestoreResult = {
@@ -87,7 +87,7 @@ async function restoreFrom(
   result: RestoreResult,
   record: () => Promise<void>,
 ): Promise<{ result: RestoreResult; counts: Record<string, number> }> {
-  const jobId = job._id.toHexString();
+  const jobId = job._id;
   const store = ctx.stores.collections;
   lease.progress({ stage: 'verify', pct: 20, counts: {} }, true);
   const manifest = await verifyArchive(ctx, lease, archive);

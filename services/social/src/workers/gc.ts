@@ -2,7 +2,7 @@
  * The garbage-collection worker (spec 1: nightly): hard-deletes content soft-deleted longer ago
  * than the `gcRetentionDays` setting, with the reactions that pointed at it,
  * and Idempotency-Key rows past their 24 hours.
- * FerretDB has no TTL indexes (docs/adr/0001-ferretdb.md), so expiry is this worker's job.
+ * The engine port has no TTL indexes (ADR 0013), so deleting expired rows is this worker's job.
  * Each run is idempotent; several replicas running it at once only repeat deletes.
  */
 import type { SocialContext } from '../context';
@@ -33,7 +33,7 @@ export async function runGc(ctx: SocialContext, now = new Date()): Promise<GcRep
   })) {
     removed[name] = (await store.purgeDeletedBefore(cutoff)).length;
   }
-  // Idempotency keys past their 24 hours (MongoDB's TTL index does this alone; FerretDB does not).
+  // Idempotency keys past their 24 hours (they already read as absent; this reclaims the space).
   removed.idempotencyKeys = await ctx.stores.idempotency.purgeExpired(now);
   const swept = await runFileGc(ctx, now);
   removed.orphanFiles = swept.orphans;

@@ -52,6 +52,7 @@ export type Filter = Record<string, Condition>;
  * mark never rewinds); `$push` appends; `$pull` removes every element equal to the value, or,
  * given an object of field values, every element (an object) whose fields hold those values;
  * `$addToSet` appends unless already present; `$setOnInsert` applies only when an upsert inserts.
+ * An undefined value (here or in an inserted document) writes no field, on every engine.
  */
 export interface Update {
   $set?: Record<string, Value | undefined>;

@@ -8,7 +8,7 @@
  * staging name, then swaps names one collection at a time (`docs/adr/0007-backup-archive.md`).
  */
 import type { Connection, mongo } from 'mongoose';
-import { BACKUP_OWN_COLLECTIONS } from '../models';
+import { BACKUP_OWN_COLLECTIONS } from './backup-jobs';
 
 /** Names a restore gives its staging and retired collections; never archived. */
 export const STAGING_PREFIX = '__restore_';

@@ -6,12 +6,14 @@
  * different body is a `mismatch` (422), a finished one is `done` (replay its stored response).
  * A failed request releases its claim, so a retry runs again.
  *
- * Every read and write is by `_id` (`<actor>|<key>`), the one filter FerretDB's SQLite handler
- * pushes down. The exception is taking over an abandoned row (expired, or pending past the
- * lease), a rare path that guards its delete with the row's `claimId`.
+ * Written over the engine port (ADR 0013). Every read and write is by `_id` (`<actor>|<key>`).
+ * Expiry: the port has no TTL indexes, so a row past `expiresAt` (or pending past the lease)
+ * reads as absent and the next claim takes it over (a delete guarded by the row's `claimId`);
+ * the nightly GC deletes what is left by an indexed `expiresAt` range (`purgeExpired`).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import type { Models, IdempotencyKeyDoc } from '../models';
+import type { Collection, CollectionSpec, Engine, Value } from '../engine/port';
+import { DuplicateKeyError } from '../engine/port';
 
 /** decisions.md §4: a key is kept for 24 hours per actor. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
@@ -27,7 +29,29 @@ export type IdempotencyClaim =
   | { outcome: 'pending' }
   | { outcome: 'mismatch' };
 
-type Row = IdempotencyKeyDoc & { _id: string };
+/** A key claimed by one actor: `_id` is `<actorId>|<key>`. */
+export interface IdempotencyRecord {
+  _id: string;
+  /** SHA-256 of the canonical request body: the same key with another body is refused. */
+  bodyHash: string;
+  /** `pending` while the first request runs; `done` once its response is stored. */
+  state: 'pending' | 'done';
+  /** Which claim this row is (a retried claim after a release or expiry is a new one). */
+  claimId: string;
+  claimedAt: Date;
+  expiresAt: Date;
+  /** The stored response of a finished request, replayed to later requests with the key. */
+  status?: number;
+  response?: Record<string, Value>;
+}
+
+export const IDEMPOTENCY_KEYS: CollectionSpec = {
+  name: 'idempotency_keys',
+  indexes: [{ fields: [['expiresAt', 1]], serves: 'purgeExpired: rows past their 24 hours (the GC)' }],
+  dates: ['claimedAt', 'expiresAt'],
+};
+
+type Row = IdempotencyRecord;
 
 /** SHA-256 of the body in canonical JSON (object keys sorted), so key order does not matter. */
 export function requestHash(body: unknown): string {
@@ -49,10 +73,13 @@ const rowId = (actorId: string, key: string) => `${actorId}|${key}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class IdempotencyRepository {
+  private readonly rows: Collection<IdempotencyRecord>;
   constructor(
-    private readonly models: Models,
+    engine: Engine,
     private readonly clock: () => number = Date.now,
-  ) {}
+  ) {
+    this.rows = engine.collection<IdempotencyRecord>(IDEMPOTENCY_KEYS);
+  }
 
   /**
    * Claims the key for this request, or says who has it. Loops only when the row it collided
@@ -69,7 +96,7 @@ export class IdempotencyRepository {
     for (let attempt = 0; attempt < 3; attempt++) {
       const now = attempt === 0 ? at : this.clock();
       try {
-        await this.models.IdempotencyKey.create({
+        await this.rows.insertOne({
           _id,
           bodyHash,
           state: 'pending',
@@ -79,12 +106,12 @@ export class IdempotencyRepository {
         });
         return { outcome: 'claimed' };
       } catch (err) {
-        if ((err as { code?: number }).code !== 11000) throw err;
+        if (!(err instanceof DuplicateKeyError)) throw err;
       }
-      const row = await this.models.IdempotencyKey.findOne({ _id }).lean<Row>();
+      const row = await this.rows.findOne({ _id });
       if (!row) continue;
       if (this.abandoned(row, now)) {
-        await this.models.IdempotencyKey.deleteOne({ _id, claimId: row.claimId });
+        await this.rows.deleteOne({ _id, claimId: row.claimId });
         continue;
       }
       return classify(row, bodyHash);
@@ -118,34 +145,31 @@ export class IdempotencyRepository {
     key: string,
     result: { status: number; response: Record<string, unknown> },
   ): Promise<void> {
-    await this.models.IdempotencyKey.updateOne(
+    await this.rows.updateOne(
       { _id: rowId(actorId, key) },
-      { $set: { state: 'done', status: result.status, response: result.response } },
+      { $set: { state: 'done', status: result.status, response: result.response as Record<string, Value> } },
     );
   }
 
   /** The request failed: forget the claim so a retry with the key runs again. */
   async release(actorId: string, key: string): Promise<void> {
-    await this.models.IdempotencyKey.deleteOne({ _id: rowId(actorId, key) });
+    await this.rows.deleteOne({ _id: rowId(actorId, key) });
   }
 
   /** The live row for `(actor, key)` at a time (now); an expired or abandoned one reads as absent. */
   async find(actorId: string, key: string, at: number = this.clock()): Promise<Row | null> {
-    const row = await this.models.IdempotencyKey.findOne({ _id: rowId(actorId, key) }).lean<Row>();
+    const row = await this.rows.findOne({ _id: rowId(actorId, key) });
     return row && !this.abandoned(row, at) ? row : null;
   }
 
-  /**
-   * Deletes rows past their 24 hours (the GC worker; MongoDB's TTL index does it by itself, but
-   * FerretDB 1.24 has none). A full scan on FerretDB, once a night.
-   */
-  async purgeExpired(now = new Date(this.clock())): Promise<number> {
-    return (await this.models.IdempotencyKey.deleteMany({ expiresAt: { $lt: now } })).deletedCount;
+  /** Deletes rows past their 24 hours (the nightly GC worker), by the `expiresAt` index. */
+  purgeExpired(now = new Date(this.clock())): Promise<number> {
+    return this.rows.deleteMany({ expiresAt: { $lt: now } });
   }
 
   private abandoned(row: Row, now: number): boolean {
-    if (new Date(row.expiresAt).getTime() <= now) return true;
-    return row.state === 'pending' && new Date(row.claimedAt).getTime() + IDEMPOTENCY_LEASE_MS <= now;
+    if (row.expiresAt.getTime() <= now) return true;
+    return row.state === 'pending' && row.claimedAt.getTime() + IDEMPOTENCY_LEASE_MS <= now;
   }
 }
 
@@ -155,7 +179,7 @@ function classify(row: Row, bodyHash: string): IdempotencyClaim {
     return {
       outcome: 'done',
       status: row.status ?? 200,
-      response: (row.response ?? {}) as Record<string, unknown>,
+      response: row.response ?? {},
     };
   return { outcome: 'pending' };
 }

@@ -4,8 +4,13 @@
  * it) and a read compares the stamp its cached value was read under with the current one (one
  * Redis GET, or a memory lookup in standalone mode). Only while the stamp store cannot answer
  * (Redis down) does a cached value live on its age, for FALLBACK_TTL_MS.
+ *
+ * Written over the engine port (ADR 0013): a row's `_id` is the setting's name, so every read and
+ * write of one setting is a primary-key lookup; the listings read the small collection in name
+ * order.
  */
-import type { Models, SettingDoc } from '../models';
+import type { Collection, CollectionSpec, Engine, Value } from '../engine/port';
+import { DuplicateKeyError } from '../engine/port';
 import { SETTING_DEFAULTS } from '../../settings/defaults';
 import { STAMPS, type StampStore } from '../../cache/stamps';
 
@@ -13,20 +18,51 @@ import { STAMPS, type StampStore } from '../../cache/stamps';
 export const FALLBACK_TTL_MS = 5000;
 
 /** A stored setting with its metadata (the admin view). */
-export type SettingRecord = SettingDoc & { name: string; updatedAt?: Date; createdAt?: Date };
+export interface SettingRecord {
+  /** The setting's name. */
+  _id: string;
+  name: string;
+  value?: Value;
+  summary?: string;
+  /** Who may read it: `@public`, `@server`, `@admin`, `@private`. */
+  to?: string;
+  canEdit?: string;
+  /** How the admin dashboard edits it; `redacted` values are never shown. */
+  ui?: { type?: string; label?: string; group?: string; order?: number; options?: Value };
+  createdAt?: Date;
+  /** When the value last changed. */
+  updatedAt?: Date;
+}
+
+export const SETTINGS: CollectionSpec = {
+  name: 'settings',
+  indexes: [{ fields: [['to', 1]], serves: 'publicValues: the settings anyone may read, by name' }],
+  dates: ['createdAt', 'updatedAt'],
+};
+
+/**
+ * The metadata of a setting written before it was defined (scripts, tests): what a definition
+ * gives by default, so it reads as a public text setting until `ensureDefaults` describes it.
+ */
+const UNDEFINED_SETTING = { to: '@public', canEdit: '@admin', ui: { type: 'text' } } as const;
 
 /** The stamp operations the store needs; without them (scripts, benches) it relies on the TTL. */
 export type SettingsStamps = Pick<StampStore, 'read' | 'bump'>;
 
 const noStamps: SettingsStamps = { read: () => Promise.resolve(null), bump: () => Promise.resolve() };
 
+const isEmpty = (v: Value | undefined) => v === '' || v === null || v === undefined;
+
 export class SettingsRepository {
+  private readonly rows: Collection<SettingRecord>;
   /** name → the value, the stamp it was read under (null: unknown) and when. */
   private cache = new Map<string, { value: unknown; stamp: number | null; at: number }>();
   constructor(
-    private readonly models: Models,
+    engine: Engine,
     private readonly stamps: SettingsStamps = noStamps,
-  ) {}
+  ) {
+    this.rows = engine.collection<SettingRecord>(SETTINGS);
+  }
 
   async get<T = unknown>(name: string): Promise<T | undefined> {
     // Read the stamp before the document: a write landing in between leaves an entry under the
@@ -34,8 +70,8 @@ export class SettingsRepository {
     const stamp = ((await this.stamps.read([STAMPS.settings])) ?? [null])[0] ?? null;
     const hit = this.cache.get(name);
     if (hit && this.fresh(hit, stamp)) return hit.value as T;
-    const doc = await this.models.Setting.findOne({ _id: name }).lean();
-    const value = (doc && !doc.deletedAt ? doc.value : undefined) as T | undefined;
+    const row = await this.rows.findOne({ _id: name });
+    const value = row?.value as T | undefined;
     this.cache.set(name, { value, stamp, at: Date.now() });
     return value;
   }
@@ -52,81 +88,121 @@ export class SettingsRepository {
   }
 
   async set(name: string, value: unknown): Promise<void> {
+    const now = new Date();
     try {
-      await this.models.Setting.updateOne({ _id: name }, { $set: { name, value } }, { upsert: true });
+      await this.rows.updateOne(
+        { _id: name },
+        {
+          $set: { name, value: value as Value, updatedAt: now },
+          $setOnInsert: { ...UNDEFINED_SETTING, createdAt: now },
+        },
+        { upsert: true },
+      );
     } finally {
       await this.changed();
     }
   }
 
-  /** Sets the value only if the setting is still empty; returns the value now stored. */
+  /**
+   * Sets the value only if the setting is still empty (missing, null or ''); returns the value now
+   * stored. A compare-and-set on the value read, so of concurrent callers exactly one value wins
+   * and every caller gets that one back.
+   */
   async setIfEmpty(name: string, value: unknown): Promise<unknown> {
-    const doc = await this.models.Setting.findOne({ _id: name }).lean();
-    if (doc?.value === '' || doc?.value == null) {
-      await this.models.Setting.updateOne({ _id: name, value: doc?.value ?? null }, { $set: { value } });
+    const now = new Date();
+    const row = await this.rows.findOne({ _id: name });
+    if (!row) {
+      try {
+        await this.rows.insertOne({
+          _id: name,
+          name,
+          value: value as Value,
+          ...UNDEFINED_SETTING,
+          createdAt: now,
+          updatedAt: now,
+        });
+      } catch (err) {
+        if (!(err instanceof DuplicateKeyError)) throw err; // another caller created it first
+      }
+      await this.changed();
+    } else if (isEmpty(row.value)) {
+      await this.rows.updateOne(
+        { _id: name, value: row.value ?? null },
+        { $set: { value: value as Value, updatedAt: now } },
+      );
       await this.changed();
     } else this.cache.delete(name);
     return this.get(name);
   }
 
-  /** Creates missing settings; existing values are kept, metadata is refreshed. */
+  /**
+   * Creates missing settings with their default value; existing values are kept, their metadata
+   * (summary, audience, editor, ui) is refreshed from the definitions.
+   */
   async ensureDefaults(ctx: { domain: string; siteTitle: string }): Promise<void> {
-    for (const d of SETTING_DEFAULTS) {
-      await this.models.Setting.updateOne(
-        { _id: d.name },
-        {
-          $setOnInsert: { name: d.name, value: d.value(ctx) },
-          $set: { summary: d.summary, to: d.to, canEdit: d.canEdit, ui: d.ui },
-        },
-        { upsert: true },
-      );
-      // FerretDB 1.24 drops an empty array given in $setOnInsert: write such a default again.
-      await this.models.Setting.updateOne(
-        { _id: d.name, value: { $exists: false } },
-        { $set: { value: d.value(ctx) } },
-      );
+    try {
+      for (const d of SETTING_DEFAULTS) {
+        const meta = { summary: d.summary, to: d.to, canEdit: d.canEdit, ui: d.ui as SettingRecord['ui'] };
+        if (!(await this.rows.findOne({ _id: d.name }))) {
+          const now = new Date();
+          try {
+            const value = d.value(ctx) as Value;
+            await this.rows.insertOne({
+              _id: d.name,
+              name: d.name,
+              value,
+              ...meta,
+              createdAt: now,
+              updatedAt: now,
+            });
+            continue;
+          } catch (err) {
+            // Another process created it meanwhile: its value stands, the metadata is refreshed below.
+            if (!(err instanceof DuplicateKeyError)) throw err;
+          }
+        }
+        await this.rows.updateOne({ _id: d.name }, { $set: meta });
+      }
+    } finally {
+      await this.changed();
     }
-    await this.changed();
   }
 
-  /** A live setting's whole document (value and metadata), uncached: for the admin API. */
-  findDefinition(name: string): Promise<Record<string, unknown> | null> {
-    return this.models.Setting.findOne({ _id: name, deletedAt: null }, { _id: 0, __v: 0 }).lean<
-      Record<string, unknown>
-    >();
+  /** A setting's whole document (value and metadata), uncached: for the admin API. */
+  async findDefinition(name: string): Promise<Record<string, unknown> | null> {
+    const row: Partial<SettingRecord> | null = await this.rows.findOne({ _id: name });
+    if (row) delete row._id; // the name says it
+    return row;
   }
 
   /**
-   * Every setting anyone may read (`GET /`, `GET /profile`): `to: @public`, not redacted, not
-   * deleted; name → value. A scan of the small settings collection.
+   * Every setting anyone may read (`GET /`, `GET /profile`): `to: @public`, not redacted; name →
+   * value, in name order.
    */
   async publicValues(): Promise<Record<string, unknown>> {
-    const rows = await this.models.Setting.find(
-      { to: '@public', deletedAt: null },
-      { name: 1, value: 1, ui: 1 },
-    )
-      .sort({ name: 1 })
-      .lean();
+    const rows = await this.rows.find(
+      { to: '@public' },
+      { sort: [['_id', 1]], fields: ['name', 'value', 'ui'] },
+    );
     const out: Record<string, unknown> = {};
     for (const r of rows) {
       if (r.ui?.type === 'redacted' || r.name === 'privateKey') continue;
-      // The rules seed can be stored without a value: it means the empty list.
+      // A rules list without a value means the empty list.
       out[r.name] = r.value ?? (r.ui?.type === 'rules' ? [] : null);
     }
     return out;
   }
 
-  /** Every live setting with its metadata, by name (GET /admin/settings; a small collection). */
-  async listAll(): Promise<SettingRecord[]> {
-    return this.models.Setting.find({ deletedAt: null }).sort({ name: 1 }).lean<SettingRecord[]>();
+  /** Every setting with its metadata, by name (GET /admin/settings; a small collection). */
+  listAll(): Promise<SettingRecord[]> {
+    return this.rows.find({}, { sort: [['_id', 1]] });
   }
 
-  /** Live settings by name with their metadata (`_id` reads; missing names are left out). */
+  /** Settings by name with their metadata (one primary-key read; missing names are left out). */
   async recordsByName(names: string[]): Promise<Map<string, SettingRecord>> {
-    const docs = await Promise.all(
-      [...new Set(names)].map((name) => this.models.Setting.findOne({ _id: name }).lean<SettingRecord>()),
-    );
-    return new Map(docs.filter((d): d is SettingRecord => !!d && !d.deletedAt).map((d) => [d.name, d]));
+    if (!names.length) return new Map();
+    const rows = await this.rows.find({ _id: { $in: [...new Set(names)] } });
+    return new Map(rows.map((r) => [r.name, r]));
   }
 
   /**
@@ -137,11 +213,10 @@ export class SettingsRepository {
     const out: SettingRecord[] = [];
     try {
       for (const { name, value } of values) {
-        const after = await this.models.Setting.findOneAndUpdate(
+        const after = await this.rows.findOneAndUpdate(
           { _id: name },
-          { $set: { value } },
-          { returnDocument: 'after' },
-        ).lean<SettingRecord>();
+          { $set: { value: value as Value, updatedAt: new Date() } },
+        );
         if (after) out.push(after);
       }
     } finally {

@@ -75,7 +75,9 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
 
   constructor(opts: MongoCollectionOptions) {
     this.spec = opts.spec;
-    this.c = opts.db.collection<Doc>(opts.spec.name);
+    // An undefined value writes no field, as on SQLite (JSON has no undefined); the driver's
+    // default would store null, which `$exists` and equality tell apart.
+    this.c = opts.db.collection<Doc>(opts.spec.name, { ignoreUndefined: true });
     this.checkIndexes = opts.checkIndexes;
     this.queue = opts.ferretdb?.queue ?? ((fn) => fn());
     this.batch = opts.ferretdb ? FERRETDB_BATCH : 1000;
