@@ -38,13 +38,17 @@ const ITEMS: Omit<CollectionSpec, 'name'> = {
       ],
       serves: 'an owner’s items by number',
     },
-    { fields: [['slug', 1]], unique: true, serves: 'an item by slug' },
     { fields: [['meta.kind', 1]], serves: 'items by kind' },
     { fields: [['n', 1]], serves: 'items by number' },
     { fields: [['at', 1]], serves: 'items by time' },
     { fields: [['flag', 1]], serves: 'flagged items' },
   ],
   dates: ['at', 'meta.seen'],
+};
+
+/** Every item has a slug here: a unique index holds every document of its collection. */
+const SLUGGED: Omit<CollectionSpec, 'name'> = {
+  indexes: [{ fields: [['slug', 1]], unique: true, serves: 'an item by slug' }],
 };
 
 const t0 = Date.UTC(2026, 0, 1);
@@ -91,7 +95,7 @@ describe.each(engineFixtures())('engine contract: $name', (fx) => {
   });
 
   it('refuses a second _id or a second value of a unique index with DuplicateKeyError', async () => {
-    const c = await fresh();
+    const c = await fresh(SLUGGED);
     await c.insertOne({ _id: 'a', slug: 's' });
     await expect(c.insertOne({ _id: 'a', slug: 't' })).rejects.toBeInstanceOf(DuplicateKeyError);
     await expect(c.insertOne({ _id: 'b', slug: 's' })).rejects.toBeInstanceOf(DuplicateKeyError);
@@ -107,6 +111,19 @@ describe.each(engineFixtures())('engine contract: $name', (fx) => {
     expect(err).toBeInstanceOf(DuplicateKeyError);
     expect((err as DuplicateKeyError).index).toBe(1);
     expect(ids(await c.find({}, { sort: [['_id', 1]] }))).toEqual(['a', 'c']);
+  });
+
+  it('a unique index needs its fields on every document; a limit of 0 reads nothing', async () => {
+    const c = await fresh(SLUGGED);
+    await expect(c.insertOne({ _id: 'a' })).rejects.toBeInstanceOf(PortUsageError);
+    await expect(c.insertOne({ _id: 'a', slug: null } as never)).rejects.toBeInstanceOf(PortUsageError);
+    await c.insertOne({ _id: 'a', slug: 's' });
+    await expect(c.updateOne({ _id: 'a' }, { $unset: { slug: true } })).rejects.toBeInstanceOf(
+      PortUsageError,
+    );
+    await expect(c.updateOne({ _id: 'a' }, { $set: { slug: null } })).rejects.toBeInstanceOf(PortUsageError);
+    expect(await c.find({}, { limit: 0 })).toEqual([]);
+    expect(await c.findOne({ _id: 'a' })).toEqual({ _id: 'a', slug: 's' });
   });
 
   it('filters: equality, null matches missing, $in, $ne, $exists, ranges, nested paths', async () => {

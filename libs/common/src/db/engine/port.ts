@@ -72,6 +72,7 @@ export type Sort = ReadonlyArray<readonly [string, Direction]>;
 export interface FindOptions {
   /** Fields in order; ties should end with `_id` so an order is total. */
   sort?: Sort;
+  /** At most this many (0: none). */
   limit?: number;
   /** Offset paging (spec 1.5 collections); prefer `after` for long lists. */
   skip?: number;
@@ -93,6 +94,7 @@ export interface UpdateResult {
 /** An index, with the query it serves (style.md: every index names its query). */
 export interface IndexSpec {
   fields: ReadonlyArray<readonly [string, Direction]>;
+  /** Unique: every document then holds its fields, not null (PortUsageError otherwise). */
   unique?: boolean;
   /** Which store query this index serves. */
   serves: string;

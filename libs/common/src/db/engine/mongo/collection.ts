@@ -5,7 +5,16 @@
  * never overlap. On FerretDB, writes pass through the adapter's queue (ferretdb.ts).
  */
 import type { mongo } from 'mongoose';
-import { applyUpdate, checkKeyset, checkUpdate, parseFilter, project, upsertDocument } from '../documents';
+import {
+  applyUpdate,
+  checkKeyset,
+  checkUniqueFields,
+  checkUniqueUpdate,
+  checkUpdate,
+  parseFilter,
+  project,
+  upsertDocument,
+} from '../documents';
 import { assertCovered } from '../coverage';
 import {
   DuplicateKeyError,
@@ -99,10 +108,12 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
   }
 
   async insertOne(doc: T): Promise<void> {
+    checkUniqueFields(this.spec, doc);
     await this.write(() => this.c.insertOne({ ...doc }));
   }
 
   async insertMany(docs: readonly T[]): Promise<void> {
+    for (const d of docs) checkUniqueFields(this.spec, d);
     for (let i = 0; i < docs.length; i += this.batch) {
       const chunk = docs.slice(i, i + this.batch).map((d) => ({ ...d }));
       try {
@@ -135,6 +146,8 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
   }
 
   async find(filter: Filter, opts: FindOptions = {}): Promise<T[]> {
+    // MongoDB reads a limit of 0 as "no limit"; the port means none (as SQLite does).
+    if (opts.limit === 0) return [];
     return (await this.cursor(filter, opts).toArray()).map((d) => project(d as unknown as T, opts.fields));
   }
 
@@ -150,7 +163,8 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
   ) {
     checkUpdate(update);
     this.covered(filter, opts.sort);
-    if (opts.upsert) upsertDocument(filter, update); // checks the upsert names its _id
+    checkUniqueUpdate(this.spec, update);
+    if (opts.upsert) checkUniqueFields(this.spec, upsertDocument(filter, update)); // and names its _id
     if (this.ferretdb && pullsByMatch(update))
       return this.write(() => this.changeInProcess(filter, update, opts));
     return this.write(() =>
@@ -204,6 +218,7 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
 
   async updateMany(filter: Filter, update: Update): Promise<number> {
     checkUpdate(update);
+    checkUniqueUpdate(this.spec, update);
     this.covered(filter);
     if (this.ferretdb && pullsByMatch(update)) {
       const ids = (await this.c.find(toMongo(filter), { projection: { _id: 1 } }).toArray()).map(

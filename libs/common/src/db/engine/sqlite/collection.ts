@@ -6,7 +6,14 @@
  * is synchronous, so nothing else in this process runs inside a transaction either.
  */
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
-import { applyUpdate, checkKeyset, checkUpdate, project, upsertDocument } from '../documents';
+import {
+  applyUpdate,
+  checkKeyset,
+  checkUniqueFields,
+  checkUpdate,
+  project,
+  upsertDocument,
+} from '../documents';
 import { assertCovered } from '../coverage';
 import {
   DuplicateKeyError,
@@ -102,10 +109,12 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
 
   private insertRow(doc: T): void {
     if (typeof doc._id !== 'string' || !doc._id) throw new PortUsageError('a document needs a string _id');
+    checkUniqueFields(this.spec, doc);
     this.prepare(`INSERT INTO ${this.table} (_id, doc) VALUES (?, jsonb(?))`).run(doc._id, encodeDoc(doc));
   }
 
   private replaceRow(doc: T): void {
+    checkUniqueFields(this.spec, doc);
     this.prepare(`UPDATE ${this.table} SET doc = jsonb(?) WHERE _id = ?`).run(encodeDoc(doc), doc._id);
   }
 
