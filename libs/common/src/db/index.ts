@@ -194,15 +194,14 @@ export {
   CollectionsRepository,
   STAGING_PREFIX,
   RETIRED_PREFIX,
-  type IndexSpec,
+  type RawDocument,
 } from './repositories/collections';
 
 /**
- * MongoDB Extended JSON (canonical mode keeps every BSON type): the line format of backup
- * archives. Exported here so no service imports the driver itself.
+ * Extended JSON (relaxed: dates kept as dates, numbers as numbers): the line format of backup
+ * archives, the same from either engine. Exported here so no service imports the driver itself.
  */
 export const EJSON = mongo.BSON.EJSON;
-export type RawDocument = mongo.Document;
 
 /** Every store; services receive the ones they use through their context. */
 export { AccountContentRepository, type WithdrawnContent } from './repositories/account-content';
@@ -322,7 +321,7 @@ export function createRepositories(
     accountContent: new AccountContentRepository({ posts, circles, files, search }, models),
     idempotency: new IdempotencyRepository(db.engine),
     backupJobs: new BackupJobsRepository(db.engine),
-    collections: new CollectionsRepository(db.conn),
+    collections: new CollectionsRepository(db.engine, STORE_SPECS),
   };
   return repos;
 }

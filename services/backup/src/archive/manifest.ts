@@ -9,7 +9,8 @@ import { z } from 'zod';
 
 export const ARCHIVE_FORMAT = 'agora-backup';
 /** Bump when the layout changes; restore refuses versions it does not know. */
-export const ARCHIVE_VERSION = 1;
+/** 2: documents in relaxed Extended JSON, indexes not archived (declared in code: ADR 0013). */
+export const ARCHIVE_VERSION = 2;
 export const MANIFEST_ENTRY = 'manifest.json';
 export const DB_DIR = 'db/';
 export const FILES_DIR = 'files/';
@@ -24,15 +25,6 @@ const collectionName = z
   .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'must be a plain collection name')
   .refine((n) => !n.startsWith('system.'), 'must not be a system collection');
 
-const indexSpec = z.object({
-  name: z.string().min(1).max(200),
-  key: z.record(z.string(), z.union([z.number(), z.string()])),
-  unique: z.boolean().optional(),
-  sparse: z.boolean().optional(),
-  expireAfterSeconds: z.number().int().min(0).optional(),
-  partialFilterExpression: z.record(z.string(), z.unknown()).optional(),
-});
-
 export const manifestSchema = z.object({
   format: z.literal(ARCHIVE_FORMAT),
   version: z.number().int(),
@@ -45,7 +37,6 @@ export const manifestSchema = z.object({
       documents: size,
       bytes: size,
       sha256,
-      indexes: z.array(indexSpec),
     }),
   ),
   objects: z.array(

@@ -110,7 +110,6 @@ async function produce(ctx: BackupContext, lease: JobLease, pack: Pack): Promise
         documents: spooled.documents,
         bytes: digest.bytes,
         sha256: digest.sha256,
-        indexes: await ctx.stores.collections.indexesOf(name),
       });
       counts.collections++;
     }
@@ -166,7 +165,7 @@ async function spoolCollection(
   let documents = 0;
   try {
     for await (const doc of ctx.stores.collections.documents(name)) {
-      const line = Buffer.from(`${EJSON.stringify(doc, { relaxed: false })}\n`);
+      const line = Buffer.from(`${EJSON.stringify(doc, { relaxed: true })}\n`);
       bytes += line.length;
       documents++;
       onDocument();

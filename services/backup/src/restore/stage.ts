@@ -1,8 +1,8 @@
 /**
  * Restore, second pass: reads the verified archive again, writes every collection under a
- * staging name (documents exactly as archived, then the archived indexes, so a unique index
- * that the data breaks fails here, before anything is swapped) and writes every object to its
- * key. The checksums are computed again on the way (both passes read the same local copy, so a
+ * staging name (created with its collection's declared indexes, then the documents as archived,
+ * so data that breaks a unique index fails here, before anything is swapped) and writes every
+ * object to its key. The checksums are computed again on the way (both passes read the same local copy, so a
  * mismatch means the disk corrupted it) and stop the restore before the swap.
  */
 import { EJSON, STAGING_PREFIX, type RawDocument } from '@agora/common/db';
@@ -94,7 +94,7 @@ async function stageCollection(
 ): Promise<void> {
   const store = ctx.stores.collections;
   await store.drop(target);
-  await store.create(target);
+  await store.create(target, c.name);
   let batch: RawDocument[] = [];
   let batchBytes = 0;
   let documents = 0;
@@ -122,16 +122,11 @@ async function stageCollection(
   await flush();
   if (digest.sha256 !== c.sha256 || documents !== c.documents)
     throw new ArchiveInvalid(`${c.file} changed since it was verified`);
-  try {
-    await store.createIndexes(target, c.indexes);
-  } catch (err) {
-    throw new Error(`collection ${c.name}: its archived indexes cannot be built: ${(err as Error).message}`);
-  }
 }
 
 function parseLine(collection: string, n: number, line: Buffer): RawDocument {
   try {
-    return EJSON.parse(line.toString('utf8'), { relaxed: false }) as RawDocument;
+    return EJSON.parse(line.toString('utf8'), { relaxed: true }) as RawDocument;
   } catch (err) {
     throw new ArchiveInvalid(
       `${collection}: document ${n} is not valid Extended JSON: ${(err as Error).message}`,

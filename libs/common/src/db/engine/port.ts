@@ -101,7 +101,7 @@ export interface IndexSpec {
 }
 
 export interface CollectionSpec {
-  /** `[a-z][a-z0-9_]*`: a table name on SQLite, a collection name on MongoDB. */
+  /** `[a-z_][a-z0-9_]*`: a table name on SQLite, a collection name on MongoDB. */
   name: string;
   indexes: readonly IndexSpec[];
   /** Paths holding dates (through arrays too): SQLite stores them as ISO strings and gives back Dates. */

@@ -19,7 +19,8 @@ export interface MongoOptions {
   serverSelectionTimeoutMs?: number;
 }
 
-const NAME_RE = /^[a-z][a-z0-9_]*$/;
+/** Collection names; a leading `_` marks a restore's staging and retired ones. */
+const NAME_RE = /^[a-z_][a-z0-9_]*$/;
 
 /** What an engine over a connection does on FerretDB (ferretdb.ts). */
 export interface FerretDBMode {

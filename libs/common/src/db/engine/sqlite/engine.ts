@@ -23,7 +23,8 @@ export interface SqliteOptions {
   checkIndexes?: boolean;
 }
 
-const NAME_RE = /^[a-z][a-z0-9_]*$/;
+/** Collection names; a leading `_` marks a restore's staging and retired ones. */
+const NAME_RE = /^[a-z_][a-z0-9_]*$/;
 
 export function openSqlite(opts: SqliteOptions): Engine {
   if (opts.path !== ':memory:') mkdirSync(dirname(opts.path), { recursive: true });
