@@ -32,16 +32,8 @@ export { connectDatabase, FERRETDB_WRITE_BATCH, type Database, type ConnectOptio
 export {
   registerModels,
   syncIndexes,
-  RSVP_POLICIES,
-  reactKey,
   followerKey,
   type Models,
-  type PostDoc,
-  type ReplyDoc,
-  type ReactDoc,
-  type GroupDoc,
-  type PageDoc,
-  type BookmarkDoc,
   type FlagDoc,
   type UserDoc,
   type CircleDoc,
@@ -90,7 +82,18 @@ export {
   type Memberships,
 } from './repositories/circles';
 export { ObjectStore, type Row, type PageRequest, type FoundRows } from './repositories/objects';
-export type { ReactState } from './repositories/react-state';
+export type { ReactState } from './repositories/object-collection';
+export {
+  RSVP_POLICIES,
+  type PostDoc,
+  type ReplyDoc,
+  type ReactDoc,
+  type GroupDoc,
+  type PageDoc,
+  type BookmarkDoc,
+  type ActorRef,
+} from './repositories/content-records';
+export { ContentCollection, type Fields } from './repositories/content-collection';
 export { ListStore, type ListEntry, type ListHead, type ListAppend } from './lists/store';
 export {
   LIST_ENTRIES,
@@ -112,19 +115,21 @@ export {
   PostsStore,
   LISTS,
   tierTag,
+  POSTS,
   type PostRecord,
+  type PullScope,
   type LocalPostFilter,
   type PostLoader,
 } from './repositories/posts';
 export { TimelineStore, BACKFILL, type TimelinePage } from './repositories/timelines';
-export { ReactsStore, reactsList, type ReactRecord } from './repositories/reacts';
+export { ReactsStore, reactsList, reactKey, REACTS, type ReactRecord } from './repositories/reacts';
 export {
   ActivitiesStore,
   type ActivityRecord,
   type StoredEvent,
   type PendingEvents,
 } from './repositories/activities';
-export { RepliesStore, threadList, type ReplyRecord } from './repositories/replies';
+export { RepliesStore, threadList, REPLIES, type ReplyRecord } from './repositories/replies';
 export {
   PagesStore,
   BookmarksStore,
@@ -133,6 +138,7 @@ export {
   type BookmarkRecord,
   type GroupRecord,
 } from './repositories/content';
+export { PAGES, BOOKMARKS, GROUPS } from './repositories/content-specs';
 export { FlagsStore, InvitesStore, type FlagRecord, type InviteRecord } from './repositories/moderation';
 export { FollowersStore, followersList, type FollowerRecord } from './repositories/federation-state';
 export { RemoteServersStore, REMOTE_SERVERS, type RemoteServerRecord } from './repositories/remote-servers';
@@ -262,11 +268,16 @@ export function createRepositories(
     await bump([STAMPS.viewer(id)]);
     await circles.touchMember(id);
   });
-  const posts = new PostsStore(models, lists, users, domain, bump);
+  const posts = new PostsStore(db.engine, lists, users, domain, bump);
   const timelines = new TimelineStore(lists, posts, circles, domain, bump);
   posts.attachTimelines(timelines);
   const files = new FilesRepository(models, domain, publicUrl);
-  const search = new SearchRepository(models);
+  const reacts = new ReactsStore(db.engine, lists);
+  const replies = new RepliesStore(db.engine, lists);
+  const pages = new PagesStore(db.engine);
+  const bookmarks = new BookmarksStore(db.engine, domain);
+  const groups = new GroupsStore(db.engine, domain);
+  const search = new SearchRepository(models, { Post: posts, Page: pages, Group: groups, Bookmark: bookmarks });
   const repos: Repositories = {
     settings: new SettingsRepository(models, hooks.readStamps ? { read: hooks.readStamps, bump } : undefined),
     users,
@@ -274,11 +285,11 @@ export function createRepositories(
     lists,
     posts,
     timelines,
-    reacts: new ReactsStore(models, lists),
-    replies: new RepliesStore(models, lists),
-    pages: new PagesStore(models),
-    bookmarks: new BookmarksStore(models, domain),
-    groups: new GroupsStore(models, domain),
+    reacts,
+    replies,
+    pages,
+    bookmarks,
+    groups,
     activities: new ActivitiesStore(models),
     flags: new FlagsStore(models),
     invites: new InvitesStore(models),
@@ -299,7 +310,10 @@ export function createRepositories(
       await migrateKeys(models, repos, logger);
       await migrateFollowerLists(models, repos, logger);
     },
-    accountContent: new AccountContentRepository({ posts, circles, files, search }, models),
+    accountContent: new AccountContentRepository(
+      { posts, replies, pages, bookmarks, circles, files, search },
+      models,
+    ),
     idempotency: new IdempotencyRepository(models),
     backupJobs: new BackupJobsRepository(models),
     collections: new CollectionsRepository(db.conn),

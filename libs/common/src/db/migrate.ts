@@ -8,7 +8,7 @@
 import { Types } from 'mongoose';
 import type { Logger } from '../logger';
 import type { Models } from './models';
-import { followerKey, reactKey } from './models/keys';
+import { followerKey } from './models/keys';
 import type { Repositories } from './index';
 import { runOnce } from './once';
 import type { ListAppend, ListEntry } from './lists/store';
@@ -21,12 +21,6 @@ const KEYS: Array<[keyof Models, (d: Doc) => string | undefined]> = [
   ['User', (d) => d.id as string],
   ['Circle', (d) => d.id as string],
   ['Activity', (d) => d.id as string],
-  ['Post', (d) => d.id as string],
-  ['Reply', (d) => d.id as string],
-  ['React', (d) => reactKey(String(d.target), String(d.actorId))],
-  ['Group', (d) => d.id as string],
-  ['Page', (d) => d.id as string],
-  ['Bookmark', (d) => d.id as string],
   ['Flag', (d) => d.id as string],
   ['Notification', (d) => d.id as string],
   ['Invite', (d) => d.id as string],

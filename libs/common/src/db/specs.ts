@@ -6,5 +6,19 @@
 import type { CollectionSpec } from './engine/port';
 import { REMOTE_SERVERS } from './repositories/remote-servers';
 import { LIST_COUNTS, LIST_ENTRIES } from './lists/collections';
+import { POSTS } from './repositories/post-lists';
+import { REPLIES } from './repositories/replies';
+import { REACTS } from './repositories/reacts';
+import { BOOKMARKS, GROUPS, PAGES } from './repositories/content-specs';
 
-export const STORE_SPECS: readonly CollectionSpec[] = [REMOTE_SERVERS, LIST_ENTRIES, LIST_COUNTS];
+export const STORE_SPECS: readonly CollectionSpec[] = [
+  REMOTE_SERVERS,
+  LIST_ENTRIES,
+  LIST_COUNTS,
+  POSTS,
+  REPLIES,
+  REACTS,
+  PAGES,
+  BOOKMARKS,
+  GROUPS,
+];

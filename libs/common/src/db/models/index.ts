@@ -4,10 +4,9 @@ import { userSchema } from './user';
 import { settingSchema } from './setting';
 import { circleSchema } from './circle';
 import { activitySchema, eventOutboxSchema } from './activity';
-import { postSchema, reactIdSchema, reactSchema, replySchema } from './content';
-import { bookmarkSchema, flagSchema, groupSchema, pageSchema } from './places';
+import { flagSchema } from './places';
 import { membershipSchema } from './lists';
-import { fillKey, followerKey, reactKey } from './keys';
+import { fillKey, followerKey } from './keys';
 import { notificationGroupSchema, notificationSchema } from './notification';
 import { inviteSchema } from './invite';
 import { remoteFollowerSchema } from './follower';
@@ -22,12 +21,6 @@ type Row = Record<string, unknown>;
 fillKey(userSchema);
 fillKey(circleSchema);
 fillKey(activitySchema);
-fillKey(postSchema);
-fillKey(replySchema);
-fillKey(reactSchema, (d: Row) => reactKey(String(d.target), String(d.actorId)));
-fillKey(groupSchema);
-fillKey(pageSchema);
-fillKey(bookmarkSchema);
 fillKey(flagSchema);
 fillKey(notificationSchema);
 fillKey(inviteSchema);
@@ -44,13 +37,6 @@ function build(conn: Connection) {
     Circle: conn.model('Circle', circleSchema),
     Activity: conn.model('Activity', activitySchema),
     EventOutbox: conn.model('EventOutbox', eventOutboxSchema),
-    Post: conn.model('Post', postSchema),
-    Reply: conn.model('Reply', replySchema),
-    React: conn.model('React', reactSchema),
-    ReactId: conn.model('ReactId', reactIdSchema),
-    Group: conn.model('Group', groupSchema),
-    Page: conn.model('Page', pageSchema),
-    Bookmark: conn.model('Bookmark', bookmarkSchema),
     Flag: conn.model('Flag', flagSchema),
     Membership: conn.model('Membership', membershipSchema),
     Notification: conn.model('Notification', notificationSchema),
@@ -104,11 +90,9 @@ export type { UserDoc } from './user';
 export type { SettingDoc } from './setting';
 export type { CircleDoc } from './circle';
 export type { ActivityDoc, EventOutboxDoc } from './activity';
-export type { PostDoc, ReplyDoc, ReactDoc } from './content';
-export type { GroupDoc, PageDoc, BookmarkDoc, FlagDoc } from './places';
+export type { FlagDoc } from './places';
 export type { MembershipDoc } from './lists';
-export { reactKey, followerKey } from './keys';
-export { RSVP_POLICIES } from './places';
+export { followerKey } from './keys';
 export type { NotificationDoc, NotificationType } from './notification';
 export { NOTIFICATION_TYPES } from './notification';
 export type { InviteDoc, InviteType } from './invite';

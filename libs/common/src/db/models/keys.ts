@@ -22,7 +22,5 @@ export function fillKey<T extends Record<string, unknown>>(
   return schema;
 }
 
-/** The key of one reaction: one per (target, actor). */
-export const reactKey = (target: string, actorId: string) => `${target}|${actorId}`;
 /** The key of one remote follower of a local user. */
 export const followerKey = (userId: string, actorId: string) => `${userId}|${actorId}`;

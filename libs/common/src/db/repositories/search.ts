@@ -9,6 +9,15 @@ import { turnOf } from '../write-gate';
 import { totalSort } from './listing';
 
 export type SearchKind = SearchEntryDoc['kind'];
+
+/** Where the objects of the indexed kinds are read (their stores over the engine port). */
+export type SearchSources = Record<
+  Exclude<SearchKind, 'User'>,
+  {
+    byId(id: string): Promise<object | null>;
+    allLive(): AsyncIterable<object>;
+  }
+>;
 export type SearchEntry = SearchEntryDoc;
 
 /** What account deletion withdraws (groups outlive their creator and stay searchable). */
@@ -27,7 +36,10 @@ export class SearchRepository {
    */
   private readonly changes: GroupCommit<IndexOp>;
 
-  constructor(private readonly models: Models) {
+  constructor(
+    private readonly models: Models,
+    private readonly sources: SearchSources,
+  ) {
     this.changes = new GroupCommit(async (ops) => {
       await this.models.SearchEntry.bulkWrite(ops, { ordered: true });
     }, turnOf(models.SearchEntry));
@@ -64,7 +76,7 @@ export class SearchRepository {
     const doc =
       kind === 'User'
         ? await this.models.User.findOne({ _id: id }).lean<Record<string, unknown>>()
-        : await this.modelOf(kind).findOne({ _id: id }).lean<Record<string, unknown>>();
+        : ((await this.sources[kind].byId(id)) as Record<string, unknown> | null);
     if (!doc || doc.deletedAt || (kind === 'User' && doc.active === false)) return null;
     return doc;
   }
@@ -74,18 +86,8 @@ export class SearchRepository {
     const cursor =
       kind === 'User'
         ? this.models.User.find({ deletedAt: null }).lean<Record<string, unknown>>().cursor()
-        : this.modelOf(kind).find({ deletedAt: null }).lean<Record<string, unknown>>().cursor();
-    for await (const doc of cursor) yield doc;
-  }
-
-  private modelOf(kind: Exclude<SearchKind, 'User'>) {
-    const m = {
-      Post: this.models.Post,
-      Page: this.models.Page,
-      Group: this.models.Group,
-      Bookmark: this.models.Bookmark,
-    };
-    return m[kind] as typeof this.models.Post;
+        : this.sources[kind].allLive();
+    for await (const doc of cursor) yield doc as Record<string, unknown>;
   }
 
   /** Whether anything was ever indexed (the start-up backfill runs once on an empty index). */
