@@ -277,7 +277,12 @@ export function createRepositories(
   const pages = new PagesStore(db.engine);
   const bookmarks = new BookmarksStore(db.engine, domain);
   const groups = new GroupsStore(db.engine, domain);
-  const search = new SearchRepository(models, { Post: posts, Page: pages, Group: groups, Bookmark: bookmarks });
+  const search = new SearchRepository(models, {
+    Post: posts,
+    Page: pages,
+    Group: groups,
+    Bookmark: bookmarks,
+  });
   const repos: Repositories = {
     settings: new SettingsRepository(models, hooks.readStamps ? { read: hooks.readStamps, bump } : undefined),
     users,

@@ -56,7 +56,11 @@ export function parsePull(query: Record<string, unknown>): PullQuery {
 export async function pull(ctx: SocialContext, viewer: Viewer, signer: string | undefined, q: PullQuery) {
   const domain = ctx.config.DOMAIN;
   const authors = q.from.filter((id) => id.endsWith(`@${domain}`));
-  const page = { limit: q.limit, ...(q.since ? { since: q.since } : {}), ...(q.before ? { before: q.before } : {}) };
+  const page = {
+    limit: q.limit,
+    ...(q.since ? { since: q.since } : {}),
+    ...(q.before ? { before: q.before } : {}),
+  };
 
   if (!q.to.length) {
     const posts: PostDoc[] = await ctx.stores.posts.pullFor({

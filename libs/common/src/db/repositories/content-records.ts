@@ -32,52 +32,54 @@ type Deletable = {
   deletedBy?: string | null;
 };
 
-export type PostDoc = Reactable & Deletable & {
-  id: string;
-  objectType: string;
-  /** Note | Article | Media | Link | Event | Tombstone */
-  type: string;
-  actorId: string;
-  actor?: ActorRef | null;
-  server?: string | null;
-  originDomain?: string | null;
-  url?: string | null;
-  title?: string | null;
-  summary?: string | null;
-  source?: Source | null;
-  body?: string | null;
-  href?: string | null;
-  image?: string | null;
-  attachments: string[];
-  tags: string[];
-  location?: unknown;
-  event?: { startDate?: Date | null; endDate?: Date | null } | null;
-  to: string;
-  canReply: string;
-  canReact: string;
-  group?: string | null;
-  /** The circles whose timelines hold this post (written by fan-out and backfill). */
-  circles: string[];
-  publishedAt: Date;
-  /** The type a deleted post had before it became a Tombstone, so a restore brings it back. */
-  formerType?: string | null;
-};
+export type PostDoc = Reactable &
+  Deletable & {
+    id: string;
+    objectType: string;
+    /** Note | Article | Media | Link | Event | Tombstone */
+    type: string;
+    actorId: string;
+    actor?: ActorRef | null;
+    server?: string | null;
+    originDomain?: string | null;
+    url?: string | null;
+    title?: string | null;
+    summary?: string | null;
+    source?: Source | null;
+    body?: string | null;
+    href?: string | null;
+    image?: string | null;
+    attachments: string[];
+    tags: string[];
+    location?: unknown;
+    event?: { startDate?: Date | null; endDate?: Date | null } | null;
+    to: string;
+    canReply: string;
+    canReact: string;
+    group?: string | null;
+    /** The circles whose timelines hold this post (written by fan-out and backfill). */
+    circles: string[];
+    publishedAt: Date;
+    /** The type a deleted post had before it became a Tombstone, so a restore brings it back. */
+    formerType?: string | null;
+  };
 
-export type ReplyDoc = Reactable & Deletable & {
-  id: string;
-  objectType: string;
-  type: string;
-  actorId: string;
-  actor?: ActorRef | null;
-  server?: string | null;
-  url?: string | null;
-  /** The thread's root (post, page, …). */
-  target: string;
-  /** The first-level reply, or the root. */
-  parent: string;
-  source?: Source | null;
-  body?: string | null;
-};
+export type ReplyDoc = Reactable &
+  Deletable & {
+    id: string;
+    objectType: string;
+    type: string;
+    actorId: string;
+    actor?: ActorRef | null;
+    server?: string | null;
+    url?: string | null;
+    /** The thread's root (post, page, …). */
+    target: string;
+    /** The first-level reply, or the root. */
+    parent: string;
+    source?: Source | null;
+    body?: string | null;
+  };
 
 export type ReactDoc = {
   id: string;
@@ -92,84 +94,87 @@ export type ReactDoc = {
 
 export const RSVP_POLICIES = ['open', 'serverOpen', 'serverApproval', 'approvalOnly', 'inviteOnly'] as const;
 
-export type GroupDoc = Reactable & Deletable & {
-  id: string;
-  objectType: string;
-  type: string;
-  name: string;
-  description?: string | null;
-  icon?: string | null;
-  image?: string | null;
-  location?: unknown;
-  actorId: string;
-  actor?: ActorRef | null;
-  server?: string | null;
-  url?: string | null;
-  inbox?: string | null;
-  outbox?: string | null;
-  originDomain?: string | null;
-  to: string;
-  canReply: string;
-  canReact: string;
-  rsvpPolicy: (typeof RSVP_POLICIES)[number];
-  /** The group's circles: admins, moderators, members, pending (join requests), blocked. */
-  circles?: {
-    admins?: string | null;
-    moderators?: string | null;
-    members?: string | null;
-    pending?: string | null;
-    blocked?: string | null;
-  } | null;
-  memberCount: number;
-};
+export type GroupDoc = Reactable &
+  Deletable & {
+    id: string;
+    objectType: string;
+    type: string;
+    name: string;
+    description?: string | null;
+    icon?: string | null;
+    image?: string | null;
+    location?: unknown;
+    actorId: string;
+    actor?: ActorRef | null;
+    server?: string | null;
+    url?: string | null;
+    inbox?: string | null;
+    outbox?: string | null;
+    originDomain?: string | null;
+    to: string;
+    canReply: string;
+    canReact: string;
+    rsvpPolicy: (typeof RSVP_POLICIES)[number];
+    /** The group's circles: admins, moderators, members, pending (join requests), blocked. */
+    circles?: {
+      admins?: string | null;
+      moderators?: string | null;
+      members?: string | null;
+      pending?: string | null;
+      blocked?: string | null;
+    } | null;
+    memberCount: number;
+  };
 
-export type PageDoc = Reactable & Deletable & {
-  id: string;
-  objectType: string;
-  type: 'Page' | 'Folder' | 'Tombstone';
-  parentId?: string | null;
-  order: number;
-  url?: string | null;
-  actorId: string;
-  actor?: ActorRef | null;
-  server?: string | null;
-  originDomain?: string | null;
-  title: string;
-  slug: string;
-  summary?: string | null;
-  source?: Source | null;
-  body?: string | null;
-  image?: string | null;
-  tags: string[];
-  to: string;
-  canReply: string;
-  canReact: string;
-  lastFetchedAt?: Date | null;
-  /** The type before deletion (Page or Folder), so a restore brings it back. */
-  formerType?: string | null;
-};
+export type PageDoc = Reactable &
+  Deletable & {
+    id: string;
+    objectType: string;
+    type: 'Page' | 'Folder' | 'Tombstone';
+    parentId?: string | null;
+    order: number;
+    url?: string | null;
+    actorId: string;
+    actor?: ActorRef | null;
+    server?: string | null;
+    originDomain?: string | null;
+    title: string;
+    slug: string;
+    summary?: string | null;
+    source?: Source | null;
+    body?: string | null;
+    image?: string | null;
+    tags: string[];
+    to: string;
+    canReply: string;
+    canReact: string;
+    lastFetchedAt?: Date | null;
+    /** The type before deletion (Page or Folder), so a restore brings it back. */
+    formerType?: string | null;
+  };
 
-export type BookmarkDoc = Reactable & Deletable & {
-  id: string;
-  objectType: string;
-  type: 'Bookmark' | 'Folder' | 'Tombstone';
-  actorId: string;
-  actor?: ActorRef | null;
-  server?: string | null;
-  url?: string | null;
-  parentFolder?: string | null;
-  href?: string | null;
-  target?: string | null;
-  title?: string | null;
-  summary?: string | null;
-  source?: Source | null;
-  body?: string | null;
-  image?: string | null;
-  tags: string[];
-  to: string;
-  canReply: string;
-  canReact: string;
-};
+export type BookmarkDoc = Reactable &
+  Deletable & {
+    id: string;
+    objectType: string;
+    type: 'Bookmark' | 'Folder' | 'Tombstone';
+    actorId: string;
+    actor?: ActorRef | null;
+    server?: string | null;
+    url?: string | null;
+    parentFolder?: string | null;
+    href?: string | null;
+    target?: string | null;
+    title?: string | null;
+    summary?: string | null;
+    source?: Source | null;
+    body?: string | null;
+    image?: string | null;
+    tags: string[];
+    to: string;
+    canReply: string;
+    canReact: string;
+  };
 
 /** Timestamps every content record carries. */
 export type Stamped = {
@@ -231,5 +236,5 @@ export const DEFAULTS = {
 /** A markdown source with its defaults filled in (`{ content: '', mediaType: 'text/markdown' }`). */
 export function withSource<D extends Record<string, unknown>>(doc: D): D {
   if (!doc.source || typeof doc.source !== 'object') return doc;
-  return { ...doc, source: { content: '', mediaType: 'text/markdown', ...(doc.source as object) } };
+  return { ...doc, source: { content: '', mediaType: 'text/markdown', ...doc.source } };
 }

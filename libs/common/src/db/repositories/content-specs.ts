@@ -91,7 +91,7 @@ export const BOOKMARKS: CollectionSpec = {
         ['parentFolder', 1],
         ['createdAt', -1],
       ],
-      serves: "GET /users/:id/bookmarks of one folder (or the root), newest first",
+      serves: 'GET /users/:id/bookmarks of one folder (or the root), newest first',
     },
     {
       fields: [

@@ -78,7 +78,8 @@ export const POSTS: CollectionSpec = {
         ['deletedAt', 1],
         ['publishedAt', -1],
       ],
-      serves: 'a pull of some authors, newest first (PostsStore.pullFor), and their deletions since (deletedFor)',
+      serves:
+        'a pull of some authors, newest first (PostsStore.pullFor), and their deletions since (deletedFor)',
     },
     {
       fields: [
@@ -101,7 +102,7 @@ export const POSTS: CollectionSpec = {
         ['actorId', 1],
         ['deletedAt', 1],
       ],
-      serves: 'an author\'s live posts (allByAuthor: account deletion)',
+      serves: "an author's live posts (allByAuthor: account deletion)",
     },
     {
       fields: [

@@ -335,7 +335,10 @@ export class PostsStore extends ContentCollection<PostRow> {
     const found = await this.liveByIds(ids);
     return {
       total: matched.length,
-      items: ids.flatMap((id) => { const p = found.get(id); return p ? [p] : []; }),
+      items: ids.flatMap((id) => {
+        const p = found.get(id);
+        return p ? [p] : [];
+      }),
     };
   }
 
