@@ -11,6 +11,8 @@ import {
   LIST_ENTRIES,
   LISTS,
   mintId,
+  POSTS,
+  type PostRecord,
   registerModels,
   syncIndexes,
   threadList,
@@ -43,7 +45,7 @@ export async function seed(
   const m = registerModels(conn);
   await syncIndexes(m);
   const engine = mongoEngine(conn.db!);
-  await engine.ensure([LIST_ENTRIES, LIST_COUNTS]);
+  await engine.ensure([LIST_ENTRIES, LIST_COUNTS, POSTS]);
   const members = Array.from({ length: opts.members }, (_, i) => `@member${i}@${domain}`);
   const circleId = mintId('circle', domain);
   await m.Circle.create({
@@ -84,7 +86,7 @@ export async function seed(
   const start = Date.now() - opts.posts * 1000;
   const audiences = ['@public', `@${domain}`, circleId];
   for (let done = 0; done < opts.posts; done += batch) {
-    const posts: Array<Record<string, unknown>> = [];
+    const posts: Array<PostRecord & { _id: string }> = [];
     // Per list: its rows, and its counters by tier tag.
     const byList = new Map<string, { entries: ListEntry[]; tags: Record<string, number> }>();
     const add = (key: string, e: ListEntry, tag: string) => {
@@ -107,9 +109,20 @@ export async function seed(
         canReply: to,
         canReact: to,
         type: 'Note',
-        source: { content: `post ${i}` },
+        objectType: 'Post',
+        source: { content: `post ${i}`, mediaType: 'text/markdown' },
         body: `<p>post ${i}</p>`,
+        originDomain: null,
+        group: null,
+        attachments: [],
+        tags: [],
+        replyCount: 0,
+        reactCount: 0,
+        reactSummary: {},
+        deletedAt: null,
         publishedAt,
+        createdAt: publishedAt,
+        updatedAt: publishedAt,
         circles: [circleId, other],
       });
       const e = { id, at: publishedAt, by: actorId };
@@ -120,7 +133,7 @@ export async function seed(
       if (to === '@public') add(LISTS.public, e, tag);
       if (to === `@${domain}`) add(LISTS.server, e, tag);
     }
-    await m.Post.insertMany(posts, { ordered: false });
+    await engine.collection<PostRecord & { _id: string }>(POSTS).insertMany(posts);
     for (const [key, { entries, tags }] of byList)
       await writeList(engine, key, entries, { ...tags, 'type.Note': entries.length });
   }
@@ -169,7 +182,7 @@ export async function seedReplies(
   const conn = await mongoose.createConnection(mongoUrl).asPromise();
   const replies = conn.db!.collection('replies');
   const engine = mongoEngine(conn.db!);
-  await engine.ensure([LIST_ENTRIES, LIST_COUNTS]);
+  await engine.ensure([LIST_ENTRIES, LIST_COUNTS, POSTS]);
   const start = Date.now() - n * 1000;
   for (let done = 0; done < n; done += 1000) {
     const docs = Array.from({ length: Math.min(1000, n - done) }, (_, j) => {

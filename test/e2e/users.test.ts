@@ -260,7 +260,7 @@ describe('GET /users/:id/posts and /circles by tier', () => {
     expect((await api.get<Coll<Item>>('/users/alice/posts?since=2999-01-01T00:00:00Z')).body.totalItems).toBe(
       0,
     );
-    await registerModels(rt.db.conn).Post.updateOne({ id: posts.public }, { $set: { reactCount: 5 } });
+    await rt.repos.posts.set(posts.public!, { reactCount: 5 });
     const top = await api.get<Coll<Item>>('/users/alice/posts?sort=top', { token: carol.token });
     expect(top.body.orderedItems[0]!.id).toBe(posts.public);
     const newest = await api.get<Coll<Item>>('/users/alice/posts', { token: carol.token });

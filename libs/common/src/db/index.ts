@@ -24,25 +24,11 @@ import { BackupJobsRepository } from './repositories/backup-jobs';
 import { CollectionsRepository } from './repositories/collections';
 import { FilesRepository } from './repositories/files';
 import { SearchRepository } from './repositories/search';
-import { modelSources } from './repositories/search-sources';
+import { storeSources } from './repositories/search-sources';
 import { LinkPreviewsRepository } from './repositories/link-previews';
 
 export { connectDatabase, FERRETDB_WRITE_BATCH, type Database, type ConnectOptions } from './connection';
-export {
-  registerModels,
-  syncIndexes,
-  RSVP_POLICIES,
-  reactKey,
-  type Models,
-  type PostDoc,
-  type ReplyDoc,
-  type ReactDoc,
-  type GroupDoc,
-  type PageDoc,
-  type BookmarkDoc,
-  type UserDoc,
-  type CircleDoc,
-} from './models';
+export { registerModels, syncIndexes, type Models, type UserDoc, type CircleDoc } from './models';
 export {
   mintId,
   userId,
@@ -68,7 +54,18 @@ export {
   type Memberships,
 } from './repositories/circles';
 export { ObjectStore, type Row, type PageRequest, type FoundRows } from './repositories/objects';
-export type { ReactState } from './repositories/react-state';
+export type { ReactState } from './repositories/object-collection';
+export {
+  RSVP_POLICIES,
+  type PostDoc,
+  type ReplyDoc,
+  type ReactDoc,
+  type GroupDoc,
+  type PageDoc,
+  type BookmarkDoc,
+  type ActorRef,
+} from './repositories/content-records';
+export { ContentCollection, type Fields } from './repositories/content-collection';
 export { ListStore, type ListEntry, type ListHead, type ListAppend } from './lists/store';
 export {
   LIST_ENTRIES,
@@ -90,12 +87,14 @@ export {
   PostsStore,
   LISTS,
   tierTag,
+  POSTS,
   type PostRecord,
+  type PullScope,
   type LocalPostFilter,
   type PostLoader,
 } from './repositories/posts';
 export { TimelineStore, BACKFILL, type TimelinePage } from './repositories/timelines';
-export { ReactsStore, reactsList, type ReactRecord } from './repositories/reacts';
+export { ReactsStore, reactsList, reactKey, REACTS, type ReactRecord } from './repositories/reacts';
 export {
   ActivitiesStore,
   ACTIVITIES,
@@ -106,7 +105,7 @@ export {
   type StoredEvent,
   type PendingEvents,
 } from './repositories/activities';
-export { RepliesStore, threadList, type ReplyRecord } from './repositories/replies';
+export { RepliesStore, threadList, REPLIES, type ReplyRecord } from './repositories/replies';
 export {
   PagesStore,
   BookmarksStore,
@@ -115,6 +114,7 @@ export {
   type BookmarkRecord,
   type GroupRecord,
 } from './repositories/content';
+export { PAGES, BOOKMARKS, GROUPS } from './repositories/content-specs';
 export {
   FlagsStore,
   InvitesStore,
@@ -281,11 +281,19 @@ export function createRepositories(
     await bump([STAMPS.viewer(id)]);
     await circles.touchMember(id);
   });
-  const posts = new PostsStore(models, lists, users, domain, bump);
+  const posts = new PostsStore(db.engine, lists, users, domain, bump);
   const timelines = new TimelineStore(lists, posts, circles, domain, bump);
   posts.attachTimelines(timelines);
   const files = new FilesRepository(db.engine, domain, publicUrl);
-  const search = new SearchRepository(db.engine, modelSources(models));
+  const reacts = new ReactsStore(db.engine, lists);
+  const replies = new RepliesStore(db.engine, lists);
+  const pages = new PagesStore(db.engine);
+  const bookmarks = new BookmarksStore(db.engine, domain);
+  const groups = new GroupsStore(db.engine, domain);
+  const search = new SearchRepository(
+    db.engine,
+    storeSources({ Post: posts, Page: pages, Group: groups, Bookmark: bookmarks }, models),
+  );
   const repos: Repositories = {
     settings: new SettingsRepository(
       db.engine,
@@ -296,11 +304,11 @@ export function createRepositories(
     lists,
     posts,
     timelines,
-    reacts: new ReactsStore(models, lists),
-    replies: new RepliesStore(models, lists),
-    pages: new PagesStore(models),
-    bookmarks: new BookmarksStore(models, domain),
-    groups: new GroupsStore(models, domain),
+    reacts,
+    replies,
+    pages,
+    bookmarks,
+    groups,
     activities: new ActivitiesStore(db.engine),
     flags: new FlagsStore(db.engine),
     invites: new InvitesStore(db.engine),
@@ -319,7 +327,10 @@ export function createRepositories(
       // before the migration, whose reads and writes go by `_id`.
       await db.ensureEngineIndexes();
     },
-    accountContent: new AccountContentRepository({ posts, circles, files, search }, models),
+    accountContent: new AccountContentRepository(
+      { posts, replies, pages, bookmarks, circles, files, search },
+      models,
+    ),
     idempotency: new IdempotencyRepository(db.engine),
     backupJobs: new BackupJobsRepository(db.engine),
     collections: new CollectionsRepository(db.conn),

@@ -17,6 +17,10 @@ import { FLAGS, INVITES } from './repositories/moderation';
 import { RECOMMENDATIONS, SECTIONS } from './repositories/curation';
 import { FILES, STORAGE_USAGE } from './repositories/files';
 import { SEARCH_ENTRIES, SEARCH_TERMS } from './repositories/search';
+import { POSTS } from './repositories/post-lists';
+import { REPLIES } from './repositories/replies';
+import { REACTS } from './repositories/reacts';
+import { BOOKMARKS, GROUPS, PAGES } from './repositories/content-specs';
 
 export const STORE_SPECS: readonly CollectionSpec[] = [
   REMOTE_SERVERS,
@@ -39,4 +43,10 @@ export const STORE_SPECS: readonly CollectionSpec[] = [
   LINK_PREVIEWS,
   BACKUP_JOBS,
   BACKUP_LEASE,
+  POSTS,
+  REPLIES,
+  REACTS,
+  PAGES,
+  BOOKMARKS,
+  GROUPS,
 ];

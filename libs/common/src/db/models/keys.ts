@@ -21,6 +21,3 @@ export function fillKey<T extends Record<string, unknown>>(
   });
   return schema;
 }
-
-/** The key of one reaction: one per (target, actor). */
-export const reactKey = (target: string, actorId: string) => `${target}|${actorId}`;
