@@ -21,16 +21,16 @@ const sent = (name: string, coll: string) =>
 
 test('increments of one object that arrive together are written together, and all count', async () => {
   const repos = t.repos;
-  const id = '@grouped@group.test';
-  await t.models.User.collection.insertOne({ _id: id as never, id, username: 'grouped', postCount: 0 });
-  const before = sent('update', 'users');
-  await Promise.all(Array.from({ length: 30 }, () => repos.users.bumpCounters(id, { postCount: 1 })));
-  expect((await t.models.User.collection.findOne({ _id: id as never }))?.postCount).toBe(30);
-  expect(sent('update', 'users') - before).toBeLessThanOrEqual(2);
+  const id = 'reply:grouped@group.test';
+  await t.models.Reply.collection.insertOne({ _id: id as never, id, target: 'x', reactCount: 0 });
+  const before = sent('update', 'replies');
+  await Promise.all(Array.from({ length: 30 }, () => repos.replies.bump(id, 'reactCount', 1)));
+  expect((await t.models.Reply.collection.findOne({ _id: id as never }))?.reactCount).toBe(30);
+  expect(sent('update', 'replies') - before).toBeLessThanOrEqual(2);
   // A decrement still clamps at zero on its own.
-  await t.models.User.collection.updateOne({ _id: id as never }, { $set: { postCount: 0 } });
-  await repos.users.bumpCounters(id, { postCount: -1 });
-  expect((await t.models.User.collection.findOne({ _id: id as never }))?.postCount).toBe(0);
+  await t.models.Reply.collection.updateOne({ _id: id as never }, { $set: { reactCount: 0 } });
+  await repos.replies.bump(id, 'reactCount', -1);
+  expect((await t.models.Reply.collection.findOne({ _id: id as never }))?.reactCount).toBe(0);
 });
 
 test('outbox rows confirmed together are deleted together, every one of them', async () => {
@@ -50,10 +50,10 @@ test('outbox rows confirmed together are deleted together, every one of them', a
 test('on FerretDB a connection queues its writes, so concurrent updates of one document all land', async () => {
   // FerretDB 1.24 updates by reading, changing and writing back the whole document: two updates
   // of one document at once keep one. connectDatabase finds FerretDB and queues this process's writes.
-  const id = '@counted@group.test';
-  await t.models.User.collection.insertOne({ _id: id as never, id, username: 'counted', replyCount: 0 });
+  const id = 'reply:counted@group.test';
+  await t.models.Reply.collection.insertOne({ _id: id as never, id, target: 'x', replyCount: 0 });
   await Promise.all(
-    Array.from({ length: 40 }, () => t.models.User.updateOne({ _id: id }, { $inc: { replyCount: 1 } })),
+    Array.from({ length: 40 }, () => t.models.Reply.updateOne({ _id: id }, { $inc: { replyCount: 1 } })),
   );
-  expect((await t.models.User.collection.findOne({ _id: id as never }))?.replyCount).toBe(40);
+  expect((await t.models.Reply.collection.findOne({ _id: id as never }))?.replyCount).toBe(40);
 });

@@ -10,31 +10,31 @@ import { useTestDatabase } from '../../harness/database';
 
 const t = useTestDatabase('it_migrate', 'migrate.test');
 
-const oldUser = (username: string) => ({
+const oldGroup = (name: string) => ({
   _id: new mongoose.Types.ObjectId(),
-  id: `@${username}@migrate.test`,
-  username,
-  type: 'Person',
+  id: `group:${name}@migrate.test`,
+  name,
+  actorId: '@owner@migrate.test',
   deletedAt: null,
 });
 
 test('an ObjectId-keyed document is moved once; the finished migration is recorded and not searched for again', async () => {
-  await t.models.User.collection.insertOne(oldUser('olduser'));
+  await t.models.Group.collection.insertOne(oldGroup('oldgroup'));
   await t.repos.prepare(t.logger);
-  const moved = await t.models.User.collection.findOne({ _id: '@olduser@migrate.test' as never });
-  expect(moved?.username).toBe('olduser');
-  expect(await t.models.User.collection.countDocuments({ username: 'olduser' })).toBe(1);
+  const moved = await t.models.Group.collection.findOne({ _id: 'group:oldgroup@migrate.test' as never });
+  expect(moved?.name).toBe('oldgroup');
+  expect(await t.models.Group.collection.countDocuments({ name: 'oldgroup' })).toBe(1);
   expect(await t.models.Migration.exists({ _id: MIGRATION_ID })).toBeTruthy();
 
   // Recorded: a second start does not search (this document would have been moved otherwise).
-  await t.models.User.collection.insertOne(oldUser('later'));
+  await t.models.Group.collection.insertOne(oldGroup('later'));
   await t.repos.prepare(t.logger);
-  expect(await t.models.User.collection.findOne({ _id: '@later@migrate.test' as never })).toBeNull();
+  expect(await t.models.Group.collection.findOne({ _id: 'group:later@migrate.test' as never })).toBeNull();
 
   // Without the record (a restore of an archive that predates it), the search runs again.
   await t.models.Migration.deleteOne({ _id: MIGRATION_ID });
   await t.repos.prepare(t.logger);
-  expect((await t.models.User.collection.findOne({ _id: '@later@migrate.test' as never }))?.username).toBe(
+  expect((await t.models.Group.collection.findOne({ _id: 'group:later@migrate.test' as never }))?.name).toBe(
     'later',
   );
 });

@@ -43,8 +43,6 @@ export {
   type PageDoc,
   type BookmarkDoc,
   type FlagDoc,
-  type UserDoc,
-  type CircleDoc,
   type ActivityDoc,
   type FileDoc,
   FILE_KINDS,
@@ -77,18 +75,28 @@ export {
 export { SettingsRepository } from './repositories/settings';
 export {
   UsersRepository,
+  USERS,
   stripSecrets,
   type UserRecord,
+  type UserSecrets,
+  type StoredUser,
+  type NewUser,
   type UserCounter,
   type AccountListener,
 } from './repositories/users';
 export {
   CirclesRepository,
+  CIRCLES,
+  MEMBERSHIPS,
   type CircleRecord,
   type Member,
+  type StoredMember,
+  type MembershipRow,
   type MembershipListener,
   type Memberships,
 } from './repositories/circles';
+/** A unique key already taken (registration of a taken name or address). */
+export { DuplicateKeyError } from './engine/port';
 export { ObjectStore, type Row, type PageRequest, type FoundRows } from './repositories/objects';
 export type { ReactState } from './repositories/react-state';
 export { ListStore, type ListEntry, type ListHead, type ListAppend } from './lists/store';
@@ -256,9 +264,9 @@ export function createRepositories(
   const models = registerModels(db.conn);
   const bump: Bump = hooks.bump ?? (() => Promise.resolve());
   const lists = new ListStore(db.engine);
-  const circles = new CirclesRepository(models, domain, hooks.onMembershipChange);
+  const circles = new CirclesRepository(db.engine, domain, hooks.onMembershipChange);
   // A user deleted or restored: their viewer stamp and every circle they are in go stale.
-  const users = new UsersRepository(models, domain, async (id) => {
+  const users = new UsersRepository(db.engine, domain, async (id) => {
     await bump([STAMPS.viewer(id)]);
     await circles.touchMember(id);
   });
@@ -266,7 +274,7 @@ export function createRepositories(
   const timelines = new TimelineStore(lists, posts, circles, domain, bump);
   posts.attachTimelines(timelines);
   const files = new FilesRepository(models, domain, publicUrl);
-  const search = new SearchRepository(models);
+  const search = new SearchRepository(models, users);
   const repos: Repositories = {
     settings: new SettingsRepository(models, hooks.readStamps ? { read: hooks.readStamps, bump } : undefined),
     users,
@@ -296,7 +304,7 @@ export function createRepositories(
       // The embedded engine's own `_id` indexes, now that every collection exists (ADR 0004);
       // before the migration, whose reads and writes go by `_id`.
       await db.ensureEngineIndexes();
-      await migrateKeys(models, repos, logger);
+      await migrateKeys(models, logger);
       await migrateFollowerLists(models, repos, logger);
     },
     accountContent: new AccountContentRepository({ posts, circles, files, search }, models),

@@ -1,9 +1,8 @@
 /**
  * Moves a database written before ADR 0005 to its shape: documents keyed by an ObjectId get their
- * string key (the same document under `_id = id`, or the composite key of their kind), and the
- * derived index that did not exist then (the membership index) is built from the documents. Idempotent and cheap on a database already moved: it
- * looks for work with one query per collection. Run once at start by the service that owns the
- * data (social).
+ * string key (the same document under `_id = id`, or the composite key of their kind); derived
+ * lists are built once. Idempotent and cheap on a database already moved: it looks for work with
+ * one query per collection. Run once at start by the service that owns the data (social).
  */
 import { Types } from 'mongoose';
 import type { Logger } from '../logger';
@@ -12,14 +11,11 @@ import { followerKey, reactKey } from './models/keys';
 import type { Repositories } from './index';
 import { runOnce } from './once';
 import type { ListAppend, ListEntry } from './lists/store';
-import { LISTS } from './repositories/posts';
 import { followersList } from './repositories/federation-state';
 
 type Doc = Record<string, unknown> & { _id: unknown };
 
 const KEYS: Array<[keyof Models, (d: Doc) => string | undefined]> = [
-  ['User', (d) => d.id as string],
-  ['Circle', (d) => d.id as string],
   ['Activity', (d) => d.id as string],
   ['Post', (d) => d.id as string],
   ['Reply', (d) => d.id as string],
@@ -34,13 +30,13 @@ const KEYS: Array<[keyof Models, (d: Doc) => string | undefined]> = [
   ['RemoteFollower', (d) => followerKey(String(d.userId), String(d.actorId))],
 ];
 
-export async function migrateKeys(models: Models, repos: Repositories, logger: Logger): Promise<void> {
+export async function migrateKeys(models: Models, logger: Logger): Promise<void> {
   // Done once per database: the search for ObjectId keys below scans every collection on
   // FerretDB (a `$type` filter is not pushed down), which took 86 s at start on 100k posts.
-  await runOnce(models, MIGRATION_ID, () => moveKeys(models, repos, logger));
+  await runOnce(models, MIGRATION_ID, () => moveKeys(models, logger));
 }
 
-async function moveKeys(models: Models, repos: Repositories, logger: Logger): Promise<void> {
+async function moveKeys(models: Models, logger: Logger): Promise<void> {
   for (const [name, keyOf] of KEYS) {
     const coll = models[name].collection;
     let moved = 0;
@@ -76,45 +72,10 @@ async function moveKeys(models: Models, repos: Repositories, logger: Logger): Pr
     }
     if (moved) logger.info({ collection: coll.collectionName, moved }, 'documents moved to string keys');
   }
-  await buildMemberships(models, repos, logger);
-  await backfillPublicCounts(models, repos, logger);
 }
 
 /** Names the migration to ADR 0005's keys and lists (v2: public counts read from dotted tags). */
 export const MIGRATION_ID = 'adr-0005-keys-and-lists-v2';
-
-/** The membership index, when circles have members but the index is empty. */
-async function buildMemberships(models: Models, _repos: Repositories, logger: Logger): Promise<void> {
-  if (await models.Membership.findOne({}).lean()) return;
-  const circles = await models.Circle.find({ deletedAt: null, 'members.0': { $exists: true } }).lean();
-  if (!circles.length) return;
-  for (const c of circles)
-    for (const m of c.members ?? [])
-      await models.Membership.updateOne(
-        { _id: m.id },
-        { $addToSet: { circles: c.id, ...(c.grants ? { groups: c.grants } : {}) } },
-        { upsert: true },
-      );
-  logger.info({ circles: circles.length }, 'membership index built');
-}
-
-/**
- * `publicPostCount` (the only count others see, docs/security.md) for users written before it
- * existed: their author list counts their public posts.
- */
-async function backfillPublicCounts(models: Models, repos: Repositories, logger: Logger): Promise<void> {
-  const users = await models.User.find({ publicPostCount: { $exists: false } }, { id: 1 }).lean<
-    Array<{ id: string }>
-  >();
-  for (const u of users) {
-    const head = await repos.lists.head(LISTS.author(u.id));
-    await models.User.updateOne(
-      { _id: u.id },
-      { $set: { publicPostCount: Math.max(0, head.tags['to.public'] ?? 0) } },
-    );
-  }
-  if (users.length) logger.info({ users: users.length }, 'public post counts filled in');
-}
 
 /**
  * A list migration: builds lists from documents stored before the lists existed, once per

@@ -6,5 +6,14 @@
 import type { CollectionSpec } from './engine/port';
 import { REMOTE_SERVERS } from './repositories/remote-servers';
 import { LIST_COUNTS, LIST_ENTRIES } from './lists/collections';
+import { USERS } from './repositories/user-record';
+import { CIRCLES, MEMBERSHIPS } from './repositories/circle-record';
 
-export const STORE_SPECS: readonly CollectionSpec[] = [REMOTE_SERVERS, LIST_ENTRIES, LIST_COUNTS];
+export const STORE_SPECS: readonly CollectionSpec[] = [
+  REMOTE_SERVERS,
+  LIST_ENTRIES,
+  LIST_COUNTS,
+  USERS,
+  CIRCLES,
+  MEMBERSHIPS,
+];

@@ -93,6 +93,12 @@ export interface UpdateResult {
 export interface IndexSpec {
   fields: ReadonlyArray<readonly [string, Direction]>;
   unique?: boolean;
+  /**
+   * Only documents holding the field are indexed, so a unique index leaves every document without
+   * it free (an optional e-mail address). Store the field absent, never null: MongoDB indexes a
+   * null, SQLite (whose unique indexes never compare NULLs) does not.
+   */
+  sparse?: boolean;
   /** Which store query this index serves. */
   serves: string;
 }

@@ -1,12 +1,9 @@
 /** Every model, registered once per connection. */
 import type { Connection } from 'mongoose';
-import { userSchema } from './user';
 import { settingSchema } from './setting';
-import { circleSchema } from './circle';
 import { activitySchema, eventOutboxSchema } from './activity';
 import { postSchema, reactIdSchema, reactSchema, replySchema } from './content';
 import { bookmarkSchema, flagSchema, groupSchema, pageSchema } from './places';
-import { membershipSchema } from './lists';
 import { fillKey, followerKey, reactKey } from './keys';
 import { notificationGroupSchema, notificationSchema } from './notification';
 import { inviteSchema } from './invite';
@@ -19,8 +16,6 @@ import { fileSchema, storageUsageSchema } from './file';
 import { linkPreviewSchema, searchEntrySchema } from './search';
 
 type Row = Record<string, unknown>;
-fillKey(userSchema);
-fillKey(circleSchema);
 fillKey(activitySchema);
 fillKey(postSchema);
 fillKey(replySchema);
@@ -39,9 +34,7 @@ fillKey(fileSchema);
 
 function build(conn: Connection) {
   return {
-    User: conn.model('User', userSchema),
     Setting: conn.model('Setting', settingSchema),
-    Circle: conn.model('Circle', circleSchema),
     Activity: conn.model('Activity', activitySchema),
     EventOutbox: conn.model('EventOutbox', eventOutboxSchema),
     Post: conn.model('Post', postSchema),
@@ -52,7 +45,6 @@ function build(conn: Connection) {
     Page: conn.model('Page', pageSchema),
     Bookmark: conn.model('Bookmark', bookmarkSchema),
     Flag: conn.model('Flag', flagSchema),
-    Membership: conn.model('Membership', membershipSchema),
     Notification: conn.model('Notification', notificationSchema),
     NotificationGroup: conn.model('NotificationGroup', notificationGroupSchema),
     Invite: conn.model('Invite', inviteSchema),
@@ -100,13 +92,10 @@ async function ensureTtlIndex(
   }
 }
 
-export type { UserDoc } from './user';
 export type { SettingDoc } from './setting';
-export type { CircleDoc } from './circle';
 export type { ActivityDoc, EventOutboxDoc } from './activity';
 export type { PostDoc, ReplyDoc, ReactDoc } from './content';
 export type { GroupDoc, PageDoc, BookmarkDoc, FlagDoc } from './places';
-export type { MembershipDoc } from './lists';
 export { reactKey, followerKey } from './keys';
 export { RSVP_POLICIES } from './places';
 export type { NotificationDoc, NotificationType } from './notification';

@@ -49,10 +49,9 @@ export class AccountContentRepository {
     await m.Page.updateMany(live, tomb);
     await m.Bookmark.updateMany(live, tomb);
     // Circles keep their type (System circles stay recognisable); only their life ends.
-    const owned = await m.Circle.find(live, { id: 1 }).lean<Array<{ id: string }>>();
-    for (const c of owned) {
-      await circles.softDeleteCircle(c.id, by);
-      touched.add(c.id);
+    for (const id of await circles.liveIdsOwnedBy(authorId)) {
+      await circles.softDeleteCircle(id, by);
+      touched.add(id);
     }
     await files.deleteOwnedBy(authorId);
     // Last: an index entry removed before its object was tombstoned could come back with a

@@ -7,6 +7,7 @@ import { GroupCommit } from '../group-commit';
 import type { Models, SearchEntryDoc } from '../models';
 import { turnOf } from '../write-gate';
 import { totalSort } from './listing';
+import type { UsersRepository } from './users';
 
 export type SearchKind = SearchEntryDoc['kind'];
 export type SearchEntry = SearchEntryDoc;
@@ -27,7 +28,11 @@ export class SearchRepository {
    */
   private readonly changes: GroupCommit<IndexOp>;
 
-  constructor(private readonly models: Models) {
+  constructor(
+    private readonly models: Models,
+    /** Users live in their own store over the engine port (ADR 0013). */
+    private readonly users: Pick<UsersRepository, 'findById' | 'allLive'>,
+  ) {
     this.changes = new GroupCommit(async (ops) => {
       await this.models.SearchEntry.bulkWrite(ops, { ordered: true });
     }, turnOf(models.SearchEntry));
@@ -63,7 +68,7 @@ export class SearchRepository {
     // `_id` is the object's id (ADR 0005); liveness is checked on the one document.
     const doc =
       kind === 'User'
-        ? await this.models.User.findOne({ _id: id }).lean<Record<string, unknown>>()
+        ? ((await this.users.findById(id)) as Record<string, unknown> | null)
         : await this.modelOf(kind).findOne({ _id: id }).lean<Record<string, unknown>>();
     if (!doc || doc.deletedAt || (kind === 'User' && doc.active === false)) return null;
     return doc;
@@ -71,10 +76,11 @@ export class SearchRepository {
 
   /** Every live object of a kind, for the one-time backfill (a cursor: never all in memory). */
   async *allSources(kind: SearchKind): AsyncGenerator<Record<string, unknown>> {
-    const cursor =
-      kind === 'User'
-        ? this.models.User.find({ deletedAt: null }).lean<Record<string, unknown>>().cursor()
-        : this.modelOf(kind).find({ deletedAt: null }).lean<Record<string, unknown>>().cursor();
+    if (kind === 'User') {
+      for await (const user of this.users.allLive()) yield user as unknown as Record<string, unknown>;
+      return;
+    }
+    const cursor = this.modelOf(kind).find({ deletedAt: null }).lean<Record<string, unknown>>().cursor();
     for await (const doc of cursor) yield doc;
   }
 
