@@ -38,7 +38,8 @@ const ITEMS: Omit<CollectionSpec, 'name'> = {
       ],
       serves: 'an owner’s items by number',
     },
-    { fields: [['slug', 1]], unique: true, serves: 'an item by slug' },
+    // Sparse: most items have no slug (MongoDB counts a missing field as null in a unique index).
+    { fields: [['slug', 1]], unique: true, sparse: true, serves: 'an item by slug' },
     { fields: [['meta.kind', 1]], serves: 'items by kind' },
     { fields: [['n', 1]], serves: 'items by number' },
     { fields: [['at', 1]], serves: 'items by time' },
@@ -107,6 +108,15 @@ describe.each(engineFixtures())('engine contract: $name', (fx) => {
     expect(err).toBeInstanceOf(DuplicateKeyError);
     expect((err as DuplicateKeyError).index).toBe(1);
     expect(ids(await c.find({}, { sort: [['_id', 1]] }))).toEqual(['a', 'c']);
+  });
+
+  it('a sparse unique index: any number of documents without the field, one per value', async () => {
+    const c = await fresh();
+    await c.insertMany([{ _id: 'a' }, { _id: 'b' }, { _id: 'c', slug: 's' }]);
+    await c.insertOne({ _id: 'd', n: 1 });
+    await expect(c.insertOne({ _id: 'e', slug: 's' })).rejects.toBeInstanceOf(DuplicateKeyError);
+    expect(ids(await c.find({ slug: 's' }))).toEqual(['c']);
+    expect(await c.count({})).toBe(4);
   });
 
   it('filters: equality, null matches missing, $in, $ne, $exists, ranges, nested paths', async () => {

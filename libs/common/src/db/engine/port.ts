@@ -92,6 +92,10 @@ export interface UpdateResult {
 /** An index, with the query it serves (style.md: every index names its query). */
 export interface IndexSpec {
   fields: ReadonlyArray<readonly [string, Direction]>;
+  /**
+   * No two documents hold one value. On MongoDB a document without the field counts as holding
+   * null (so only one may lack it) unless the index is also `sparse`; SQLite never compares NULLs.
+   */
   unique?: boolean;
   /**
    * Only documents holding the field are indexed, so a unique index leaves every document without
