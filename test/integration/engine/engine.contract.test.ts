@@ -232,8 +232,8 @@ describe.each(engineFixtures())('engine contract: $name', (fx) => {
   it('pulls array elements by a match on their fields', async () => {
     const c = await fresh();
     await c.insertOne({ _id: 'p', meta: { kind: 'k' } });
-    await c.updateOne({ _id: 'p' }, { $push: { 'meta.members': { id: 'a', name: 'A' } } } as never);
-    await c.updateOne({ _id: 'p' }, { $push: { 'meta.members': { id: 'b', name: 'B' } } } as never);
+    await c.updateOne({ _id: 'p' }, { $push: { 'meta.members': { id: 'a', name: 'A' } } });
+    await c.updateOne({ _id: 'p' }, { $push: { 'meta.members': { id: 'b', name: 'B' } } });
     await c.updateOne({ _id: 'p' }, { $pull: { 'meta.members': { id: 'a' } } });
     expect(await c.findOne({ _id: 'p' })).toEqual({
       _id: 'p',

@@ -77,7 +77,7 @@ export class SearchRepository {
   /** Every live object of a kind, for the one-time backfill (a cursor: never all in memory). */
   async *allSources(kind: SearchKind): AsyncGenerator<Record<string, unknown>> {
     if (kind === 'User') {
-      for await (const user of this.users.allLive()) yield user as unknown as Record<string, unknown>;
+      yield* this.users.allLive();
       return;
     }
     const cursor = this.modelOf(kind).find({ deletedAt: null }).lean<Record<string, unknown>>().cursor();
