@@ -253,7 +253,7 @@ export class UsersRepository extends ObjectCollection<StoredUser> {
       if (!current) return null;
       if (usable(current)) return { user: current, restored: false };
       const res = await this.rows.updateOne(
-        { _id: id, deletedAt: current.deletedAt ?? null, active: current.active },
+        { _id: id, deletedAt: current.deletedAt ?? null, active: current.active ?? null },
         { $set: { deletedAt: null, active: true, deletedBy: null, updatedAt: new Date() } },
       );
       if (res.matched === 1) {
