@@ -1,11 +1,13 @@
 /**
  * Seeds users' posts, circles and their lists straight into the database (fast, the shapes the
  * stores write): posts keyed by id, the author, public and server lists and the circle
- * timelines as list rows inserted in bulk with their counters, the membership index for the
- * bench circle's members.
+ * timelines as list rows inserted in bulk with their counters; circles and their memberships
+ * through their store.
  */
 import mongoose from 'mongoose';
 import {
+  CirclesRepository,
+  STORE_SPECS,
   entryKey,
   LIST_COUNTS,
   LIST_ENTRIES,
@@ -13,8 +15,6 @@ import {
   mintId,
   POSTS,
   type PostRecord,
-  registerModels,
-  syncIndexes,
   threadList,
   tierTag,
   type ListCountRow,
@@ -42,46 +42,25 @@ export async function seed(
   },
 ): Promise<SeedResult> {
   const conn = await mongoose.createConnection(mongoUrl).asPromise();
-  const m = registerModels(conn);
-  await syncIndexes(m);
   const engine = mongoEngine(conn.db!);
-  await engine.ensure([LIST_ENTRIES, LIST_COUNTS, POSTS]);
+  await engine.ensure(STORE_SPECS);
   const members = Array.from({ length: opts.members }, (_, i) => `@member${i}@${domain}`);
-  const circleId = mintId('circle', domain);
-  await m.Circle.create({
-    _id: circleId,
-    id: circleId,
+  // Circles through their store (its rows and reverse index are the stores' own shapes).
+  const circles = new CirclesRepository(engine, domain);
+  const bench = await circles.create({
     name: 'Bench circle',
     actorId: opts.ownerId,
     to: opts.ownerId,
     members: members.map((id) => ({ id })),
-    memberCount: members.length,
   });
-  const otherCircles = Array.from({ length: opts.circles - 1 }, () => mintId('circle', domain));
-  await m.Circle.insertMany(
-    otherCircles.map((id, i) => ({
-      _id: id,
-      id,
-      name: `c${i}`,
-      actorId: members[i % members.length]!,
-      to: '@public',
-      members: [],
-    })),
-  );
-  for (const id of members)
-    await m.Membership.updateOne({ _id: id }, { $addToSet: { circles: circleId } }, { upsert: true });
-  const ownerIn = otherCircles.slice(0, opts.ownerCircles ?? 0);
-  for (const id of ownerIn)
-    await m.Circle.updateOne(
-      { _id: id },
-      { $push: { members: { id: opts.ownerId } }, $set: { memberCount: 1 } },
-    );
-  if (ownerIn.length)
-    await m.Membership.updateOne(
-      { _id: opts.ownerId },
-      { $addToSet: { circles: { $each: ownerIn } } },
-      { upsert: true },
-    );
+  const circleId = bench.id;
+  const otherCircles: string[] = [];
+  for (let i = 0; i < opts.circles - 1; i++) {
+    const c = await circles.create({ name: `c${i}`, actorId: members[i % members.length]!, to: '@public' });
+    otherCircles.push(c.id);
+  }
+  for (const id of otherCircles.slice(0, opts.ownerCircles ?? 0))
+    await circles.addMember(id, { id: opts.ownerId });
   const batch = 5000;
   const start = Date.now() - opts.posts * 1000;
   const audiences = ['@public', `@${domain}`, circleId];

@@ -1,7 +1,6 @@
 import { mongo } from 'mongoose';
 import type { Database } from './connection';
 import { STAMPS, type StampStore } from '../cache/stamps';
-import { registerModels, syncIndexes } from './models';
 import { SettingsRepository } from './repositories/settings';
 import { UsersRepository } from './repositories/users';
 import { CirclesRepository, type MembershipListener } from './repositories/circles';
@@ -27,8 +26,7 @@ import { SearchRepository } from './repositories/search';
 import { storeSources } from './repositories/search-sources';
 import { LinkPreviewsRepository } from './repositories/link-previews';
 
-export { connectDatabase, FERRETDB_WRITE_BATCH, type Database, type ConnectOptions } from './connection';
-export { registerModels, syncIndexes, type Models, type UserDoc, type CircleDoc } from './models';
+export { connectDatabase, type Database, type ConnectOptions } from './connection';
 export {
   mintId,
   userId,
@@ -41,19 +39,29 @@ export {
 export { SettingsRepository, SETTINGS, type SettingRecord } from './repositories/settings';
 export {
   UsersRepository,
+  USERS,
   stripSecrets,
   type UserRecord,
+  type UserSecrets,
+  type StoredUser,
+  type NewUser,
   type UserCounter,
   type AccountListener,
 } from './repositories/users';
 export {
   CirclesRepository,
+  CIRCLES,
+  MEMBERSHIPS,
   type CircleRecord,
   type Member,
+  type StoredMember,
+  type MembershipRow,
   type MembershipListener,
   type Memberships,
 } from './repositories/circles';
-export { ObjectStore, type Row, type PageRequest, type FoundRows } from './repositories/objects';
+/** A unique key already taken (registration of a taken name or address). */
+export { DuplicateKeyError } from './engine/port';
+export { type PageRequest, type FoundRows } from './repositories/object-collection';
 export type { ReactState } from './repositories/object-collection';
 export {
   RSVP_POLICIES,
@@ -272,12 +280,11 @@ export function createRepositories(
   hooks: RepositoryHooks = {},
   publicUrl = `https://${domain}`,
 ): Repositories {
-  const models = registerModels(db.conn);
   const bump: Bump = hooks.bump ?? (() => Promise.resolve());
   const lists = new ListStore(db.engine);
-  const circles = new CirclesRepository(models, domain, hooks.onMembershipChange);
+  const circles = new CirclesRepository(db.engine, domain, hooks.onMembershipChange);
   // A user deleted or restored: their viewer stamp and every circle they are in go stale.
-  const users = new UsersRepository(models, domain, async (id) => {
+  const users = new UsersRepository(db.engine, domain, async (id) => {
     await bump([STAMPS.viewer(id)]);
     await circles.touchMember(id);
   });
@@ -292,7 +299,7 @@ export function createRepositories(
   const groups = new GroupsStore(db.engine, domain);
   const search = new SearchRepository(
     db.engine,
-    storeSources({ Post: posts, Page: pages, Group: groups, Bookmark: bookmarks }, models),
+    storeSources({ User: users, Post: posts, Page: pages, Group: groups, Bookmark: bookmarks }),
   );
   const repos: Repositories = {
     settings: new SettingsRepository(
@@ -322,15 +329,18 @@ export function createRepositories(
     recommendations: new RecommendationsStore(db.engine),
     async prepare() {
       await db.engine.ensure(STORE_SPECS);
-      await syncIndexes(models);
-      // The embedded engine's own `_id` indexes, now that every collection exists (ADR 0004);
-      // before the migration, whose reads and writes go by `_id`.
+      // The embedded FerretDB's own `_id` indexes, now that every collection exists (ADR 0004).
       await db.ensureEngineIndexes();
     },
-    accountContent: new AccountContentRepository(
-      { posts, replies, pages, bookmarks, circles, files, search },
-      models,
-    ),
+    accountContent: new AccountContentRepository({
+      posts,
+      replies,
+      pages,
+      bookmarks,
+      circles,
+      files,
+      search,
+    }),
     idempotency: new IdempotencyRepository(db.engine),
     backupJobs: new BackupJobsRepository(db.engine),
     collections: new CollectionsRepository(db.conn),
@@ -365,5 +375,3 @@ export {
 } from './repositories/search';
 export { LinkPreviewsRepository, LINK_PREVIEWS, type CachedPreview } from './repositories/link-previews';
 export { spawnFerretDB, freePort, waitForPort, type FerretOptions, type FerretProcess } from './ferretdb';
-export { inTurn, serializeWrites, turnOf } from './write-gate';
-export { InsertBatch } from './insert-batch';

@@ -21,6 +21,8 @@ import { POSTS } from './repositories/post-lists';
 import { REPLIES } from './repositories/replies';
 import { REACTS } from './repositories/reacts';
 import { BOOKMARKS, GROUPS, PAGES } from './repositories/content-specs';
+import { USERS } from './repositories/user-record';
+import { CIRCLES, MEMBERSHIPS } from './repositories/circle-record';
 
 export const STORE_SPECS: readonly CollectionSpec[] = [
   REMOTE_SERVERS,
@@ -49,4 +51,7 @@ export const STORE_SPECS: readonly CollectionSpec[] = [
   PAGES,
   BOOKMARKS,
   GROUPS,
+  USERS,
+  CIRCLES,
+  MEMBERSHIPS,
 ];
