@@ -1,18 +1,20 @@
 /**
  * Seeds users' posts, circles and their lists straight into the database (fast, the shapes the
  * stores write): posts keyed by id, the author, public and server lists and the circle
- * timelines as list rows inserted in bulk with their counters, the membership index for the
- * bench circle's members.
+ * timelines as list rows inserted in bulk with their counters; circles and their memberships
+ * through their store.
  */
 import mongoose from 'mongoose';
 import {
+  CirclesRepository,
+  STORE_SPECS,
   entryKey,
   LIST_COUNTS,
   LIST_ENTRIES,
   LISTS,
   mintId,
-  registerModels,
-  syncIndexes,
+  POSTS,
+  type PostRecord,
   threadList,
   tierTag,
   type ListCountRow,
@@ -40,51 +42,30 @@ export async function seed(
   },
 ): Promise<SeedResult> {
   const conn = await mongoose.createConnection(mongoUrl).asPromise();
-  const m = registerModels(conn);
-  await syncIndexes(m);
   const engine = mongoEngine(conn.db!);
-  await engine.ensure([LIST_ENTRIES, LIST_COUNTS]);
+  await engine.ensure(STORE_SPECS);
   const members = Array.from({ length: opts.members }, (_, i) => `@member${i}@${domain}`);
-  const circleId = mintId('circle', domain);
-  await m.Circle.create({
-    _id: circleId,
-    id: circleId,
+  // Circles through their store (its rows and reverse index are the stores' own shapes).
+  const circles = new CirclesRepository(engine, domain);
+  const bench = await circles.create({
     name: 'Bench circle',
     actorId: opts.ownerId,
     to: opts.ownerId,
     members: members.map((id) => ({ id })),
-    memberCount: members.length,
   });
-  const otherCircles = Array.from({ length: opts.circles - 1 }, () => mintId('circle', domain));
-  await m.Circle.insertMany(
-    otherCircles.map((id, i) => ({
-      _id: id,
-      id,
-      name: `c${i}`,
-      actorId: members[i % members.length]!,
-      to: '@public',
-      members: [],
-    })),
-  );
-  for (const id of members)
-    await m.Membership.updateOne({ _id: id }, { $addToSet: { circles: circleId } }, { upsert: true });
-  const ownerIn = otherCircles.slice(0, opts.ownerCircles ?? 0);
-  for (const id of ownerIn)
-    await m.Circle.updateOne(
-      { _id: id },
-      { $push: { members: { id: opts.ownerId } }, $set: { memberCount: 1 } },
-    );
-  if (ownerIn.length)
-    await m.Membership.updateOne(
-      { _id: opts.ownerId },
-      { $addToSet: { circles: { $each: ownerIn } } },
-      { upsert: true },
-    );
+  const circleId = bench.id;
+  const otherCircles: string[] = [];
+  for (let i = 0; i < opts.circles - 1; i++) {
+    const c = await circles.create({ name: `c${i}`, actorId: members[i % members.length]!, to: '@public' });
+    otherCircles.push(c.id);
+  }
+  for (const id of otherCircles.slice(0, opts.ownerCircles ?? 0))
+    await circles.addMember(id, { id: opts.ownerId });
   const batch = 5000;
   const start = Date.now() - opts.posts * 1000;
   const audiences = ['@public', `@${domain}`, circleId];
   for (let done = 0; done < opts.posts; done += batch) {
-    const posts: Array<Record<string, unknown>> = [];
+    const posts: Array<PostRecord & { _id: string }> = [];
     // Per list: its rows, and its counters by tier tag.
     const byList = new Map<string, { entries: ListEntry[]; tags: Record<string, number> }>();
     const add = (key: string, e: ListEntry, tag: string) => {
@@ -107,9 +88,20 @@ export async function seed(
         canReply: to,
         canReact: to,
         type: 'Note',
-        source: { content: `post ${i}` },
+        objectType: 'Post',
+        source: { content: `post ${i}`, mediaType: 'text/markdown' },
         body: `<p>post ${i}</p>`,
+        originDomain: null,
+        group: null,
+        attachments: [],
+        tags: [],
+        replyCount: 0,
+        reactCount: 0,
+        reactSummary: {},
+        deletedAt: null,
         publishedAt,
+        createdAt: publishedAt,
+        updatedAt: publishedAt,
         circles: [circleId, other],
       });
       const e = { id, at: publishedAt, by: actorId };
@@ -120,7 +112,7 @@ export async function seed(
       if (to === '@public') add(LISTS.public, e, tag);
       if (to === `@${domain}`) add(LISTS.server, e, tag);
     }
-    await m.Post.insertMany(posts, { ordered: false });
+    await engine.collection<PostRecord & { _id: string }>(POSTS).insertMany(posts);
     for (const [key, { entries, tags }] of byList)
       await writeList(engine, key, entries, { ...tags, 'type.Note': entries.length });
   }
@@ -169,7 +161,7 @@ export async function seedReplies(
   const conn = await mongoose.createConnection(mongoUrl).asPromise();
   const replies = conn.db!.collection('replies');
   const engine = mongoEngine(conn.db!);
-  await engine.ensure([LIST_ENTRIES, LIST_COUNTS]);
+  await engine.ensure([LIST_ENTRIES, LIST_COUNTS, POSTS]);
   const start = Date.now() - n * 1000;
   for (let done = 0; done < n; done += 1000) {
     const docs = Array.from({ length: Math.min(1000, n - done) }, (_, j) => {

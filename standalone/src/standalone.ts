@@ -55,9 +55,8 @@ export async function startStandalone(given: Config, opts: StandaloneOptions = {
     checkIndexes: config.NODE_ENV === 'test',
     ...(embedded
       ? {
-          serializeWrites: true,
           // FerretDB's SQLite `_id` queries scan without these (ADR 0004); repos.prepare() runs
-          // this after syncing the models' indexes, a restore after recreating collections.
+          // this after ensuring the stores' collections, a restore after recreating them.
           ensureEngineIndexes: () => {
             const created = embedded.ensureIdIndexes().filter((r) => r.created);
             if (created.length)

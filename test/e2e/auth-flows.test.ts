@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Runtime } from '@agora/common/runtime';
 import { ADMIN, bootServer, client, waitFor, type TestServer } from '../harness/standalone';
-import { registerModels } from '@agora/common/db';
 
 const MAIL_MSG = 'email not sent (no SMTP_URL): logged instead';
 const TOKEN_IN_LINK = /https:\/\/social\.test\/(verify-email|reset-password)\?token=([a-f0-9]{64})/;
@@ -69,10 +68,7 @@ async function nthMail(address: string, n: number): Promise<Mail> {
  * here, on recorded state, instead of waiting for a fire-and-forget send that might be late.
  */
 async function storedTokens(id: string) {
-  const user = await registerModels(rt.db.conn)
-    .User.findOne({ id })
-    .select('+passwordResetToken +emailVerificationToken')
-    .lean<{ passwordResetToken?: string; emailVerificationToken?: string }>();
+  const user = await rt.repos.users.findWithSecrets(id);
   if (!user) throw new Error(`no user ${id}`);
   return { reset: user.passwordResetToken ?? null, verify: user.emailVerificationToken ?? null };
 }
@@ -104,10 +100,7 @@ describe('forgot and reset password', () => {
     expect(mail.kind).toBe('reset-password');
     expect(mail.subject).toMatch(/reset/i);
 
-    const stored = await registerModels(rt.db.conn)
-      .User.findOne({ id: danaId })
-      .select('+passwordResetToken +passwordResetExpires')
-      .lean();
+    const stored = await rt.repos.users.findWithSecrets(danaId);
     expect(stored!.passwordResetToken).toBe(sha256(mail.token));
     expect(stored!.passwordResetToken).not.toBe(mail.token);
     const ttl = stored!.passwordResetExpires!.getTime() - Date.now();
@@ -144,20 +137,14 @@ describe('forgot and reset password', () => {
     const again = await api.post('/auth/reset-password', { token: mail.token, password: 'third-password' });
     expect(again.status).toBe(400);
     expect(again.body.error).toBe('Reset token is invalid or has expired');
-    const cleared = await registerModels(rt.db.conn)
-      .User.findOne({ id: danaId })
-      .select('+passwordResetToken')
-      .lean();
+    const cleared = await rt.repos.users.findWithSecrets(danaId);
     expect(cleared!.passwordResetToken).toBeUndefined();
   });
 
   test('an expired token is refused', async () => {
     await api.post('/auth/forgot-password', { email });
     const mail = await nthMail(email, 2);
-    await registerModels(rt.db.conn).User.updateOne(
-      { id: danaId },
-      { $set: { passwordResetExpires: new Date(Date.now() - 1000) } },
-    );
+    await rt.repos.users.setFields(danaId, { passwordResetExpires: new Date(Date.now() - 1000) });
     const res = await api.post('/auth/reset-password', { token: mail.token, password: 'third-password' });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('Reset token is invalid or has expired');
@@ -217,10 +204,7 @@ describe('e-mail verification', () => {
     expect(reg.body.token).toBeUndefined();
     const mail = await nthMail(email, 1);
     expect(mail.kind).toBe('verify-email');
-    const stored = await registerModels(rt.db.conn)
-      .User.findOne({ id: '@frank@social.test' })
-      .select('+emailVerificationToken +emailVerificationExpires')
-      .lean();
+    const stored = await rt.repos.users.findWithSecrets('@frank@social.test');
     expect(stored!.emailVerificationToken).toBe(sha256(mail.token));
     expect(stored!.emailVerificationExpires!.getTime() - Date.now()).toBeGreaterThan(23 * 3600_000);
 

@@ -4,7 +4,6 @@
  */
 import { ADMIN, bootServer, client, waitFor, type TestServer } from '../harness/standalone';
 import { registerActor, type Actor } from '../harness/actors';
-import { registerModels } from '@agora/common/db';
 
 type Body = {
   ok?: boolean;
@@ -30,7 +29,6 @@ const send = (who: Actor, activity: unknown) =>
     token: who.token,
     headers: { 'idempotency-key': `relations-${++seq}` },
   });
-const models = () => registerModels(server.services[0]!.runtime!.db.conn);
 const timeline = async (who: Actor, circle: string) => {
   const res = await api.get<Collection>(`/circles/${circle}/posts`, { token: who.token });
   if (res.status !== 200) throw new Error(`timeline ${circle}: ${res.status} ${JSON.stringify(res.body)}`);
@@ -278,11 +276,11 @@ describe('Delete of accounts, folders and groups; admin moderation', () => {
   });
 
   test('deleting a bookmark folder tombstones its descendants of the same owner', async () => {
-    const { Bookmark } = models();
+    const bookmarks = server.services[0]!.runtime!.repos.bookmarks;
     const base = { actorId: alice.id, to: '@public', server: '@social.test' };
     const folder = 'bookmark:aaaaaaaaaaaaaaaaaaaaaaa1@social.test';
     const sub = 'bookmark:aaaaaaaaaaaaaaaaaaaaaaa2@social.test';
-    await Bookmark.create([
+    const items = [
       { ...base, id: folder, type: 'Folder', title: 'Reading' },
       { ...base, id: sub, type: 'Folder', title: 'Later', parentFolder: folder },
       {
@@ -300,23 +298,21 @@ describe('Delete of accounts, folders and groups; admin moderation', () => {
         href: 'https://example.com/b',
         parentFolder: folder,
       },
-    ]);
+    ];
+    for (const item of items) await bookmarks.create(item);
     const moved = await send(alice, { type: 'Update', target: sub, object: { parentFolder: sub } });
     expect(moved.status).toBe(400);
     expect(moved.body.error).toMatch(/^object\.parentFolder: /);
     expect((await send(bob, { type: 'Delete', target: folder })).status).toBe(403);
     expect((await send(alice, { type: 'Delete', target: folder })).status).toBe(201);
-    const rows = await Bookmark.find(
-      { id: { $regex: '^bookmark:a{23}' } },
-      { id: 1, type: 1, deletedAt: 1 },
-    ).lean();
-    const tomb = Object.fromEntries(rows.map((r) => [r.id.slice(32, 33), r.type]));
+    const stored = await Promise.all(items.map((i) => bookmarks.byId(i.id)));
+    const tomb = Object.fromEntries(stored.map((r) => [r!.id.slice(32, 33), r!.type]));
     expect(tomb).toEqual({ '1': 'Tombstone', '2': 'Tombstone', '3': 'Tombstone', '4': 'Bookmark' });
   });
 
   test('groups are updated by their creator only and validated', async () => {
     const id = 'group:bbbbbbbbbbbbbbbbbbbbbbb1@social.test';
-    await models().Group.create({
+    await server.services[0]!.runtime!.repos.groups.create({
       id,
       name: 'Gardeners',
       actorId: alice.id,

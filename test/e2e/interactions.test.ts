@@ -8,7 +8,6 @@
  */
 import { bootServer, client, type TestServer } from '../harness/standalone';
 import { registerActor, type Actor } from '../harness/actors';
-import { registerModels } from '@agora/common/db';
 
 type Body = {
   ok?: boolean;
@@ -46,9 +45,7 @@ const must = async (who: Actor, activity: Record<string, unknown>) => {
   return res.body;
 };
 const getPost = (id: string, who: Actor) => api.get<Post>(`/posts/${id}`, { token: who.token });
-const models = () => registerModels(server.services[0]!.runtime!.db.conn);
-const userCounts = async (who: Actor) =>
-  (await models().User.findOne({ id: who.id }, { postCount: 1, replyCount: 1, reactCount: 1 }).lean())!;
+const userCounts = async (who: Actor) => (await server.services[0]!.runtime!.repos.users.findById(who.id))!;
 const followingOf = async (who: Actor) => {
   const res = await api.get<{ user: { following: string; blocked: string } }>('/auth/me', {
     token: who.token,

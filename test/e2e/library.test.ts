@@ -7,7 +7,6 @@ import { buildViewer } from '@agora/common/audience';
 import { ADMIN, bootServer, client, type TestServer } from '../harness/standalone';
 import { registerActor, type Actor } from '../harness/actors';
 import { listUserBookmarks } from '../../services/social/src/views/bookmarks';
-import { registerModels } from '@agora/common/db';
 import { createSocialContext } from '../../services/social/src/context';
 
 type Item = {
@@ -48,7 +47,7 @@ const page = (object: Record<string, unknown>, to = '@public') =>
 const bookmark = (actor: Actor, object: Record<string, unknown>, to = '@public') =>
   created(actor, { type: 'Create', objectType: 'Bookmark', to, object });
 const ids = (c: Collection) => c.orderedItems.map((x) => x.id);
-const models = () => registerModels(server.services[0]!.runtime!.db.conn);
+const repos = () => server.services[0]!.runtime!.repos;
 
 beforeAll(async () => {
   server = await bootServer();
@@ -158,7 +157,7 @@ describe('pages', () => {
   });
 
   test('a deleted page is gone from the list and from detail', async () => {
-    await models().Page.updateOne({ id: faq.id }, { $set: { deletedAt: new Date() } });
+    await repos().pages.set(faq.id, { deletedAt: new Date() });
     expect((await api.get(`/pages/${faq.id}`)).status).toBe(404);
     expect((await api.get('/pages/faq')).status).toBe(404);
     expect(ids((await api.get<Collection>('/pages?limit=100')).body)).not.toContain(faq.id);
@@ -275,7 +274,7 @@ describe('bookmarks', () => {
     const top = await bookmark(bob, { type: 'Folder', title: 'Will go' });
     const inside = await bookmark(bob, { href: 'https://example.org/inside', parentFolder: top.id });
     expect((await api.get(`/bookmarks/${inside.id}`, { token: alice.token })).status).toBe(200);
-    await models().Bookmark.updateOne({ id: top.id }, { $set: { deletedAt: new Date() } });
+    await repos().bookmarks.set(top.id, { deletedAt: new Date() });
     expect((await api.get(`/bookmarks/${inside.id}`, { token: alice.token })).status).toBe(404);
   });
 

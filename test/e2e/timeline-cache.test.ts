@@ -5,7 +5,8 @@
  * the cache off (each page built from the circle and user record the request already loaded).
  */
 import mongoose from 'mongoose';
-import { registerModels } from '@agora/common/db';
+import { POSTS } from '@agora/common/db';
+import { mongoEngine } from '@agora/common/db/engine';
 import { bootServer, client, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
 import { testEnv, uniqueName } from '../harness/env';
@@ -135,7 +136,9 @@ describe.each(setups)('timeline cache with %s', (_name, env) => {
       expect((await find(alice, circle, id))?.body).toContain('cached text');
       // A change made behind the server's back (no stamp moves) is not seen while the page is cached...
       const conn = await mongoose.createConnection(server.config.MONGO_URL!).asPromise();
-      await registerModels(conn).Post.updateOne({ id }, { $set: { body: '<p>changed underneath</p>' } });
+      await mongoEngine(conn.db!)
+        .collection(POSTS)
+        .updateOne({ _id: id }, { $set: { body: '<p>changed underneath</p>' } });
       await conn.close();
       expect((await find(alice, circle, id))?.body).toContain('cached text');
       // ...and is seen once the entry's time is up.

@@ -7,7 +7,7 @@
 import type { Runtime } from '@agora/common/runtime';
 import { ADMIN, bootServer, client, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
-import { ACTIVITIES, registerModels, type ActivityRecord } from '@agora/common/db';
+import { ACTIVITIES, USERS, type ActivityRecord, type StoredUser } from '@agora/common/db';
 import { allStored } from '../harness/stored';
 
 type Coll<T = Record<string, unknown>> = {
@@ -45,8 +45,10 @@ describe('GET /users', () => {
   test('lists live local users newest first with spec 1.5 paging; limit is clamped to 1..100', async () => {
     // 101 older users straight into the database, so the upper clamp is observable.
     const old = new Date('2020-01-01T00:00:00Z');
-    await registerModels(rt.db.conn).User.collection.insertMany(
+    const rows = rt.db.engine.collection<StoredUser>(USERS);
+    await rows.insertMany(
       Array.from({ length: 101 }, (_, i) => ({
+        _id: `@filler${i}@social.test`,
         id: `@filler${i}@social.test`,
         username: `filler${i}`,
         domain: 'social.test',
@@ -56,13 +58,14 @@ describe('GET /users', () => {
         profile: {},
         createdAt: old,
         updatedAt: old,
-      })),
+      })) as unknown as StoredUser[],
     );
     // A cached remote user is not one of ours.
-    await registerModels(rt.db.conn).User.create({
+    await rt.repos.users.create({
       id: '@zed@remote.test',
       username: 'zed_remote',
       domain: 'remote.test',
+      password: '',
     });
     const first = await api.get<Coll<Item>>('/users?limit=3');
     expect(first.status).toBe(200);
@@ -91,10 +94,7 @@ describe('GET /users', () => {
 
 describe('GET /users/:id', () => {
   beforeAll(async () => {
-    await registerModels(rt.db.conn).User.updateOne(
-      { id: alice.id },
-      { $set: { email: 'alice@example.test' } },
-    );
+    await rt.repos.users.setFields(alice.id, { email: 'alice@example.test' });
   });
 
   test('anonymous, other users and the user themselves: the e-mail is shown to its owner only', async () => {
@@ -260,7 +260,7 @@ describe('GET /users/:id/posts and /circles by tier', () => {
     expect((await api.get<Coll<Item>>('/users/alice/posts?since=2999-01-01T00:00:00Z')).body.totalItems).toBe(
       0,
     );
-    await registerModels(rt.db.conn).Post.updateOne({ id: posts.public }, { $set: { reactCount: 5 } });
+    await rt.repos.posts.set(posts.public!, { reactCount: 5 });
     const top = await api.get<Coll<Item>>('/users/alice/posts?sort=top', { token: carol.token });
     expect(top.body.orderedItems[0]!.id).toBe(posts.public);
     const newest = await api.get<Coll<Item>>('/users/alice/posts', { token: carol.token });

@@ -1,11 +1,10 @@
 /**
  * A database of its own for one integration test file, on the real FerretDB the suite runs:
- * connected (with the stores and raw models) before the file's tests, dropped after them.
+ * connected (with the stores over the engine port) before the file's tests, dropped after them.
  */
 import {
   connectDatabase,
   createRepositories,
-  registerModels,
   STORE_SPECS,
   type Database,
   type Repositories,
@@ -16,7 +15,6 @@ import { mongoUrlFor, uniqueName } from './env';
 export interface TestDatabase {
   db: Database;
   repos: Repositories;
-  models: ReturnType<typeof registerModels>;
   logger: Logger;
 }
 
@@ -29,7 +27,6 @@ export function useTestDatabase(name: string, domain: string, opts: { query?: st
     t.repos = createRepositories(t.db, domain);
     // The port's collections and indexes (social's start does this through repos.prepare).
     await t.db.engine.ensure(STORE_SPECS);
-    t.models = registerModels(t.db.conn);
   });
   afterAll(async () => {
     await t.db?.conn.db?.dropDatabase();

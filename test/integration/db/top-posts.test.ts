@@ -21,8 +21,7 @@ test("an author's top page: most reactions first, then newest; only what the vie
   for (const n of [1, 2, 3, 4, 5, 6])
     await t.repos.posts.createLocal(post(n, ANN, n === 6 ? `@${D}` : '@public'));
   await t.repos.posts.createLocal(post(7, `@bob@${D}`)); // another author's, never on ann's page
-  for (const [n, c] of Object.entries(reacts))
-    await t.models.Post.updateOne({ _id: post(Number(n)).id }, { $set: { reactCount: c } });
+  for (const [n, c] of Object.entries(reacts)) await t.repos.posts.set(post(Number(n)).id, { reactCount: c });
 
   const from = sent.length;
   const publicOnly = (p: { to?: string | null }) => p.to === '@public';

@@ -61,8 +61,7 @@ test('30 groups created in one millisecond: pages of 7 hold each once, the great
   const at = new Date('2026-03-01T12:00:00.000Z');
   const id = (i: number) => `group:${'0'.repeat(20)}${String(i).padStart(4, '0')}@${DOMAIN}`;
   for (let i = 0; i < 30; i++)
-    await t.models.Group.create({
-      _id: id(i),
+    await t.repos.groups.create({
       id: id(i),
       type: 'Group',
       name: `g${i}`,

@@ -51,6 +51,13 @@ const SLUGGED: Omit<CollectionSpec, 'name'> = {
   indexes: [{ fields: [['slug', 1]], unique: true, serves: 'an item by slug' }],
 };
 
+/** Most items have no slug here: a sparse unique index leaves them out. */
+const SPARSE_SLUGS: Omit<CollectionSpec, 'name'> = {
+  indexes: [
+    { fields: [['slug', 1]], unique: true, sparse: true, serves: 'an item by slug, when it has one' },
+  ],
+};
+
 const t0 = Date.UTC(2026, 0, 1);
 const at = (s: number) => new Date(t0 + s * 1000);
 const ids = (docs: Doc[]) => docs.map((d) => d._id);
@@ -124,6 +131,16 @@ describe.each(engineFixtures())('engine contract: $name', (fx) => {
     await expect(c.updateOne({ _id: 'a' }, { $set: { slug: null } })).rejects.toBeInstanceOf(PortUsageError);
     expect(await c.find({}, { limit: 0 })).toEqual([]);
     expect(await c.findOne({ _id: 'a' })).toEqual({ _id: 'a', slug: 's' });
+  });
+
+  it('a sparse unique index: any number of documents without the field, one per value', async () => {
+    const c = await fresh(SPARSE_SLUGS);
+    await c.insertMany([{ _id: 'a' }, { _id: 'b' }, { _id: 'c', slug: 's' }]);
+    await c.insertOne({ _id: 'd', n: 1 });
+    await expect(c.insertOne({ _id: 'e', slug: 's' })).rejects.toBeInstanceOf(DuplicateKeyError);
+    await expect(c.insertOne({ _id: 'f', slug: null } as never)).rejects.toBeInstanceOf(PortUsageError);
+    expect(ids(await c.find({ slug: 's' }))).toEqual(['c']);
+    expect(await c.count({})).toBe(4);
   });
 
   it('filters: equality, null matches missing, $in, $ne, $exists, ranges, nested paths', async () => {

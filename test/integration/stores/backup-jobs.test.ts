@@ -24,7 +24,6 @@ function crashingAfter(engine: Engine, writes: number): Engine {
   return {
     ...engine,
     collection<T extends Doc>(spec: CollectionSpec): Collection<T> {
-      // eslint-disable-next-line no-restricted-syntax -- the port, not a mongoose model
       const real = engine.collection<T>(spec);
       return new Proxy(real, {
         get(target, prop, receiver) {
@@ -186,7 +185,7 @@ describe.each(engineFixtures())('BackupJobsStore on $name', (fx) => {
     expect(await store.inspect(1)).toEqual({ state: 'orphaned', jobId: id });
     // A crash between the job's end and the slot's release leaves the slot naming an ended job:
     // staged below the store, through the port itself.
-    // eslint-disable-next-line no-restricted-syntax -- the port, not a mongoose model
+
     await engine.collection(BACKUP_JOBS).updateOne({ _id: id }, { $set: { status: 'done' } });
     expect(await store.inspect(60_000)).toEqual({ state: 'stale', jobId: id });
     // The next queue call treats it as free.

@@ -1,7 +1,6 @@
 import { mongo } from 'mongoose';
 import type { Database } from './connection';
 import { STAMPS, type StampStore } from '../cache/stamps';
-import { registerModels, syncIndexes } from './models';
 import { SettingsRepository } from './repositories/settings';
 import { UsersRepository } from './repositories/users';
 import { CirclesRepository, type MembershipListener } from './repositories/circles';
@@ -24,25 +23,10 @@ import { BackupJobsRepository } from './repositories/backup-jobs';
 import { CollectionsRepository } from './repositories/collections';
 import { FilesRepository } from './repositories/files';
 import { SearchRepository } from './repositories/search';
-import { modelSources } from './repositories/search-sources';
+import { storeSources } from './repositories/search-sources';
 import { LinkPreviewsRepository } from './repositories/link-previews';
 
-export { connectDatabase, FERRETDB_WRITE_BATCH, type Database, type ConnectOptions } from './connection';
-export {
-  registerModels,
-  syncIndexes,
-  RSVP_POLICIES,
-  reactKey,
-  type Models,
-  type PostDoc,
-  type ReplyDoc,
-  type ReactDoc,
-  type GroupDoc,
-  type PageDoc,
-  type BookmarkDoc,
-  type UserDoc,
-  type CircleDoc,
-} from './models';
+export { connectDatabase, type Database, type ConnectOptions } from './connection';
 export {
   mintId,
   userId,
@@ -55,20 +39,41 @@ export {
 export { SettingsRepository, SETTINGS, type SettingRecord } from './repositories/settings';
 export {
   UsersRepository,
+  USERS,
   stripSecrets,
   type UserRecord,
+  type UserSecrets,
+  type StoredUser,
+  type NewUser,
   type UserCounter,
   type AccountListener,
 } from './repositories/users';
 export {
   CirclesRepository,
+  CIRCLES,
+  MEMBERSHIPS,
   type CircleRecord,
   type Member,
+  type StoredMember,
+  type MembershipRow,
   type MembershipListener,
   type Memberships,
 } from './repositories/circles';
-export { ObjectStore, type Row, type PageRequest, type FoundRows } from './repositories/objects';
-export type { ReactState } from './repositories/react-state';
+/** A unique key already taken (registration of a taken name or address). */
+export { DuplicateKeyError } from './engine/port';
+export { type PageRequest, type FoundRows } from './repositories/object-collection';
+export type { ReactState } from './repositories/object-collection';
+export {
+  RSVP_POLICIES,
+  type PostDoc,
+  type ReplyDoc,
+  type ReactDoc,
+  type GroupDoc,
+  type PageDoc,
+  type BookmarkDoc,
+  type ActorRef,
+} from './repositories/content-records';
+export { ContentCollection, type Fields } from './repositories/content-collection';
 export { ListStore, type ListEntry, type ListHead, type ListAppend } from './lists/store';
 export {
   LIST_ENTRIES,
@@ -90,12 +95,14 @@ export {
   PostsStore,
   LISTS,
   tierTag,
+  POSTS,
   type PostRecord,
+  type PullScope,
   type LocalPostFilter,
   type PostLoader,
 } from './repositories/posts';
 export { TimelineStore, BACKFILL, type TimelinePage } from './repositories/timelines';
-export { ReactsStore, reactsList, type ReactRecord } from './repositories/reacts';
+export { ReactsStore, reactsList, reactKey, REACTS, type ReactRecord } from './repositories/reacts';
 export {
   ActivitiesStore,
   ACTIVITIES,
@@ -106,7 +113,7 @@ export {
   type StoredEvent,
   type PendingEvents,
 } from './repositories/activities';
-export { RepliesStore, threadList, type ReplyRecord } from './repositories/replies';
+export { RepliesStore, threadList, REPLIES, type ReplyRecord } from './repositories/replies';
 export {
   PagesStore,
   BookmarksStore,
@@ -115,6 +122,7 @@ export {
   type BookmarkRecord,
   type GroupRecord,
 } from './repositories/content';
+export { PAGES, BOOKMARKS, GROUPS } from './repositories/content-specs';
 export {
   FlagsStore,
   InvitesStore,
@@ -271,20 +279,27 @@ export function createRepositories(
   hooks: RepositoryHooks = {},
   publicUrl = `https://${domain}`,
 ): Repositories {
-  const models = registerModels(db.conn);
   const bump: Bump = hooks.bump ?? (() => Promise.resolve());
   const lists = new ListStore(db.engine);
-  const circles = new CirclesRepository(models, domain, hooks.onMembershipChange);
+  const circles = new CirclesRepository(db.engine, domain, hooks.onMembershipChange);
   // A user deleted or restored: their viewer stamp and every circle they are in go stale.
-  const users = new UsersRepository(models, domain, async (id) => {
+  const users = new UsersRepository(db.engine, domain, async (id) => {
     await bump([STAMPS.viewer(id)]);
     await circles.touchMember(id);
   });
-  const posts = new PostsStore(models, lists, users, domain, bump);
+  const posts = new PostsStore(db.engine, lists, users, domain, bump);
   const timelines = new TimelineStore(lists, posts, circles, domain, bump);
   posts.attachTimelines(timelines);
   const files = new FilesRepository(db.engine, domain, publicUrl);
-  const search = new SearchRepository(db.engine, modelSources(models));
+  const reacts = new ReactsStore(db.engine, lists);
+  const replies = new RepliesStore(db.engine, lists);
+  const pages = new PagesStore(db.engine);
+  const bookmarks = new BookmarksStore(db.engine, domain);
+  const groups = new GroupsStore(db.engine, domain);
+  const search = new SearchRepository(
+    db.engine,
+    storeSources({ User: users, Post: posts, Page: pages, Group: groups, Bookmark: bookmarks }),
+  );
   const repos: Repositories = {
     settings: new SettingsRepository(
       db.engine,
@@ -295,11 +310,11 @@ export function createRepositories(
     lists,
     posts,
     timelines,
-    reacts: new ReactsStore(models, lists),
-    replies: new RepliesStore(models, lists),
-    pages: new PagesStore(models),
-    bookmarks: new BookmarksStore(models, domain),
-    groups: new GroupsStore(models, domain),
+    reacts,
+    replies,
+    pages,
+    bookmarks,
+    groups,
     activities: new ActivitiesStore(db.engine),
     flags: new FlagsStore(db.engine),
     invites: new InvitesStore(db.engine),
@@ -313,12 +328,18 @@ export function createRepositories(
     recommendations: new RecommendationsStore(db.engine),
     async prepare() {
       await db.engine.ensure(STORE_SPECS);
-      await syncIndexes(models);
-      // The embedded engine's own `_id` indexes, now that every collection exists (ADR 0004);
-      // before the migration, whose reads and writes go by `_id`.
+      // The embedded FerretDB's own `_id` indexes, now that every collection exists (ADR 0004).
       await db.ensureEngineIndexes();
     },
-    accountContent: new AccountContentRepository({ posts, circles, files, search }, models),
+    accountContent: new AccountContentRepository({
+      posts,
+      replies,
+      pages,
+      bookmarks,
+      circles,
+      files,
+      search,
+    }),
     idempotency: new IdempotencyRepository(db.engine),
     backupJobs: new BackupJobsRepository(db.engine),
     collections: new CollectionsRepository(db.engine, STORE_SPECS),
@@ -353,5 +374,3 @@ export {
 } from './repositories/search';
 export { LinkPreviewsRepository, LINK_PREVIEWS, type CachedPreview } from './repositories/link-previews';
 export { spawnFerretDB, freePort, waitForPort, type FerretOptions, type FerretProcess } from './ferretdb';
-export { inTurn, serializeWrites, turnOf } from './write-gate';
-export { InsertBatch } from './insert-batch';

@@ -17,6 +17,12 @@ import { FLAGS, INVITES } from './repositories/moderation';
 import { RECOMMENDATIONS, SECTIONS } from './repositories/curation';
 import { FILES, STORAGE_USAGE } from './repositories/files';
 import { SEARCH_ENTRIES, SEARCH_TERMS } from './repositories/search';
+import { POSTS } from './repositories/post-lists';
+import { REPLIES } from './repositories/replies';
+import { REACTS } from './repositories/reacts';
+import { BOOKMARKS, GROUPS, PAGES } from './repositories/content-specs';
+import { USERS } from './repositories/user-record';
+import { CIRCLES, MEMBERSHIPS } from './repositories/circle-record';
 
 export const STORE_SPECS: readonly CollectionSpec[] = [
   REMOTE_SERVERS,
@@ -39,4 +45,13 @@ export const STORE_SPECS: readonly CollectionSpec[] = [
   LINK_PREVIEWS,
   BACKUP_JOBS,
   BACKUP_LEASE,
+  POSTS,
+  REPLIES,
+  REACTS,
+  PAGES,
+  BOOKMARKS,
+  GROUPS,
+  USERS,
+  CIRCLES,
+  MEMBERSHIPS,
 ];

@@ -22,8 +22,7 @@ async function roleCircleId(ctx: AdminContext, role: Role): Promise<string> {
 
 async function membersOf(ctx: AdminContext, circleId: string): Promise<Member[]> {
   const circle = await ctx.stores.circles.byId(circleId);
-  // Stored members may carry nulls for unset fields; the API shape is the same either way.
-  return (circle?.members ?? []) as Member[];
+  return circle?.members ?? [];
 }
 
 const addBody = z.object({ userId: idString });

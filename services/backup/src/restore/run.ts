@@ -8,7 +8,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { STAGING_PREFIX, type BackupJobRecord } from '@agora/common/db';
+import { STAGING_PREFIX, type BackupJobRecord, type StoredUser } from '@agora/common/db';
 import { flow, guard } from '@agora/common/streams';
 import type { BackupContext } from '../context';
 import type { JobLease } from '../lease';
@@ -148,7 +148,7 @@ async function restoreFrom(
 }
 
 /** The requesting admin stays a user who can log in and stays in the admin circle. */
-async function keepAdmin(ctx: BackupContext, requester: Record<string, unknown> | null): Promise<string> {
+async function keepAdmin(ctx: BackupContext, requester: StoredUser | null): Promise<string> {
   if (!requester) return 'the requesting user did not exist before the restore';
   ctx.stores.settings.invalidate();
   const state = await ctx.stores.users.reinstate(requester);

@@ -37,7 +37,7 @@ export function sessionUser(u: UserRecord, roles: { isServerAdmin: boolean; isMo
     email: u.email ?? null,
     emailVerified: u.emailVerified ?? false,
     profile: u.profile ?? {},
-    prefs: (u.prefs ?? {}) as Record<string, unknown>,
+    prefs: u.prefs ?? {},
     ...circlesOf(u),
     isServerAdmin: roles.isServerAdmin,
     isModerator: roles.isModerator,

@@ -6,7 +6,13 @@ import { reindexQuietly } from '../search/indexer';
 import { z } from 'zod';
 import { hashPassword } from '@agora/common/auth';
 import { sanitize } from '@agora/common/content';
-import { USERNAME_RE, isReservedUsername, userId, type UserRecord } from '@agora/common/db';
+import {
+  DuplicateKeyError,
+  USERNAME_RE,
+  isReservedUsername,
+  userId,
+  type UserRecord,
+} from '@agora/common/db';
 import { BadRequest, Conflict, NotAuthorized } from '@agora/common/errors';
 import type { SocialContext } from '../context';
 import { createSystemCircles } from './system-circles';
@@ -118,10 +124,10 @@ export async function registerUser(
       },
       acknowledgedRules: rules.map((r) => ({ id: r.id, text: r.text, acknowledgedAt: new Date() })),
     })
-    .catch(async (err: { code?: number }) => {
+    .catch(async (err: unknown) => {
       if (invite) await releaseInvite(ctx, invite, id);
-      // A concurrent registration of the same name or e-mail loses on the unique index.
-      if (err?.code === 11000) throw new Conflict('User already exists');
+      // A concurrent registration of the same name (the key) or e-mail (a unique index) loses.
+      if (err instanceof DuplicateKeyError) throw new Conflict('User already exists');
       throw err;
     });
   const circles = await createSystemCircles(stores.circles, record);

@@ -53,21 +53,20 @@ export function parsePull(query: Record<string, unknown>): PullQuery {
   };
 }
 
-const LIVE_LOCAL = { deletedAt: null, originDomain: null };
-
 export async function pull(ctx: SocialContext, viewer: Viewer, signer: string | undefined, q: PullQuery) {
   const domain = ctx.config.DOMAIN;
   const authors = q.from.filter((id) => id.endsWith(`@${domain}`));
-  const since = q.since ? { publishedAt: { $gte: q.since } } : {};
-  const newest = <T>(filter: Record<string, unknown>) =>
-    ctx.stores.posts.newestFor(filter, q.limit, q.before) as Promise<T[]>;
+  const page = {
+    limit: q.limit,
+    ...(q.since ? { since: q.since } : {}),
+    ...(q.before ? { before: q.before } : {}),
+  };
 
   if (!q.to.length) {
-    const posts = await newest<PostDoc>({
-      ...LIVE_LOCAL,
-      to: '@public',
-      ...since,
-      ...(q.from.length ? { actorId: { $in: authors } } : {}),
+    const posts: PostDoc[] = await ctx.stores.posts.pullFor({
+      ...page,
+      audiences: ['@public'],
+      ...(q.from.length ? { authors } : {}),
     });
     return { items: posts.map((p) => presentPost(p as never, viewer, domain)), ...nextOf(posts, q.limit) };
   }
@@ -86,10 +85,10 @@ export async function pull(ctx: SocialContext, viewer: Viewer, signer: string | 
     circles.map((c) => [c.id, (c.members ?? []).map((m) => m.id).filter((id) => q.to.includes(id))]),
   );
   const audiences = ['@public', ...readersOf.keys()];
-  const scope = { actorId: { $in: authors }, originDomain: null, to: { $in: audiences } };
+  const scope = { authors, audiences };
   const [posts, gone] = await Promise.all([
-    newest<PostDoc>({ ...scope, deletedAt: null, ...since }),
-    q.since ? ctx.stores.posts.deletedIdsSince(scope, q.since) : [],
+    ctx.stores.posts.pullFor({ ...scope, ...page }),
+    q.since ? ctx.stores.posts.deletedFor(scope, q.since) : [],
   ]);
   return {
     items: posts.map((p) => presentPost(p as never, viewer, domain)),

@@ -315,16 +315,20 @@ export function project<T extends Doc>(doc: T, fields: readonly string[] | undef
 export type { Value };
 
 /**
- * A unique index holds every document of its collection: its fields are present and not null.
- * MongoDB indexes a missing field as null, so two documents without it collide there, while
- * SQLite lets NULLs repeat; requiring the fields makes both engines answer alike.
+ * A unique index holds every document of its collection: its fields are present and not null
+ * (a sparse one: absent or set, never null). MongoDB indexes a missing field as null, so two
+ * documents without it collide there, while SQLite lets NULLs repeat; requiring the fields makes
+ * both engines answer alike.
  */
 export function checkUniqueFields(spec: CollectionSpec, doc: object): void {
   for (const ix of spec.indexes)
     if (ix.unique)
-      for (const [path] of ix.fields)
-        if (path !== '_id' && (getPath(doc, path) ?? null) === null)
+      for (const [path] of ix.fields) {
+        const v = getPath(doc, path);
+        // A sparse index leaves out a document without the field; a null would be indexed there.
+        if (path !== '_id' && (v === null || (v === undefined && !ix.sparse)))
           throw new PortUsageError(`${spec.name}: ${path} is part of a unique index and must be set`);
+      }
 }
 
 /** An update may not unset (or set to null) a field of a unique index (see checkUniqueFields). */
@@ -333,7 +337,10 @@ export function checkUniqueUpdate(spec: CollectionSpec, update: Update): void {
     if (ix.unique)
       for (const [path] of ix.fields) {
         const set = update.$set?.[path];
-        if (path in (update.$unset ?? {}) || (path in (update.$set ?? {}) && (set ?? null) === null))
+        if (
+          (!ix.sparse && path in (update.$unset ?? {})) ||
+          (path in (update.$set ?? {}) && (set ?? null) === null)
+        )
           throw new PortUsageError(`${spec.name}: ${path} is part of a unique index and must stay set`);
       }
 }

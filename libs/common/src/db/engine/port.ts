@@ -94,8 +94,19 @@ export interface UpdateResult {
 /** An index, with the query it serves (style.md: every index names its query). */
 export interface IndexSpec {
   fields: ReadonlyArray<readonly [string, Direction]>;
-  /** Unique: every document then holds its fields, not null (PortUsageError otherwise). */
+  /**
+   * No two documents hold one value. Every document then holds the index's fields, not null
+   * (PortUsageError otherwise): on MongoDB a missing field counts as null, so two documents without
+   * it would collide there, while SQLite never compares NULLs. With `sparse`, a field may be absent
+   * (never null).
+   */
   unique?: boolean;
+  /**
+   * Only documents holding the field are indexed, so a unique index leaves every document without
+   * it free (an optional e-mail address). Store the field absent, never null: MongoDB indexes a
+   * null, SQLite (whose unique indexes never compare NULLs) does not.
+   */
+  sparse?: boolean;
   /** Which store query this index serves. */
   serves: string;
 }

@@ -60,15 +60,6 @@ export function isOlder(e: Placed, cursor: Place): boolean {
   return newestFirst(cursor, e) < 0;
 }
 
-/**
- * The same "strictly older than the cursor" as a query clause on a time field and `_id` (sort the
- * query `{ [field]: -1, _id: -1 }`). Both engines compare string `_id`s by bytes (compareIds).
- */
-export function olderClause(field: string, cursor: Place): Record<string, unknown> {
-  const at = new Date(cursor.at);
-  return { $or: [{ [field]: { $lt: at } }, { [field]: at, _id: { $lt: cursor.id } }] };
-}
-
 /** The latest time a Date holds. */
 const MAX_MS = 8.64e15;
 /** Longest cursor taken: an id of 2,048 characters and more (list ids are object ids and URLs). */

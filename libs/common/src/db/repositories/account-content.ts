@@ -7,10 +7,11 @@
  * its search index entries through SearchRepository (so no count can include them), and the
  * rest tombstoned in place; the GC removes the tombstones after retention.
  */
-import type { Models } from '../models';
 import type { CirclesRepository } from './circles';
 import type { FilesRepository } from './files';
 import type { PostsStore } from './posts';
+import type { RepliesStore } from './replies';
+import type { BookmarksStore, PagesStore } from './content';
 import type { SearchRepository } from './search';
 
 export interface WithdrawnContent {
@@ -24,18 +25,17 @@ export class AccountContentRepository {
   constructor(
     private readonly stores: {
       posts: PostsStore;
+      replies: RepliesStore;
+      pages: PagesStore;
+      bookmarks: BookmarksStore;
       circles: CirclesRepository;
       files: FilesRepository;
       search: SearchRepository;
     },
-    private readonly models: Models,
   ) {}
 
   async withdraw(authorId: string, at: Date, by: string): Promise<WithdrawnContent> {
-    const m = this.models;
-    const { posts, circles, files, search } = this.stores;
-    const live = { actorId: String(authorId), deletedAt: null };
-    const tomb = { $set: { deletedAt: at, deletedBy: by, type: 'Tombstone' } };
+    const { posts, replies, pages, bookmarks, circles, files, search } = this.stores;
     const postIds: string[] = [];
     const touched = new Set<string>();
     for (const p of await posts.allByAuthor(authorId)) {
@@ -45,14 +45,13 @@ export class AccountContentRepository {
       for (const c of before.circles ?? []) touched.add(c);
     }
     // Scans by author: an account is deleted rarely.
-    await m.Reply.updateMany(live, tomb);
-    await m.Page.updateMany(live, tomb);
-    await m.Bookmark.updateMany(live, tomb);
+    await replies.tombstoneByAuthor(authorId, at, by);
+    await pages.tombstoneByAuthor(authorId, at, by);
+    await bookmarks.tombstoneByAuthor(authorId, at, by);
     // Circles keep their type (System circles stay recognisable); only their life ends.
-    const owned = await m.Circle.find(live, { id: 1 }).lean<Array<{ id: string }>>();
-    for (const c of owned) {
-      await circles.softDeleteCircle(c.id, by);
-      touched.add(c.id);
+    for (const id of await circles.liveIdsOwnedBy(authorId)) {
+      await circles.softDeleteCircle(id, by);
+      touched.add(id);
     }
     await files.deleteOwnedBy(authorId);
     // Last: an index entry removed before its object was tombstoned could come back with a

@@ -13,7 +13,7 @@ import {
   type Engine,
   type Filter,
 } from '../engine/port';
-import type { FoundRows, PageRequest } from './objects';
+import type { FoundRows, PageRequest } from './object-collection';
 
 /** Where the processing of an inbound activity (POST /inbox) stands. */
 export type InboundState = {

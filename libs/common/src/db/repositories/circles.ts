@@ -1,25 +1,38 @@
 /**
- * Circles: creation, membership (with its reverse index, the `memberships` collection), and the
- * reads audience resolution needs. Every membership change updates the reverse index and tells
- * the listener (read caches keyed on memberships go stale), so no caller can forget either.
+ * Circles over the engine port (ADR 0013): creation, membership with its reverse index (one
+ * `memberships` row per circle and member), and the reads audience resolution needs. Every
+ * membership change updates the reverse index and tells the listener (read caches keyed on
+ * memberships go stale), so no caller can forget either.
+ *
+ * Two documents, no transaction: the circle's `members` is the truth and is written first (a
+ * compare-and-set on its revision `__v`, so of N concurrent adds of one member exactly one adds
+ * and moves `memberCount`); the reverse index row follows. A crash between the two leaves a row
+ * missing (after an add) or left over (after a remove); every add and remove of that member
+ * writes the row to agree with the circle, whether or not it changed the circle, so the next
+ * one repairs it. A circle deleted (or restored) halfway is repaired by deleting it again.
  */
-import { deletedClause, type DeletedMode } from './listing';
-import type { CircleDoc, Models } from '../models';
+import type { Engine, Filter, Sort, Update } from '../engine/port';
 import { mintId } from '../ids';
-import { ObjectStore, type FoundRows, type PageRequest } from './objects';
+import { ObjectCollection, shownRow, type FoundRows, type PageRequest } from './object-collection';
+import { deletedFilter } from './admin-lists';
+import type { DeletedMode } from './listing';
+import { CircleMembers } from './circle-members';
+import {
+  CIRCLES,
+  type CircleRecord,
+  type Member,
+  type StoredCircle,
+  type StoredMember,
+} from './circle-record';
 
-export type CircleRecord = CircleDoc & { createdAt?: Date; updatedAt?: Date; grants?: string | null };
-
-export interface Member {
-  id: string;
-  type?: string;
-  name?: string;
-  icon?: string;
-  url?: string;
-  inbox?: string;
-  outbox?: string;
-  server?: string;
-}
+export {
+  CIRCLES,
+  MEMBERSHIPS,
+  type CircleRecord,
+  type Member,
+  type StoredMember,
+  type MembershipRow,
+} from './circle-record';
 
 /** Told after a membership changed (caches keyed on memberships go stale). */
 export type MembershipListener = (circleId: string, memberIds: string[]) => Promise<void>;
@@ -29,13 +42,23 @@ export interface Memberships {
   groups: string[];
 }
 
-export class CirclesRepository extends ObjectStore<CircleRecord & { id: string }> {
+/** Concurrent member changes of one circle retry; each failed try means another one landed. */
+const MAX_TRIES = 100;
+
+const holds = (c: Pick<CircleRecord, 'members'>, memberId: string) =>
+  (c.members ?? []).some((m) => m.id === memberId);
+const idsOf = (c: Pick<CircleRecord, 'members'>) => (c.members ?? []).map((m) => m.id);
+
+export class CirclesRepository extends ObjectCollection<StoredCircle> {
+  private readonly index: CircleMembers;
+
   constructor(
-    private readonly models: Models,
+    engine: Engine,
     private readonly domain: string,
     private readonly onMembershipChange: MembershipListener = () => Promise.resolve(),
   ) {
-    super(models.Circle);
+    super(engine, CIRCLES);
+    this.index = new CircleMembers(engine);
   }
 
   async create(input: {
@@ -52,29 +75,36 @@ export class CirclesRepository extends ObjectStore<CircleRecord & { id: string }
     grants?: string;
   }): Promise<CircleRecord> {
     const id = mintId('circle', this.domain);
-    const members = input.members ?? [];
+    const now = new Date();
+    const members: StoredMember[] = (input.members ?? []).map((m) => ({ ...m, addedAt: now }));
     const doc = await this.insert({
       id,
+      objectType: 'Circle',
       name: input.name,
       actorId: input.actorId,
       type: input.type ?? 'Circle',
       to: input.to ?? '',
       canReply: input.canReply ?? input.to ?? '',
       canReact: input.canReact ?? input.to ?? '',
-      summary: input.summary,
+      ...(input.summary !== undefined ? { summary: input.summary } : {}),
       ...(input.icon ? { icon: input.icon } : {}),
-      ...(input.grants ? { grants: input.grants } : {}),
+      grants: input.grants ?? null,
       server: `@${this.domain}`,
       url: `https://${this.domain}/circles/${id}`,
+      originDomain: null,
       members,
       memberCount: members.length,
+      reactCount: 0,
+      replyCount: 0,
+      reactSummary: {},
+      lastSeenAt: null,
+      deletedAt: null,
+      createdAt: now,
+      updatedAt: now,
+      __v: 0,
     });
-    for (const m of members) await this.index(m.id, doc, true);
-    if (members.length)
-      await this.onMembershipChange(
-        id,
-        members.map((m) => m.id),
-      );
+    await this.index.put(doc, idsOf(doc));
+    if (members.length) await this.onMembershipChange(id, idsOf(doc));
     return doc;
   }
 
@@ -86,57 +116,46 @@ export class CirclesRepository extends ObjectStore<CircleRecord & { id: string }
   async isMember(circleId: string, memberId: string): Promise<boolean> {
     if (!circleId) return false;
     const c = await this.liveById(circleId);
-    return !!c?.members?.some((m) => m.id === memberId);
+    return !!c && holds(c, memberId);
   }
 
   async memberIds(circleId: string): Promise<string[]> {
     const c = await this.liveById(circleId);
-    return (c?.members ?? []).map((m) => m.id);
+    return c ? idsOf(c) : [];
   }
 
-  /** The circles and groups a member belongs to (the reverse index: one `_id` read). */
+  /** The circles and groups a member belongs to (the reverse index: one indexed read). */
   async membershipsOf(memberId: string): Promise<Memberships> {
-    const m = await this.models.Membership.findOne({ _id: memberId }).lean();
-    return { circles: m?.circles ?? [], groups: m?.groups ?? [] };
+    return this.index.of(memberId);
   }
 
   /**
-   * Adds a member once; the count moves only when the member was really added. The membership
-   * index decides atomically (`$addToSet` by `_id` reports whether it added), so two concurrent
-   * adds push the member once, with nothing but `_id` filters (all FerretDB serves from an index).
+   * Adds a member once: of concurrent adds of one member, exactly one changes the circle and
+   * moves the count (true); the others, and adds of a member already there, answer false after
+   * making the reverse index agree.
    */
   async addMember(circleId: string, member: Member): Promise<boolean> {
-    const circle = await this.liveById(circleId);
-    if (!circle || circle.members?.some((m) => m.id === member.id)) return false;
-    if (!(await this.index(member.id, circle, true))) return false;
-    await this.models.Circle.updateOne(
-      { _id: circleId },
-      { $push: { members: { ...member, addedAt: new Date() } }, $inc: { memberCount: 1 } },
+    const outcome = await this.changeMembers(circleId, true, (c) =>
+      holds(c, member.id)
+        ? null
+        : { $push: { members: { ...member, addedAt: new Date() } }, $inc: { memberCount: 1 } },
     );
-    await this.onMembershipChange(circleId, [member.id]);
-    return true;
+    if (!outcome) return false;
+    if (holds(outcome.after, member.id)) await this.index.put(outcome.after, [member.id]);
+    if (outcome.changed) await this.onMembershipChange(circleId, [member.id]);
+    return outcome.changed;
   }
 
-  /**
-   * Removes a member: the membership index decides (atomically) which request removes, then the
-   * exact stored element is pulled (FerretDB ignores partial `$pull` conditions).
-   */
+  /** Removes a member (exactly one of concurrent removes: true); the reverse index follows. */
   async removeMember(circleId: string, memberId: string): Promise<boolean> {
-    const circle = await this.byId(circleId);
-    const elements = (circle?.members ?? []).filter((m) => m.id === memberId);
-    if (!circle || !elements.length) return false;
-    if (!(await this.index(memberId, circle, false))) return false;
-    for (const element of elements)
-      await this.models.Circle.collection.updateOne(
-        { _id: circleId } as never,
-        {
-          $pull: { members: element },
-          $inc: { memberCount: -1 },
-          $set: { updatedAt: new Date() },
-        } as Record<string, unknown>,
-      );
-    await this.onMembershipChange(circleId, [memberId]);
-    return true;
+    const outcome = await this.changeMembers(circleId, false, (c) => {
+      const n = (c.members ?? []).filter((m) => m.id === memberId).length;
+      return n ? { $pull: { members: { id: memberId } }, $inc: { memberCount: -n } } : null;
+    });
+    if (!outcome) return false;
+    if (!holds(outcome.after, memberId)) await this.index.drop(circleId, [memberId]);
+    if (outcome.changed) await this.onMembershipChange(circleId, [memberId]);
+    return outcome.changed;
   }
 
   /**
@@ -151,44 +170,48 @@ export class CirclesRepository extends ObjectStore<CircleRecord & { id: string }
   /** The circle changed (name, audience, icon): cached views of it and its members' audiences are stale. */
   async touch(id: string): Promise<void> {
     const c = await this.byId(id);
-    await this.onMembershipChange(
-      id,
-      (c?.members ?? []).map((m) => m.id),
-    );
+    await this.onMembershipChange(id, c ? idsOf(c) : []);
   }
 
   /** Sets fields of a circle and makes its cached views stale; the circle after. */
   async update(id: string, set: Record<string, unknown>, unset: string[] = []): Promise<CircleRecord | null> {
-    const after = await this.set(id, set, unset);
-    if (after)
-      await this.onMembershipChange(
-        id,
-        (after.members ?? []).map((m) => m.id),
-      );
+    const after = await this.set(id, { ...set, updatedAt: new Date() }, unset);
+    if (after) await this.onMembershipChange(id, idsOf(after));
     return after;
   }
 
-  /** Deletes a circle (soft); its members lose it from their memberships. */
+  /**
+   * Deletes a circle (soft); its members lose it from their memberships. Deleting a deleted
+   * circle again answers null and finishes what a crash may have left (its reverse rows).
+   */
   async softDeleteCircle(id: string, deletedBy: string): Promise<CircleRecord | null> {
-    const before = await this.softDelete(id, { deletedAt: new Date(), deletedBy });
-    if (!before) return null;
-    const memberIds = (before.members ?? []).map((m) => m.id);
-    for (const m of memberIds) await this.index(m, before, false);
-    await this.onMembershipChange(id, memberIds);
+    const before = await this.softDelete(id, { deletedAt: new Date(), deletedBy, updatedAt: new Date() });
+    if (!before) {
+      const c = await this.byId(id);
+      if (c?.deletedAt) await this.index.drop(id, idsOf(c));
+      return null;
+    }
+    await this.index.drop(id, idsOf(before));
+    await this.onMembershipChange(id, idsOf(before));
     return before;
   }
 
-  /** Un-deletes a circle (admin moderation): its members get it back in their memberships. */
+  /**
+   * Un-deletes a circle (admin moderation): its members get it back in their memberships. The
+   * rows first: a crash before the restore leaves rows of a deleted circle, which a retry of
+   * the restore (or of the delete) settles.
+   */
   async restoreCircle(id: string): Promise<CircleRecord | null> {
-    const after = await this.restore(id);
+    const current = await this.byId(id);
+    if (!current?.deletedAt) return null;
+    await this.index.put(current, idsOf(current));
+    const after = await this.restore(id, { updatedAt: new Date() });
     if (!after) return null;
-    const memberIds = (after.members ?? []).map((m) => m.id);
-    for (const m of memberIds) await this.index(m, after, true);
-    await this.onMembershipChange(id, memberIds);
+    await this.onMembershipChange(id, idsOf(after));
     return after;
   }
 
-  /** GET /admin/circles (a scan: admin list). */
+  /** GET /admin/circles. */
   async pageForAdmin(
     q: {
       deleted: DeletedMode;
@@ -198,129 +221,142 @@ export class CirclesRepository extends ObjectStore<CircleRecord & { id: string }
       to?: string | undefined;
     },
     req: PageRequest,
-  ): Promise<FoundRows<CircleRecord & { id: string }>> {
-    const filter: Record<string, unknown> = { ...deletedClause(q.deleted), type: q.type };
+  ): Promise<FoundRows<CircleRecord>> {
+    const filter: Filter = { ...deletedFilter(q.deleted), type: q.type };
     if (q.serverOnly) filter.actorId = `@${this.domain}`;
     else if (q.actorId) filter.actorId = q.actorId;
     if (q.to) filter.to = q.to;
-    return this.page(filter, req, { createdAt: -1, _id: -1 });
+    return this.page(filter, req, [['createdAt', -1]]);
   }
 
-  /** Deletes circles outright (undoing a failed group create). */
+  /** Deletes circles outright (undoing a failed group create): the reverse rows first. */
   async removeCircles(ids: string[]): Promise<void> {
     for (const id of ids) {
       const c = await this.byId(id);
       if (!c) continue;
-      for (const m of c.members ?? []) await this.index(m.id, c, false);
+      await this.index.drop(id, idsOf(c));
       await this.hardDelete(id);
     }
   }
 
   /**
-   * A member's copy (name, icon) in every circle they are in (`user.updated`). Each circle's
-   * array is rewritten whole (FerretDB 1.24 has no positional `$` updates to rely on), only if
-   * nobody changed the membership meanwhile (memberCount and updatedAt unchanged), else re-read
-   * and tried again, so a concurrent Add is never lost.
+   * A member's copy (name, icon) in every circle they are in (`user.updated`): each circle's
+   * members rewritten by a compare-and-set on their revision, so a concurrent add or remove is
+   * never undone (the loser reads again).
    */
   async refreshMemberCopies(memberId: string, copy: { name?: string; icon?: string }): Promise<void> {
     const { circles } = await this.membershipsOf(memberId);
-    for (const id of circles) {
-      for (let attempt = 0; attempt < 5; attempt++) {
-        const c = await this.byId(id);
-        if (!c) break;
-        const members = (c.members ?? []).map((m) => (m.id === memberId ? { ...m, ...copy } : m));
-        const res = await this.models.Circle.collection.updateOne(
-          { _id: id, memberCount: c.memberCount, updatedAt: c.updatedAt } as never,
-          { $set: { members } },
-        );
-        if (res.matchedCount === 1) break;
-      }
-    }
+    for (const id of circles)
+      await this.changeMembers(id, false, (c) =>
+        holds(c, memberId)
+          ? { $set: { members: (c.members ?? []).map((m) => (m.id === memberId ? { ...m, ...copy } : m)) } }
+          : null,
+      );
   }
 
-  /** Live ones (GET /admin/system): a count over the collection, admin only. */
+  /** Live ones (GET /admin/system). */
   async countLive(): Promise<number> {
-    return this.model.countDocuments({ deletedAt: null });
+    return this.rows.count({ deletedAt: null });
   }
 
   /**
    * An actor's live circles of type Circle (GET /users/:id/circles; system circles never), newest
-   * first: all of them for the owner, only those addressed to `audiences` for anyone else. A scan,
-   * not a hot path.
+   * first: all of them for the owner, only those addressed to `audiences` for anyone else.
    */
   async pageCirclesOf(
     ownerId: string,
     audiences: string[] | 'all',
     req: PageRequest,
-    fields?: Record<string, number>,
-  ): Promise<FoundRows<CircleRecord & { id: string }>> {
-    return this.page(
-      {
-        actorId: ownerId,
-        type: 'Circle',
-        deletedAt: null,
-        ...(audiences === 'all' ? {} : { to: { $in: audiences } }),
-      },
-      req,
-      { createdAt: -1, _id: -1 },
-      fields,
-    );
+    fields?: readonly string[],
+  ): Promise<FoundRows<CircleRecord>> {
+    const filter: Filter = { actorId: ownerId, type: 'Circle', deletedAt: null };
+    if (audiences !== 'all') filter.to = { $in: audiences };
+    return this.pageShown(filter, req, [['createdAt', -1]], fields);
   }
 
-  /** GET /circles: local circles of a type and the given audiences, newest or most reacted first (a scan). */
+  /** GET /circles: local circles of a type and the given audiences, newest or most reacted first. */
   async pageListed(
     f: { type: string; audiences: string[] },
     req: PageRequest,
     sort: 'createdAt' | 'reacts',
-    fields?: Record<string, number>,
-  ): Promise<FoundRows<CircleRecord & { id: string }>> {
-    return this.page(
+    fields?: readonly string[],
+  ): Promise<FoundRows<CircleRecord>> {
+    return this.pageShown(
       { originDomain: null, type: f.type, to: { $in: f.audiences }, deletedAt: null },
       req,
-      sort === 'reacts' ? { reactCount: -1, memberCount: -1, createdAt: -1 } : { createdAt: -1 },
+      sort === 'reacts'
+        ? [
+            ['reactCount', -1],
+            ['memberCount', -1],
+            ['createdAt', -1],
+          ]
+        : [['createdAt', -1]],
       fields,
     );
   }
 
-  /** All live circles with their owners and members (the poll worker's targets): a scan. */
+  /** All live circles with their owners and members (the poll worker's targets). */
   async allWithMembers(): Promise<Array<Pick<CircleRecord, 'id' | 'actorId' | 'members'>>> {
-    return this.findAll({ deletedAt: null }, { id: 1, actorId: 1, members: 1 });
+    return this.rows.find({ deletedAt: null }, { fields: ['id', 'actorId', 'members'] });
+  }
+
+  /** The ids of the live circles an account owns (account deletion). */
+  async liveIdsOwnedBy(actorId: string): Promise<string[]> {
+    const rows = await this.rows.find({ actorId, deletedAt: null }, { fields: ['id'] });
+    return rows.map((r) => r.id);
   }
 
   /**
    * The owners of the live circles (type `Circle`, not system or role circles) among `circleIds`
    * that hold `memberId` now (checked on each circle's own members, so ids read earlier, such as
    * a post's fan-out circles, never name a circle the member has left), each once, from at most
-   * `limit` circles: `_id` reads, no scan.
+   * `limit` circles: one read by key.
    */
   async ownersOfCirclesHolding(memberId: string, circleIds: string[], limit: number): Promise<string[]> {
     const live = await this.liveByIds(circleIds.slice(0, limit));
-    const holding = [...live.values()].filter(
-      (c) => c.type === 'Circle' && (c.members ?? []).some((m) => m.id === memberId),
-    );
+    const holding = [...live.values()].filter((c) => c.type === 'Circle' && holds(c, memberId));
     return [...new Set(holding.map((c) => c.actorId))];
   }
 
   /** Moves the read high-water mark forward only (`$max`: races cannot rewind it). */
   async setLastSeen(id: string, at: Date): Promise<Date | null> {
-    await this.models.Circle.updateOne({ _id: id }, { $max: { lastSeenAt: at } });
-    const c = await this.byId(id);
-    return c?.lastSeenAt ?? null;
+    const after = await this.rows.findOneAndUpdate({ _id: id }, { $max: { lastSeenAt: at } });
+    return after?.lastSeenAt ?? null;
   }
 
-  /** Adds or removes a circle (and the group it grants) in a member's index; whether it changed. */
-  private async index(memberId: string, circle: CircleRecord, add: boolean): Promise<boolean> {
-    const op = add ? '$addToSet' : '$pull';
-    // The document first (two racing upserts would collide on `_id`), then the atomic change.
-    if (add)
-      await this.models.Membership.create({ _id: memberId, circles: [], groups: [] }).catch(
-        (err: { code?: number }) => {
-          if (err.code !== 11000) throw err;
-        },
+  /** A page; with `fields`, only those (lists show no key). */
+  private async pageShown(
+    filter: Filter,
+    req: PageRequest,
+    sort: Sort,
+    fields?: readonly string[],
+  ): Promise<FoundRows<CircleRecord>> {
+    const found = await this.page(filter, req, sort, fields);
+    return fields ? { total: found.total, items: found.items.map(shownRow) } : found;
+  }
+
+  /**
+   * One change of a circle's members, decided on the circle as read and written only if its
+   * revision is still the one read (else read again). `live`: only while the circle is not
+   * deleted. Null when there is no such circle; else the circle after, and whether this call
+   * changed it (`decide` answering null: nothing to change).
+   */
+  private async changeMembers(
+    id: string,
+    live: boolean,
+    decide: (c: StoredCircle) => Update | null,
+  ): Promise<{ after: StoredCircle; changed: boolean } | null> {
+    for (let i = 0; i < MAX_TRIES; i++) {
+      const c = live ? await this.liveById(id) : await this.byId(id);
+      if (!c) return null;
+      const update = decide(c);
+      if (!update) return { after: c, changed: false };
+      const after = await this.rows.findOneAndUpdate(
+        { _id: id, __v: c.__v ?? null, ...(live ? { deletedAt: null } : {}) },
+        { ...update, $inc: { ...update.$inc, __v: 1 }, $set: { ...update.$set, updatedAt: new Date() } },
       );
-    const res = await this.models.Membership.updateOne({ _id: memberId }, { [op]: { circles: circle.id } });
-    if (circle.grants)
-      await this.models.Membership.updateOne({ _id: memberId }, { [op]: { groups: circle.grants } });
-    return res.modifiedCount === 1;
+      if (after) return { after, changed: true };
+    }
+    throw new Error(`circle ${id}: members changed ${MAX_TRIES} times while one change was tried`);
   }
 }

@@ -1,41 +1,60 @@
 /**
- * Stores of the other addressable objects: pages, bookmarks, groups (replies: replies.ts). Single objects go
- * by `_id`; the lists here are scans (threads, folders, a user's pages) that no benchmark holds
- * to O(page) yet: each says what it serves.
+ * Stores of pages, bookmarks and groups over the engine port (ADR 0013; replies: replies.ts).
+ * Single objects go by `_id`; folder trees read children by an index on the parent field; the
+ * lists whose filters no single index serves (an audience, an admin's optional filters, a tag in
+ * an array) read an indexed range by keyset and test the rest in memory (`scanPage`): each says
+ * which range.
  */
-import { deletedClause, type DeletedMode } from './listing';
-import type { BookmarkDoc, GroupDoc, Models, PageDoc } from '../models';
-import { ObjectStore, type FoundRows, type PageRequest } from './objects';
-import { visibleFilter, type Viewer } from '../../audience/viewer';
+import { canSee, type Viewer } from '../../audience/viewer';
+import type { Engine, Filter, Sort } from '../engine/port';
+import type { DeletedMode } from './listing';
+import type { FoundRows, PageRequest } from './object-collection';
+import { ContentCollection, type Fields } from './content-collection';
+import { DEFAULTS, type BookmarkDoc, type GroupDoc, type PageDoc, type Stamped } from './content-records';
+import { PAGES, BOOKMARKS, GROUPS } from './content-specs';
 
-export type PageRecord = PageDoc & { id: string; createdAt?: Date; updatedAt?: Date };
-export type BookmarkRecord = BookmarkDoc & { id: string; createdAt?: Date; updatedAt?: Date };
-export type GroupRecord = GroupDoc & { id: string; createdAt?: Date; updatedAt?: Date };
+export type PageRecord = PageDoc & Stamped;
+export type BookmarkRecord = BookmarkDoc & Stamped;
+export type GroupRecord = GroupDoc & Stamped;
+type Keyed<T> = T & { _id: string };
 
-/** A projection for a list view (which fields each item carries). */
-type Fields = Record<string, number>;
+const NEWEST: Sort = [
+  ['createdAt', -1],
+  ['_id', -1],
+];
+/** The admin's menu order, then newest first. */
+const MENU: Sort = [
+  ['order', 1],
+  ['createdAt', -1],
+  ['_id', -1],
+];
 
-export class PagesStore extends ObjectStore<PageRecord> {
-  constructor(models: Models) {
-    super(models.Page);
+/** Whether a document is in the `deleted` mode of an admin list (spec 4.5). */
+function inMode(mode: DeletedMode, doc: { deletedAt?: Date | null }): boolean {
+  return mode === 'include' || (mode === 'deleted') === !!doc.deletedAt;
+}
+
+export class PagesStore extends ContentCollection<Keyed<PageRecord>> {
+  constructor(engine: Engine) {
+    super(engine, PAGES, DEFAULTS.page);
   }
 
   async create(doc: Record<string, unknown> & { id: string }): Promise<PageRecord> {
-    return this.insert(doc);
+    return this.insertNew(doc);
   }
 
   /** A live local page by slug. */
   async localBySlug(slug: string): Promise<PageRecord | null> {
-    return this.model.findOne({ slug, originDomain: null, deletedAt: null }).lean<PageRecord>();
+    return this.rows.findOne({ originDomain: null, slug, deletedAt: null });
   }
 
   /**
    * The first free slug among `base`, `base-2`, `base-3`… for local pages (deleted ones keep
    * theirs: an admin may restore them); `exceptId`'s own slug counts as free. `base` must be
-   * slugified already, so it is safe inside the pattern.
+   * slugified already.
    */
   async freeSlug(base: string, exceptId?: string): Promise<string> {
-    const taken = await this.slugsLike(new RegExp(`^${base}(-[0-9]+)?$`));
+    const taken = await this.slugsLike(base);
     const own = exceptId ? (await this.byId(exceptId))?.slug : undefined;
     const used = new Set(taken.filter((t) => t !== own));
     if (!used.has(base)) return base;
@@ -44,87 +63,87 @@ export class PagesStore extends ObjectStore<PageRecord> {
     return `${base}-${n}`;
   }
 
-  /** Local pages whose slug starts with `base` (choosing a free slug). */
-  async slugsLike(base: RegExp): Promise<string[]> {
-    const rows = await this.model.find({ slug: base, originDomain: null }, { slug: 1 }).lean<PageRecord[]>();
-    return rows.map((r) => r.slug);
+  /**
+   * Local pages' slugs that are `base` or `base-<n>` (choosing a free slug): the index range of
+   * slugs from `base` up to `base.` ('.' follows '-'), the exact shape tested in memory.
+   */
+  async slugsLike(base: string): Promise<string[]> {
+    const rows = await this.rows.find(
+      { originDomain: null, slug: { $gte: base, $lt: `${base}.` } },
+      { fields: ['slug'] },
+    );
+    const shape = /^-[0-9]+$/;
+    return rows.map((r) => r.slug).filter((s) => s === base || shape.test(s.slice(base.length)));
   }
 
   /** A local page by slug, deleted or not (the admin API). */
   async anyLocalBySlug(slug: string): Promise<PageRecord | null> {
-    return this.model.findOne({ slug, originDomain: null }).lean<PageRecord>();
+    return this.rows.findOne({ originDomain: null, slug });
   }
 
-  /** GET /admin/pages, in menu order (a scan: admin list). */
+  /** GET /admin/pages, in menu order: local pages, the other filters tested on the way. */
   async pageForAdmin(
     q: { deleted: DeletedMode; type?: string | undefined; parentId?: string | undefined },
     req: PageRequest,
   ): Promise<FoundRows<PageRecord>> {
-    const filter: Record<string, unknown> = { ...deletedClause(q.deleted), originDomain: null };
-    if (q.type) filter.type = q.type;
-    if (q.parentId) filter.parentId = q.parentId;
-    return this.page(filter, req, { order: 1, createdAt: -1, _id: -1 });
+    const keep = (p: PageRecord) =>
+      inMode(q.deleted, p) && (!q.type || p.type === q.type) && (!q.parentId || p.parentId === q.parentId);
+    return this.scanPage({ originDomain: null }, keep, req, MENU);
   }
 
   /** Live local children of a folder. */
   async countChildren(parentId: string): Promise<number> {
-    return this.model.countDocuments({ parentId, originDomain: null, deletedAt: null });
+    return this.countWhere({ parentId, originDomain: null, deletedAt: null });
   }
 
   /**
    * GET /pages: `@public` live pages, optionally with a tag or of a server, in the admin's order
-   * then newest first (a scan; top-level equality only).
+   * then newest first: the live public pages' index range, tag and server tested on the way.
    */
   async pagePublic(
     q: { tag?: string | undefined; serverId?: string | undefined },
     req: PageRequest,
     fields?: Fields,
   ): Promise<FoundRows<PageRecord>> {
-    return this.page(
-      {
-        to: '@public',
-        deletedAt: null,
-        ...(q.tag ? { tags: q.tag } : {}),
-        ...(q.serverId ? { server: q.serverId } : {}),
-      },
-      req,
-      { order: 1, createdAt: -1 },
-      fields,
-    );
-  }
-
-  async countLive(): Promise<number> {
-    return this.model.countDocuments({ deletedAt: null });
+    const keep = (p: PageRecord) =>
+      (!q.tag || (p.tags ?? []).includes(q.tag)) && (!q.serverId || p.server === q.serverId);
+    return this.scanPage({ to: '@public', deletedAt: null }, keep, req, MENU, fields);
   }
 }
 
 /** Which bookmark items a list holds: `Bookmark`, `Folder`, or both when unset. */
 export type BookmarkType = 'Bookmark' | 'Folder' | undefined;
 
-export class BookmarksStore extends ObjectStore<BookmarkRecord> {
+function typeClause(type: BookmarkType): Filter {
+  return { type: type ?? { $in: ['Bookmark', 'Folder'] } };
+}
+
+export class BookmarksStore extends ContentCollection<Keyed<BookmarkRecord>> {
   constructor(
-    models: Models,
+    engine: Engine,
     private readonly domain: string,
   ) {
-    super(models.Bookmark);
+    super(engine, BOOKMARKS, DEFAULTS.bookmark);
   }
 
   async create(doc: Record<string, unknown> & { id: string }): Promise<BookmarkRecord> {
-    return this.insert(doc);
+    return this.insertNew(doc);
   }
 
   /** Live items directly in a folder of an owner (folder trees). */
   async childrenOf(ownerId: string, folderId: string): Promise<BookmarkRecord[]> {
-    return this.findAll({ actorId: ownerId, parentFolder: folderId, deletedAt: null });
+    return this.childrenIn('parentFolder', [folderId], ownerId);
   }
 
   /** Soft-deletes many (a folder's descendants). */
-  async tombstoneMany(ids: string[], fields: Record<string, unknown>): Promise<void> {
-    for (const id of ids) await this.softDelete(id, fields as Record<string, unknown> & { deletedAt: Date });
+  async tombstoneMany(ids: readonly string[], fields: Record<string, unknown>): Promise<void> {
+    const at = fields.deletedAt instanceof Date ? fields.deletedAt : new Date();
+    for (const id of ids) await this.softDelete(id, { ...fields, deletedAt: at });
   }
 
   /**
-   * GET /bookmarks: every owner's root items the viewer may read, newest first (a scan).
+   * GET /bookmarks: every owner's root items the viewer may read, newest first: the live root
+   * items' index range, the audience tested on the way.
    */
   async pageRootsVisibleTo(
     viewer: Viewer,
@@ -132,10 +151,12 @@ export class BookmarksStore extends ObjectStore<BookmarkRecord> {
     req: PageRequest,
     fields?: Fields,
   ): Promise<FoundRows<BookmarkRecord>> {
-    return this.page(
-      { ...visibleFilter(viewer, this.domain), parentFolder: null, ...typeClause(type) },
+    const keep = (b: BookmarkRecord) => canSee(b, viewer, this.domain);
+    return this.scanPage(
+      { parentFolder: null, deletedAt: null, ...typeClause(type) },
+      keep,
       req,
-      { createdAt: -1 },
+      NEWEST,
       fields,
     );
   }
@@ -143,7 +164,7 @@ export class BookmarksStore extends ObjectStore<BookmarkRecord> {
   /**
    * GET /users/:id/bookmarks: an owner's live items directly in a folder (`null`: the root;
    * `undefined`: in any folder), newest first; the owner sees all of them, anyone else those
-   * they may read (a scan of the owner's items).
+   * they may read (tested on the way through the owner's index range).
    */
   async pageForOwner(
     ownerId: string,
@@ -153,66 +174,61 @@ export class BookmarksStore extends ObjectStore<BookmarkRecord> {
     fields?: Fields,
   ): Promise<FoundRows<BookmarkRecord>> {
     const own = q.viewer.id !== undefined && q.viewer.id === ownerId;
-    return this.page(
+    const keep = (b: BookmarkRecord) => own || canSee(b, q.viewer, this.domain);
+    return this.scanPage(
       {
-        ...(own ? {} : visibleFilter(q.viewer, this.domain)),
         actorId: String(ownerId),
         deletedAt: null,
         ...(folderId === undefined ? {} : { parentFolder: folderId }),
         ...typeClause(q.type),
       },
+      keep,
       req,
-      { createdAt: -1 },
+      NEWEST,
       fields,
     );
   }
 }
 
-function typeClause(type: BookmarkType): Record<string, unknown> {
-  return { type: type ?? { $in: ['Bookmark', 'Folder'] } };
-}
-
-export class GroupsStore extends ObjectStore<GroupRecord> {
+export class GroupsStore extends ContentCollection<Keyed<GroupRecord>> {
   constructor(
-    models: Models,
+    engine: Engine,
     private readonly domain: string,
   ) {
-    super(models.Group);
+    super(engine, GROUPS, DEFAULTS.group);
   }
 
   async create(doc: Record<string, unknown> & { id: string }): Promise<GroupRecord> {
-    return this.insert(doc);
+    return this.insertNew(doc);
   }
 
-  /** GET /admin/groups (a scan: admin list). */
+  /** GET /admin/groups: by RSVP policy when given (its index), else every group; newest first. */
   async pageForAdmin(
     q: { deleted: DeletedMode; rsvpPolicy?: string | undefined },
     req: PageRequest,
   ): Promise<FoundRows<GroupRecord>> {
-    const filter: Record<string, unknown> = { ...deletedClause(q.deleted) };
-    if (q.rsvpPolicy) filter.rsvpPolicy = q.rsvpPolicy;
-    return this.page(filter, req, { createdAt: -1, _id: -1 });
+    const base: Filter = q.rsvpPolicy
+      ? { rsvpPolicy: q.rsvpPolicy }
+      : q.deleted === 'live'
+        ? { deletedAt: null }
+        : {};
+    return this.scanPage(base, (g) => inMode(q.deleted, g), req, NEWEST);
   }
 
   async bumpMembers(id: string, by: 1 | -1): Promise<void> {
     await this.bump(id, 'memberCount', by);
   }
 
-  /** GET /groups: local live groups the viewer may read (own ones included), newest first (a scan). */
+  /**
+   * GET /groups: local live groups the viewer may read (own ones included), newest first: the
+   * local live groups' index range, the audience tested on the way.
+   */
   async pageLocalVisibleTo(
     viewer: Viewer,
     req: PageRequest,
     fields?: Fields,
   ): Promise<FoundRows<GroupRecord>> {
-    return this.page(
-      { ...visibleFilter(viewer, this.domain), originDomain: null },
-      req,
-      { createdAt: -1 },
-      fields,
-    );
-  }
-
-  async countLive(): Promise<number> {
-    return this.model.countDocuments({ deletedAt: null });
+    const keep = (g: GroupRecord) => canSee(g, viewer, this.domain);
+    return this.scanPage({ originDomain: null, deletedAt: null }, keep, req, NEWEST, fields);
   }
 }

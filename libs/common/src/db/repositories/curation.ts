@@ -5,7 +5,7 @@
  * through /admin with the shared CRUD shape (soft delete, restore, `deleted=true|include`).
  */
 import type { CollectionSpec, Engine, Filter, Sort } from '../engine/port';
-import type { FoundRows, PageRequest } from './objects';
+import type { FoundRows, PageRequest } from './object-collection';
 import { deletedCondition, pageOf, PortObjectStore, type ObjectRow } from './port-objects';
 import type { DeletedMode } from './listing';
 

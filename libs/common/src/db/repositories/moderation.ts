@@ -5,7 +5,7 @@
  * single-document update.
  */
 import type { CollectionSpec, Engine, Filter, Sort } from '../engine/port';
-import type { FoundRows, PageRequest } from './objects';
+import type { FoundRows, PageRequest } from './object-collection';
 import { pageOf, PortObjectStore, type ObjectRow } from './port-objects';
 
 export const FLAG_STATUSES = ['open', 'resolved', 'dismissed'] as const;

@@ -190,12 +190,25 @@ export class ObjectCollection<T extends ObjectRow> {
     return (await this.rows.deleteOne({ _id: id })) === 1;
   }
 
-  /** A sorted, skipped, limited page with the filter's total; the sort ends in `_id` (total). */
-  protected async page(filter: Filter, req: PageRequest, sort: Sort): Promise<FoundRows<T>> {
+  /**
+   * A sorted, skipped, limited page with the filter's total; the sort ends in `_id` (total).
+   * `fields`: only those (and `_id`) are read.
+   */
+  protected async page(
+    filter: Filter,
+    req: PageRequest,
+    sort: Sort,
+    fields?: readonly string[],
+  ): Promise<FoundRows<T>> {
     const total: Sort = sort.some(([f]) => f === '_id') ? sort : [...sort, ['_id', sort.at(-1)?.[1] ?? -1]];
     const [count, items] = await Promise.all([
       this.rows.count(filter),
-      this.rows.find(filter, { sort: total, skip: req.skip, limit: req.limit }),
+      this.rows.find(filter, {
+        sort: total,
+        skip: req.skip,
+        limit: req.limit,
+        ...(fields ? { fields } : {}),
+      }),
     ]);
     return { total: count, items };
   }

@@ -6,7 +6,7 @@
  * the row; admin lists are offset pages with their total, sorted to a total order.
  */
 import type { Collection, CollectionSpec, Engine, Filter, Sort, Value } from '../engine/port';
-import type { FoundRows, PageRequest } from './objects';
+import type { FoundRows, PageRequest } from './object-collection';
 import type { DeletedMode } from './listing';
 
 /** What every such row holds besides its own fields. */

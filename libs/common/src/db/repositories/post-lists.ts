@@ -2,10 +2,12 @@
  * The shapes and list keys of posts that the post and timeline stores share: which lists a post
  * goes to (LISTS), the tags it is counted under, and its entry in a list.
  */
-import type { PostDoc } from '../models';
+import type { CollectionSpec } from '../engine/port';
 import type { ListAppend, ListEntry } from '../lists/store';
+import type { Place } from '../lists/cursor';
+import type { PostDoc, Stamped } from './content-records';
 
-export type PostRecord = PostDoc & { id: string; createdAt?: Date; updatedAt?: Date };
+export type PostRecord = PostDoc & Stamped;
 export type Bump = (stamps: string[]) => Promise<void>;
 /** Reads live posts by id (a caller may put a cache in front). */
 export type PostLoader = (ids: string[]) => Promise<Map<string, PostRecord>>;
@@ -51,3 +53,65 @@ export interface LocalPostFilter {
   types?: string[];
   since?: Date;
 }
+
+/**
+ * Which posts a pull answers (federation, views/pull.ts): live local posts of `authors` (every
+ * local author when absent) addressed to one of `audiences`, published since `since`, strictly
+ * older than the place `before`.
+ */
+export interface PullScope {
+  authors?: readonly string[];
+  audiences: readonly string[];
+  since?: Date;
+  before?: Place;
+  limit: number;
+}
+
+export const POSTS: CollectionSpec = {
+  name: 'posts',
+  indexes: [
+    {
+      fields: [
+        ['actorId', 1],
+        ['to', 1],
+        ['originDomain', 1],
+        ['deletedAt', 1],
+        ['publishedAt', -1],
+      ],
+      serves:
+        'a pull of some authors, newest first (PostsStore.pullFor), and their deletions since (deletedFor)',
+    },
+    {
+      fields: [
+        ['to', 1],
+        ['originDomain', 1],
+        ['deletedAt', 1],
+        ['publishedAt', -1],
+      ],
+      serves: 'a pull of every local author (PostsStore.pullFor without authors)',
+    },
+    {
+      fields: [
+        ['actorId', 1],
+        ['createdAt', -1],
+      ],
+      serves: 'GET /admin/posts?actorId (newest first); author copies refreshed (refreshAuthorCopy)',
+    },
+    {
+      fields: [
+        ['actorId', 1],
+        ['deletedAt', 1],
+      ],
+      serves: "an author's live posts (allByAuthor: account deletion)",
+    },
+    {
+      fields: [
+        ['deletedAt', 1],
+        ['createdAt', -1],
+      ],
+      serves: 'GET /admin/posts of live posts; countLive; the GC (deletedAt before a cutoff)',
+    },
+    { fields: [['createdAt', -1]], serves: 'GET /admin/posts including deleted ones' },
+  ],
+  dates: ['publishedAt', 'deletedAt', 'createdAt', 'updatedAt', 'event.startDate', 'event.endDate'],
+};

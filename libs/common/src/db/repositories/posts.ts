@@ -1,18 +1,27 @@
 /**
- * Posts. Creating, editing and deleting a post keeps its lists in step (the author's list, the
- * local public and server lists, and through TimelineStore every circle timeline), the author's
- * counter and the read-cache stamps: no caller can forget one. GET /posts and an author's posts
- * read the lists, so a page costs O(page) whatever the number of posts (ADR 0005).
+ * Posts, over the engine port (ADR 0013). Creating, editing and deleting a post keeps its lists
+ * in step (the author's list, the local public and server lists, and through TimelineStore every
+ * circle timeline), the author's counter and the read-cache stamps: no caller can forget one.
+ * GET /posts and an author's posts read the lists, so a page costs O(page) whatever the number
+ * of posts; a pull reads the posts collection by an index of its own (`POSTS`).
+ *
+ * Order of writes (no transaction spans documents): the post is stored first, then listed, then
+ * counted; a crash in between leaves a post its lists do not show yet (a retried create fails on
+ * the duplicate id), never a list entry without its post.
  */
-import { newestFirst, olderClause, type Place } from '../lists/cursor';
-import { deletedClause, type DeletedMode } from './listing';
-import type { Models } from '../models';
+import { newestFirst } from '../lists/cursor';
+import type { Engine, Filter } from '../engine/port';
+import type { DeletedMode } from './listing';
 import { STAMPS } from '../../cache/stamps';
 import type { ListAppend, ListEntry, ListStore } from '../lists/store';
-import { ObjectStore, type FoundRows, type PageRequest } from './objects';
+import type { FoundRows, PageRequest } from './object-collection';
+import { ContentCollection } from './content-collection';
+import { DEFAULTS } from './content-records';
 import {
   entryOf,
   LISTS,
+  POSTS,
+  type PullScope,
   tierTag,
   typeTag,
   type Bump,
@@ -25,15 +34,17 @@ import type { UsersRepository } from './users';
 
 export * from './post-lists';
 
-export class PostsStore extends ObjectStore<PostRecord> {
+type PostRow = PostRecord & { _id: string };
+
+export class PostsStore extends ContentCollection<PostRow> {
   constructor(
-    models: Models,
+    engine: Engine,
     private readonly lists: ListStore,
-    private readonly users: UsersRepository,
+    private readonly users: Pick<UsersRepository, 'bumpCounter' | 'bumpCounters'>,
     private readonly domain: string,
     private readonly bumpStamps: Bump,
   ) {
-    super(models.Post);
+    super(engine, POSTS, DEFAULTS.post);
   }
 
   private timelines: Timelines = {
@@ -98,7 +109,7 @@ export class PostsStore extends ObjectStore<PostRecord> {
     known?: string[],
   ) {
     const circles = known ?? (await this.timelines.circlesFor(doc.actorId));
-    const post = await this.insert({ ...doc, circles });
+    const post = await this.insertNew({ ...doc, circles });
     await this.lists.appendAll([...this.listAppends(post), ...this.timelines.appendsFor(post, circles)]);
     await this.touch({ id: post.id, circles });
     return post;
@@ -208,11 +219,17 @@ export class PostsStore extends ObjectStore<PostRecord> {
     q: { deleted: DeletedMode; tiersOnly: boolean; type?: string | undefined; actorId?: string | undefined },
     req: PageRequest,
   ): Promise<FoundRows<PostRecord>> {
-    const filter: Record<string, unknown> = { ...deletedClause(q.deleted) };
-    if (q.tiersOnly) filter.to = { $in: ['@public', `@${this.domain}`] };
-    if (q.type) filter.type = q.type;
-    if (q.actorId) filter.actorId = q.actorId;
-    return this.page(filter, req, { createdAt: -1, _id: -1 });
+    // The most selective index read (an author's, or the live ones), the other filters in memory.
+    const base: Filter = q.actorId ? { actorId: q.actorId } : q.deleted === 'live' ? { deletedAt: null } : {};
+    const tiers = new Set(['@public', `@${this.domain}`]);
+    const keep = (p: PostRecord) =>
+      (q.deleted === 'include' || (q.deleted === 'deleted') === !!p.deletedAt) &&
+      (!q.tiersOnly || tiers.has(p.to)) &&
+      (!q.type || p.type === q.type);
+    return this.scanPage(base, keep, req, [
+      ['createdAt', -1],
+      ['_id', -1],
+    ]);
   }
 
   /** Every cached page or post copy holding this post is stale. */
@@ -227,8 +244,10 @@ export class PostsStore extends ObjectStore<PostRecord> {
 
   /** Records that a circle's timeline holds the post (fan-out, backfill). */
   async addCircles(id: string, circleIds: string[]): Promise<void> {
-    if (circleIds.length)
-      await this.model.updateOne({ _id: id }, { $addToSet: { circles: { $each: circleIds } } });
+    // One `$addToSet` per circle (the port adds one value at a time); each is atomic and idempotent.
+    await Promise.all(
+      [...new Set(circleIds)].map((c) => this.rows.updateOne({ _id: id }, { $addToSet: { circles: c } })),
+    );
   }
 
   /** The counter of a post's replies. */
@@ -316,7 +335,10 @@ export class PostsStore extends ObjectStore<PostRecord> {
     const found = await this.liveByIds(ids);
     return {
       total: matched.length,
-      items: ids.map((id) => found.get(id)).filter((p): p is PostRecord => !!p),
+      items: ids.flatMap((id) => {
+        const p = found.get(id);
+        return p ? [p] : [];
+      }),
     };
   }
 
@@ -359,11 +381,6 @@ export class PostsStore extends ObjectStore<PostRecord> {
     if (ids.length) yield await flush();
   }
 
-  /** Live ones (GET /admin/system): a count over the collection, admin only. */
-  async countLive(): Promise<number> {
-    return this.model.countDocuments({ deletedAt: null });
-  }
-
   /** A remote post copy by the id its origin gave it. */
   async remoteCopy(id: string): Promise<PostRecord | null> {
     const p = await this.byId(id);
@@ -399,34 +416,52 @@ export class PostsStore extends ObjectStore<PostRecord> {
   }
 
   /**
-   * Public and circle posts of local authors for a pull (federation): a scan, bounded by `limit`,
-   * newest first by (publishedAt, id), strictly older than the place `before` when given (a
-   * cursor: `next` of the page before), so pages neither skip nor repeat posts of one millisecond.
+   * A pull's posts (federation, views/pull.ts): live local posts of the scope's authors and
+   * audiences, newest first by (publishedAt, id), strictly older than the place `before` when
+   * given (a cursor: `next` of the page before), so pages neither skip nor repeat posts of one
+   * millisecond. One indexed read of at most `limit` posts.
    */
-  async newestFor(filter: Record<string, unknown>, limit: number, before?: Place): Promise<PostRecord[]> {
-    return this.model
-      .find(before ? { $and: [filter, olderClause('publishedAt', before)] } : filter)
-      .sort({ publishedAt: -1, _id: -1 })
-      .limit(limit)
-      .lean<PostRecord[]>();
+  async pullFor(scope: PullScope): Promise<PostRecord[]> {
+    const filter = this.pullFilter(scope);
+    if (!filter) return [];
+    if (scope.since) filter.publishedAt = { $gte: scope.since };
+    return this.rows.find(filter, {
+      sort: [
+        ['publishedAt', -1],
+        ['_id', -1],
+      ],
+      limit: scope.limit,
+      ...(scope.before ? { after: [new Date(scope.before.at), scope.before.id] } : {}),
+    });
   }
 
-  /** Ids of posts matching a pull's scope that were deleted since a date. */
-  async deletedIdsSince(filter: Record<string, unknown>, since: Date): Promise<string[]> {
-    const rows = await this.model
-      .find({ ...filter, deletedAt: { $gte: since } }, { id: 1 })
-      .lean<PostRecord[]>();
+  /** Ids of the scope's posts deleted since a date (a pull's `tombstones`). */
+  async deletedFor(scope: Pick<PullScope, 'authors' | 'audiences'>, since: Date): Promise<string[]> {
+    const filter = this.pullFilter(scope);
+    if (!filter) return [];
+    const rows = await this.rows.find({ ...filter, deletedAt: { $gte: since } }, { fields: ['id'] });
     return rows.map((r) => r.id);
+  }
+
+  /** The indexed filter of a pull's scope; null when it can match nothing. */
+  private pullFilter(scope: Pick<PullScope, 'authors' | 'audiences'>): Filter | null {
+    const one = (v: readonly string[]) => (v.length === 1 ? v[0]! : { $in: [...v] });
+    if (!scope.audiences.length || scope.authors?.length === 0) return null;
+    return {
+      ...(scope.authors ? { actorId: one(scope.authors) } : {}),
+      to: one(scope.audiences),
+      originDomain: null,
+      deletedAt: null,
+    };
   }
 
   /** Every live post of an author (account deletion, author copies refresh): a scan. */
   async allByAuthor(authorId: string): Promise<PostRecord[]> {
-    return this.findAll({ actorId: authorId, deletedAt: null });
+    return this.rows.find({ actorId: authorId, deletedAt: null });
   }
 
   /** Refreshes the author copy on every post of theirs. */
   async refreshAuthorCopy(authorId: string, actor: Record<string, unknown>): Promise<number> {
-    const res = await this.model.updateMany({ actorId: authorId }, { $set: { actor } });
-    return res.modifiedCount;
+    return this.rows.updateMany({ actorId: authorId }, { $set: { actor: actor as Record<string, string> } });
   }
 }

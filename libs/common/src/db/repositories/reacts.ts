@@ -1,106 +1,144 @@
 /**
- * Reactions: one per (target, actor), keyed `<target>|<actor>` so finding "my reaction" is one
- * `_id` read. The target's `reactCount` and `reactSummary` ({emoji: count}) move with each
- * change by `$inc` on the target, so no recount scans the collection. Each target's reactions
- * are also a list (`reacts:<target>`, entries by actor) that GET /posts/:id/reacts pages through.
- * A reaction's public id leads to its key through `react_ids` (one `_id` read, ADR 0011 item 15).
+ * Reactions over the engine port (ADR 0013): one per (target, actor), keyed `<target>|<actor>`,
+ * so "my reaction" is one primary-key read and the key itself keeps a reaction exactly-once
+ * under concurrent Reacts (the insert of the second fails on the key). A reaction's public id is
+ * an indexed field (Update and Delete name a reaction by it). The target's `reactCount` and
+ * `reactSummary` move with each change by `$inc` on the target (the caller's `reactDelta`), so no
+ * recount scans the collection; an emoji change is a compare-and-set on the emoji read, so of
+ * concurrent changes exactly one moves the summary. Each target's reactions are also a list
+ * (`reacts:<target>`) that GET /posts/:id/reacts pages through.
  */
+import type { CollectionSpec, Engine } from '../engine/port';
+import { DuplicateKeyError } from '../engine/port';
 import type { ListEntry, ListStore } from '../lists/store';
-import type { Models, ReactDoc } from '../models';
-import { reactKey } from '../models/keys';
-import { ObjectStore, shown, WRITE_CHUNK, type FoundRows, type PageRequest } from './objects';
-export type { ReactState } from './react-state';
+import { shownRow, type FoundRows, type PageRequest } from './object-collection';
+import { ContentCollection, normaliseDates } from './content-collection';
+import { DEFAULTS, type ReactDoc } from './content-records';
+export type { ReactState } from './object-collection';
 
-export type ReactRecord = ReactDoc & { id: string; createdAt?: Date };
+export type ReactRecord = ReactDoc & { createdAt?: Date; updatedAt?: Date };
+type ReactRow = ReactRecord & { _id: string };
+
+/** The key of one reaction: one per (target, actor). */
+export const reactKey = (target: string, actorId: string): string => `${target}|${actorId}`;
 
 export const reactsList = (target: string): string => `reacts:${target}`;
 
-export class ReactsStore extends ObjectStore<ReactRecord> {
+export const REACTS: CollectionSpec = {
+  name: 'reacts',
+  indexes: [
+    { fields: [['id', 1]], unique: true, serves: 'a reaction by its public id (Update, Delete)' },
+    { fields: [['actorId', 1]], serves: "an actor's reactions (account deletion, author copies)" },
+    { fields: [['target', 1]], serves: 'the reactions on purged objects (purgeForTargets)' },
+  ],
+  dates: ['createdAt', 'updatedAt'],
+};
+
+/** Targets per delete of a purge: a bounded `$in`. */
+const PURGE_CHUNK = 100;
+
+export class ReactsStore extends ContentCollection<ReactRow> {
   constructor(
-    private readonly models: Models,
+    engine: Engine,
     private readonly lists: ListStore,
   ) {
-    super(models.React);
+    super(engine, REACTS, DEFAULTS.react);
   }
 
   private async unlist(r: ReactRecord): Promise<void> {
-    await this.lists.remove(reactsList(r.target), r.id, r.createdAt ? new Date(r.createdAt) : new Date(0));
+    await this.lists.remove(reactsList(r.target), r.id);
   }
 
   /** The actor's reaction on a target, if any. */
   async mine(actorId: string, target: string): Promise<ReactRecord | null> {
-    return this.model.findOne({ _id: reactKey(target, actorId) }).lean<ReactRecord>();
+    return this.rows.findOne({ _id: reactKey(target, actorId) });
   }
 
-  /** The actor's emoji on each of the targets (timeline pages): `_id` reads in parallel. */
-  async mineOn(actorId: string, targets: string[]): Promise<Map<string, string>> {
-    const rows = await Promise.all(targets.map((t) => this.mine(actorId, t)));
-    return new Map(rows.filter((r): r is ReactRecord => !!r).map((r) => [r.target, r.emoji]));
+  /** The actor's emoji on each of the targets (timeline pages): one read by key. */
+  async mineOn(actorId: string, targets: readonly string[]): Promise<Map<string, string>> {
+    const keys = [...new Set(targets)].map((t) => reactKey(t, actorId));
+    if (!keys.length) return new Map();
+    const rows = await this.rows.find({ _id: { $in: keys } });
+    return new Map(rows.map((r) => [r.target, r.emoji]));
+  }
+
+  /** A reaction by its public id (`react:…`), which is not its key. */
+  override async byId(id: string): Promise<ReactRow | null> {
+    if (typeof id !== 'string' || !id) return null;
+    return this.rows.findOne({ id });
+  }
+
+  override async liveByIds(ids: readonly string[]): Promise<Map<string, ReactRow>> {
+    const wanted = [...new Set(ids.filter((id) => typeof id === 'string' && id))];
+    if (!wanted.length) return new Map();
+    const rows = await this.rows.find({ id: wanted.length === 1 ? wanted[0]! : { $in: wanted } });
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
+  /** Sets fields of the reaction named by its public id; the reaction after, or null. */
+  override async set(id: string, fields: Record<string, unknown>): Promise<ReactRow | null> {
+    const r = await this.byId(id);
+    if (!r) return null;
+    const set: Record<string, unknown> = { ...fields, updatedAt: new Date() };
+    normaliseDates(set, REACTS.dates ?? []);
+    return this.rows.findOneAndUpdate({ _id: r._id, id }, { $set: set as Record<string, string> });
+  }
+
+  /** Removes a reaction named by its public id (only while it is still that reaction); the row, or null. */
+  async removeById(id: string): Promise<ReactRecord | null> {
+    const r = await this.byId(id);
+    if (!r) return null;
+    const removed = await this.rows.findOneAndDelete({ _id: r._id, id });
+    if (removed) await this.unlist(removed);
+    return removed;
+  }
+
+  /** Stores a new reaction; false when the actor already has one on the target (its key). */
+  async add(
+    doc: Record<string, unknown> & { id: string; actorId: string; target: string; emoji: string },
+  ): Promise<boolean> {
+    const now = new Date();
+    const row = {
+      ...DEFAULTS.react(),
+      ...doc,
+      _id: reactKey(doc.target, doc.actorId),
+      createdAt: now,
+      updatedAt: now,
+    } as ReactRow;
+    try {
+      await this.rows.insertOne(row);
+    } catch (err) {
+      if (err instanceof DuplicateKeyError) return false;
+      throw err;
+    }
+    const entry: ListEntry = { id: doc.id, at: now, by: doc.actorId };
+    await this.lists.append(reactsList(doc.target), [entry]);
+    return true;
   }
 
   /**
-   * A reaction by its public id (`react:…`), which is not its key (`<target>|<actor>`): the id's
-   * entry in `react_ids`, then the reaction by its key, kept when it is still that reaction (not
-   * removed and made again since). Update and Delete name a reaction this way.
+   * Changes the emoji (and name) of a reaction as it was read: true when this call changed it,
+   * false when it is no longer that reaction with that emoji (removed, or changed by a concurrent
+   * call, which moved the summary instead); the caller reads again and retries.
    */
-  override async byId(id: string): Promise<ReactRecord | null> {
-    if (typeof id !== 'string' || !id) return null;
-    const ref = await this.models.ReactId.findOne({ _id: id }).lean<{ key: string }>();
-    if (!ref) return null;
-    const r = await this.model.findOne({ _id: ref.key }).lean<ReactRecord>();
-    return r?.id === id ? r : null;
-  }
-
-  override async set(id: string, fields: Record<string, unknown>): Promise<ReactRecord | null> {
-    const r = await this.byId(id);
-    if (!r) return null;
-    return this.model
-      .findOneAndUpdate({ _id: reactKey(r.target, r.actorId) }, { $set: fields }, { returnDocument: 'after' })
-      .lean<ReactRecord>();
-  }
-
-  /** Removes a reaction named by its public id; the removed row, or null. */
-  async removeById(id: string): Promise<ReactRecord | null> {
-    const r = await this.byId(id);
-    return r ? this.removeMine(r.actorId, r.target) : null;
-  }
-
-  /** Stores a new reaction; false when the actor already has one on the target (unique key). */
-  async add(doc: Record<string, unknown> & { id: string; actorId: string; target: string; emoji: string }) {
-    try {
-      const key = reactKey(doc.target, doc.actorId);
-      const created = (await this.model.create({ ...doc, _id: key })) as { createdAt?: Date };
-      await this.models.ReactId.updateOne({ _id: doc.id }, { $set: { key } }, { upsert: true });
-      await this.lists.append(reactsList(doc.target), [
-        { id: doc.id, at: created.createdAt ?? new Date(), by: doc.actorId },
-      ]);
-      return true;
-    } catch (err) {
-      if ((err as { code?: number }).code === 11000) return false;
-      throw err;
-    }
-  }
-
-  async changeEmoji(existing: ReactRecord, emoji: string, name?: string): Promise<void> {
-    await this.model.updateOne(
-      { _id: reactKey(existing.target, existing.actorId) },
-      { $set: { emoji, ...(name !== undefined ? { name } : {}) } },
+  async changeEmoji(existing: ReactRecord, emoji: string, name?: string): Promise<boolean> {
+    const after = await this.rows.findOneAndUpdate(
+      { _id: reactKey(existing.target, existing.actorId), id: existing.id, emoji: existing.emoji },
+      { $set: { emoji, updatedAt: new Date(), ...(name !== undefined ? { name } : {}) } },
     );
+    return after !== null;
   }
 
-  /** Removes the actor's reaction; the removed row, or null when there was none. */
+  /** Removes the actor's reaction; the removed row (for exactly one concurrent caller), or null. */
   async removeMine(actorId: string, target: string): Promise<ReactRecord | null> {
-    const removed = await this.model.findOneAndDelete({ _id: reactKey(target, actorId) }).lean<ReactRecord>();
-    if (removed) {
-      await this.unlist(removed);
-      await this.models.ReactId.deleteOne({ _id: removed.id });
-    }
+    const removed = await this.rows.findOneAndDelete({ _id: reactKey(target, actorId) });
+    if (removed) await this.unlist(removed);
     return removed;
   }
 
   /**
-   * GET /posts/:id/reacts: newest first. The target's list, then each reaction by its key
-   * (`<target>|<actor>`), kept when it is still the one listed (not removed and made again).
+   * GET /posts/:id/reacts: newest first. The target's list, then the page's reactions in one read
+   * by key, each kept when it is still the one listed (not removed and made again since).
    */
   async pageForTarget(target: string, req: PageRequest): Promise<FoundRows<ReactRecord>> {
     const key = reactsList(target);
@@ -111,35 +149,32 @@ export class ReactsStore extends ObjectStore<ReactRecord> {
       else if (page.length < req.limit) page.push(e);
       else break;
     }
-    const rows = await Promise.all(page.map((e) => (e.by ? this.mine(e.by, target) : Promise.resolve(null))));
-    // Kept when it is still the reaction listed (not removed and made again since).
-    const items = rows.flatMap((r, i) => (r && r.id === page[i]!.id ? [shown(r)] : []));
+    const keys = page.flatMap((e) => (e.by ? [reactKey(target, e.by)] : []));
+    const rows = keys.length ? await this.rows.find({ _id: { $in: keys } }) : [];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const items = page.flatMap((e) => {
+      const r = byId.get(e.id);
+      return r ? [shownRow(r)] : [];
+    });
     return { total: (await this.lists.head(key)).count, items };
   }
 
   /** Removes every reaction on the targets (purged objects); how many. */
-  async purgeForTargets(targets: string[]): Promise<number> {
+  async purgeForTargets(targets: readonly string[]): Promise<number> {
     for (const t of targets) await this.lists.drop(reactsList(t));
     let n = 0;
-    for (let i = 0; i < targets.length; i += 100) {
-      const filter = { target: { $in: targets.slice(i, i + 100) } };
-      const ids = (await this.model.find(filter, { id: 1 }).lean<Array<{ id: string }>>()).map((r) => r.id);
-      n += (await this.model.deleteMany(filter)).deletedCount;
-      for (let j = 0; j < ids.length; j += WRITE_CHUNK)
-        await this.models.ReactId.bulkWrite(
-          ids.slice(j, j + WRITE_CHUNK).map((id) => ({ deleteOne: { filter: { _id: id } } })),
-        );
-    }
+    for (let i = 0; i < targets.length; i += PURGE_CHUNK)
+      n += await this.rows.deleteMany({ target: { $in: targets.slice(i, i + PURGE_CHUNK) } });
     return n;
   }
 
-  /** Every stored reaction (GET /admin/system): a count over the collection, admin only. */
+  /** Every stored reaction (GET /admin/system). */
   async countAll(): Promise<number> {
-    return this.model.countDocuments({});
+    return this.rows.count({});
   }
 
-  /** Every reaction of an actor (account deletion): a scan. */
+  /** Every reaction of an actor (account deletion). */
   async allByActor(actorId: string): Promise<ReactRecord[]> {
-    return this.findAll({ actorId });
+    return this.rows.find({ actorId });
   }
 }

@@ -1,15 +1,33 @@
 /**
- * Replies, and each thread as an ordered list (`thread:<root>`, ADR 0005's bucket pattern): a
- * thread page and the double-submit guard read the thread's list and then the replies they need
- * by `_id`, so they cost what the thread holds, not what the collection holds (on FerretDB every
- * other filter is a scan of every reply). The store keeps the list: a reply joins it when created
- * or restored and leaves it when deleted.
+ * Replies over the engine port (ADR 0013), and each thread as an ordered list (`thread:<root>`):
+ * a thread page and the double-submit guard read the thread's list and then the replies they
+ * need in one `$in` read, so they cost what the page needs, not what the collection holds. The
+ * store keeps the list: a reply joins it when created or restored and leaves it when deleted
+ * (stored first, then listed: a crash between leaves a reply the thread does not show yet).
  */
+import type { CollectionSpec, Engine } from '../engine/port';
 import type { ListEntry, ListStore } from '../lists/store';
-import type { Models, ReplyDoc } from '../models';
-import { ObjectStore, shown, type FoundRows, type PageRequest } from './objects';
+import { shownRow, type FoundRows, type PageRequest } from './object-collection';
+import { ContentCollection } from './content-collection';
+import { DEFAULTS, type ReplyDoc, type Stamped } from './content-records';
 
-export type ReplyRecord = ReplyDoc & { id: string; createdAt?: Date; updatedAt?: Date };
+export type ReplyRecord = ReplyDoc & Stamped;
+type ReplyRow = ReplyRecord & { _id: string };
+
+export const REPLIES: CollectionSpec = {
+  name: 'replies',
+  indexes: [
+    {
+      fields: [
+        ['actorId', 1],
+        ['deletedAt', 1],
+      ],
+      serves: 'author copies refreshed (refreshActorCopy); an account withdrawn (tombstoneByAuthor)',
+    },
+    { fields: [['deletedAt', 1]], serves: 'countLive; the GC (deletedAt before a cutoff)' },
+  ],
+  dates: ['deletedAt', 'createdAt', 'updatedAt'],
+};
 
 export const threadList = (rootId: string): string => `thread:${rootId}`;
 
@@ -17,16 +35,16 @@ function entryOf(r: Pick<ReplyRecord, 'id' | 'actorId' | 'createdAt'>): ListEntr
   return { id: r.id, at: r.createdAt ? new Date(r.createdAt) : new Date(), by: r.actorId };
 }
 
-export class RepliesStore extends ObjectStore<ReplyRecord> {
+export class RepliesStore extends ContentCollection<ReplyRow> {
   constructor(
-    models: Models,
+    engine: Engine,
     private readonly lists: ListStore,
   ) {
-    super(models.Reply);
+    super(engine, REPLIES, DEFAULTS.reply);
   }
 
   async create(doc: Record<string, unknown> & { id: string; target: string }): Promise<ReplyRecord> {
-    const created = await this.insert(doc);
+    const created = await this.insertNew(doc);
     await this.lists.append(threadList(doc.target), [entryOf(created)]);
     return created;
   }
@@ -34,13 +52,13 @@ export class RepliesStore extends ObjectStore<ReplyRecord> {
   override async softDelete(
     id: string,
     fields: Record<string, unknown> & { deletedAt: Date },
-  ): Promise<ReplyRecord | null> {
+  ): Promise<ReplyRow | null> {
     const before = await super.softDelete(id, fields);
     if (before) await this.unlist(before);
     return before;
   }
 
-  override async restore(id: string, fields: Record<string, unknown> = {}): Promise<ReplyRecord | null> {
+  override async restore(id: string, fields: Record<string, unknown> = {}): Promise<ReplyRow | null> {
     const after = await super.restore(id, fields);
     if (after?.target) await this.lists.append(threadList(after.target), [entryOf(after)]);
     return after;
@@ -96,12 +114,8 @@ export class RepliesStore extends ObjectStore<ReplyRecord> {
     const found = await this.liveByIds(page);
     const items = page.flatMap((id) => {
       const r = found.get(id);
-      return r ? [shown(r)] : [];
+      return r ? [shownRow(r)] : [];
     });
     return { total: (await this.lists.head(key)).count, items };
-  }
-
-  async countLive(): Promise<number> {
-    return this.model.countDocuments({ deletedAt: null });
   }
 }

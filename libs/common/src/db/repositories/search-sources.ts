@@ -1,32 +1,25 @@
 /**
- * The objects the search index stands for, read from their own collections: users, posts, pages,
- * groups and bookmarks are still mongoose models (their stores move onto the engine port with
- * their own groups, issue 22), so this reader is the one place search touches them.
+ * The objects the search index stands for, read back through their stores (to index them and to
+ * verify a candidate before it is shown): posts, pages, groups and bookmarks, and users. Liveness
+ * is checked here: a deleted object, or a deactivated user, is no source.
  */
-import type { Models } from '../models';
 import type { SearchKind, SearchSources } from './search';
 
-export function modelSources(models: Models): SearchSources {
-  const modelOf = (kind: Exclude<SearchKind, 'User'>) => {
-    const m = { Post: models.Post, Page: models.Page, Group: models.Group, Bookmark: models.Bookmark };
-    return m[kind] as typeof models.Post;
-  };
+/** What search needs of a store: one object by id, every live one (a cursor, never all in memory). */
+interface Readable {
+  byId(id: string): Promise<object | null>;
+  allLive(): AsyncIterable<object>;
+}
+
+export function storeSources(stores: Record<SearchKind, Readable>): SearchSources {
   return {
     async source(kind, id) {
-      // `_id` is the object's id (ADR 0005); liveness is checked on the one document.
-      const doc =
-        kind === 'User'
-          ? await models.User.findOne({ _id: id }).lean<Record<string, unknown>>()
-          : await modelOf(kind).findOne({ _id: id }).lean<Record<string, unknown>>();
+      const doc = (await stores[kind].byId(id)) as Record<string, unknown> | null;
       if (!doc || doc.deletedAt || (kind === 'User' && doc.active === false)) return null;
       return doc;
     },
     async *allSources(kind) {
-      const cursor =
-        kind === 'User'
-          ? models.User.find({ deletedAt: null }).lean<Record<string, unknown>>().cursor()
-          : modelOf(kind).find({ deletedAt: null }).lean<Record<string, unknown>>().cursor();
-      for await (const doc of cursor) yield doc;
+      for await (const doc of stores[kind].allLive()) yield doc as Record<string, unknown>;
     },
   };
 }

@@ -1,21 +1,18 @@
-/** Users: every query names its intention; reads are lean; a user's `_id` is their id. */
-import type { Models, UserDoc } from '../models';
+/**
+ * Users over the engine port (ADR 0013). A user's `_id` is their id (`@name@domain`), so a
+ * username is unique by the primary key; an e-mail address by a sparse unique index. Secrets
+ * (password hash, token hashes) never leave the store unless a flow asks for them
+ * (`findForLogin`, `findWithSecrets`, `snapshot`): every other read is stripped of them here.
+ */
+import type { Engine, Update } from '../engine/port';
 import { userId as userIdOf } from '../ids';
-import { ObjectStore, type FoundRows, type PageRequest } from './objects';
-import { stripSecrets } from './user-secrets';
+import { ObjectCollection, type FoundRows, type PageRequest } from './object-collection';
+import { deletedFilter } from './admin-lists';
+import type { DeletedMode } from './listing';
+import { SECRET_KEYS, USERS, type StoredUser, type UserRecord, type UserSecrets } from './user-record';
 
 export { stripSecrets } from './user-secrets';
-
-const HIDDEN = {
-  password: 0,
-  emailVerificationToken: 0,
-  emailVerificationExpires: 0,
-  passwordResetToken: 0,
-  passwordResetExpires: 0,
-} as const;
-
-export type UserRecord = UserDoc & { createdAt?: Date; updatedAt?: Date };
-type Stored = UserRecord & { id: string };
+export { USERS, type UserRecord, type UserSecrets, type StoredUser } from './user-record';
 
 export type UserCounter = 'postCount' | 'publicPostCount' | 'replyCount' | 'reactCount';
 
@@ -25,14 +22,59 @@ export type UserCounter = 'postCount' | 'publicPostCount' | 'replyCount' | 'reac
  */
 export type AccountListener = (userId: string) => Promise<void>;
 
-export class UsersRepository extends ObjectStore<Stored> {
+/** What registration stores; everything else takes its default. */
+export type NewUser = Partial<Omit<StoredUser, '_id'>> & { id: string; username: string; password: string };
+
+/** The row without its secrets. */
+function hide<T extends Partial<StoredUser>>(doc: T): T {
+  const out = { ...doc };
+  for (const k of SECRET_KEYS) delete out[k];
+  return out;
+}
+
+const normalEmail = (email: string): string => email.trim().toLowerCase();
+
+export class UsersRepository extends ObjectCollection<StoredUser> {
   constructor(
-    private readonly models: Models,
+    engine: Engine,
     private readonly domain: string,
     private readonly onAccountChange: AccountListener = () => Promise.resolve(),
   ) {
-    super(models.User);
-    this.hiddenFields = Object.keys(HIDDEN);
+    super(engine, USERS);
+  }
+
+  override async byId(id: string): Promise<StoredUser | null> {
+    const doc = await super.byId(id);
+    return doc && hide(doc);
+  }
+
+  override async liveByIds(ids: readonly string[]): Promise<Map<string, StoredUser>> {
+    const found = await super.liveByIds(ids);
+    return new Map([...found].map(([id, u]) => [id, hide(u)]));
+  }
+
+  override async set(
+    id: string,
+    fields: Record<string, unknown>,
+    unset: readonly string[] = [],
+  ): Promise<StoredUser | null> {
+    const set: Record<string, unknown> = { ...fields, updatedAt: new Date() };
+    if (typeof set.email === 'string') set.email = normalEmail(set.email);
+    const after = await super.set(id, set, unset);
+    return after && hide(after);
+  }
+
+  override async softDelete(
+    id: string,
+    fields: Record<string, unknown> & { deletedAt: Date },
+  ): Promise<StoredUser | null> {
+    const before = await super.softDelete(id, { ...fields, updatedAt: new Date() });
+    return before && hide(before);
+  }
+
+  override async restore(id: string, fields: Record<string, unknown> = {}): Promise<StoredUser | null> {
+    const after = await super.restore(id, { ...fields, updatedAt: new Date() });
+    return after && hide(after);
   }
 
   /** A live (active, not deleted) user by id; used for every authenticated request. */
@@ -51,60 +93,42 @@ export class UsersRepository extends ObjectStore<Stored> {
     domain: string,
   ): Promise<(UserRecord & { password?: string }) | null> {
     const id = filter.id ? String(filter.id) : userIdOf(String(filter.username).toLowerCase(), domain);
-    return this.models.User.findOne({ _id: id })
-      .select('+password')
-      .lean<UserRecord & { password?: string }>();
+    return this.rows.findOne({ _id: id });
   }
 
   /** With the secret fields a flow needs (verification and reset tokens). */
-  async findWithSecrets(id: string): Promise<(UserRecord & Record<string, unknown>) | null> {
-    return this.models.User.findOne({ _id: id })
-      .select(
-        '+password +emailVerificationToken +emailVerificationExpires +passwordResetToken +passwordResetExpires',
-      )
-      .lean<UserRecord & Record<string, unknown>>();
+  async findWithSecrets(id: string): Promise<(UserRecord & UserSecrets) | null> {
+    return this.rows.findOne({ _id: String(id) });
   }
 
   /**
    * Consumes an e-mail verification token (by its hash): the user's id when it was valid and
-   * this call consumed it. A find, then an update conditional on the token, so only one of two
-   * racing requests wins (FerretDB has no projection on findAndModify). E-mail flows are rare:
-   * these filters scan the users.
+   * this call consumed it. The token is the compare-and-set: of two racing requests, one wins.
    */
   async consumeVerificationToken(hash: string): Promise<string | null> {
-    const found = await this.models.User.findOne(
+    const found = await this.rows.findOne({ emailVerificationToken: hash });
+    if (!found || !usable(found) || !(found.emailVerificationExpires! > new Date())) return null;
+    const res = await this.rows.updateOne(
+      { _id: found._id, emailVerificationToken: hash },
       {
-        emailVerificationToken: hash,
-        emailVerificationExpires: { $gt: new Date() },
-        active: true,
-        deletedAt: null,
+        $set: { emailVerified: true, updatedAt: new Date() },
+        $unset: { emailVerificationToken: true, emailVerificationExpires: true },
       },
-      { id: 1 },
-    ).lean<{ id: string }>();
-    if (!found) return null;
-    const res = await this.models.User.updateOne(
-      { _id: found.id, emailVerificationToken: hash },
-      { $set: { emailVerified: true }, $unset: { emailVerificationToken: 1, emailVerificationExpires: 1 } },
     );
-    return res.modifiedCount === 1 ? found.id : null;
+    return res.matched === 1 ? found.id : null;
   }
 
   /** Stores a new verification token for a live, unverified local address; whether one was stored. */
   async setVerificationToken(email: string, domain: string, hash: string, expires: Date): Promise<boolean> {
-    const res = await this.models.User.updateOne(
-      { email, domain, emailVerified: { $ne: true }, active: true, deletedAt: null },
-      { $set: { emailVerificationToken: hash, emailVerificationExpires: expires } },
-    );
-    return res.modifiedCount === 1;
+    return this.setToken(email, domain, true, {
+      emailVerificationToken: hash,
+      emailVerificationExpires: expires,
+    });
   }
 
   /** Stores a password-reset token for a live local address; whether one was stored. */
   async setResetToken(email: string, domain: string, hash: string, expires: Date): Promise<boolean> {
-    const res = await this.models.User.updateOne(
-      { email, domain, active: true, deletedAt: null },
-      { $set: { passwordResetToken: hash, passwordResetExpires: expires } },
-    );
-    return res.modifiedCount === 1;
+    return this.setToken(email, domain, false, { passwordResetToken: hash, passwordResetExpires: expires });
   }
 
   /**
@@ -112,29 +136,22 @@ export class UsersRepository extends ObjectStore<Stored> {
    * the link proves the mailbox is the user's, so the address counts as verified. The user's id.
    */
   async resetPassword(tokenHash: string, passwordHash: string): Promise<string | null> {
-    const found = await this.models.User.findOne(
+    const found = await this.rows.findOne({ passwordResetToken: tokenHash });
+    if (!found || !usable(found) || !(found.passwordResetExpires! > new Date())) return null;
+    const res = await this.rows.updateOne(
+      { _id: found._id, passwordResetToken: tokenHash },
       {
-        passwordResetToken: tokenHash,
-        passwordResetExpires: { $gt: new Date() },
-        active: true,
-        deletedAt: null,
-      },
-      { id: 1 },
-    ).lean<{ id: string }>();
-    if (!found) return null;
-    const res = await this.models.User.updateOne(
-      { _id: found.id, passwordResetToken: tokenHash },
-      {
-        $set: { password: passwordHash, emailVerified: true },
-        $unset: { passwordResetToken: 1, passwordResetExpires: 1 },
+        $set: { password: passwordHash, emailVerified: true, updatedAt: new Date() },
+        $unset: { passwordResetToken: true, passwordResetExpires: true },
       },
     );
-    return res.modifiedCount === 1 ? found.id : null;
+    return res.matched === 1 ? found.id : null;
   }
 
-  /** A local user by e-mail (a scan: registration and password reset only). */
+  /** A user by e-mail (registration and password reset). */
   async findByEmail(email: string): Promise<UserRecord | null> {
-    return this.models.User.findOne({ email: email.toLowerCase() }).lean<UserRecord>();
+    const u = await this.rows.findOne({ email: normalEmail(email) });
+    return u && hide(u);
   }
 
   async existsByUsername(username: string, domain: string): Promise<boolean> {
@@ -145,10 +162,36 @@ export class UsersRepository extends ObjectStore<Stored> {
     return !!(await this.findByEmail(email));
   }
 
-  async create(
-    doc: Record<string, unknown> & { id: string; username: string; password: string },
-  ): Promise<UserRecord> {
-    return this.insert(doc);
+  /**
+   * A new user with every default; fails with the port's DuplicateKeyError when the id or the
+   * e-mail address is taken (of concurrent registrations of one name or address, one wins).
+   */
+  async create(doc: NewUser): Promise<UserRecord> {
+    const now = new Date();
+    const { email, ...rest } = doc;
+    const row = await this.insert({
+      objectType: 'User',
+      type: 'Person',
+      emailVerified: false,
+      profile: {},
+      prefs: {},
+      circles: { following: '', allFollowing: '', groups: '', blocked: '', muted: '' },
+      to: '@public',
+      canReply: '@public',
+      canReact: '@public',
+      postCount: 0,
+      publicPostCount: 0,
+      replyCount: 0,
+      reactCount: 0,
+      active: true,
+      acknowledgedRules: [],
+      deletedAt: null,
+      createdAt: now,
+      updatedAt: now,
+      ...rest,
+      ...(email ? { email: normalEmail(email) } : {}),
+    });
+    return hide(row);
   }
 
   /** Sets fields, secrets included (hashed tokens, password hash); returns nothing. */
@@ -156,12 +199,9 @@ export class UsersRepository extends ObjectStore<Stored> {
     await this.set(id, set, unset);
   }
 
-  /** Sets fields and returns the public record after (profile updates). */
+  /** Sets fields and returns the record after (profile updates). */
   async update(id: string, set: Record<string, unknown>): Promise<UserRecord | null> {
-    const after = await this.set(id, set);
-    return after
-      ? (stripSecrets(after as unknown as Record<string, unknown>) as unknown as UserRecord)
-      : null;
+    return this.set(id, set);
   }
 
   async setCircles(id: string, circles: Record<string, string>): Promise<void> {
@@ -204,19 +244,24 @@ export class UsersRepository extends ObjectStore<Stored> {
 
   /**
    * Makes an account usable again whatever its state (admin restore: deleted or deactivated).
-   * `restored` tells the one caller whose write made it usable (of concurrent restores, one);
-   * stamps move then. Null when there is no such user.
+   * `restored` tells the one caller whose write made it usable: a compare-and-set on the state
+   * read, so of concurrent restores one wins. Null when there is no such user.
    */
   async restoreAccount(id: string): Promise<{ user: UserRecord; restored: boolean } | null> {
-    // A conditional update, not findAndModify (FerretDB refuses the projection of hidden fields).
-    const res = await this.models.User.updateOne(
-      { _id: id, $or: [{ deletedAt: { $ne: null } }, { active: false }] },
-      { $set: { deletedAt: null, active: true, deletedBy: null } },
-    );
-    const restored = res.modifiedCount === 1;
-    if (restored) await this.onAccountChange(id);
-    const user = await this.byId(id);
-    return user ? { user, restored } : null;
+    for (;;) {
+      const current = await this.byId(id);
+      if (!current) return null;
+      if (usable(current)) return { user: current, restored: false };
+      const res = await this.rows.updateOne(
+        { _id: id, deletedAt: current.deletedAt ?? null, active: current.active ?? null },
+        { $set: { deletedAt: null, active: true, deletedBy: null, updatedAt: new Date() } },
+      );
+      if (res.matched === 1) {
+        await this.onAccountChange(id);
+        return { user: (await this.byId(id)) ?? current, restored: true };
+      }
+      // Changed in between: read again (another restore wins, or a delete came first).
+    }
   }
 
   /** Removes the record for good (admin full delete); stamps move when it was there. */
@@ -226,44 +271,59 @@ export class UsersRepository extends ObjectStore<Stored> {
     return removed;
   }
 
+  /** Users not deleted (GET /admin/system). */
   async count(): Promise<number> {
-    return this.models.User.countDocuments({ deletedAt: null });
+    return this.rows.count({ deletedAt: null });
   }
 
   /**
    * GET /admin/users: newest first; `deleted` `true` lists only soft-deleted users, `include`
-   * both, anything else live ones; `active` narrows to (in)active accounts. A scan (admin only).
+   * both, anything else live ones; `active` narrows to (in)active accounts.
    */
   async pageForAdmin(
     filter: { deleted?: 'true' | 'include' | 'false'; active?: boolean },
     req: PageRequest,
-  ): Promise<FoundRows<Stored>> {
-    const q: Record<string, unknown> =
-      filter.deleted === 'true'
-        ? { deletedAt: { $ne: null } }
-        : filter.deleted === 'include'
-          ? {}
-          : { deletedAt: null };
-    if (filter.active !== undefined) q.active = filter.active;
-    return this.page(q, req, { createdAt: -1, _id: -1 }, HIDDEN);
+  ): Promise<FoundRows<UserRecord>> {
+    const mode: DeletedMode =
+      filter.deleted === 'true' ? 'deleted' : filter.deleted === 'include' ? 'include' : 'live';
+    const q = { ...deletedFilter(mode), ...(filter.active !== undefined ? { active: filter.active } : {}) };
+    const found = await this.page(q, req, [['createdAt', -1]]);
+    return { total: found.total, items: found.items.map(hide) };
   }
 
-  /**
-   * GET /users: the active local members (cached remote users are not people of this server),
-   * newest first. A scan with top-level equality only; not a hot path.
-   */
-  async pageLocalMembers(req: PageRequest): Promise<FoundRows<Stored>> {
-    return this.page(
-      { active: true, deletedAt: null, domain: this.domain },
-      req,
-      { createdAt: -1, _id: -1 },
-      HIDDEN,
-    );
+  /** GET /users: the active local members (cached remote users are not people of this server), newest first. */
+  async pageLocalMembers(req: PageRequest): Promise<FoundRows<UserRecord>> {
+    const found = await this.page({ domain: this.domain, active: true, deletedAt: null }, req, [
+      ['createdAt', -1],
+    ]);
+    return { total: found.total, items: found.items.map(hide) };
   }
 
-  /** The stored document exactly as it is (password hash included): kept aside before a restore. */
-  async snapshot(id: string): Promise<Record<string, unknown> | null> {
-    return this.models.User.collection.findOne({ id: String(id) });
+  /** Every user not deleted, oldest first, a batch at a time (the search backfill); no secrets. */
+  async *allLive(batch = 200): AsyncGenerator<UserRecord> {
+    let after: [Date, string] | undefined;
+    for (;;) {
+      const rows = await this.rows.find(
+        { deletedAt: null },
+        {
+          sort: [
+            ['createdAt', 1],
+            ['_id', 1],
+          ],
+          limit: batch,
+          ...(after ? { after } : {}),
+        },
+      );
+      for (const r of rows) yield hide(r);
+      const last = rows.at(-1);
+      if (rows.length < batch || !last) return;
+      after = [last.createdAt, last._id];
+    }
+  }
+
+  /** The stored row exactly as it is (password hash included): kept aside before a restore. */
+  async snapshot(id: string): Promise<StoredUser | null> {
+    return this.rows.findOne({ _id: String(id) });
   }
 
   /**
@@ -272,20 +332,44 @@ export class UsersRepository extends ObjectStore<Stored> {
    * from the snapshot; a deactivated or deleted one gets the snapshot's password and is
    * re-activated.
    */
-  async reinstate(snapshot: Record<string, unknown>): Promise<'reinserted' | 'reactivated' | 'unchanged'> {
-    const { User } = this.models;
-    const id = String(snapshot.id);
-    const current = await User.collection.findOne({ id });
+  async reinstate(snapshot: StoredUser): Promise<'reinserted' | 'reactivated' | 'unchanged'> {
+    const current = await this.rows.findOne({ _id: snapshot._id });
     if (!current) {
-      await User.collection.insertOne({ ...snapshot });
+      await this.rows.insertOne({ ...snapshot });
       return 'reinserted';
     }
-    if (current.active === true && !current.deletedAt && typeof current.password === 'string')
-      return 'unchanged';
-    await User.collection.updateOne(
-      { id },
-      { $set: { password: snapshot.password, active: true, deletedAt: null } },
-    );
+    if (usable(current) && typeof current.password === 'string') return 'unchanged';
+    const update: Update = { $set: { active: true, deletedAt: null, updatedAt: new Date() } };
+    if (snapshot.password) update.$set!.password = snapshot.password;
+    await this.rows.updateOne({ _id: snapshot._id }, update);
     return 'reactivated';
   }
+
+  /** Sets token fields on the live local account of an address (`unverified`: only if not verified yet). */
+  private async setToken(
+    email: string,
+    domain: string,
+    unverified: boolean,
+    fields: Partial<UserSecrets>,
+  ): Promise<boolean> {
+    const found = await this.rows.findOne({ email: normalEmail(email) });
+    if (!found || found.domain !== domain || !usable(found) || (unverified && found.emailVerified))
+      return false;
+    // The state read is the condition, so a delete or a verification in between wins.
+    const res = await this.rows.updateOne(
+      {
+        _id: found._id,
+        active: true,
+        deletedAt: null,
+        ...(unverified ? { emailVerified: { $ne: true } } : {}),
+      },
+      { $set: { ...fields, updatedAt: new Date() } },
+    );
+    return res.matched === 1;
+  }
+}
+
+/** An account that can log in: active and not deleted. */
+function usable(u: Pick<UserRecord, 'active' | 'deletedAt'>): boolean {
+  return u.active !== false && !u.deletedAt;
 }

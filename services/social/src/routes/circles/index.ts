@@ -6,21 +6,21 @@ import { viewerOf } from '../../views/viewer';
 import { circleForRoute, loadCircle } from '../../views/circle-access';
 import { cachedTimeline, type OwnCircles } from '../../timelines/query';
 
-const LIST_FIELDS = {
-  _id: 0,
-  id: 1,
-  name: 1,
-  summary: 1,
-  icon: 1,
-  to: 1,
-  memberCount: 1,
-  reactCount: 1,
-  actorId: 1,
-  url: 1,
-  type: 1,
-  createdAt: 1,
-  updatedAt: 1,
-};
+/** What a list shows of each circle (its key never). */
+const LIST_FIELDS = [
+  'id',
+  'name',
+  'summary',
+  'icon',
+  'to',
+  'memberCount',
+  'reactCount',
+  'actorId',
+  'url',
+  'type',
+  'createdAt',
+  'updatedAt',
+] as const;
 
 /** /circles (spec 4.2). */
 export default function circleRoutes(ctx: SocialContext): Router {

@@ -52,6 +52,7 @@ export function mongoEngine(
       await c.createIndex(Object.fromEntries(ix.fields.map(([f, d]) => [f, d])), {
         name: indexName(spec.name, ix),
         ...(ix.unique ? { unique: true } : {}),
+        ...(ix.sparse ? { sparse: true } : {}),
       });
   };
 

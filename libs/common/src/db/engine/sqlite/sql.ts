@@ -115,7 +115,7 @@ export function orderBy(sort: Sort | undefined): string {
 /** A stable name for an index: the collection and its fields. */
 export function indexName(collection: string, index: IndexSpec): string {
   const parts = index.fields.map(([f, d]) => `${f.replace(/\./g, '_')}${d === -1 ? '_desc' : ''}`);
-  return `ix_${collection}__${parts.join('__')}${index.unique ? '__u' : ''}`;
+  return `ix_${collection}__${parts.join('__')}${index.unique ? '__u' : ''}${index.sparse ? '__s' : ''}`;
 }
 
 export function createIndexSql(collection: string, index: IndexSpec): string {

@@ -83,7 +83,11 @@ async function setReaction(
   if (existing) {
     if (existing.emoji === emoji && (name === undefined || existing.name === name))
       return outcome('already_reacted', existing, targetId, null);
-    await reacts.changeEmoji(existing as never, emoji, name);
+    // A compare-and-set on the emoji read: a concurrent change or removal won, so read again.
+    if (!(await reacts.changeEmoji(existing as never, emoji, name))) {
+      if (retried) throw new Error('reaction could not be changed');
+      return setReaction(ctx, target, emoji, name, true);
+    }
     const state =
       existing.emoji === emoji
         ? await moveReaction(svc, targetId, {})

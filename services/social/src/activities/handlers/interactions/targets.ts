@@ -4,7 +4,7 @@
  * check existence, visibility and `canReply` / `canReact`).
  */
 import { capabilityAllows, type Viewer } from '@agora/common/audience';
-import { parseId, type ObjectStore } from '@agora/common/db';
+import { parseId, type ReactState } from '@agora/common/db';
 import { BadRequest, NotAuthorized, NotFound } from '@agora/common/errors';
 import type { SocialContext } from '../../../context';
 import { readableObject } from '../../../views/objects';
@@ -31,8 +31,19 @@ export type Lean = Record<string, unknown> & {
   deletedAt?: Date | null;
 };
 
-/** The store of a kind, as the generic handlers use it (whatever the collection). */
-export type LooseStore = ObjectStore<Lean>;
+/**
+ * The store of a kind, as the generic handlers use it (whatever the collection): what every
+ * object store offers (ObjectCollection over the port; ObjectStore for those not moved yet).
+ */
+export interface LooseStore {
+  byId(id: string): Promise<Lean | null>;
+  liveById(id: string): Promise<Lean | null>;
+  set(id: string, fields: Record<string, unknown>): Promise<Lean | null>;
+  softDelete(id: string, fields: Record<string, unknown> & { deletedAt: Date }): Promise<Lean | null>;
+  bump(id: string, field: string, by: number): Promise<void>;
+  reactDelta(id: string, delta: Record<string, number>): Promise<ReactState>;
+  childrenIn(parentField: 'parentFolder' | 'parentId', parents: string[], ownerId?: string): Promise<Lean[]>;
+}
 
 export function storeOf(ctx: SocialContext, kind: StoredKind): LooseStore {
   const r = ctx.stores;
