@@ -98,7 +98,7 @@ async function run(mongoBase: string, storeMb: number, docs: number) {
   const peak = memory(worker.pid!).peakMb;
   worker.kill('SIGTERM');
   await bus.close();
-  await db.conn.db!.dropDatabase();
+  await db.conn?.db?.dropDatabase();
   await db.close();
   await vhost.remove();
   await rm(dataDir, { recursive: true, force: true });

@@ -53,7 +53,6 @@ async function main(): Promise<void> {
     { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error' },
   );
   const app = await startStandalone(config);
-  ferret.ensureIdIndexes();
   const base = app.url;
   const post = async (path: string, body: unknown, token?: string) => {
     const res = await fetch(`${base}${path}`, {
@@ -78,10 +77,9 @@ async function main(): Promise<void> {
     ownerId: login.user.id,
     ownerCircles: Number(values.ownerCircles),
   });
-  ferret.ensureIdIndexes();
 
   // Every command the services send, tagged with the request in flight (requests run one at a time).
-  const client = app.services[0]!.runtime!.db.conn.getClient();
+  const client = app.services[0]!.runtime!.db.conn!.getClient();
   let current: Cmd[] | null = null;
   const open = new Map<number, Cmd>();
   client.on('commandStarted', (e) => {

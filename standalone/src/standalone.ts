@@ -1,12 +1,13 @@
 /**
  * Standalone mode: every service and worker in one process, each on its own loopback port
- * behind the gateway, with embedded defaults for anything not configured (FerretDB/SQLite
- * child process, in-process bus, disk storage, in-memory limits).
+ * behind the gateway, with embedded defaults for anything not configured (SQLite in this
+ * process through node:sqlite, in-process bus, disk storage, in-memory limits).
  */
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { memoryStampStore } from '@agora/common/cache';
 import type { Config } from '@agora/common/config';
-import { connectDatabase, spawnFerretDB, type FerretProcess } from '@agora/common/db';
+import { openDatabase } from '@agora/common/db';
+import { sqlitePathOf } from '@agora/common/runtime';
 import { createLogger } from '@agora/common/logger';
 import { createBus } from '@agora/common/messaging';
 import { storageFromConfig, type SharedDeps } from '@agora/common/runtime';
@@ -22,7 +23,6 @@ export interface Standalone {
   url: string;
   services: ServiceApp[];
   gateway: GatewayApp;
-  ferret?: FerretProcess;
   close(): Promise<void>;
 }
 
@@ -35,36 +35,13 @@ export async function startStandalone(given: Config, opts: StandaloneOptions = {
   // One process, one log file by default (GET /admin/system/logs reads it).
   const config: Config = { ...given, LOG_FILE: given.LOG_FILE ?? join(given.DATA_DIR, 'logs', 'app.log') };
   const logger = createLogger({ level: config.LOG_LEVEL, service: 'standalone', file: config.LOG_FILE });
-  let ferret: FerretProcess | undefined;
-  let mongoUrl = config.MONGO_URL;
-  if (!mongoUrl) {
-    ferret = await spawnFerretDB({
-      bin: config.FERRETDB_BIN,
-      sqliteSync: config.EMBEDDED_DB_SYNC,
-      dataDir: resolve(config.DATA_DIR, 'ferretdb'),
-      onLog: (line) => logger.debug({ ferretdb: line }),
-    });
-    mongoUrl = `${ferret.url}agora`;
-    logger.info({ url: mongoUrl }, 'embedded FerretDB (SQLite) started');
-  }
-  const embedded = ferret;
-  const db = await connectDatabase({
-    url: mongoUrl,
+  const db = await openDatabase({
     logger,
+    mongoUrl: config.MONGO_URL,
+    sqlitePath: sqlitePathOf(config),
+    sqliteSync: config.EMBEDDED_DB_SYNC,
     // A store query no declared index serves fails a test instead of scanning in production.
     checkIndexes: config.NODE_ENV === 'test',
-    ...(embedded
-      ? {
-          // FerretDB's SQLite `_id` queries scan without these (ADR 0004); repos.prepare() runs
-          // this after ensuring the stores' collections, a restore after recreating them.
-          ensureEngineIndexes: () => {
-            const created = embedded.ensureIdIndexes().filter((r) => r.created);
-            if (created.length)
-              logger.info({ tables: created.map((r) => r.table) }, 'created _id expression indexes');
-            return Promise.resolve();
-          },
-        }
-      : {}),
   });
   const bus = createBus({
     ...(config.AMQP_URL ? { url: config.AMQP_URL } : {}),
@@ -114,13 +91,11 @@ export async function startStandalone(given: Config, opts: StandaloneOptions = {
     url: server.url,
     services,
     gateway,
-    ...(ferret ? { ferret } : {}),
     async close() {
       await gateway[Symbol.asyncDispose]();
       for (const s of services.reverse()) await s[Symbol.asyncDispose]();
       await bus.close();
       await db.close();
-      await ferret?.stop();
     },
   };
 }

@@ -11,10 +11,12 @@
  * an exit hook kills whatever is left if the test process ends first.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@agora/common/db';
 import { buildAll, isStale } from '../../scripts/build';
-import { createVhost, mongoUrlFor, testEnv, uniqueName } from './env';
+import { createVhost, testEnv, uniqueName } from './env';
 import { k8sEnv } from './k8s-env';
 
 const ROOT = join(__dirname, '..', '..');
@@ -150,14 +152,23 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
   const serviceUrls = DOMAIN_SERVICES.map((n) => `${n}=http://127.0.0.1:${ports[n]}`).join(',');
 
   // What each Deployment sets (test/harness/k8s-env.ts), with what must differ on one machine:
-  // the addresses of this run's FerretDB, Redis, RabbitMQ and S3 (a database, key prefix, vhost
-  // and bucket of its own) instead of the Secret's placeholders, a port per process on the
-  // loopback (pods bind every interface on 8080), and the services' loopback URLs.
+  // one SQLite file for every process instead of the Secret's MongoDB, this run's Redis, RabbitMQ
+  // and S3 (a key prefix, vhost and bucket of its own), a port per process on the loopback (pods
+  // bind every interface on 8080), and the services' loopback URLs.
+  const dataDir = mkdtempSync(join(tmpdir(), `${id}-`));
+  const sqlitePath = join(dataDir, 'agora.db');
+  const withoutMongo = (env: Record<string, string>) => {
+    const rest = { ...env };
+    delete rest.MONGO_URL;
+    return rest;
+  };
   const envOf = (name: ClusterService): Record<string, string> => ({
-    ...k8sEnv(name),
+    ...withoutMongo(k8sEnv(name)),
+    DATA_DIR: dataDir,
     PORT: String(ports[name]),
     HOST: '127.0.0.1',
-    MONGO_URL: mongoUrlFor(id),
+    // Every process on one SQLite file, as SQLite serialises their writers (ADR 0013).
+    SQLITE_PATH: sqlitePath,
     REDIS_URL: testEnv.redisUrl,
     REDIS_PREFIX: `${id}:`,
     AMQP_URL: vhost.url,
@@ -189,6 +200,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
           .map(async (p) => (codes[p.name] = await stopProcess(p))),
       );
       await vhost.remove();
+      rmSync(dataDir, { recursive: true, force: true });
       return codes;
     })());
 

@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@agora/common/db';
 import { buildAll, isStale } from '../../scripts/build';
-import { mongoUrlFor, testEnv, uniqueName } from './env';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -63,13 +62,11 @@ export async function startCompiled(opts: StartOptions = {}): Promise<CompiledSe
       DOMAIN: 'social.test',
       LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
-      MONGO_URL: mongoUrlFor(uniqueName('fault')),
       PORT: String(port),
       HOST: '127.0.0.1',
       ADMIN_USERNAME: COMPILED_ADMIN.username,
       ADMIN_PASSWORD: COMPILED_ADMIN.password,
       RATE_LIMITING_ENABLED: 'false',
-      FERRETDB_BIN: testEnv.ferretdbBin,
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,10 +1,12 @@
-/** Boots the standalone wiring against the test run's FerretDB, in a database of its own. */
+/**
+ * Boots the standalone wiring as `npm start` runs it: SQLite in this process, in a data directory
+ * of its own (pass `MONGO_URL` in `env` for the MongoDB adapter on the run's FerretDB instead).
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, type Config } from '@agora/common/config';
 import { startStandalone, type Standalone } from '@agora/standalone';
-import { mongoUrlFor, uniqueName } from './env';
 
 export interface TestServer extends Standalone {
   config: Config;
@@ -22,7 +24,6 @@ export async function bootServer(env: Record<string, string> = {}): Promise<Test
       DOMAIN: 'social.test',
       LOG_LEVEL: 'silent',
       DATA_DIR: dataDir,
-      MONGO_URL: mongoUrlFor(uniqueName('e2e')),
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
       PORT: '0',

@@ -18,6 +18,10 @@ export interface SentCommand {
 export function recordCommands(t: TestDatabase): SentCommand[] {
   const sent: SentCommand[] = [];
   beforeAll(() => {
+    if (!t.db.conn)
+      throw new Error(
+        'recordCommands needs the MongoDB adapter: useTestDatabase(..., { engine: "mongodb" })',
+      );
     t.db.conn
       .getClient()
       .on('commandStarted', (e: { commandName: string; command: Record<string, unknown> }) =>
@@ -79,9 +83,8 @@ export async function storedTimes(
   field: string,
   ids: string[],
 ): Promise<number[]> {
-  const rows = await db.conn
-    .collection(collection)
-    .find({ _id: { $in: ids as never[] } })
-    .toArray();
+  const rows = await db.engine
+    .collection<Doc & Record<string, unknown>>({ name: collection, indexes: [], dates: [field] })
+    .find({ _id: { $in: ids } });
   return rows.map((d) => new Date(d[field] as Date).getTime());
 }

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { Config } from './config';
 import { createLogger, type Logger } from './logger';
-import { connectDatabase, createRepositories, pickStores, type Database, type Repositories } from './db';
+import { createRepositories, openDatabase, pickStores, type Database, type Repositories } from './db';
 import { TokenService } from './auth/tokens';
 import { settingsKeySource } from './auth/settings-keys';
 import { createBus, createEventBus, type EventBus, type MessageBus } from './messaging';
@@ -102,14 +102,24 @@ export function storageFromConfig(config: Config): ObjectStorage {
   return createDiskStorage({ root: join(config.DATA_DIR, 'objects') });
 }
 
+/** The SQLite file of this configuration (several processes may share it). */
+export function sqlitePathOf(config: Config): string {
+  return config.SQLITE_PATH ?? join(config.DATA_DIR, 'agora.db');
+}
+
 export async function createRuntime(name: string, config: Config, shared: SharedDeps = {}): Promise<Runtime> {
   const logger =
     shared.logger?.child({ service: name }) ??
     createLogger({ level: config.LOG_LEVEL, service: name, file: config.LOG_FILE });
-  if (!config.MONGO_URL && !shared.db) throw new Error('MONGO_URL is required for a service run on its own');
   const db =
     shared.db ??
-    (await connectDatabase({ url: config.MONGO_URL!, logger, checkIndexes: config.NODE_ENV === 'test' }));
+    (await openDatabase({
+      logger,
+      mongoUrl: config.MONGO_URL,
+      sqlitePath: sqlitePathOf(config),
+      sqliteSync: config.EMBEDDED_DB_SYNC,
+      checkIndexes: config.NODE_ENV === 'test',
+    }));
   const redis: RedisClientType | undefined = config.REDIS_URL
     ? await connectRedis(
         config.REDIS_URL,

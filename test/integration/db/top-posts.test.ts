@@ -8,7 +8,7 @@ import { useTestDatabase } from '../../harness/database';
 import { notePost, recordCommands } from '../../harness/stored';
 
 const D = 'top.test';
-const t = useTestDatabase('it_top_posts', D, { query: 'monitorCommands=true' });
+const t = useTestDatabase('it_top_posts', D, { query: 'monitorCommands=true', engine: 'mongodb' });
 const sent = recordCommands(t);
 
 const ANN = `@ann@${D}`;

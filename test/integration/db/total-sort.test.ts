@@ -9,7 +9,7 @@ import { useTestDatabase } from '../../harness/database';
 import { recordCommands } from '../../harness/stored';
 
 const DOMAIN = 'sort.test';
-const t = useTestDatabase('it_total_sort', DOMAIN, { query: 'monitorCommands=true' });
+const t = useTestDatabase('it_total_sort', DOMAIN, { query: 'monitorCommands=true', engine: 'mongodb' });
 const sent = recordCommands(t);
 const req = { skip: 7, limit: 7 };
 const OWNER = `@olive@${DOMAIN}`;

@@ -73,7 +73,7 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FILE: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
-  FERRETDB_BIN: z.string().default('./.tools/bin/ferretdb'),
+  SQLITE_PATH: z.string().min(1).optional(),
   EMBEDDED_DB_SYNC: z.enum(['normal', 'full']).default('normal'),
   OTEL_EXPORTER_OTLP_ENDPOINT: url(['http', 'https']),
   OTEL_SERVICE_NAME: z.string().optional(),
@@ -118,7 +118,8 @@ export const configDocs: Record<keyof z.infer<typeof configSchema>, string> = {
   PUBLIC_URL: 'Base URL for links; default `https://<DOMAIN>`. Local development may use http and a port.',
   PORT: 'Port of the gateway (standalone: the only public port). Services use their own `PORT` in the cluster.',
   HOST: 'Address to bind.',
-  MONGO_URL: 'MongoDB URL. Unset: standalone spawns FerretDB (SQLite handler) under `DATA_DIR`.',
+  MONGO_URL:
+    'MongoDB URL (the cluster). Unset: SQLite in this process, in `SQLITE_PATH` (several processes may share the file).',
   REDIS_URL:
     'Redis for shared rate limits, de-duplication and cache stamps (every replica sees one set). Unset: in-memory (one process only; set it when a service runs more than one replica).',
   REDIS_PREFIX: 'Prefix of every Redis key the services write (several deployments can share one Redis).',
@@ -149,8 +150,8 @@ export const configDocs: Record<keyof z.infer<typeof configSchema>, string> = {
     'SMTP transport for e-mail, e.g. `smtp://user:pass@host:587`. Unset: e-mails (verification and reset links included) are written to the log, so set it in production.',
   LOG_LEVEL: 'pino log level.',
   LOG_FILE: 'Also append JSON log lines to this file (read by `GET /admin/system/logs`).',
-  DATA_DIR: 'Standalone data: FerretDB/SQLite files, disk object storage, logs.',
-  FERRETDB_BIN: 'FerretDB binary used by standalone mode (built by scripts/infra/ferretdb.sh).',
+  DATA_DIR: 'Standalone data: the SQLite database, disk object storage, logs.',
+  SQLITE_PATH: 'The SQLite database file when no `MONGO_URL` is set. Default: `DATA_DIR/agora.db`.',
   EMBEDDED_DB_SYNC:
     "Standalone's embedded FerretDB/SQLite: `normal` syncs the write-ahead log to disk at checkpoints (a process crash loses nothing; a power loss or OS crash may lose the last commits, like MongoDB's default write concern), `full` at every commit (about 6 ms per write here, ADR 0011).",
   OTEL_EXPORTER_OTLP_ENDPOINT: 'Enables OpenTelemetry tracing, exported over OTLP/HTTP to this endpoint.',

@@ -6,26 +6,50 @@
 import mongoose, { type Connection } from 'mongoose';
 import type { Logger } from '../logger';
 import { mongoEngine } from './engine/mongo/engine';
+import { openSqlite } from './engine/sqlite/engine';
 import type { Engine } from './engine/port';
 
 export interface Database {
-  conn: Connection;
-  /**
-   * The engine port over this connection (ADR 0013): the stores that have moved onto the port
-   * use it, the others still use the models. On FerretDB the connection's write gate already
-   * queues its writes.
-   */
+  /** The engine port (ADR 0013): every store reads and writes through it. */
   engine: Engine;
+  /** MongoDB only: the connection under the port (stats, the driver's own events). */
+  conn?: Connection;
   /** True when a ping answered within the timeout. */
   ping(timeoutMs?: number): Promise<boolean>;
-  /**
-   * Adds the engine-level indexes the database engine needs beyond the models' own (the
-   * embedded FerretDB's `_id` expression indexes, see engine-indexes.ts). Call it after
-   * collections are created: after syncIndexes at boot, after a restore recreates them.
-   * A no-op on MongoDB.
-   */
-  ensureEngineIndexes(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  logger: Logger;
+  /** MongoDB (the cluster). */
+  mongoUrl?: string | undefined;
+  /** SQLite in this process (standalone, or several processes on one file) when no MongoDB URL. */
+  sqlitePath: string;
+  /** SQLite's `synchronous`: `normal` (default) or `full`. */
+  sqliteSync?: 'normal' | 'full';
+  /** Refuse store queries no declared index serves (the port's coverage check; tests). */
+  checkIndexes?: boolean;
+}
+
+/** The database of the configuration: MongoDB when a URL is given, else SQLite in a file. */
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.mongoUrl)
+    return connectDatabase({
+      url: opts.mongoUrl,
+      logger: opts.logger,
+      ...(opts.checkIndexes ? { checkIndexes: true } : {}),
+    });
+  const engine = openSqlite({
+    path: opts.sqlitePath,
+    ...(opts.sqliteSync ? { synchronous: opts.sqliteSync } : {}),
+    ...(opts.checkIndexes ? { checkIndexes: true } : {}),
+  });
+  opts.logger.info({ path: opts.sqlitePath }, 'database: SQLite in this process');
+  return {
+    engine,
+    ping: () => engine.ping(),
+    close: () => engine.close(),
+  };
 }
 
 /** Whether the server is FerretDB (MongoDB's `buildInfo` has no `ferretdbVersion`). */
@@ -39,8 +63,6 @@ export interface ConnectOptions {
   logger: Logger;
   /** How long start-up keeps retrying the first connection. */
   initialRetryMs?: number;
-  /** Backs Database.ensureEngineIndexes (standalone passes the embedded FerretDB's). */
-  ensureEngineIndexes?: () => Promise<void>;
   /** Refuse store queries no declared index serves (the port's coverage check; tests). */
   checkIndexes?: boolean;
 }
@@ -49,7 +71,6 @@ export async function connectDatabase({
   url,
   logger,
   initialRetryMs = 60_000,
-  ensureEngineIndexes = () => Promise.resolve(),
   checkIndexes = false,
 }: ConnectOptions): Promise<Database> {
   const conn = mongoose.createConnection(url, {
@@ -98,7 +119,6 @@ export async function connectDatabase({
         clearTimeout(timer);
       }
     },
-    ensureEngineIndexes,
     close: () => conn.close(),
   };
 }

@@ -26,7 +26,7 @@ import { SearchRepository } from './repositories/search';
 import { storeSources } from './repositories/search-sources';
 import { LinkPreviewsRepository } from './repositories/link-previews';
 
-export { connectDatabase, type Database, type ConnectOptions } from './connection';
+export { connectDatabase, openDatabase, type Database, type ConnectOptions, type OpenOptions } from './connection';
 export {
   mintId,
   userId,
@@ -328,8 +328,6 @@ export function createRepositories(
     recommendations: new RecommendationsStore(db.engine),
     async prepare() {
       await db.engine.ensure(STORE_SPECS);
-      // The embedded FerretDB's own `_id` indexes, now that every collection exists (ADR 0004).
-      await db.ensureEngineIndexes();
     },
     accountContent: new AccountContentRepository({
       posts,

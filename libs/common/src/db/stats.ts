@@ -1,4 +1,4 @@
-/** Database figures for GET /admin/system (best effort: FerretDB answers `dbStats` partly). */
+/** Database figures for GET /admin/system (best effort: FerretDB answers `dbStats` partly; SQLite: counts). */
 import type { Database } from './connection';
 
 const kb = (bytes: unknown) => (typeof bytes === 'number' ? Math.round(bytes / 1024) : undefined);
@@ -14,6 +14,8 @@ export interface DatabaseStats {
 }
 
 export async function databaseStats(database: Database): Promise<DatabaseStats> {
+  // SQLite: the collections the engine holds (the file's size is on the disk figures).
+  if (!database.conn) return { name: 'sqlite', collections: (await database.engine.names()).length };
   const db = database.conn.db;
   if (!db) return { name: database.conn.name };
   try {
