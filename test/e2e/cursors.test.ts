@@ -7,8 +7,9 @@
  * gateway, 7 at a time, and must hold each item exactly once, in its order.
  */
 import { randomBytes } from 'node:crypto';
-import { connectDatabase, createRepositories, type Database, type Repositories } from '@agora/common/db';
+import { openDatabase, createRepositories, type Database, type Repositories } from '@agora/common/db';
 import { createLogger } from '@agora/common/logger';
+import { sqlitePathOf } from '@agora/common/runtime';
 import { bootServer, client, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
 import { storedTimes, storeNotificationsAt } from '../harness/stored';
@@ -106,9 +107,10 @@ beforeAll(async () => {
   await send(bob, { type: 'Add', target: circleId, object: alice.id });
   groupId = await send(carol, { type: 'Create', objectType: 'Group', to: '@public', object: { name: 'G' } });
 
-  db = await connectDatabase({
-    url: server.config.MONGO_URL!,
+  // A second connection to the server's own database, as a second replica would have.
+  db = await openDatabase({
     logger: createLogger({ level: 'silent', service: 'test' }),
+    sqlitePath: sqlitePathOf(server.config),
   });
   repos = createRepositories(db, DOMAIN);
   for (const i of indexes) {

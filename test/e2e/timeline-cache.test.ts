@@ -4,9 +4,9 @@
  * in-process stamp store (standalone without Redis), with Redis stamps (the cluster's), and with
  * the cache off (each page built from the circle and user record the request already loaded).
  */
-import mongoose from 'mongoose';
 import { POSTS } from '@agora/common/db';
-import { mongoEngine } from '@agora/common/db/engine';
+import { openSqlite } from '@agora/common/db/engine';
+import { sqlitePathOf } from '@agora/common/runtime';
 import { bootServer, client, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
 import { testEnv, uniqueName } from '../harness/env';
@@ -135,11 +135,9 @@ describe.each(setups)('timeline cache with %s', (_name, env) => {
       const id = await post(bob, 'cached text');
       expect((await find(alice, circle, id))?.body).toContain('cached text');
       // A change made behind the server's back (no stamp moves) is not seen while the page is cached...
-      const conn = await mongoose.createConnection(server.config.MONGO_URL!).asPromise();
-      await mongoEngine(conn.db!)
-        .collection(POSTS)
-        .updateOne({ _id: id }, { $set: { body: '<p>changed underneath</p>' } });
-      await conn.close();
+      const other = openSqlite({ path: sqlitePathOf(server.config) });
+      await other.collection(POSTS).updateOne({ _id: id }, { $set: { body: '<p>changed underneath</p>' } });
+      await other.close();
       expect((await find(alice, circle, id))?.body).toContain('cached text');
       // ...and is seen once the entry's time is up.
       await new Promise((r) => setTimeout(r, 2100));

@@ -5,3 +5,4 @@ export { compareValues, matches, applyUpdate } from './documents';
 export { openSqlite, type SqliteOptions } from './sqlite/engine';
 export { mongoEngine, openMongo, type MongoOptions, type FerretDBMode } from './mongo/engine';
 export { FerretDBShared } from './mongo/ferretdb';
+export { indexName } from './sqlite/sql';

@@ -84,8 +84,11 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     }
     let tail = orderBy(opts.sort);
     if (opts.limit !== undefined || opts.skip) {
+      // SQLite binds integers up to 2^63; a page far past the end (spec 1.5 takes any page) is
+      // simply empty, so offsets and limits are held to whole numbers it can take.
+      const whole = (n: number) => Math.min(Math.max(0, Math.floor(n)), Number.MAX_SAFE_INTEGER);
       tail += ' LIMIT ? OFFSET ?';
-      params.push(opts.limit ?? -1, opts.skip ?? 0);
+      params.push(opts.limit === undefined ? -1 : whole(opts.limit), whole(opts.skip ?? 0));
     }
     const rows = this.prepare(
       `SELECT json(doc) AS doc FROM ${this.table} WHERE ${sql.join(' AND ')} ${tail}`,
