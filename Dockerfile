@@ -10,30 +10,10 @@
 #
 # The image runs compiled JavaScript: the build stage bundles every entry point into dist/
 # (scripts/build.ts, esbuild; the @agora workspaces bundled in, npm packages external), and the
-# runtime stage holds dist/, the production dependencies only and FerretDB; no TypeScript
-# sources, no tsx, no dev dependencies.
+# runtime stage holds dist/ and the production dependencies only (standalone's database is SQLite
+# in the Node process); no TypeScript sources, no tsx, no dev dependencies.
 
 ARG NODE_IMAGE=node:24-bookworm-slim
-
-# ---------------------------------------------------------------------------------------------
-# FerretDB for standalone mode (the embedded MongoDB-compatible database, SQLite handler).
-# Built the same way and at the same pinned version as scripts/infra/ferretdb.sh: `go install`
-# alone yields a binary without build/version/version.txt that panics at start. The SQLite
-# driver is pure Go, so the binary is static (CGO_ENABLED=0) and runs on the slim image.
-# Cluster services never use it; it costs one static binary in the image.
-# ---------------------------------------------------------------------------------------------
-FROM golang:1.24-bookworm AS ferretdb
-ARG FERRETDB_VERSION=v1.24.2
-ENV CGO_ENABLED=0 GOFLAGS=-mod=mod
-RUN set -eux; \
-    go mod download "github.com/FerretDB/FerretDB@${FERRETDB_VERSION}"; \
-    src="$(go env GOMODCACHE)/github.com/!ferret!d!b/!ferret!d!b@${FERRETDB_VERSION}"; \
-    cp -r "$src" /src; \
-    chmod -R u+w /src; \
-    echo "${FERRETDB_VERSION}" > /src/build/version/version.txt; \
-    cd /src; \
-    go build -trimpath -ldflags="-s -w" -o /out/ferretdb ./cmd/ferretdb; \
-    /out/ferretdb --version | grep -q "${FERRETDB_VERSION}"
 
 # ---------------------------------------------------------------------------------------------
 # Dependencies: every workspace's package.json and the lockfile, then `npm ci` with dev
@@ -89,8 +69,7 @@ RUN cd web && NODE_ENV=production VITE_CONFIG_NATIVE_IGNORE_WARNING=true ../node
 # ---------------------------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS runtime
 
-# tini as PID 1: forwards SIGTERM to node (which drains and exits) and reaps zombies (the
-# FerretDB child process of standalone mode).
+# tini as PID 1: forwards SIGTERM to node (which drains and exits) and reaps zombies.
 RUN apt-get update \
     && apt-get install -y --no-install-recommends tini \
     && rm -rf /var/lib/apt/lists/*
@@ -98,11 +77,9 @@ RUN apt-get update \
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \
-    DATA_DIR=/app/data \
-    FERRETDB_BIN=/usr/local/bin/ferretdb
+    DATA_DIR=/app/data
 
 WORKDIR /app
-COPY --from=ferretdb /out/ferretdb /usr/local/bin/ferretdb
 # Production node_modules (the bundles require npm packages from there at run time), the
 # compiled entry points with their source maps, and the entry script. Code stays owned by root
 # and read-only for the process; only DATA_DIR (standalone data) belongs to the `node` user.

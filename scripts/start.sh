@@ -6,7 +6,5 @@ source "$(dirname "$0")/infra/common.sh"
 cd "$ROOT"
 [[ "$(node -v)" == v24.* ]] || die "expected Node 24 from node_modules/.bin (run through npm: npm start); got $(node -v)"
 bash scripts/infra/web.sh
-if [[ -z "${MONGO_URL:-}" ]]; then bash scripts/infra/ferretdb.sh; fi
 node --import tsx scripts/build.ts --if-stale
-export FERRETDB_BIN="${FERRETDB_BIN:-$TOOLS/bin/ferretdb}"
 exec node dist/standalone.js

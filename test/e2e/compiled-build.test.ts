@@ -36,7 +36,6 @@ beforeAll(async () => {
       HOST: '127.0.0.1',
       ADMIN_USERNAME: 'compiled_admin',
       ADMIN_PASSWORD: 'compiled-admin-password',
-      FERRETDB_BIN: testEnv.ferretdbBin,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
