@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { freePort, waitForPort } from '@agora/common/db';
 import { buildAll, isStale } from '../../scripts/build';
 import { bootServer, client, type TestServer } from '../harness/standalone';
-import { mongoUrlFor, testEnv, uniqueName } from '../harness/env';
+import { mongoUrlFor, uniqueName } from '../harness/env';
 
 const ROOT = join(__dirname, '..', '..');
 let compiled: ChildProcess | undefined;

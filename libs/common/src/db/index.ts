@@ -26,7 +26,13 @@ import { SearchRepository } from './repositories/search';
 import { storeSources } from './repositories/search-sources';
 import { LinkPreviewsRepository } from './repositories/link-previews';
 
-export { connectDatabase, openDatabase, type Database, type ConnectOptions, type OpenOptions } from './connection';
+export {
+  connectDatabase,
+  openDatabase,
+  type Database,
+  type ConnectOptions,
+  type OpenOptions,
+} from './connection';
 export {
   mintId,
   userId,
