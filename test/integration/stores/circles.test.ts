@@ -127,7 +127,7 @@ describe.each(engineFixtures())('CirclesRepository on $name', (fx) => {
     const all = await circles.pageCirclesOf('@lister@circles.test', 'all', page, fields);
     // Newest first; two circles made in one millisecond tie on the time and come in id order.
     const newestFirst = [mine, server]
-      .sort((a, b) => b.createdAt!.getTime() - a.createdAt!.getTime() || (a.id < b.id ? 1 : -1))
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
       .map((c) => c.id);
     expect(all.items.map((c) => c.id)).toEqual(newestFirst);
     expect(all.items[0]).not.toHaveProperty('_id');
