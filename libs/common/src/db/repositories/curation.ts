@@ -146,7 +146,7 @@ export class SectionsStore extends PortObjectStore<SectionRecord> {
   }
 
   async create(section: NewSection): Promise<SectionRecord> {
-    return this.insert({
+    return this.insertNew({
       summary: '',
       order: 0,
       active: true,
@@ -179,7 +179,7 @@ export class RecommendationsStore extends PortObjectStore<RecommendationRecord> 
   }
 
   async create(rec: NewRecommendation): Promise<RecommendationRecord> {
-    return this.insert({
+    return this.insertNew({
       note: '',
       order: 0,
       active: true,

@@ -101,7 +101,7 @@ export class FlagsStore extends PortObjectStore<FlagRecord> {
   /** A new open flag. */
   async create(flag: NewFlag): Promise<FlagRecord> {
     const { details, ...reason } = flag.reason;
-    return this.insert({
+    return this.insertNew({
       ...withoutUndefined(flag),
       reason: withoutUndefined({ ...reason, ...(details ? { details } : {}) }),
       status: 'open',
@@ -227,7 +227,7 @@ export class InvitesStore extends PortObjectStore<InviteRecord> {
   }
 
   async create(invite: NewInvite): Promise<InviteRecord> {
-    return this.insert({
+    return this.insertNew({
       ...withoutUndefined(invite),
       ...(invite.email !== undefined ? { email: invite.email.trim().toLowerCase() } : {}),
       maxRedemptions: invite.maxRedemptions ?? null,

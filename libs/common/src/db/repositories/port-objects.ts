@@ -1,12 +1,10 @@
 /**
- * The shared part of the small stores of addressable objects written over the engine port (ADR
- * 0013): flags, invites, sections, recommendations. A row's `_id` is the object's `id`, so every
- * read and write of one object is a primary-key operation; a soft delete and a restore are
- * compare-and-sets on the value read, so of concurrent callers exactly one is told it changed
- * the row; admin lists are offset pages with their total, sorted to a total order.
+ * The small stores of addressable objects with timestamps (flags, invites, sections,
+ * recommendations) on ObjectCollection, and the admin lists' helpers: the `deleted=` modes and
+ * offset pages with their total, sorted to a total order.
  */
 import type { Collection, CollectionSpec, Engine, Filter, Sort, Value } from '../engine/port';
-import type { FoundRows, PageRequest } from './object-collection';
+import { ObjectCollection, type FoundRows, type PageRequest } from './object-collection';
 import type { DeletedMode } from './listing';
 
 /** What every such row holds besides its own fields. */
@@ -39,70 +37,40 @@ export async function pageOf<T extends { _id: string }>(
   return { total, items };
 }
 
-export class PortObjectStore<T extends ObjectRow> {
-  protected readonly rows: Collection<T>;
-
+/**
+ * An object store whose rows carry `createdAt` and `updatedAt`: ObjectCollection's reads and
+ * writes, with every write stamped.
+ */
+export class PortObjectStore<T extends ObjectRow> extends ObjectCollection<T> {
   constructor(engine: Engine, spec: CollectionSpec) {
-    this.rows = engine.collection<T>(spec);
-  }
-
-  /** The object by id, deleted or not. */
-  async byId(id: string): Promise<T | null> {
-    if (typeof id !== 'string' || !id) return null;
-    return this.rows.findOne({ _id: id });
-  }
-
-  /** The object by id unless it is soft-deleted. */
-  async liveById(id: string): Promise<T | null> {
-    const row = await this.byId(id);
-    return row && !row.deletedAt ? row : null;
+    super(engine, spec);
   }
 
   /** Inserts a new object (`_id` = `id`), stamped now. */
-  protected async insert(row: Omit<T, '_id' | 'createdAt' | 'updatedAt'>): Promise<T> {
+  protected async insertNew(row: Omit<T, '_id' | 'createdAt' | 'updatedAt'>): Promise<T> {
     const now = new Date();
-    const doc = { ...row, _id: row.id, createdAt: now, updatedAt: now } as unknown as T;
-    await this.rows.insertOne(doc);
-    return doc;
+    return this.insert({ ...row, createdAt: now, updatedAt: now } as unknown as Omit<T, '_id'>);
   }
 
-  /** Sets fields (and unsets `unset`); the object after, null when missing. */
-  async set(id: string, fields: Record<string, Value | undefined>, unset: string[] = []): Promise<T | null> {
+  /** Sets fields (and unsets `unset`), stamped; the object after, null when missing. */
+  override async set(
+    id: string,
+    fields: Record<string, Value | undefined>,
+    unset: readonly string[] = [],
+  ): Promise<T | null> {
     if (typeof id !== 'string' || !id) return null;
-    return this.rows.findOneAndUpdate(
-      { _id: id },
-      {
-        $set: { ...fields, updatedAt: new Date() },
-        ...(unset.length ? { $unset: Object.fromEntries(unset.map((f) => [f, true as const])) } : {}),
-      },
-    );
+    return super.set(id, { ...fields, updatedAt: new Date() }, unset);
   }
 
-  /**
-   * Soft-deletes: the object as it was before when this call deleted it, null when it was
-   * missing or already deleted. The write is conditional on `deletedAt` still being null, so of
-   * concurrent deletes exactly one gets the row (and runs the side effects).
-   */
-  async softDelete(id: string, fields: { deletedAt: Date; deletedBy?: string }): Promise<T | null> {
+  /** ObjectCollection's soft delete (one of concurrent callers gets the row), stamped. */
+  override async softDelete(id: string, fields: { deletedAt: Date; deletedBy?: string }): Promise<T | null> {
     if (typeof id !== 'string' || !id) return null;
-    return this.rows.findOneAndUpdate(
-      { _id: id, deletedAt: null },
-      { $set: { ...fields, updatedAt: new Date() } },
-      { returning: 'before' },
-    );
+    return super.softDelete(id, { ...fields, updatedAt: new Date() });
   }
 
-  /** Un-deletes; the object after, or null when it was not deleted (one of concurrent restores). */
-  async restore(id: string): Promise<T | null> {
+  /** Un-deletes (one of concurrent restores), stamped; the object after, or null. */
+  override async restore(id: string): Promise<T | null> {
     if (typeof id !== 'string' || !id) return null;
-    return this.rows.findOneAndUpdate(
-      { _id: id, deletedAt: { $ne: null } },
-      { $set: { deletedAt: null, updatedAt: new Date() }, $unset: { deletedBy: true } },
-    );
-  }
-
-  async hardDelete(id: string): Promise<boolean> {
-    if (typeof id !== 'string' || !id) return false;
-    return (await this.rows.deleteOne({ _id: id })) === 1;
+    return super.restore(id, { updatedAt: new Date() });
   }
 }
