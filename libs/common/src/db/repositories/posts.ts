@@ -11,6 +11,7 @@
  */
 import { newestFirst } from '../lists/cursor';
 import type { Engine, Filter } from '../engine/port';
+import { pullPage, pullTombstones } from './posts-pull';
 import type { DeletedMode } from './listing';
 import { STAMPS } from '../../cache/stamps';
 import type { ListAppend, ListEntry, ListStore } from '../lists/store';
@@ -415,44 +416,14 @@ export class PostsStore extends ContentCollection<PostRow> {
     return { total, items };
   }
 
-  /**
-   * A pull's posts (federation, views/pull.ts): live local posts of the scope's authors and
-   * audiences, newest first by (publishedAt, id), strictly older than the place `before` when
-   * given (a cursor: `next` of the page before), so pages neither skip nor repeat posts of one
-   * millisecond. One indexed read of at most `limit` posts.
-   */
-  async pullFor(scope: PullScope): Promise<PostRecord[]> {
-    const filter = this.pullFilter(scope);
-    if (!filter) return [];
-    if (scope.since) filter.publishedAt = { $gte: scope.since };
-    return this.rows.find(filter, {
-      sort: [
-        ['publishedAt', -1],
-        ['_id', -1],
-      ],
-      limit: scope.limit,
-      ...(scope.before ? { after: [new Date(scope.before.at), scope.before.id] } : {}),
-    });
+  /** A pull's posts (federation, views/pull.ts): see posts-pull.ts. */
+  pullFor(scope: PullScope): Promise<PostRecord[]> {
+    return pullPage(this.rows, scope);
   }
 
   /** Ids of the scope's posts deleted since a date (a pull's `tombstones`). */
-  async deletedFor(scope: Pick<PullScope, 'authors' | 'audiences'>, since: Date): Promise<string[]> {
-    const filter = this.pullFilter(scope);
-    if (!filter) return [];
-    const rows = await this.rows.find({ ...filter, deletedAt: { $gte: since } }, { fields: ['id'] });
-    return rows.map((r) => r.id);
-  }
-
-  /** The indexed filter of a pull's scope; null when it can match nothing. */
-  private pullFilter(scope: Pick<PullScope, 'authors' | 'audiences'>): Filter | null {
-    const one = (v: readonly string[]) => (v.length === 1 ? v[0]! : { $in: [...v] });
-    if (!scope.audiences.length || scope.authors?.length === 0) return null;
-    return {
-      ...(scope.authors ? { actorId: one(scope.authors) } : {}),
-      to: one(scope.audiences),
-      originDomain: null,
-      deletedAt: null,
-    };
+  deletedFor(scope: Pick<PullScope, 'authors' | 'audiences'>, since: Date): Promise<string[]> {
+    return pullTombstones(this.rows, scope, since);
   }
 
   /** Every live post of an author (account deletion, author copies refresh): a scan. */
