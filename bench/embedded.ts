@@ -61,8 +61,8 @@ export function postingNotes(label: string): ReturnType<typeof posting> {
 
 export interface BenchServer {
   gateway: string;
-  /** The embedded FerretDB's address (to seed through). */
-  mongoUrl: string;
+  /** The server's database, to seed through: its MongoDB URL, or the embedded SQLite file. */
+  database: string;
   pid: number;
   /** SIGTERM, resolved when the process has exited. */
   stop(): Promise<void>;
@@ -84,9 +84,10 @@ export async function startBenchServer(
     createInterface({ input: child.stdout }).once('line', resolve);
     child.once('exit', (c) => reject(new Error(`bench server exited ${c}`)));
   });
-  const urls = JSON.parse(line) as { gateway: string; mongoUrl: string };
+  const urls = JSON.parse(line) as { gateway: string; mongoUrl?: string; sqlitePath?: string };
   return {
-    ...urls,
+    gateway: urls.gateway,
+    database: urls.mongoUrl ?? urls.sqlitePath!,
     pid: child.pid!,
     stop: async () => {
       child.kill('SIGTERM');

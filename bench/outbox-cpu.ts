@@ -62,7 +62,11 @@ async function main(): Promise<void> {
   const line = await new Promise<string>((resolve) =>
     createInterface({ input: child.stdout }).once('line', resolve),
   );
-  const { gateway, mongoUrl } = JSON.parse(line) as { gateway: string; mongoUrl: string };
+  const { gateway, mongoUrl, sqlitePath } = JSON.parse(line) as {
+    gateway: string;
+    mongoUrl?: string;
+    sqlitePath?: string;
+  };
   const login = (await (
     await fetch(`${gateway}/auth/login`, {
       method: 'POST',
@@ -70,7 +74,7 @@ async function main(): Promise<void> {
       body: JSON.stringify(BENCH_ADMIN),
     })
   ).json()) as { token: string; user: { id: string } };
-  await seed(mongoUrl, BENCH_DOMAIN, {
+  await seed(mongoUrl ?? sqlitePath!, BENCH_DOMAIN, {
     posts: Number(values.posts),
     members: 200,
     circles: 1000,

@@ -106,7 +106,7 @@ async function main(): Promise<void> {
       const t0 = Date.now();
       // Each variant seeds with its own code: the stored shapes (list entries) may differ.
       const { seed } = (await import(join(resolve(root), 'bench', 'seed.ts'))) as typeof import('./seed');
-      const { circleId } = await seed(server.mongoUrl, DOMAIN, {
+      const { circleId } = await seed(server.database, DOMAIN, {
         posts: size,
         members: 200,
         circles: 1000,
@@ -114,7 +114,7 @@ async function main(): Promise<void> {
         ownerCircles,
       });
       console.log(
-        `${variant}: ${size} posts seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s (embedded FerretDB/SQLite, ${server.dir})`,
+        `${variant}: ${size} posts seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s (embedded SQLite, ${server.dir})`,
       );
       setups.push({
         size,

@@ -12,6 +12,7 @@ import {
   LIST_COUNTS,
   LIST_ENTRIES,
   LISTS,
+  REPLIES,
   mintId,
   POSTS,
   type PostRecord,
@@ -21,8 +22,21 @@ import {
   type ListEntry,
   type ListEntryRow,
 } from '@agora/common/db';
-import { mongoEngine, type Engine } from '@agora/common/db/engine';
+import { mongoEngine, openSqlite, type Engine } from '@agora/common/db/engine';
 import { ensurePostgresIdIndexes } from '../test/harness/postgres-indexes';
+
+/**
+ * The engine of a running server's database: `target` is a MongoDB URL, or the SQLite file of the
+ * embedded default (opened beside the server: SQLite serialises the two processes' writers).
+ */
+async function openTarget(target: string): Promise<{ engine: Engine; close: () => Promise<void> }> {
+  if (!target.startsWith('mongodb')) {
+    const engine = openSqlite({ path: target });
+    return { engine, close: () => engine.close() };
+  }
+  const conn = await mongoose.createConnection(target).asPromise();
+  return { engine: mongoEngine(conn.db!), close: () => conn.close() };
+}
 
 export interface SeedResult {
   circleId: string;
@@ -30,7 +44,8 @@ export interface SeedResult {
 }
 
 export async function seed(
-  mongoUrl: string,
+  /** A MongoDB URL or a SQLite file. */
+  target: string,
   domain: string,
   opts: {
     posts: number;
@@ -41,8 +56,7 @@ export async function seed(
     ownerCircles?: number;
   },
 ): Promise<SeedResult> {
-  const conn = await mongoose.createConnection(mongoUrl).asPromise();
-  const engine = mongoEngine(conn.db!);
+  const { engine, close } = await openTarget(target);
   await engine.ensure(STORE_SPECS);
   const members = Array.from({ length: opts.members }, (_, i) => `@member${i}@${domain}`);
   // Circles through their store (its rows and reverse index are the stores' own shapes).
@@ -116,10 +130,11 @@ export async function seed(
     for (const [key, { entries, tags }] of byList)
       await writeList(engine, key, entries, { ...tags, 'type.Note': entries.length });
   }
-  await conn.close();
+  await close();
   // The bench's FerretDB runs on PostgreSQL: the GIN `_id` indexes its pushdown can use (ADR 0004).
   const pg = process.env.TEST_POSTGRES_URL;
-  if (pg) await ensurePostgresIdIndexes(pg, new URL(mongoUrl).pathname.slice(1));
+  if (pg && target.startsWith('mongodb'))
+    await ensurePostgresIdIndexes(pg, new URL(target).pathname.slice(1));
   return { circleId, ownerId: opts.ownerId };
 }
 
@@ -152,16 +167,16 @@ async function writeList(
  * others 200 to a thread elsewhere.
  */
 export async function seedReplies(
-  mongoUrl: string,
+  /** A MongoDB URL or a SQLite file. */
+  target: string,
   domain: string,
   rootId: string,
   actorId: string,
   n: number,
 ): Promise<void> {
-  const conn = await mongoose.createConnection(mongoUrl).asPromise();
-  const replies = conn.db!.collection('replies');
-  const engine = mongoEngine(conn.db!);
-  await engine.ensure([LIST_ENTRIES, LIST_COUNTS, POSTS]);
+  const { engine, close } = await openTarget(target);
+  await engine.ensure(STORE_SPECS);
+  const replies = engine.collection<{ _id: string; [k: string]: unknown }>(REPLIES);
   const start = Date.now() - n * 1000;
   for (let done = 0; done < n; done += 1000) {
     const docs = Array.from({ length: Math.min(1000, n - done) }, (_, j) => {
@@ -182,11 +197,11 @@ export async function seedReplies(
         updatedAt: at,
       };
     });
-    await replies.insertMany(docs as never[]);
+    await replies.insertMany(docs);
     const threads = new Map<string, ListEntry[]>();
     for (const d of docs)
       threads.set(d.target, [...(threads.get(d.target) ?? []), { id: d.id, at: d.createdAt, by: d.actorId }]);
-    for (const [target, entries] of threads) await writeList(engine, threadList(target), entries, {});
+    for (const [root, entries] of threads) await writeList(engine, threadList(root), entries, {});
   }
-  await conn.close();
+  await close();
 }

@@ -48,7 +48,7 @@ async function setUp(name: string, root: string, size: number): Promise<Setup> {
     body: JSON.stringify({ type: 'Create', objectType: 'Post', to: '@public', object: { content: 'root' } }),
   });
   const t0 = Date.now();
-  await seedReplies(server.mongoUrl, BENCH_DOMAIN, created.createdId, login.user.id, size);
+  await seedReplies(server.database, BENCH_DOMAIN, created.createdId, login.user.id, size);
   await server.stop();
   server = await startBenchServer(root, dir);
   console.log(`${name}: ${size} replies seeded and restarted in ${((Date.now() - t0) / 1000).toFixed(0)} s`);

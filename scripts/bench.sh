@@ -6,15 +6,13 @@ source "$(dirname "$0")/infra/common.sh"
 cd "$ROOT"
 [[ "$(node -v)" == v24.* ]] || die "run through npm (npm run bench) so Node 24 is used"
 if [[ "${1:-}" == --scale ]]; then
-  # The embedded default only: the standalone process spawns its own FerretDB (SQLite).
+  # The embedded default only: the standalone process keeps SQLite in-process.
   shift
-  bash scripts/infra/ferretdb.sh
   exec node --import tsx bench/scale.ts "$@"
 fi
 if [[ "${1:-}" == --threads ]]; then
   # Thread pages and replies on the embedded default, with a large replies collection.
   shift
-  bash scripts/infra/ferretdb.sh
   exec node --import tsx bench/threads.ts "$@"
 fi
 source scripts/infra/run-services.sh
