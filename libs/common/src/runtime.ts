@@ -111,6 +111,12 @@ export async function createRuntime(name: string, config: Config, shared: Shared
   const logger =
     shared.logger?.child({ service: name }) ??
     createLogger({ level: config.LOG_LEVEL, service: name, file: config.LOG_FILE });
+  // A service on its own must name its database: a replica that fell back to a file of its own
+  // would serve data no other replica sees.
+  if (!shared.db && !config.MONGO_URL && !config.SQLITE_PATH)
+    throw new Error(
+      'A service run on its own needs MONGO_URL (MongoDB) or SQLITE_PATH (one SQLite file that every process on this machine shares)',
+    );
   const db =
     shared.db ??
     (await openDatabase({
