@@ -153,7 +153,7 @@ export const configDocs: Record<keyof z.infer<typeof configSchema>, string> = {
   DATA_DIR: 'Standalone data: the SQLite database, disk object storage, logs.',
   SQLITE_PATH: 'The SQLite database file when no `MONGO_URL` is set. Default: `DATA_DIR/agora.db`.',
   EMBEDDED_DB_SYNC:
-    "Standalone's embedded FerretDB/SQLite: `normal` syncs the write-ahead log to disk at checkpoints (a process crash loses nothing; a power loss or OS crash may lose the last commits, like MongoDB's default write concern), `full` at every commit (about 6 ms per write here, ADR 0011).",
+    "SQLite's `synchronous` (no `MONGO_URL`): `normal` syncs the write-ahead log to disk at checkpoints (a process crash loses nothing; a power loss or OS crash may lose the last commits, like MongoDB's default write concern), `full` at every commit (ADR 0013).",
   OTEL_EXPORTER_OTLP_ENDPOINT: 'Enables OpenTelemetry tracing, exported over OTLP/HTTP to this endpoint.',
   OTEL_SERVICE_NAME: 'Service name on traces (default `agora-<service>`).',
   SERVICE_URLS: 'Gateway only: `social=http://social:8080,admin=http://admin:8080,...` (cluster mode).',
