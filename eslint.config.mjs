@@ -202,8 +202,6 @@ export default tseslint.config(
     files: [
       'libs/common/src/db/**',
       'bench/seed.ts',
-      // The engine benchmark and tests measure FerretDB itself, below the stores.
-      'bench/engine.ts',
       // Counts the database commands a request sends (the driver's command monitoring).
       'bench/outbox-profile.ts',
       'bench/sqlite-writes.ts',

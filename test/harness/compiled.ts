@@ -1,8 +1,8 @@
 /**
  * The compiled standalone (dist/standalone.js) as a child process, for the fault tier: a crash
  * is then what it is in production, the process exiting, and the test sees its exit code and
- * output instead of an exception inside jest. Started like compiled-build.test.ts starts it,
- * against the test FerretDB in a database of its own.
+ * output instead of an exception inside jest. Started as `npm start` starts it: SQLite in the
+ * process, in a data directory of its own.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

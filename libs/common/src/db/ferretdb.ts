@@ -1,7 +1,6 @@
 /**
- * Spawns FerretDB as a child process: the embedded MongoDB-compatible database of standalone
- * mode (SQLite handler under the data directory). Tests use it too, to stop and restart a
- * database under a running server.
+ * Spawns FerretDB as a child process, for tests of the MongoDB adapter that stop and restart a
+ * database under a running server (standalone keeps SQLite in its own process: ADR 0013).
  *
  * The child never outlives this process, however it ends (SIGKILL and crashes included): on
  * Linux it is started through util-linux's `setpriv --pdeathsig`, so the kernel sends it SIGTERM
@@ -12,7 +11,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { delimiter, join, resolve } from 'node:path';
-import { ensureSqliteIdIndexes, type SqliteIndexResult } from './engine-indexes';
 
 export interface FerretOptions {
   bin: string;
@@ -35,12 +33,6 @@ export interface FerretProcess {
   stop(): Promise<void>;
   /** Starts it again on the same port and data (after stop). */
   restart(): Promise<void>;
-  /**
-   * SQLite handler: adds the `_id` expression index FerretDB's pushdown can use to every
-   * table (engine-indexes.ts). Run it after collections are created. PostgreSQL handler: a
-   * no-op here (see postgresIdIndexSql).
-   */
-  ensureIdIndexes(): SqliteIndexResult[];
   /** The FerretDB process id while it runs (the bench reads its memory). */
   pid(): number | undefined;
 }
@@ -155,7 +147,6 @@ export async function spawnFerretDB(opts: FerretOptions): Promise<FerretProcess>
     port,
     stop,
     restart: start,
-    ensureIdIndexes: () => (opts.postgresUrl ? [] : ensureSqliteIdIndexes(dataDir)),
     pid: () => child?.pid,
   };
 }

@@ -350,12 +350,7 @@ export function createRepositories(
   };
   return repos;
 }
-export {
-  ensureSqliteIdIndexes,
-  postgresIdIndexSql,
-  SQLITE_ID_EXPRESSION,
-  type SqliteIndexResult,
-} from './engine-indexes';
+export { postgresIdIndexSql } from './engine-indexes';
 export {
   FilesRepository,
   FILES,

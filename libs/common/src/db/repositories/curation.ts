@@ -6,7 +6,7 @@
  */
 import type { CollectionSpec, Engine, Filter, Sort } from '../engine/port';
 import type { FoundRows, PageRequest } from './object-collection';
-import { deletedCondition, pageOf, PortObjectStore, type ObjectRow } from './port-objects';
+import { deletedCondition, PortObjectStore, type ObjectRow } from './port-objects';
 import type { DeletedMode } from './listing';
 
 export const REF_TYPES = ['Post', 'Circle', 'Group', 'Bookmark', 'Page'] as const;
@@ -158,7 +158,7 @@ export class SectionsStore extends PortObjectStore<SectionRecord> {
 
   /** GET /admin/sections, in shelf order. */
   async pageForAdmin(deleted: DeletedMode, req: PageRequest): Promise<FoundRows<SectionRecord>> {
-    return pageOf(this.rows, deletedCondition(deleted), SHELF_ORDER, req);
+    return this.page(deletedCondition(deleted), req, SHELF_ORDER);
   }
 
   /** Live, active sections in shelf order (Discover). */
@@ -197,7 +197,7 @@ export class RecommendationsStore extends PortObjectStore<RecommendationRecord> 
     if (q.section) return this.sectionPage(q as AdminRecommendationQuery & { section: string }, req);
     const filter: Filter = { ...deletedCondition(q.deleted) };
     if (q.refType) filter.refType = q.refType;
-    return pageOf(this.rows, filter, NEWEST, req);
+    return this.page(filter, req, NEWEST);
   }
 
   /**

@@ -6,7 +6,7 @@
  */
 import type { CollectionSpec, Engine, Filter, Sort } from '../engine/port';
 import type { FoundRows, PageRequest } from './object-collection';
-import { pageOf, PortObjectStore, type ObjectRow } from './port-objects';
+import { PortObjectStore, type ObjectRow } from './port-objects';
 
 export const FLAG_STATUSES = ['open', 'resolved', 'dismissed'] as const;
 export type FlagStatus = (typeof FLAG_STATUSES)[number];
@@ -118,7 +118,7 @@ export class FlagsStore extends PortObjectStore<FlagRecord> {
     const filter: Filter = { status: q.status ?? { $in: [...FLAG_STATUSES] } };
     if (q.targetType) filter.targetType = q.targetType;
     if (q.actorId) filter.actorId = q.actorId;
-    return pageOf(this.rows, filter, NEWEST, req);
+    return this.page(filter, req, NEWEST);
   }
 
   /**
@@ -272,7 +272,7 @@ export class InvitesStore extends PortObjectStore<InviteRecord> {
   ): Promise<FoundRows<InviteRecord>> {
     const filter: Filter = { type: q.type ?? { $in: [...INVITE_TYPES] } };
     if (q.active !== undefined) filter.active = q.active;
-    return pageOf(this.rows, filter, NEWEST, req);
+    return this.page(filter, req, NEWEST);
   }
 
   /** Stops an invite from being redeemed (the row and its history stay); the invite after. */

@@ -1,10 +1,9 @@
 /**
  * The small stores of addressable objects with timestamps (flags, invites, sections,
- * recommendations) on ObjectCollection, and the admin lists' helpers: the `deleted=` modes and
- * offset pages with their total, sorted to a total order.
+ * recommendations) on ObjectCollection, and the `deleted=` modes of the admin lists.
  */
-import type { Collection, CollectionSpec, Engine, Filter, Sort, Value } from '../engine/port';
-import { ObjectCollection, type FoundRows, type PageRequest } from './object-collection';
+import type { CollectionSpec, Engine, Filter, Value } from '../engine/port';
+import { ObjectCollection } from './object-collection';
 import type { DeletedMode } from './listing';
 
 /** What every such row holds besides its own fields. */
@@ -21,20 +20,6 @@ export function deletedCondition(mode: DeletedMode): Filter {
   if (mode === 'deleted') return { deletedAt: { $ne: null } };
   if (mode === 'include') return {};
   return { deletedAt: null };
-}
-
-/** An offset page with the filter's total (admin lists); `sort` must end in `_id`. */
-export async function pageOf<T extends { _id: string }>(
-  rows: Collection<T>,
-  filter: Filter,
-  sort: Sort,
-  req: PageRequest,
-): Promise<FoundRows<T>> {
-  const [total, items] = await Promise.all([
-    rows.count(filter),
-    rows.find(filter, { sort, skip: req.skip, limit: req.limit }),
-  ]);
-  return { total, items };
 }
 
 /**
