@@ -2,16 +2,19 @@
  * A backup worker killed mid-backup (SIGKILL, as a crash or an OOM kill would): the job must end
  * `failed` with the reason, never `done` with a partial archive, and the queue must be free
  * again. The workers are real separate processes (`services/backup/src/main.ts`) on the same
- * database, RabbitMQ vhost and bucket as the server, which runs without its in-process worker.
+ * database (one SQLite file: several processes on FerretDB are refused, ADR 0013), RabbitMQ vhost
+ * and bucket as the server, which runs without its in-process worker.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { ObjectStorage } from '@agora/common/storage';
-import { createVhost, mongoUrlFor, uniqueName } from '../harness/env';
+import { createVhost, uniqueName } from '../harness/env';
 import { ADMIN, bootServer, client, type TestServer } from '../harness/standalone';
-import { testBucket, waitForJob, wipeDatabase, wipeStore, type Job } from '../harness/backup';
+import { testBucket, waitForJob, wipeStore, type Job } from '../harness/backup';
 
 const ROOT = join(__dirname, '..', '..');
 let server: TestServer;
@@ -20,7 +23,7 @@ let admin: string;
 let storage: ObjectStorage;
 let env: Record<string, string>;
 let removeVhost: () => Promise<void>;
-const mongoUrl = mongoUrlFor(uniqueName('e2e_bkkill'));
+const dir = mkdtempSync(join(tmpdir(), 'e2e-bkkill-'));
 const workers: ChildProcess[] = [];
 
 /** Starts a worker process and resolves once it consumes (its "ready" log line). */
@@ -51,7 +54,7 @@ beforeAll(async () => {
   env = {
     ...bucket.env,
     AMQP_URL: vhost.url,
-    MONGO_URL: mongoUrl,
+    SQLITE_PATH: join(dir, 'agora.db'),
     DOMAIN: 'social.test',
     BACKUP_LEASE_SECONDS: '2',
     BACKUP_WORKER: 'false',
@@ -67,7 +70,7 @@ afterAll(async () => {
   for (const w of workers) w.kill('SIGKILL');
   await server?.close();
   await wipeStore(storage).catch(() => undefined);
-  await wipeDatabase(mongoUrl).catch(() => undefined);
+  rmSync(dir, { recursive: true, force: true });
   await removeVhost?.();
 });
 

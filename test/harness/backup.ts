@@ -10,7 +10,8 @@ import { testEnv, uniqueName } from './env';
 import type { client } from './standalone';
 
 /** Never compared: the job records and the lease are not part of an archive. */
-const BOOKKEEPING = new Set<string>(BACKUP_OWN_COLLECTIONS);
+// The FerretDB sole-writer lease (renewed every 10 s) is the adapter's, not the application's.
+const BOOKKEEPING = new Set<string>([...BACKUP_OWN_COLLECTIONS, 'engine_lease']);
 const RAW = { promoteValues: false, promoteLongs: false, promoteBuffers: false, bsonRegExp: true };
 
 /** collection → SHA-256 over its documents (canonical EJSON, every type kept), sorted by `_id`. */

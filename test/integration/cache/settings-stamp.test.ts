@@ -1,6 +1,7 @@
 /**
  * The settings cache across processes: two runtimes (two service processes, each with its own
- * database connection, Redis client and settings cache) on one database and one Redis. A write
+ * database connection, Redis client and settings cache) on one database (one SQLite file, which
+ * several processes share safely) and one Redis. A write
  * in one is seen by the very next read in the other, with no waiting.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { loadConfig } from '@agora/common/config';
 import { createRuntime, type Runtime } from '@agora/common/runtime';
 import { createRepositories } from '@agora/common/db';
 import { closeRedis, connectRedis, redisStampStore } from '@agora/common/cache';
-import { mongoUrlFor, testEnv, uniqueName } from '../../harness/env';
+import { testEnv, uniqueName } from '../../harness/env';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'agora-settings-'));
 const runtimes: Runtime[] = [];
@@ -35,12 +36,13 @@ describe('two processes sharing Redis', () => {
   let social: Runtime;
   beforeAll(async () => {
     const env = {
-      MONGO_URL: mongoUrlFor(uniqueName('settings')),
+      SQLITE_PATH: join(dataDir, 'shared.db'),
       REDIS_URL: testEnv.redisUrl,
       REDIS_PREFIX: `${uniqueName('settings')}:`,
     };
     admin = await serviceProcess('admin', env);
     social = await serviceProcess('social', env);
+    await social.repos.prepare(); // the tables and indexes (the social service's start does this)
   });
 
   test('an admin write is seen by the next read in the other process', async () => {

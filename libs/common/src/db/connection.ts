@@ -6,6 +6,7 @@
 import mongoose, { type Connection } from 'mongoose';
 import type { Logger } from '../logger';
 import { mongoEngine } from './engine/mongo/engine';
+import { claimSoleWriter } from './engine/mongo/ferretdb';
 import { openSqlite } from './engine/sqlite/engine';
 import type { Engine } from './engine/port';
 
@@ -37,6 +38,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return connectDatabase({
       url: opts.mongoUrl,
       logger: opts.logger,
+      soleWriter: true,
       ...(opts.checkIndexes ? { checkIndexes: true } : {}),
     });
   const engine = openSqlite({
@@ -65,6 +67,12 @@ export interface ConnectOptions {
   initialRetryMs?: number;
   /** Refuse store queries no declared index serves (the port's coverage check; tests). */
   checkIndexes?: boolean;
+  /**
+   * On FerretDB, take the database's sole-writer lease (engine/mongo/ferretdb.ts): a second
+   * process opening the same database then refuses to start. Services always do (openDatabase);
+   * tools that read beside a running server (tests, benches) do not.
+   */
+  soleWriter?: boolean;
 }
 
 export async function connectDatabase({
@@ -72,6 +80,7 @@ export async function connectDatabase({
   logger,
   initialRetryMs = 60_000,
   checkIndexes = false,
+  soleWriter = false,
 }: ConnectOptions): Promise<Database> {
   const conn = mongoose.createConnection(url, {
     bufferCommands: false,
@@ -98,6 +107,15 @@ export async function connectDatabase({
   // FerretDB (CI's stand-in for MongoDB) loses concurrent updates: the port's adapter then writes
   // one at a time and in small batches (ADR 0013, engine/mongo/ferretdb.ts).
   const ferretdb = !!conn.db && (await isFerretDB(conn));
+  let lease: { release(): Promise<void> } | undefined;
+  if (ferretdb && soleWriter) {
+    try {
+      lease = await claimSoleWriter(conn.db);
+    } catch (err) {
+      await conn.close();
+      throw err;
+    }
+  }
   if (ferretdb) logger.info('FerretDB: this process writes one at a time (ADR 0013)');
   return {
     conn,
@@ -119,6 +137,9 @@ export async function connectDatabase({
         clearTimeout(timer);
       }
     },
-    close: () => conn.close(),
+    async close() {
+      await lease?.release();
+      await conn.close();
+    },
   };
 }

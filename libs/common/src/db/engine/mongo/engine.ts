@@ -10,7 +10,7 @@ import type { CollectionSpec, Doc, Engine } from '../port';
 import { PortUsageError } from '../port';
 import { indexName } from '../sqlite/sql';
 import { MongoCollection } from './collection';
-import { claimSoleWriter, isFerretDB, writeQueue } from './ferretdb';
+import { LEASE_COLLECTION, claimSoleWriter, isFerretDB, writeQueue } from './ferretdb';
 
 export interface MongoOptions {
   url: string;
@@ -86,7 +86,7 @@ export function mongoEngine(
       const list = await db.listCollections({}, { nameOnly: true }).toArray();
       return list
         .map((c) => c.name)
-        .filter((n) => !n.startsWith('system.'))
+        .filter((n) => !n.startsWith('system.') && n !== LEASE_COLLECTION)
         .sort();
     },
     async rename(from, to) {
