@@ -10,7 +10,7 @@ import type { CollectionSpec, Doc, Engine } from '../port';
 import { PortUsageError } from '../port';
 import { indexName } from '../sqlite/sql';
 import { MongoCollection } from './collection';
-import { claimSoleWriter, isFerretDB, writeQueue } from './ferretdb';
+import { LEASE_COLLECTION, claimSoleWriter, isFerretDB, writeQueue } from './ferretdb';
 
 export interface MongoOptions {
   url: string;
@@ -84,10 +84,13 @@ export function mongoEngine(
     },
     async names() {
       const list = await db.listCollections({}, { nameOnly: true }).toArray();
-      return list
-        .map((c) => c.name)
-        .filter((n) => !n.startsWith('system.'))
-        .sort();
+      return (
+        list
+          .map((c) => c.name)
+          // The FerretDB lease belongs to the adapter: a backup or a migration must not carry it.
+          .filter((n) => !n.startsWith('system.') && n !== LEASE_COLLECTION)
+          .sort()
+      );
     },
     async rename(from, to) {
       if (!NAME_RE.test(to)) throw new PortUsageError(`not a collection name: ${to}`);
