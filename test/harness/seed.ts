@@ -6,7 +6,8 @@
  * objects and arrays, unicode, and an admin's JSON setting whose keys look like Extended JSON
  * type wrappers. `seedStores` returns the named fixtures tests read back through the stores.
  */
-import type { Repositories } from '@agora/common/db';
+import { LISTS, type Repositories } from '@agora/common/db';
+import { plain } from './stored';
 
 export interface Seeded {
   domain: string;
@@ -304,4 +305,58 @@ export async function seedStores(repos: Repositories, domain: string): Promise<S
     section,
     invite,
   };
+}
+
+/** What the stores answer about the seeded data: the same on every engine the data went through. */
+export async function readSeeded(repos: Repositories, s: Seeded) {
+  const page = { skip: 0, limit: 20 };
+  const ids = (rows: Array<{ id: string }>) => rows.map((r) => r.id);
+  const members = new Set([s.users.alice, s.users.bob, s.users.dave]);
+  const timeline = await repos.timelines.page(s.circle, members, () => true, { limit: 10, local: true });
+  const alice = await repos.users.findById(s.users.alice);
+  const bob = await repos.users.findById(s.users.bob);
+  const circle = await repos.circles.findById(s.circle);
+  const event = await repos.posts.byId(s.posts.aliceEvent);
+  const notifications = await repos.notifications.pageFor(s.users.bob, {}, page);
+  const admin = await repos.activities.pageForAdmin({}, page);
+  return plain({
+    timeline: { ids: ids(timeline.items), total: timeline.total, more: timeline.more },
+    timelineHead: await repos.lists.head(LISTS.circle(s.circle)),
+    alice: {
+      postCount: alice?.postCount,
+      lastLogin: alice?.lastLogin,
+      profile: alice?.profile,
+      email: alice?.email,
+    },
+    bob: { postCount: bob?.postCount, publicPostCount: bob?.publicPostCount },
+    carol: await repos.users.findById(s.users.carol),
+    users: (await repos.users.pageForAdmin({}, page)).total,
+    circle: { memberCount: circle?.memberCount, members: circle?.members, lastSeenAt: circle?.lastSeenAt },
+    memberships: await repos.circles.membershipsOf(s.users.dave),
+    event: { event: event?.event, location: event?.location, circles: event?.circles },
+    deleted: await repos.posts.byId(s.posts.deleted),
+    remote: await repos.posts.remoteCopy(s.posts.remote),
+    thread: ids((await repos.replies.pageForThread(s.posts.bobPublic, page)).items),
+    reacts: (await repos.reacts.pageForTarget(s.posts.bobPublic, page)).items,
+    file: await repos.files.findPublic(s.file),
+    usage: await repos.files.usageOf(s.users.alice),
+    search: (await repos.search.withTerm('ünïcødé', undefined, 10)).map((e) => e._id),
+    notifications: { total: notifications.total, items: notifications.items },
+    unread: await repos.notifications.unreadCount(s.users.bob),
+    activities: { total: admin.total, ids: ids(admin.items) },
+    outbox: await repos.activities.unpublished(new Date('2100-01-01'), 10),
+    settings: {
+      json: await repos.settings.get('seedJson'),
+      ratio: await repos.settings.get('seedRatio'),
+      title: await repos.settings.get('siteTitle'),
+    },
+    followers: await repos.followers.ofUser(s.users.alice),
+    server: await repos.remoteServers.byDomain('remote.test'),
+    flags: await repos.flags.countOpen(),
+    invite: await repos.invites.byCode('SEED-CODE-1'),
+    shelf: ids(await repos.recommendations.shelf(s.section)),
+    idempotency: await repos.idempotency.find(s.users.bob, 'key-1'),
+    preview: await repos.linkPreviews.get('c0ffee'),
+    page: await repos.pages.localBySlug('about'),
+  });
 }

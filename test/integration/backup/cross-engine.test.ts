@@ -3,9 +3,10 @@
  * database seeded through the real stores is backed up by the real job code, restored into a
  * fresh MongoDB database (the run's FerretDB), backed up there and restored into a fresh SQLite
  * file. Each time every document of every archived collection must come back as it was (dates
- * as the same instants, numbers, nulls, nested objects and arrays, keys that look like Extended
- * JSON), and the stores must read the same answers on the target as on the source: a circle's
- * timeline, counters, memberships, a thread, search, notifications, settings.
+ * as the same instants, numbers, nulls, nested objects and arrays), and the stores must read the
+ * same answers on the target as on the source: a circle's timeline, counters, memberships, a
+ * thread, search, notifications, settings. Dates written on MongoDB must lie at declared paths
+ * (else SQLite gives them back as strings), and keys that look like Extended JSON must survive.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,14 +14,8 @@ import { join } from 'node:path';
 import mongoose from 'mongoose';
 import { memoryStampStore } from '@agora/common/cache';
 import { loadConfig } from '@agora/common/config';
-import {
-  BACKUP_OWN_COLLECTIONS,
-  LISTS,
-  STORE_SPECS,
-  createRepositories,
-  type Repositories,
-} from '@agora/common/db';
-import { openMongo, openSqlite, type CollectionSpec, type Engine } from '@agora/common/db/engine';
+import { BACKUP_OWN_COLLECTIONS, STORE_SPECS, createRepositories, type Repositories } from '@agora/common/db';
+import { openMongo, openSqlite, type Engine } from '@agora/common/db/engine';
 import { createLogger } from '@agora/common/logger';
 import { createDiskStorage } from '@agora/common/storage';
 import { runBackup } from '../../../services/backup/src/backup';
@@ -28,8 +23,8 @@ import type { BackupContext } from '../../../services/backup/src/context';
 import { JobLease } from '../../../services/backup/src/lease';
 import { runRestore } from '../../../services/backup/src/restore/run';
 import { mongoUrlFor, uniqueName } from '../../harness/env';
-import { seedStores, type Seeded } from '../../harness/seed';
-import { allStored } from '../../harness/stored';
+import { readSeeded, seedStores, type Seeded } from '../../harness/seed';
+import { allStored, storedDocuments } from '../../harness/stored';
 
 const DOMAIN = 'cross.test';
 /** Asks for the jobs; not a user of any of the databases (a restore keeps its requester). */
@@ -108,79 +103,6 @@ const backUp = (side: Side) => runJob(side, 'backup', {}, (lease) => runBackup(s
 const restore = (side: Side, archiveKey: string) =>
   runJob(side, 'restore', { archiveKey }, (lease, job) => runRestore(side.ctx, lease, job));
 
-/** Dates as instants, object keys in order: what two engines must agree on, and nothing else. */
-function plain(v: unknown): unknown {
-  if (Object.prototype.toString.call(v) === '[object Date]') return { $date: (v as Date).toISOString() };
-  if (Array.isArray(v)) return v.map(plain);
-  if (typeof v === 'object' && v !== null)
-    return Object.fromEntries(
-      Object.entries(v)
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-        .map(([k, x]) => [k, plain(x)]),
-    );
-  return v;
-}
-
-async function documents(engine: Engine, specs: readonly CollectionSpec[]): Promise<Record<string, unknown>> {
-  const out: Record<string, unknown> = {};
-  for (const spec of specs) out[spec.name] = plain(await allStored(engine, spec));
-  return out;
-}
-
-/** What the stores answer about the seeded data: the same on every engine the data went through. */
-async function reads(repos: Repositories, s: Seeded) {
-  const page = { skip: 0, limit: 20 };
-  const ids = (rows: Array<{ id: string }>) => rows.map((r) => r.id);
-  const members = new Set([s.users.alice, s.users.bob, s.users.dave]);
-  const timeline = await repos.timelines.page(s.circle, members, () => true, { limit: 10, local: true });
-  const alice = await repos.users.findById(s.users.alice);
-  const bob = await repos.users.findById(s.users.bob);
-  const circle = await repos.circles.findById(s.circle);
-  const event = await repos.posts.byId(s.posts.aliceEvent);
-  const notifications = await repos.notifications.pageFor(s.users.bob, {}, page);
-  const admin = await repos.activities.pageForAdmin({}, page);
-  return plain({
-    timeline: { ids: ids(timeline.items), total: timeline.total, more: timeline.more },
-    timelineHead: await repos.lists.head(LISTS.circle(s.circle)),
-    alice: {
-      postCount: alice?.postCount,
-      lastLogin: alice?.lastLogin,
-      profile: alice?.profile,
-      email: alice?.email,
-    },
-    bob: { postCount: bob?.postCount, publicPostCount: bob?.publicPostCount },
-    carol: await repos.users.findById(s.users.carol),
-    users: (await repos.users.pageForAdmin({}, page)).total,
-    circle: { memberCount: circle?.memberCount, members: circle?.members, lastSeenAt: circle?.lastSeenAt },
-    memberships: await repos.circles.membershipsOf(s.users.dave),
-    event: { event: event?.event, location: event?.location, circles: event?.circles },
-    deleted: await repos.posts.byId(s.posts.deleted),
-    remote: await repos.posts.remoteCopy(s.posts.remote),
-    thread: ids((await repos.replies.pageForThread(s.posts.bobPublic, page)).items),
-    reacts: (await repos.reacts.pageForTarget(s.posts.bobPublic, page)).items,
-    file: await repos.files.findPublic(s.file),
-    usage: await repos.files.usageOf(s.users.alice),
-    search: (await repos.search.withTerm('ünïcødé', undefined, 10)).map((e) => e._id),
-    notifications: { total: notifications.total, items: notifications.items },
-    unread: await repos.notifications.unreadCount(s.users.bob),
-    activities: { total: admin.total, ids: ids(admin.items) },
-    outbox: await repos.activities.unpublished(new Date('2100-01-01'), 10),
-    settings: {
-      json: await repos.settings.get('seedJson'),
-      ratio: await repos.settings.get('seedRatio'),
-      title: await repos.settings.get('siteTitle'),
-    },
-    followers: await repos.followers.ofUser(s.users.alice),
-    server: await repos.remoteServers.byDomain('remote.test'),
-    flags: await repos.flags.countOpen(),
-    invite: await repos.invites.byCode('SEED-CODE-1'),
-    shelf: ids(await repos.recommendations.shelf(s.section)),
-    idempotency: await repos.idempotency.find(s.users.bob, 'key-1'),
-    preview: await repos.linkPreviews.get('c0ffee'),
-    page: await repos.pages.localBySlug('about'),
-  });
-}
-
 let source: Side;
 let seeded: Seeded;
 let sourceDocs: Record<string, unknown>;
@@ -190,8 +112,8 @@ let mongo: Side;
 beforeAll(async () => {
   source = await open('sqlite', 'source');
   seeded = await seedStores(source.repos, DOMAIN);
-  sourceDocs = await documents(source.engine, ARCHIVED);
-  sourceReads = await reads(source.repos, seeded);
+  sourceDocs = await storedDocuments(source.engine, ARCHIVED);
+  sourceReads = await readSeeded(source.repos, seeded);
 });
 
 afterAll(async () => {
@@ -225,16 +147,16 @@ test('SQLite → MongoDB: the archive restores every document as it was, and the
   mongo = await open('mongodb', 'cross_mongo');
   const restored = await restore(mongo, backup.archiveKey);
   expect(restored.result.replaced.sort()).toEqual(ARCHIVED.map((s) => s.name).sort());
-  expect(await documents(mongo.engine, ARCHIVED)).toStrictEqual(sourceDocs);
-  expect(await reads(mongo.repos, seeded)).toStrictEqual(sourceReads);
+  expect(await storedDocuments(mongo.engine, ARCHIVED)).toStrictEqual(sourceDocs);
+  expect(await readSeeded(mongo.repos, seeded)).toStrictEqual(sourceReads);
 });
 
 test('MongoDB → SQLite: the way back restores the same documents, and the stores read the same', async () => {
   const backup = await backUp(mongo);
   const back = await open('sqlite', 'back');
   await restore(back, backup.archiveKey);
-  expect(await documents(back.engine, ARCHIVED)).toStrictEqual(sourceDocs);
-  expect(await reads(back.repos, seeded)).toStrictEqual(sourceReads);
+  expect(await storedDocuments(back.engine, ARCHIVED)).toStrictEqual(sourceDocs);
+  expect(await readSeeded(back.repos, seeded)).toStrictEqual(sourceReads);
 });
 
 /** Paths holding a Date in a document (through arrays, as `dates` declares them). */
