@@ -12,7 +12,7 @@ import { STORE_SPECS } from '@agora/common/db';
 import type { Engine } from '@agora/common/db/engine';
 import {
   copyDatabase,
-  describe,
+  describeLocation,
   openLocation,
   parseLocation,
   sameLocation,
@@ -97,7 +97,7 @@ async function main(): Promise<void> {
     return;
   }
   const { from, to, force } = parsed;
-  process.stderr.write(`migrate: from ${describe(from)}\n         to   ${describe(to)}\n`);
+  process.stderr.write(`migrate: from ${describeLocation(from)}\n         to   ${describeLocation(to)}\n`);
   const opened: Engine[] = [];
   try {
     const source = await openLocation(from, 'source');

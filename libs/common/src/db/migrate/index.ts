@@ -1,3 +1,3 @@
 /** `npm run migrate`: an offline copy of the database between engines (docs/operations.md). */
 export { copyDatabase, MigrationRefused, type CopyOptions, type CopyProgress, type CopyReport } from './copy';
-export { describe, openLocation, parseLocation, sameLocation, type Location } from './location';
+export { describeLocation, openLocation, parseLocation, sameLocation, type Location } from './location';

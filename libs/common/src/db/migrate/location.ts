@@ -21,7 +21,7 @@ export function parseLocation(arg: string, base = process.cwd()): Location {
   if (MONGO_RE.test(text)) return { kind: 'mongodb', url: text };
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text))
     throw new MigrationRefused(
-      `${describe({ kind: 'mongodb', url: text })}: not a SQLite file or a mongodb:// URL`,
+      `${describeLocation({ kind: 'mongodb', url: text })}: not a SQLite file or a mongodb:// URL`,
     );
   const path = text.startsWith('sqlite:') ? text.slice('sqlite:'.length) : text;
   if (!path) throw new MigrationRefused('sqlite: needs a file path (sqlite:data/agora.db)');
@@ -29,7 +29,7 @@ export function parseLocation(arg: string, base = process.cwd()): Location {
 }
 
 /** For messages: the URL's password hidden. */
-export function describe(loc: Location): string {
+export function describeLocation(loc: Location): string {
   if (loc.kind === 'sqlite') return `sqlite:${loc.path}`;
   return loc.url.replace(/^([a-z0-9+.-]+:\/\/)([^@/]*)@/i, (_, scheme: string, auth: string) =>
     auth.includes(':') ? `${scheme}${auth.slice(0, auth.indexOf(':'))}:***@` : `${scheme}${auth}@`,
@@ -49,7 +49,7 @@ export function sameLocation(a: Location, b: Location): boolean {
  */
 export async function openLocation(loc: Location, role: 'source' | 'target'): Promise<Engine> {
   if (loc.kind === 'sqlite' && role === 'source' && !existsSync(loc.path))
-    throw new MigrationRefused(`the source ${describe(loc)} does not exist`);
+    throw new MigrationRefused(`the source ${describeLocation(loc)} does not exist`);
   try {
     return loc.kind === 'mongodb'
       ? await openMongo({ url: loc.url })
@@ -57,9 +57,11 @@ export async function openLocation(loc: Location, role: 'source' | 'target'): Pr
   } catch (err) {
     if (err instanceof DatabaseInUse || err instanceof FerretDBShared)
       throw new MigrationRefused(
-        `the ${role} ${describe(loc)} is in use by another process (a running server?): stop every ` +
+        `the ${role} ${describeLocation(loc)} is in use by another process (a running server?): stop every ` +
           'server using it (npm start, or the services), then run the migration again',
       );
-    throw new Error(`cannot open the ${role} ${describe(loc)}: ${(err as Error).message}`, { cause: err });
+    throw new Error(`cannot open the ${role} ${describeLocation(loc)}: ${(err as Error).message}`, {
+      cause: err,
+    });
   }
 }

@@ -39,14 +39,15 @@ export function openSqlite(opts: SqliteOptions): Engine {
   const db = new DatabaseSync(opts.path, { timeout: opts.busyTimeoutMs ?? 10_000 });
   try {
     // In WAL mode every open connection keeps a shared lock on the file for its whole life, so an
-    // exclusive lock, taken before anything else, is refused while any other process has it open.
+    // exclusive lock, taken before anything else, is refused while any other connection has it open.
     if (opts.exclusive) db.exec('PRAGMA locking_mode = EXCLUSIVE');
     db.exec('PRAGMA journal_mode = WAL');
     db.exec(`PRAGMA synchronous = ${opts.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
     if (opts.exclusive) db.exec('BEGIN EXCLUSIVE; COMMIT');
   } catch (err) {
     db.close();
-    throw (err as { errcode?: number }).errcode === SQLITE_BUSY ? new DatabaseInUse(opts.path) : err;
+    const busy = (err as { errcode?: number }).errcode === SQLITE_BUSY;
+    throw opts.exclusive && busy ? new DatabaseInUse(opts.path) : err;
   }
   const collections = new Map<string, SqliteCollection<Doc>>();
 
