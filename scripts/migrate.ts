@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { STORE_SPECS } from '@agora/common/db';
 import type { Engine } from '@agora/common/db/engine';
 import {
+  checkSource,
   copyDatabase,
   describeLocation,
   openLocation,
@@ -102,6 +103,7 @@ async function main(): Promise<void> {
   try {
     const source = await openLocation(from, 'source');
     opened.push(source);
+    await checkSource(source, STORE_SPECS);
     const target = await openLocation(to, 'target');
     opened.push(target);
     const progress = progressPrinter();

@@ -181,6 +181,12 @@ test('a missing source and bad arguments are refused with the reason', async () 
   expect(missing.code).toBe(1);
   expect(missing.stderr).toMatch(/error: the source sqlite:.*nope\.db does not exist/);
   expect(existsSync(join(dir, 'new.db'))).toBe(false);
+  // A file that is no Agora database (a wrong path that happens to exist).
+  await withEngine(sqlite(join(dir, 'other.db')), () => Promise.resolve());
+  const foreign = await migrate(['--from', join(dir, 'other.db'), '--to', join(dir, 'new.db')]);
+  expect(foreign.code).toBe(1);
+  expect(foreign.stderr).toMatch(/error: the source holds none of Agora's collections/);
+  expect(existsSync(join(dir, 'new.db'))).toBe(false);
 
   const cases: Array<[string[], RegExp]> = [
     [['--from', sourceFile], /--from and --to are both required/],

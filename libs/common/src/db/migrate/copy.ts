@@ -44,17 +44,26 @@ export interface CopyReport {
   replaced: Array<{ name: string; documents: number }>;
 }
 
+/**
+ * The source's collections (every one, the backup machinery's included: the job history moves
+ * with the server); refused when none is Agora's (a wrong path or database name). Callers may
+ * run it before they open the target, so a refusal creates nothing there.
+ */
+export async function checkSource(source: Engine, specs: readonly CollectionSpec[]): Promise<Set<string>> {
+  const present = new Set(await source.names());
+  if (!specs.some((s) => present.has(s.name)))
+    throw new MigrationRefused(
+      "the source holds none of Agora's collections: is it the right file or database name?",
+    );
+  return present;
+}
+
 export async function copyDatabase(source: Engine, target: Engine, opts: CopyOptions): Promise<CopyReport> {
   const batch = opts.batch ?? 500;
   const from = new CollectionsRepository(source, opts.specs);
   const to = new CollectionsRepository(target, opts.specs);
   const declared = new Set(opts.specs.map((s) => s.name));
-  // Every collection, the backup machinery's included: the job history moves with the server.
-  const present = new Set(await source.names());
-  if (!opts.specs.some((s) => present.has(s.name)))
-    throw new MigrationRefused(
-      "the source holds none of Agora's collections: is it the right file or database name?",
-    );
+  const present = await checkSource(source, opts.specs);
 
   const filled = await holdingDocuments(target, to, declared);
   if (filled.length && !opts.force)
