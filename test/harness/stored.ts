@@ -88,3 +88,26 @@ export async function storedTimes(
     .find({ _id: { $in: ids } });
   return rows.map((d) => new Date(d[field] as Date).getTime());
 }
+
+/** Dates as instants, object keys in order: what two engines must agree on, and nothing else. */
+export function plain(v: unknown): unknown {
+  if (Object.prototype.toString.call(v) === '[object Date]') return { $date: (v as Date).toISOString() };
+  if (Array.isArray(v)) return v.map(plain);
+  if (typeof v === 'object' && v !== null)
+    return Object.fromEntries(
+      Object.entries(v)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([k, x]) => [k, plain(x)]),
+    );
+  return v;
+}
+
+export /** Every document of each collection, `plain`, by collection name (in `_id` order). */
+async function storedDocuments(
+  engine: Engine,
+  specs: readonly CollectionSpec[],
+): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  for (const spec of specs) out[spec.name] = plain(await allStored(engine, spec));
+  return out;
+}

@@ -84,10 +84,13 @@ export function mongoEngine(
     },
     async names() {
       const list = await db.listCollections({}, { nameOnly: true }).toArray();
-      return list
-        .map((c) => c.name)
-        .filter((n) => !n.startsWith('system.') && n !== LEASE_COLLECTION)
-        .sort();
+      return (
+        list
+          .map((c) => c.name)
+          // The FerretDB lease belongs to the adapter: a backup or a migration must not carry it.
+          .filter((n) => !n.startsWith('system.') && n !== LEASE_COLLECTION)
+          .sort()
+      );
     },
     async rename(from, to) {
       if (!NAME_RE.test(to)) throw new PortUsageError(`not a collection name: ${to}`);
