@@ -5,7 +5,7 @@
  * object to its key. The checksums are computed again on the way (both passes read the same local copy, so a
  * mismatch means the disk corrupted it) and stop the restore before the swap.
  */
-import { EJSON, STAGING_PREFIX, type RawDocument } from '@agora/common/db';
+import { loadEJSON, STAGING_PREFIX, type EJSON, type RawDocument } from '@agora/common/db';
 import type { BackupContext } from '../context';
 import type { JobLease } from '../lease';
 import { digestEntry, hashedStream } from '../archive/entries';
@@ -93,6 +93,7 @@ async function stageCollection(
   onDocument: () => void,
 ): Promise<void> {
   const store = ctx.stores.collections;
+  const ejson = await loadEJSON();
   await store.drop(target);
   await store.create(target, c.name);
   let batch: RawDocument[] = [];
@@ -110,7 +111,7 @@ async function stageCollection(
     for (let nl = buf.indexOf(0x0a); nl !== -1; nl = buf.indexOf(0x0a)) {
       const line = buf.subarray(0, nl);
       buf = buf.subarray(nl + 1);
-      batch.push(parseLine(c.name, documents + 1, line));
+      batch.push(parseLine(ejson, c.name, documents + 1, line));
       batchBytes += line.length;
       documents++;
       onDocument();
@@ -124,9 +125,9 @@ async function stageCollection(
     throw new ArchiveInvalid(`${c.file} changed since it was verified`);
 }
 
-function parseLine(collection: string, n: number, line: Buffer): RawDocument {
+function parseLine(ejson: EJSON, collection: string, n: number, line: Buffer): RawDocument {
   try {
-    return EJSON.parse(line.toString('utf8'), { relaxed: true }) as RawDocument;
+    return ejson.parse(line.toString('utf8'), { relaxed: true }) as RawDocument;
   } catch (err) {
     throw new ArchiveInvalid(
       `${collection}: document ${n} is not valid Extended JSON: ${(err as Error).message}`,
