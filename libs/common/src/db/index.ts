@@ -1,4 +1,4 @@
-import { mongo } from 'mongoose';
+import type { mongo } from 'mongoose';
 import type { Database } from './connection';
 import { STAMPS, type StampStore } from '../cache/stamps';
 import { SettingsRepository } from './repositories/settings';
@@ -213,9 +213,13 @@ export {
 
 /**
  * Extended JSON (relaxed: dates kept as dates, numbers as numbers): the line format of backup
- * archives, the same from either engine. Exported here so no service imports the driver itself.
+ * archives, the same from either engine. Exported here so no service imports the driver itself;
+ * loaded on first use, so a process on SQLite holds the driver only while it backs up or restores.
  */
-export const EJSON = mongo.BSON.EJSON;
+export type EJSON = typeof mongo.BSON.EJSON;
+export async function loadEJSON(): Promise<EJSON> {
+  return (await import('mongoose')).default.mongo.BSON.EJSON;
+}
 
 /** Every store; services receive the ones they use through their context. */
 export { AccountContentRepository, type WithdrawnContent } from './repositories/account-content';

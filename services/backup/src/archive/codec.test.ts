@@ -1,5 +1,12 @@
-import { EJSON } from '@agora/common/db';
-import { decodeDocument, encodeDocument } from './codec';
+import { loadEJSON, type EJSON } from '@agora/common/db';
+import { decodeDocument as decode, encodeDocument as encode } from './codec';
+
+let EJSON: EJSON;
+beforeAll(async () => {
+  EJSON = await loadEJSON();
+});
+const encodeDocument = (doc: Parameters<typeof encode>[1]) => encode(EJSON, doc);
+const decodeDocument = (line: string, version: number) => decode(EJSON, line, version);
 
 /** Keys Extended JSON reads as type wrappers, as an admin's JSON setting may hold them. */
 const wrapperLookalikes = {

@@ -6,9 +6,11 @@
  * `{"$oid": "x"}` fails the restore. Data can hold such keys (an admin's JSON setting, echoed in
  * the activity log and the idempotency store), so from version 3 every key of the data that
  * starts with `$` is written with one more `$` (`$$numberLong`), which no wrapper matches, and
- * read back without it. Version 2 archives are read as they were written.
+ * read back without it. Version 2 archives are read as they were written. The Extended JSON
+ * library is passed in (`loadEJSON`): it comes with the MongoDB driver, which a server on SQLite
+ * loads only when it backs up or restores.
  */
-import { EJSON, type RawDocument } from '@agora/common/db';
+import type { EJSON, RawDocument } from '@agora/common/db';
 
 /** The first archive version whose keys are escaped. */
 const ESCAPED_FROM = 3;
@@ -33,12 +35,12 @@ const escapeKey = (k: string) => (k.startsWith('$') ? `$${k}` : k);
 const unescapeKey = (k: string) => (k.startsWith('$$') ? k.slice(1) : k);
 
 /** The document as one line (without its newline). */
-export function encodeDocument(doc: RawDocument): string {
-  return EJSON.stringify(renameKeys(doc, escapeKey), { relaxed: true });
+export function encodeDocument(ejson: EJSON, doc: RawDocument): string {
+  return ejson.stringify(renameKeys(doc, escapeKey), { relaxed: true });
 }
 
 /** A line of an archive of `version` as the document it holds; throws on invalid Extended JSON. */
-export function decodeDocument(line: string, version: number): RawDocument {
-  const doc = EJSON.parse(line, { relaxed: true }) as RawDocument;
+export function decodeDocument(ejson: EJSON, line: string, version: number): RawDocument {
+  const doc = ejson.parse(line, { relaxed: true }) as RawDocument;
   return version >= ESCAPED_FROM ? (renameKeys(doc, unescapeKey) as RawDocument) : doc;
 }

@@ -15,6 +15,7 @@ import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import tar, { type Pack } from 'tar-stream';
+import { loadEJSON } from '@agora/common/db';
 import { BACKUP_ARCHIVE_PREFIX, RESTORE_UPLOAD_PREFIX } from '@agora/common/messaging';
 import type { ObjectInfo } from '@agora/common/storage';
 import { flow, guard, mapChunks, passThrough } from '@agora/common/streams';
@@ -160,12 +161,13 @@ async function spoolCollection(
   check: () => void,
   onDocument: () => void,
 ): Promise<{ bytes: number; documents: number }> {
+  const ejson = await loadEJSON();
   const out = guard(createWriteStream(path));
   let bytes = 0;
   let documents = 0;
   try {
     for await (const doc of ctx.stores.collections.documents(name)) {
-      const line = Buffer.from(`${encodeDocument(doc)}\n`);
+      const line = Buffer.from(`${encodeDocument(ejson, doc)}\n`);
       bytes += line.length;
       documents++;
       onDocument();

@@ -5,7 +5,7 @@
  * transactions, no write queue. On FerretDB (CI's stand-in) the adapter turns on what
  * ferretdb.ts describes. See ADR 0013.
  */
-import mongoose, { type mongo } from 'mongoose';
+import type { mongo } from 'mongoose';
 import type { CollectionSpec, Doc, Engine } from '../port';
 import { PortUsageError } from '../port';
 import { indexName } from '../sqlite/sql';
@@ -108,6 +108,8 @@ export function mongoEngine(
 
 /** Connects to `url` and opens the port over it (on FerretDB: queue, batches and the lease). */
 export async function openMongo(opts: MongoOptions): Promise<Engine & { ferretdb: boolean }> {
+  // Loaded here: a process on SQLite never holds mongoose and the driver.
+  const { default: mongoose } = await import('mongoose');
   const conn = await mongoose
     .createConnection(opts.url, { serverSelectionTimeoutMS: opts.serverSelectionTimeoutMs ?? 10_000 })
     .asPromise();
