@@ -133,6 +133,16 @@ const serviceBoundaries = {
   patterns: commonBoundaries.patterns,
 };
 
+// Issue 22: calls go routes → handlers and views → domain modules → stores (docs/architecture.md,
+// layers). What sits below the routes and views never imports them.
+const LAYERS =
+  'A lower layer does not import routes or views: move what it needs into a domain module ' +
+  '(services/social/src/access, invites, users; docs/architecture.md, layers).';
+const lowerLayerBoundaries = {
+  paths: serviceBoundaries.paths,
+  patterns: [...serviceBoundaries.patterns, { regex: '(^|/)(views|routes)(/|$)', message: LAYERS }],
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -196,6 +206,11 @@ export default tseslint.config(
     files: ['services/{social,admin,federation,notifications,backup}/src/**/*.ts'],
     ignores: ['services/*/src/{app,main,context}.ts', 'services/*/src/**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', serviceBoundaries] },
+  },
+  {
+    files: ['services/social/src/{activities,access,invites,users,consumers,workers,files,search}/**/*.ts'],
+    ignores: ['services/*/src/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', lowerLayerBoundaries] },
   },
   {
     // The data layer itself; tests and the bench seeder that set up or check raw documents.

@@ -293,9 +293,8 @@ export function createRepositories(
     await bump([STAMPS.viewer(id)]);
     await circles.touchMember(id);
   });
-  const posts = new PostsStore(db.engine, lists, users, domain, bump);
-  const timelines = new TimelineStore(lists, posts, circles, domain, bump);
-  posts.attachTimelines(timelines);
+  const posts = new PostsStore(db.engine, lists, users, circles, domain, bump);
+  const timelines = new TimelineStore(lists, posts, domain, bump);
   const files = new FilesRepository(db.engine, domain, publicUrl);
   const reacts = new ReactsStore(db.engine, lists);
   const replies = new RepliesStore(db.engine, lists);

@@ -14,7 +14,7 @@ import { BadRequest, Conflict, UnprocessableEntity } from '@agora/common/errors'
 import type { AuthUser } from '@agora/common/http';
 import { activityEventName, domainEvent, publishEvents } from '@agora/common/messaging';
 import type { SocialContext } from '../context';
-import { viewerFor } from '../views/viewer';
+import { viewerFor } from '../access/viewer';
 import { HANDLERS } from './registry';
 import type { ActivityInput, DomainEvent, HandlerResult } from './types';
 import { clean } from './validate';

@@ -9,7 +9,7 @@ import { encodeCursor, type CircleRecord, type Place } from '@agora/common/db';
 import { AS_CONTEXT } from '@agora/common/http';
 import type { SocialContext } from '../context';
 import { presentPost } from '../views/posts';
-import { loadCircle } from '../views/circle-access';
+import { loadCircle } from '../access/circles';
 import { cachesOf, stamped } from './cache';
 import { postsById } from './posts';
 

@@ -19,8 +19,8 @@ import { createSystemCircles } from './system-circles';
 import { registeredUser, tokenClaim } from './present';
 import { VERIFY_TTL_MS, mintEmailToken } from './tokens';
 import { sendBestEffort, verificationMail } from './mail';
-import { checkInvite, claimInvite, publishRedeemed, releaseInvite } from '../routes/invites/redeem';
-import type { InviteRow } from '../routes/invites/validity';
+import { checkInvite, claimInvite, publishRedeemed, releaseInvite } from '../invites/redeem';
+import type { InviteRow } from '../invites/validity';
 
 export const registrationSchema = z.object({
   username: z.string({ error: 'username is required' }).trim().toLowerCase(),

@@ -13,7 +13,7 @@ import {
   loadGroup,
   type GroupRecord,
   type GroupRole,
-} from '../../../views/groups';
+} from '../../../access/groups';
 
 /** A group id from the activity, local only until federation arrives. */
 export function localGroupId(ctx: SocialContext, value: unknown, field: string): string {

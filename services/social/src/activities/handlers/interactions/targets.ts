@@ -7,8 +7,8 @@ import { capabilityAllows, type Viewer } from '@agora/common/audience';
 import { parseId, type ReactState } from '@agora/common/db';
 import { BadRequest, NotAuthorized, NotFound } from '@agora/common/errors';
 import type { SocialContext } from '../../../context';
-import { readableObject } from '../../../views/objects';
-import { checkCircleAccess, loadCircle } from '../../../views/circle-access';
+import { readableObject } from '../../../access/objects';
+import { checkCircleAccess, loadCircle } from '../../../access/circles';
 
 export const KIND_MODELS = {
   post: 'Post',

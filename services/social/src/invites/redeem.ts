@@ -3,7 +3,7 @@
  * the e-mail before the account exists, claim a slot atomically, publish `invite.redeemed`.
  */
 import { BadRequest, Gone, NotAuthorized, NotFound } from '@agora/common/errors';
-import type { SocialContext } from '../../context';
+import type { SocialContext } from '../context';
 import { assertUsable, findLiveInvite, limitOf, type InviteRow } from './validity';
 
 /** Throws the documented 404/410/400/403; returns the invite the registration may use. */
