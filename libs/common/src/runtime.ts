@@ -86,6 +86,11 @@ export interface SharedDeps {
   bus?: MessageBus;
   storage?: ObjectStorage;
   stamps?: StampStore;
+  /**
+   * `process`: the process runs one outbox relay over the shared database and bus (standalone),
+   * so the services start none of their own.
+   */
+  outboxRelay?: 'process';
 }
 
 export function storageFromConfig(config: Config): ObjectStorage {
