@@ -6,21 +6,19 @@ import reactHooks from 'eslint-plugin-react-hooks';
 const DATA_ACCESS =
   'Data access lives in libs/common/src/db only: add an intention-named method to the store of the ' +
   'aggregate (libs/common/src/db/repositories/<aggregate>.ts, registered in createRepositories) and ' +
-  'call ctx.stores.<store>.<method>() (the store listed in the service context). Tests needing raw documents use registerModels(db.conn), ' +
-  'or for a store on the engine port its collection (db.engine.collection(SPEC), allStored in test/harness/stored.ts).';
+  'call ctx.stores.<store>.<method>() (the store listed in the service context). Tests needing raw documents read ' +
+  "the store's collection through the engine port (db.engine.collection(SPEC), allStored in test/harness/stored.ts).";
 const noDataAccess = {
   'no-restricted-syntax': [
     'error',
-    { selector: "MemberExpression[property.name='models']", message: `No models here. ${DATA_ACCESS}` },
     {
       selector: "MemberExpression[property.name='collection']",
-      message: `No Model.collection here (it bypasses mongoose and the stores). ${DATA_ACCESS}`,
+      message: `No collection here (it bypasses the stores). ${DATA_ACCESS}`,
     },
     {
       selector: "MemberExpression[object.property.name='db'][property.name='conn']",
       message: `No raw database connection here. ${DATA_ACCESS}`,
     },
-    { selector: "CallExpression[callee.name='registerModels']", message: `No models here. ${DATA_ACCESS}` },
   ],
   '@typescript-eslint/no-restricted-imports': [
     'error',
@@ -231,7 +229,7 @@ export default tseslint.config(
       // Each store's tests on both engines, which cut a store's writes short (a crash between
       // two of them) by writing its rows through the port.
       'test/integration/stores/**',
-      // Gives those tests their own database with raw models beside the stores, and records
+      // Gives those tests their own database with the port beside the stores, and records
       // the commands it sends.
       'test/harness/database.ts',
       'test/harness/stored.ts',

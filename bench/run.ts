@@ -42,7 +42,7 @@ const DOMAIN = 'bench.test';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SERVER_PREFIX = `bench${Date.now()}:`;
 
-/** What a write to the circle does to its cached pages: its stamp moves (as fanout.ts does). */
+/** What a write to the circle does to its cached pages: its stamp moves (as the posts store does when it appends a post). */
 async function bumpCircle(circleId: string): Promise<void> {
   const logger = createLogger({ level: 'silent', service: 'bench' });
   const redis = await connectRedis(REDIS_URL, logger, 'bench');

@@ -26,9 +26,9 @@ export async function checkInvite(
 }
 
 /**
- * Takes one redemption slot. The filter repeats the limit check so two concurrent registrations
- * cannot both take the last slot; it stays on scalar fields because FerretDB 1.24 mishandles
- * array paths in update filters. Throws 410 when the slot went to someone else meanwhile.
+ * Takes one redemption slot (InvitesStore.claim: a write conditional on the count still being
+ * under the limit, so two concurrent registrations cannot both take the last slot). Throws 410
+ * when the slot went to someone else meanwhile.
  */
 export async function claimInvite(
   ctx: SocialContext,

@@ -97,7 +97,7 @@ export async function circleTimeline(
   known: TimelineKnown = {},
 ) {
   const domain = ctx.config.DOMAIN;
-  // The list's head and newest bucket are read while the circle (access) and the viewer load.
+  // The list's counters and first entries are read while the circle (access) and the viewer load.
   const opened = ctx.stores.timelines.open(circleId, q.before);
   const [circle, excluded] = await Promise.all([
     known.circle ?? loadCircle(ctx, circleId, { cached: true }),

@@ -33,7 +33,7 @@ export type Lean = Record<string, unknown> & {
 
 /**
  * The store of a kind, as the generic handlers use it (whatever the collection): what every
- * object store offers (ObjectCollection over the port; ObjectStore for those not moved yet).
+ * object store over the port offers (ObjectCollection).
  */
 export interface LooseStore {
   byId(id: string): Promise<Lean | null>;
