@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 // Issue 8: all data access lives in libs/common/src/db. Everything else calls a store.
 const DATA_ACCESS =
   'Data access lives in libs/common/src/db only: add an intention-named method to the store of the ' +
-  'aggregate (libs/common/src/db/repositories/<aggregate>.ts, registered in createRepositories) and ' +
+  'aggregate (libs/common/src/db/repositories/<aggregate>.ts, registered in createStores) and ' +
   'call ctx.stores.<store>.<method>() (the store listed in the service context). Tests needing raw documents read ' +
   "the store's collection through the engine port (db.engine.collection(SPEC), allStored in test/harness/stored.ts).";
 const noDataAccess = {

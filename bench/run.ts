@@ -16,7 +16,7 @@ import { PEER, benchInbox, startBenchPeer } from './inbox';
 import { benchBackup } from './backup';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { connectDatabase, createRepositories } from '@agora/common/db';
+import { connectDatabase, createStores } from '@agora/common/db';
 import { benchUpload, UPLOAD_SIZES, type UploadSample } from './upload';
 
 const { values } = parseArgs({
@@ -270,7 +270,7 @@ async function uploadSection(mongoUrl: string): Promise<void> {
     url: mongoUrl,
     logger: createLogger({ level: 'silent', service: 'bench' }),
   });
-  const { settings } = createRepositories(db, DOMAIN);
+  const { settings } = createStores(db, DOMAIN);
   await settings.set('maxUploadSize', 400);
   await settings.set('userStorageQuota', 0);
   await db.close();

@@ -5,7 +5,7 @@
  * lost between the write and the publish. Every writer of activities uses it: POST /outbox and
  * registration (social), admin writes, accepted inbound activities (federation).
  */
-import type { Repositories } from '../db';
+import type { Stores } from '../db';
 import type { Logger } from '../logger';
 import type { MessageBus } from './types';
 import { versionHeaders } from './events';
@@ -13,7 +13,7 @@ import { versionHeaders } from './events';
 /** What publishing and relaying need: the raw bus, the activities store, a logger (a service context). */
 export interface EventPublisher {
   bus: MessageBus;
-  stores: Pick<Repositories, 'activities'>;
+  stores: Pick<Stores, 'activities'>;
   logger: Logger;
 }
 

@@ -31,8 +31,8 @@ import {
   type PostRecord,
   timelineAppends,
 } from './post-lists';
-import type { UsersRepository } from './users';
-import type { CirclesRepository } from './circles';
+import type { UsersStore } from './users';
+import type { CirclesStore } from './circles';
 
 export * from './post-lists';
 
@@ -42,9 +42,9 @@ export class PostsStore extends ContentCollection<PostRow> {
   constructor(
     engine: Engine,
     private readonly lists: ListStore,
-    private readonly users: Pick<UsersRepository, 'bumpCounter' | 'bumpCounters'>,
+    private readonly users: Pick<UsersStore, 'bumpCounter' | 'bumpCounters'>,
     /** The membership index: the circles whose timelines a post of an author goes to. */
-    private readonly circles: Pick<CirclesRepository, 'membershipsOf'>,
+    private readonly circles: Pick<CirclesStore, 'membershipsOf'>,
     private readonly domain: string,
     private readonly bumpStamps: Bump,
   ) {
