@@ -2,7 +2,7 @@
  * The standalone server as the embedded-database benchmarks run it (scale, outbox-cpu,
  * outbox-profile): its own data directory, no rate limits, the timeline page cache off (a read
  * costs what the first read after a write costs), and none of the external services the shell
- * may point at (standalone spawns its own FerretDB on SQLite).
+ * may point at (standalone keeps SQLite in its own process).
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';

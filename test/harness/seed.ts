@@ -6,7 +6,7 @@
  * objects and arrays, unicode, and an admin's JSON setting whose keys look like Extended JSON
  * type wrappers. `seedStores` returns the named fixtures tests read back through the stores.
  */
-import { LISTS, type Repositories } from '@agora/common/db';
+import { LISTS, type Stores } from '@agora/common/db';
 import { plain } from './stored';
 
 export interface Seeded {
@@ -26,7 +26,7 @@ export interface Seeded {
 const D1 = new Date('2026-03-01T10:00:00.123Z');
 const at = (s: number) => new Date(D1.getTime() + s * 1000);
 
-export async function seedStores(repos: Repositories, domain: string): Promise<Seeded> {
+export async function seedStores(repos: Stores, domain: string): Promise<Seeded> {
   const id = (kind: string, name: string) => `${kind}:${name}@${domain}`;
   const users = {
     alice: `@alice@${domain}`,
@@ -202,7 +202,6 @@ export async function seedStores(repos: Repositories, domain: string): Promise<S
       object: { ...bobPublic, counts: { replies: 1, negative: -2, ratio: 0.5 } },
     },
     [{ name: 'post.created', payload: { postId: bobPublic.id, nested: { list: [1, null, 'x'] } } }],
-    { fanOut: [bobPublic.id] },
   );
   await repos.activities.record(
     {
@@ -308,7 +307,7 @@ export async function seedStores(repos: Repositories, domain: string): Promise<S
 }
 
 /** What the stores answer about the seeded data: the same on every engine the data went through. */
-export async function readSeeded(repos: Repositories, s: Seeded) {
+export async function readSeeded(repos: Stores, s: Seeded) {
   const page = { skip: 0, limit: 20 };
   const ids = (rows: Array<{ id: string }>) => rows.map((r) => r.id);
   const members = new Set([s.users.alice, s.users.bob, s.users.dave]);
@@ -344,7 +343,7 @@ export async function readSeeded(repos: Repositories, s: Seeded) {
     notifications: { total: notifications.total, items: notifications.items },
     unread: await repos.notifications.unreadCount(s.users.bob),
     activities: { total: admin.total, ids: ids(admin.items) },
-    outbox: await repos.activities.unpublished(new Date('2100-01-01'), 10),
+    outbox: await repos.activities.due(new Date('2100-01-01'), 10),
     settings: {
       json: await repos.settings.get('seedJson'),
       ratio: await repos.settings.get('seedRatio'),

@@ -4,7 +4,7 @@
  * second replica of a running server, notifications stored at a given time, raw stored times and
  * every document of a store's collection.
  */
-import type { Database, Repositories } from '@agora/common/db';
+import type { Database, Stores } from '@agora/common/db';
 import type { CollectionSpec, Doc, Engine } from '@agora/common/db/engine';
 import type { TestDatabase } from './database';
 
@@ -52,7 +52,7 @@ export function notePost(id: string, actorId: string, n: number, to = '@public')
  * millisecond.
  */
 export async function storeNotificationsAt(
-  repos: Repositories,
+  repos: Stores,
   docs: Array<{ id: string; recipientId: string; actorId: string; createdAt: Date }>,
 ): Promise<void> {
   for (const d of docs) {

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import mongoose from 'mongoose';
 import { memoryStampStore } from '@agora/common/cache';
 import { loadConfig } from '@agora/common/config';
-import { BACKUP_OWN_COLLECTIONS, STORE_SPECS, createRepositories, type Repositories } from '@agora/common/db';
+import { BACKUP_OWN_COLLECTIONS, STORE_SPECS, createStores, type Stores } from '@agora/common/db';
 import { openMongo, openSqlite, type Engine } from '@agora/common/db/engine';
 import { createLogger } from '@agora/common/logger';
 import { createDiskStorage } from '@agora/common/storage';
@@ -40,7 +40,7 @@ const opened: Engine[] = [];
 
 interface Side {
   engine: Engine;
-  repos: Repositories;
+  repos: Stores;
   ctx: BackupContext;
 }
 
@@ -54,10 +54,7 @@ async function open(kind: 'sqlite' | 'mongodb', name: string): Promise<Side> {
   }
   opened.push(engine);
   await engine.ensure(STORE_SPECS);
-  const repos = createRepositories(
-    { engine, ping: () => engine.ping(), close: () => engine.close() },
-    DOMAIN,
-  );
+  const repos = createStores({ engine, ping: () => engine.ping(), close: () => engine.close() }, DOMAIN);
   const ctx = {
     config,
     logger,
@@ -75,7 +72,7 @@ async function runJob<T>(
   fields: { archiveKey?: string },
   run: (
     lease: JobLease,
-    job: NonNullable<Awaited<ReturnType<Repositories['backupJobs']['findById']>>>,
+    job: NonNullable<Awaited<ReturnType<Stores['backupJobs']['findById']>>>,
   ) => Promise<T>,
 ): Promise<T> {
   const jobs = side.repos.backupJobs;

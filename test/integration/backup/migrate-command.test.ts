@@ -12,7 +12,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import mongoose from 'mongoose';
-import { STORE_SPECS, createRepositories } from '@agora/common/db';
+import { STORE_SPECS, createStores } from '@agora/common/db';
 import { indexName, openMongo, openSqlite, type Engine } from '@agora/common/db/engine';
 import { mongoUrlFor, uniqueName } from '../../harness/env';
 import { readSeeded, seedStores, type Seeded } from '../../harness/seed';
@@ -65,10 +65,7 @@ const sqlite = (path: string) => () => openSqlite({ path, checkIndexes: true });
 const mongo = () => openMongo({ url: mongoUrl, checkIndexes: true });
 
 async function contents(engine: Engine) {
-  const repos = createRepositories(
-    { engine, ping: () => engine.ping(), close: () => engine.close() },
-    DOMAIN,
-  );
+  const repos = createStores({ engine, ping: () => engine.ping(), close: () => engine.close() }, DOMAIN);
   return { documents: await storedDocuments(engine, STORE_SPECS), reads: await readSeeded(repos, seeded) };
 }
 
@@ -85,10 +82,7 @@ let counts: Record<string, number>;
 beforeAll(async () => {
   await withEngine(sqlite(sourceFile), async (engine) => {
     await engine.ensure(STORE_SPECS);
-    const repos = createRepositories(
-      { engine, ping: () => engine.ping(), close: () => engine.close() },
-      DOMAIN,
-    );
+    const repos = createStores({ engine, ping: () => engine.ping(), close: () => engine.close() }, DOMAIN);
     seeded = await seedStores(repos, DOMAIN);
     source = await contents(engine);
     counts = Object.fromEntries(

@@ -2,7 +2,7 @@
  * An offline copy of a whole database from one engine to another (`npm run migrate`, the way from
  * standalone's SQLite file to a cluster's MongoDB and back): every collection a store declares
  * (`STORE_SPECS`), read in `_id` order a batch at a time and inserted as it is, through the engine
- * port, by the same CollectionsRepository backups use. Only one batch is held at a time, so memory
+ * port, by the same CollectionsStore backups use. Only one batch is held at a time, so memory
  * stays flat whatever the size. The target gets every declared index before the first document,
  * so data that breaks a unique index fails the copy instead of landing.
  *
@@ -10,7 +10,7 @@
  * the engines for exclusive use where it can: engine/sqlite `exclusive`, the FerretDB lease).
  */
 import type { CollectionSpec, Engine } from '../engine/port';
-import { CollectionsRepository, type RawDocument } from '../repositories/collections';
+import { CollectionsStore, type RawDocument } from '../repositories/collections';
 
 /** A refusal before anything was written: the message says what to do. */
 export class MigrationRefused extends Error {
@@ -60,8 +60,8 @@ export async function checkSource(source: Engine, specs: readonly CollectionSpec
 
 export async function copyDatabase(source: Engine, target: Engine, opts: CopyOptions): Promise<CopyReport> {
   const batch = opts.batch ?? 500;
-  const from = new CollectionsRepository(source, opts.specs);
-  const to = new CollectionsRepository(target, opts.specs);
+  const from = new CollectionsStore(source, opts.specs);
+  const to = new CollectionsStore(target, opts.specs);
   const declared = new Set(opts.specs.map((s) => s.name));
   const present = await checkSource(source, opts.specs);
 
@@ -98,8 +98,8 @@ export async function copyDatabase(source: Engine, target: Engine, opts: CopyOpt
 }
 
 async function copyCollection(
-  from: CollectionsRepository,
-  to: CollectionsRepository,
+  from: CollectionsStore,
+  to: CollectionsStore,
   name: string,
   size: number,
   opts: CopyOptions,
@@ -129,7 +129,7 @@ async function existing(engine: Engine, declared: Set<string>): Promise<string[]
 
 async function holdingDocuments(
   engine: Engine,
-  repo: CollectionsRepository,
+  repo: CollectionsStore,
   declared: Set<string>,
 ): Promise<Array<{ name: string; documents: number }>> {
   const out: Array<{ name: string; documents: number }> = [];
