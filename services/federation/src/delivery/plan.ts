@@ -4,8 +4,9 @@
  * `post.created` → Create; `post.updated` → Update (Create when it just became public, Delete
  * when it stopped being public); `post.deleted` → Delete. A local user following or unfollowing
  * a remote user (`user.followed`, `user.unfollowed`) → Follow or Undo to that user's server.
- * Activity ids derive from the event's id, so a redelivered event plans the same activities,
- * which receivers deduplicate.
+ * Replies and reactions, with their edits and removals, are planned by threads.ts. Activity ids
+ * derive from the event's id, so a redelivered event plans the same activities, which receivers
+ * deduplicate.
  */
 import { parseId, type PostDoc } from '@agora/common/db';
 import { sharedInboxOf } from '@agora/common/federation';
@@ -19,6 +20,7 @@ import {
   updateActivity,
 } from './activity';
 import { DELIVER_QUEUE, type DeliveryJob } from './job';
+import { THREAD_EVENTS, planThread } from './threads';
 
 export const PLAN_QUEUE = 'federation.plan';
 const PLANNED = [
@@ -28,6 +30,7 @@ const PLANNED = [
   'user.followed',
   'user.unfollowed',
   'user.deleted',
+  ...THREAD_EVENTS,
 ] as const;
 type Planned = EventMessage<(typeof PLANNED)[number]>;
 
@@ -97,6 +100,14 @@ export async function planDeliveries(ctx: FederationContext, raw: BusMessage): P
       return planFollow(ctx, msg);
     case 'user.deleted':
       return planAccountDeletion(ctx, msg);
+    case 'reply.created':
+    case 'reply.updated':
+    case 'reply.deleted':
+    case 'react.added':
+    case 'react.updated':
+    case 'react.removed':
+    case 'react.deleted':
+      return planThread(ctx, msg);
     case 'post.created': {
       const post = await localPost(ctx, msg.payload.postId);
       return post && post.to === '@public' && !post.deletedAt

@@ -4,13 +4,16 @@
  * its author; Update and Delete of such a post change or remove it; Follow and Undo Follow of a
  * local user add or remove a remote follower (follow.ts). A peer acts only on its own
  * objects: every object id must be on the signer's domain, and Update/Delete touch only posts
- * that peer sent under the same author. Everything else is recorded as ignored, with the reason.
+ * that peer sent under the same author. Replies and reactions, with their edits, removals and
+ * relays, are threads.ts's. Everything else is recorded as ignored, with the reason.
  */
 import { reindexQuietly } from '../search/indexer';
 import { STAMPS } from '@agora/common/cache';
 import type { SocialContext } from '../context';
 import { isHttpUrl } from '@agora/common/validation';
+import type { DomainEvent } from '@agora/common/messaging';
 import { follow, undo } from './follow';
+import { threadHandler } from './threads';
 import {
   POST_TYPES,
   belongsTo,
@@ -29,7 +32,12 @@ export interface Inbound {
   activity: Json;
 }
 
-export type Outcome = { status: 'processed' | 'ignored' | 'rejected'; reason?: string };
+export type Outcome = {
+  status: 'processed' | 'ignored' | 'rejected';
+  reason?: string;
+  /** What the processing changed, for the other services (notifications, federation relays). */
+  events?: DomainEvent[];
+};
 
 const ignored = (reason: string): Outcome => ({ status: 'ignored', reason });
 const rejected = (reason: string): Outcome => ({ status: 'rejected', reason });
@@ -119,7 +127,10 @@ const APPLY: Record<string, (ctx: SocialContext, a: Inbound) => Promise<Outcome>
   Undo: undo,
 };
 
-export function applyInbound(ctx: SocialContext, a: Inbound): Promise<Outcome> {
+export async function applyInbound(ctx: SocialContext, a: Inbound): Promise<Outcome> {
+  // Replies, reactions and relays of them (threads.ts) before posts and follows.
+  const thread = await threadHandler(ctx, a);
+  if (thread) return thread(ctx, a);
   const fn = Object.prototype.hasOwnProperty.call(APPLY, a.type) ? APPLY[a.type] : undefined;
   return fn ? fn(ctx, a) : Promise.resolve(ignored(`${a.type.slice(0, 64)} is not processed yet`));
 }
