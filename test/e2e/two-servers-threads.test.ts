@@ -350,6 +350,16 @@ test("reactions: alice's reaches B's copy; bob's from B's copy is set, changed a
 
   await send(a, alice, { type: 'Undo', object: { type: 'React', to: p } });
   await until(async () => (await counts(b, bob, p)).reactCount === 0);
+
+  // A reply is reacted on the same way: bob on B's copy of alice's reply, counted on A's reply.
+  const r = await reply(a, alice, p, 'react to my reply');
+  await until(async () => !!(await repos(b).replies.liveById(r)));
+  await react(b, bob, r, '👀');
+  await until(async () => (await repos(a).replies.byId(r))?.reactCount === 1);
+  expect(await repos(a).replies.byId(r)).toMatchObject({ reactSummary: { '👀': 1 } });
+  await until(async () =>
+    (await notes(a, alice, 'react')).some((n) => n.actorId === bob.id && n.objectId === r),
+  );
 });
 
 test('reply edits and deletes travel by their authors, both ways', async () => {
