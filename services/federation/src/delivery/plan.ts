@@ -4,9 +4,8 @@
  * `post.created` → Create; `post.updated` → Update (Create when it just became public, Delete
  * when it stopped being public); `post.deleted` → Delete. A local user following or unfollowing
  * a remote user (`user.followed`, `user.unfollowed`) → Follow or Undo to that user's server.
- * Replies and reactions, with their edits and removals, are planned by threads.ts. Activity ids
- * derive from the event's id, so a redelivered event plans the same activities, which receivers
- * deduplicate.
+ * Activity ids derive from the event's id, so a redelivered event plans the same activities,
+ * which receivers deduplicate.
  */
 import { parseId, type PostDoc } from '@agora/common/db';
 import { sharedInboxOf } from '@agora/common/federation';
@@ -24,13 +23,14 @@ import { THREAD_EVENTS, planThread } from './threads';
 
 export const PLAN_QUEUE = 'federation.plan';
 const PLANNED = [
+  // Replies and reactions, with their edits and removals (threads.ts).
+  ...THREAD_EVENTS,
   'post.created',
   'post.updated',
   'post.deleted',
   'user.followed',
   'user.unfollowed',
   'user.deleted',
-  ...THREAD_EVENTS,
 ] as const;
 type Planned = EventMessage<(typeof PLANNED)[number]>;
 
@@ -95,11 +95,6 @@ async function planAccountDeletion(
 export async function planDeliveries(ctx: FederationContext, raw: BusMessage): Promise<number> {
   const msg: Planned = decodeEvent(raw, PLANNED);
   switch (msg.name) {
-    case 'user.followed':
-    case 'user.unfollowed':
-      return planFollow(ctx, msg);
-    case 'user.deleted':
-      return planAccountDeletion(ctx, msg);
     case 'reply.created':
     case 'reply.updated':
     case 'reply.deleted':
@@ -108,6 +103,11 @@ export async function planDeliveries(ctx: FederationContext, raw: BusMessage): P
     case 'react.removed':
     case 'react.deleted':
       return planThread(ctx, msg);
+    case 'user.followed':
+    case 'user.unfollowed':
+      return planFollow(ctx, msg);
+    case 'user.deleted':
+      return planAccountDeletion(ctx, msg);
     case 'post.created': {
       const post = await localPost(ctx, msg.payload.postId);
       return post && post.to === '@public' && !post.deletedAt

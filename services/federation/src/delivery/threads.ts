@@ -152,7 +152,8 @@ export async function planThread(ctx: FederationContext, msg: ThreadEvent): Prom
       await enqueue(ctx, sharedInboxOf(ctx.config, route.domain), route.domain, it.activity);
       return 1;
     case 'copies': {
-      const targets = (await deliveryTargets(ctx, it.root)).filter((t) => t.domain !== route.except);
+      const { targets: all } = await deliveryTargets(ctx, it.root);
+      const targets = all.filter((t) => t.domain !== route.except);
       const activity = route.relay ? relayActivity(ctx, it.activity, msg.id) : it.activity;
       for (const t of targets) await enqueue(ctx, t.inbox, t.domain, activity);
       return targets.length;

@@ -4,16 +4,15 @@
  * its author; Update and Delete of such a post change or remove it; Follow and Undo Follow of a
  * local user add or remove a remote follower (follow.ts). A peer acts only on its own
  * objects: every object id must be on the signer's domain, and Update/Delete touch only posts
- * that peer sent under the same author. Replies and reactions, with their edits, removals and
- * relays, are threads.ts's. Everything else is recorded as ignored, with the reason.
+ * that peer sent under the same author. Everything else is recorded as ignored, with the reason.
  */
 import { reindexQuietly } from '../search/indexer';
 import { STAMPS } from '@agora/common/cache';
 import type { SocialContext } from '../context';
-import { isHttpUrl } from '@agora/common/validation';
 import type { DomainEvent } from '@agora/common/messaging';
-import { follow, undo } from './follow';
 import { threadHandler } from './threads';
+import { isHttpUrl } from '@agora/common/validation';
+import { follow, undo } from './follow';
 import {
   POST_TYPES,
   belongsTo,
