@@ -391,7 +391,7 @@ test('reply edits and deletes travel by their authors, both ways', async () => {
 });
 
 describe('refusals', () => {
-  test("a reply from B's copy that the post's canReply does not admit is refused by A: nothing stored", async () => {
+  test("a reply or reaction from B's copy that the post does not admit is refused by A, then withdrawn on B", async () => {
     const circle = (
       await send(a, alice, {
         type: 'Create',
@@ -400,17 +400,47 @@ describe('refusals', () => {
         object: { name: 'Repliers' },
       })
     ).createdId!;
-    const p = await post(a, alice, `only my circle may answer ${randomUUID()}`, { canReply: circle });
+    const p = await post(a, alice, `only my circle may answer ${randomUUID()}`, {
+      canReply: circle,
+      canReact: circle,
+    });
     await arrived(b, bob, p);
     // B cannot know alice's circles: its copy lets bob try, and A, the thread's server, decides.
     const r = await reply(b, bob, p, 'may I?');
+    await react(b, bob, p, '🙋');
+    const reaction = (await repos(b).reacts.mine(bob.id, p))!.id;
     expect(await outcomeAbout(a, r)).toEqual({
       status: 'rejected',
       reason: 'canReply: the post does not admit the author',
     });
+    expect(await outcomeAbout(a, reaction)).toEqual({
+      status: 'rejected',
+      reason: 'canReact: the post does not admit the author',
+    });
     expect(await repos(a).replies.byId(r)).toBeNull();
-    expect(await counts(a, alice, p)).toMatchObject({ replyCount: 0 });
+    expect(await repos(a).reacts.byId(reaction)).toBeNull();
+    expect(await counts(a, alice, p)).toEqual({ replyCount: 0, reactCount: 0, reactSummary: {} });
     expect(await listOf(a, alice, p, 'replies')).toEqual([]);
+    // A tells B (Reject), which withdraws what it stored: the thread reads the same on both.
+    await until(async () => !!(await repos(b).replies.byId(r))?.deletedAt);
+    await until(async () => (await repos(b).reacts.byId(reaction)) === null);
+    expect(await counts(b, bob, p)).toEqual({ replyCount: 0, reactCount: 0, reactSummary: {} });
+    expect(await listOf(b, bob, p, 'replies')).toEqual([]);
+    expect(await outcomeAbout(b, r)).toEqual({ status: 'processed' });
+  });
+
+  test("a Reject is heard only from the thread's server, about this server's users", async () => {
+    const p = await copiedPost(a, alice, b, bob, 'C tries to refuse');
+    const r = await reply(b, bob, p, 'stays');
+    await until(async () => !!(await repos(a).replies.liveById(r)));
+    const reject = { id: `http://${C}/activities/reject-1`, type: 'Reject', actorId: `@${C}`, object: r };
+    expect((await peerC.send(`${b.url}/inbox`, reject)).status).toBe(202);
+    expect(await outcomeAbout(b, r)).toEqual({
+      status: 'rejected',
+      reason: 'only the server that owns the thread may refuse what is said in it',
+    });
+    expect(await repos(b).replies.liveById(r)).not.toBeNull();
+    expect(await counts(b, bob, p)).toMatchObject({ replyCount: 1 });
   });
 
   test('a reply to a post the replier may not see, or that does not exist, is refused: nothing stored', async () => {

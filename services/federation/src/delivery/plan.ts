@@ -102,6 +102,8 @@ export async function planDeliveries(ctx: FederationContext, raw: BusMessage): P
     case 'react.updated':
     case 'react.removed':
     case 'react.deleted':
+    case 'reply.refused':
+    case 'react.refused':
       return planThread(ctx, msg);
     case 'user.followed':
     case 'user.unfollowed':

@@ -130,3 +130,25 @@ export function relayActivity(
     object: inner,
   };
 }
+
+/**
+ * Reject by this server of a remote author's reply or reaction in a thread rooted here (its
+ * checks refused it), to the author's server, which stored it already: `object` is its id.
+ */
+export function rejectActivity(
+  ctx: FederationContext,
+  refused: { id: string; target: string; reason: string },
+  eventId: string,
+): OutgoingActivity {
+  const server = `@${ctx.config.DOMAIN}`;
+  return {
+    '@context': CONTEXT,
+    id: activityId(ctx, refused.target, 'reject', eventId),
+    type: 'Reject',
+    actorId: server,
+    actor: { id: server, inbox: `${ctx.config.publicUrl}/inbox` },
+    object: refused.id,
+    target: refused.target,
+    summary: refused.reason,
+  };
+}

@@ -6,7 +6,7 @@
  * threads of posts travel (pages, bookmarks, circles and groups are not copied to other servers).
  */
 import { parseId, type PostDoc } from '@agora/common/db';
-import { sharedInboxOf } from '@agora/common/federation';
+import { domainOf, sharedInboxOf } from '@agora/common/federation';
 import type { EventMessage } from '@agora/common/messaging';
 import type { FederationContext } from '../context';
 import type { OutgoingActivity } from './activity';
@@ -14,6 +14,7 @@ import { deliveryTargets } from './audience';
 import { DELIVER_QUEUE, type DeliveryJob } from './job';
 import {
   reactActivity,
+  rejectActivity,
   relayActivity,
   replyActivity,
   unreactActivity,
@@ -29,6 +30,8 @@ export const THREAD_EVENTS = [
   'react.updated',
   'react.removed',
   'react.deleted',
+  'reply.refused',
+  'react.refused',
 ] as const;
 export type ThreadEvent = EventMessage<(typeof THREAD_EVENTS)[number]>;
 
@@ -132,8 +135,25 @@ async function reactionInteraction(
   }
 }
 
+/** A remote author's reply or reaction was refused here: their server, which holds it, is told. */
+async function planRefusal(
+  ctx: FederationContext,
+  msg: EventMessage<'reply.refused' | 'react.refused'>,
+): Promise<number> {
+  const p = msg.payload;
+  const refused =
+    msg.name === 'reply.refused'
+      ? { id: msg.payload.replyId, target: msg.payload.rootId, reason: p.reason }
+      : { id: msg.payload.reactId, target: msg.payload.target, reason: p.reason };
+  const domain = domainOf(p.actorId);
+  if (!domain || domain === ctx.config.DOMAIN) return 0;
+  await enqueue(ctx, sharedInboxOf(ctx.config, domain), domain, rejectActivity(ctx, refused, msg.id));
+  return 1;
+}
+
 /** Plans the deliveries of one thread event; how many were enqueued. */
 export async function planThread(ctx: FederationContext, msg: ThreadEvent): Promise<number> {
+  if (msg.name === 'reply.refused' || msg.name === 'react.refused') return planRefusal(ctx, msg);
   const it =
     msg.name === 'reply.created' || msg.name === 'reply.updated' || msg.name === 'reply.deleted'
       ? await replyInteraction(ctx, msg)

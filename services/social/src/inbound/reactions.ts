@@ -12,15 +12,31 @@ import type { SocialContext } from '../context';
 import { moveReaction } from '../activities/handlers/interactions/counters';
 import type { Inbound, Outcome } from './apply';
 import { actorNameOf, readReaction, readUnreact, type ReactionWire } from './thread-shape';
-import { authorRef, ignored, isThread, refusal, rejected, threadAt, type Thread } from './thread';
+import {
+  authorRef,
+  denied,
+  ignored,
+  isThread,
+  rejected,
+  threadAt,
+  trusted,
+  untrusted,
+  type Thread,
+} from './thread';
 
 export async function reactInbound(ctx: SocialContext, a: Inbound): Promise<Outcome> {
   const read = readReaction(a.activity, a.actorId);
   if (!read.ok) return rejected(read.reason);
   const thread = await threadAt(ctx, read.value.target);
   if (!isThread(thread)) return thread;
-  const refused = await refusal(ctx, a, thread, 'canReact');
-  if (refused) return refused;
+  const trust = trusted(a, thread);
+  if ('status' in trust) return trust;
+  const refused = trust.verdict === 'check' ? await denied(ctx, a.actorId, thread, 'canReact') : undefined;
+  if (refused) {
+    const { id, target } = read.value;
+    const told = { reactId: id, target, actorId: a.actorId, reason: refused.reason ?? '' };
+    return { ...refused, events: [domainEvent('react.refused', told)] };
+  }
   return setReaction(ctx, a, thread, read.value);
 }
 
@@ -87,7 +103,7 @@ export async function unreactInbound(ctx: SocialContext, a: Inbound): Promise<Ou
   const thread = await threadAt(ctx, read.value.target);
   if (!isThread(thread)) return thread;
   // Withdrawing one's own reaction needs no sight of the target (as locally).
-  const refused = await refusal(ctx, a, thread, 'author');
+  const refused = untrusted(a, thread);
   if (refused) return refused;
   const target = thread.target.doc.id;
   const existing = await ctx.stores.reacts.mine(a.actorId, target);

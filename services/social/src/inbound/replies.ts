@@ -13,7 +13,7 @@ import { bumpObject } from '../activities/handlers/interactions/counters';
 import type { Inbound, Outcome } from './apply';
 import { contentOf, isObject, objectId, type Json } from './shape';
 import { actorNameOf, readReply } from './thread-shape';
-import { authorRef, ignored, isThread, refusal, rejected, threadAt } from './thread';
+import { authorRef, denied, ignored, isThread, rejected, threadAt, trusted, untrusted } from './thread';
 
 /** The stored body of a reply: sanitised HTML, and its markdown when the peer sent it. */
 function bodyOf(object: Json) {
@@ -32,9 +32,14 @@ export async function createReply(ctx: SocialContext, a: Inbound): Promise<Outco
   const { id, inReplyTo, object } = read.value;
   const thread = await threadAt(ctx, inReplyTo);
   if (!isThread(thread)) return thread;
-  const refused = await refusal(ctx, a, thread, 'canReply');
-  if (refused) return refused;
+  const trust = trusted(a, thread);
+  if ('status' in trust) return trust;
   const rootId = thread.root.doc.id;
+  const refused = trust.verdict === 'check' ? await denied(ctx, a.actorId, thread, 'canReply') : undefined;
+  if (refused) {
+    const told = { replyId: id, rootId, actorId: a.actorId, reason: refused.reason ?? '' };
+    return { ...refused, events: [domainEvent('reply.refused', told)] };
+  }
   try {
     await ctx.stores.replies.create({
       id,
@@ -73,8 +78,7 @@ async function ownReply(ctx: SocialContext, a: Inbound, id: string | undefined) 
   if (!reply || reply.actorId !== a.actorId) return ignored('no reply of this author has that id here');
   const thread = await threadAt(ctx, reply.target);
   if (!isThread(thread)) return thread;
-  const refused = await refusal(ctx, a, thread, 'author');
-  return refused ?? { reply, thread };
+  return untrusted(a, thread) ?? { reply, thread };
 }
 
 export async function updateReply(ctx: SocialContext, a: Inbound): Promise<Outcome> {

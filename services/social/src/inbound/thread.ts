@@ -75,25 +75,31 @@ export async function remoteActorViewer(ctx: SocialContext, actorId: string): Pr
   };
 }
 
-/**
- * Whether the sender may tell this server about the author's interaction in the thread; for a
- * thread rooted here, the author must also see the target and be admitted by the root's
- * capability (`which`), as a local author would. Undefined when admitted, else the refusal.
- */
-export async function refusal(
-  ctx: SocialContext,
+/** Whether the sender may tell this server about the author's interaction in the thread. */
+export function trusted(
   a: Pick<Inbound, 'actorId' | 'signerDomain'>,
   thread: Thread,
-  which: 'canReply' | 'canReact' | 'author',
-): Promise<Outcome | undefined> {
+): { verdict: 'check' | 'vouched' } | Outcome {
   const admission = admit({
     signerDomain: a.signerDomain,
     actorId: a.actorId,
     rootOrigin: thread.rootOrigin,
   });
-  if (admission.verdict === 'refused') return rejected(admission.reason);
-  if (admission.verdict === 'vouched' || which === 'author') return undefined;
-  const viewer = await remoteActorViewer(ctx, a.actorId);
+  return admission.verdict === 'refused' ? rejected(admission.reason) : admission;
+}
+
+/**
+ * For a thread rooted here: whether the remote author may do what a local author may, seeing the
+ * target and admitted by the root's capability (`which`). Undefined when permitted, else the
+ * refusal (which their server is told of: a `*.refused` event).
+ */
+export async function denied(
+  ctx: SocialContext,
+  actorId: string,
+  thread: Thread,
+  which: 'canReply' | 'canReact',
+): Promise<Outcome | undefined> {
+  const viewer = await remoteActorViewer(ctx, actorId);
   try {
     await visibleTarget(ctx, viewer, thread.target.doc.id, { copies: true });
     assertCapability(ctx, viewer, thread.root, which);
@@ -107,6 +113,12 @@ export async function refusal(
     throw err;
   }
   return undefined;
+}
+
+/** For changes an author makes to what they wrote: only whether the sender may speak of it. */
+export function untrusted(a: Pick<Inbound, 'actorId' | 'signerDomain'>, thread: Thread): Outcome | undefined {
+  const trust = trusted(a, thread);
+  return 'status' in trust ? trust : undefined;
 }
 
 /** The author copy stored on a remote reply or reaction. */

@@ -3,11 +3,13 @@
  * and the relays of them: `Announce` by a thread's server of an activity it received for its
  * thread (a peer's user's reply, reaction, edit or removal). A relay is applied as that activity
  * with the relaying server as its sender, so the thread rule (thread-trust.ts) decides: it is
- * heard only when the relaying server owns the thread's root.
+ * heard only when the relaying server owns the thread's root. A `Reject` by a thread's server of
+ * one of this server's users' replies or reactions withdraws it here (refused.ts).
  */
 import type { SocialContext } from '../context';
 import type { Inbound, Outcome } from './apply';
 import { reactInbound, unreactInbound } from './reactions';
+import { namesHeldInteraction, refusedInbound } from './refused';
 import { createReply, deleteReply, namesHeldReply, updateReply } from './replies';
 import { isObject } from './shape';
 import { RELAYABLE, actorOf, isReplyObject, undoesReaction } from './thread-shape';
@@ -31,6 +33,8 @@ export async function threadHandler(ctx: SocialContext, a: Inbound): Promise<App
       return undoesReaction(a.activity) ? unreactInbound : undefined;
     case 'Announce':
       return relayed;
+    case 'Reject':
+      return (await namesHeldInteraction(ctx, object)) ? refusedInbound : undefined;
     default:
       return undefined;
   }
