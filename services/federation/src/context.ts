@@ -12,7 +12,9 @@ const FEDERATION_STORES = [
   'circles',
   'followers',
   'posts',
+  'reacts',
   'remoteServers',
+  'replies',
   'settings',
   'users',
 ] as const satisfies readonly (keyof Stores)[];

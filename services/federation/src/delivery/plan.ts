@@ -19,9 +19,12 @@ import {
   updateActivity,
 } from './activity';
 import { DELIVER_QUEUE, type DeliveryJob } from './job';
+import { THREAD_EVENTS, planThread } from './threads';
 
 export const PLAN_QUEUE = 'federation.plan';
 const PLANNED = [
+  // Replies and reactions, with their edits and removals (threads.ts).
+  ...THREAD_EVENTS,
   'post.created',
   'post.updated',
   'post.deleted',
@@ -92,6 +95,16 @@ async function planAccountDeletion(
 export async function planDeliveries(ctx: FederationContext, raw: BusMessage): Promise<number> {
   const msg: Planned = decodeEvent(raw, PLANNED);
   switch (msg.name) {
+    case 'reply.created':
+    case 'reply.updated':
+    case 'reply.deleted':
+    case 'react.added':
+    case 'react.updated':
+    case 'react.removed':
+    case 'react.deleted':
+    case 'reply.refused':
+    case 'react.refused':
+      return planThread(ctx, msg);
     case 'user.followed':
     case 'user.unfollowed':
       return planFollow(ctx, msg);

@@ -9,6 +9,8 @@
 import { reindexQuietly } from '../search/indexer';
 import { STAMPS } from '@agora/common/cache';
 import type { SocialContext } from '../context';
+import type { DomainEvent } from '@agora/common/messaging';
+import { threadHandler } from './threads';
 import { isHttpUrl } from '@agora/common/validation';
 import { follow, undo } from './follow';
 import {
@@ -29,7 +31,12 @@ export interface Inbound {
   activity: Json;
 }
 
-export type Outcome = { status: 'processed' | 'ignored' | 'rejected'; reason?: string };
+export type Outcome = {
+  status: 'processed' | 'ignored' | 'rejected';
+  reason?: string;
+  /** What the processing changed, for the other services (notifications, federation relays). */
+  events?: DomainEvent[];
+};
 
 const ignored = (reason: string): Outcome => ({ status: 'ignored', reason });
 const rejected = (reason: string): Outcome => ({ status: 'rejected', reason });
@@ -119,7 +126,10 @@ const APPLY: Record<string, (ctx: SocialContext, a: Inbound) => Promise<Outcome>
   Undo: undo,
 };
 
-export function applyInbound(ctx: SocialContext, a: Inbound): Promise<Outcome> {
+export async function applyInbound(ctx: SocialContext, a: Inbound): Promise<Outcome> {
+  // Replies, reactions and relays of them (threads.ts) before posts and follows.
+  const thread = await threadHandler(ctx, a);
+  if (thread) return thread(ctx, a);
   const fn = Object.prototype.hasOwnProperty.call(APPLY, a.type) ? APPLY[a.type] : undefined;
   return fn ? fn(ctx, a) : Promise.resolve(ignored(`${a.type.slice(0, 64)} is not processed yet`));
 }
