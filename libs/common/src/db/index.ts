@@ -15,6 +15,7 @@ import { FlagsStore, InvitesStore } from './repositories/moderation';
 import { FollowersStore } from './repositories/federation-state';
 import { AccountContentRepository } from './repositories/account-content';
 import { RemoteServersStore } from './repositories/remote-servers';
+import { ParkedDeliveriesStore } from './repositories/parked-deliveries';
 import { STORE_SPECS } from './specs';
 import { NotificationsStore } from './repositories/notifications';
 import { RecommendationsStore, SectionsStore } from './repositories/curation';
@@ -151,6 +152,12 @@ export {
 } from './repositories/federation-state';
 export { RemoteServersStore, REMOTE_SERVERS, type RemoteServerRecord } from './repositories/remote-servers';
 export {
+  ParkedDeliveriesStore,
+  PARKED_DELIVERIES,
+  type ParkedDeliveryRecord,
+  type ParkedState,
+} from './repositories/parked-deliveries';
+export {
   NotificationsStore,
   NOTIFICATIONS,
   NOTIFICATION_TYPES,
@@ -238,6 +245,7 @@ export interface Repositories {
   invites: InvitesStore;
   followers: FollowersStore;
   remoteServers: RemoteServersStore;
+  parkedDeliveries: ParkedDeliveriesStore;
   notifications: NotificationsStore;
   sections: SectionsStore;
   recommendations: RecommendationsStore;
@@ -329,6 +337,7 @@ export function createRepositories(
     search,
     linkPreviews: new LinkPreviewsRepository(db.engine),
     remoteServers: new RemoteServersStore(db.engine),
+    parkedDeliveries: new ParkedDeliveriesStore(db.engine),
     notifications: new NotificationsStore(db.engine),
     sections: new SectionsStore(db.engine),
     recommendations: new RecommendationsStore(db.engine),

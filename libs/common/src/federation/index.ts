@@ -4,6 +4,7 @@
  */
 export { isForbiddenAddress } from './address';
 export { domainOf } from './domain';
+export { domainBlocks, type DomainBlocks } from './domain-blocks';
 export { SafeFetchError, type SafeFetchFailure } from './errors';
 export { createKeyResolver, type KeyResolver, type KeyResolverOptions } from './keys';
 export type { Resolver } from './lookup';
@@ -35,6 +36,7 @@ export {
   type CircuitBreaker,
   type CircuitBreakerOptions,
   type CircuitState,
+  type CircuitView,
 } from './circuit-breaker';
 export {
   DELIVERY_MAX_ATTEMPTS,

@@ -23,6 +23,7 @@ async function pollTarget(ctx: FederationContext, target: PollTarget, intervalMs
   try {
     const recorded = await pullFrom(ctx, target, server.lastPolledAt ?? null);
     await servers.pollSucceeded(target.domain, now);
+    await ctx.peers.answered(target.domain, 'pull');
     ctx.logger.debug({ domain: target.domain, recorded }, 'pulled');
   } catch (err) {
     const errors = (server.errorCount ?? 0) + 1;
