@@ -9,5 +9,6 @@ test('the federation context holds its own members and stores, not the database 
     ctx,
     ['bus', 'config', 'events', 'federation', 'logger', 'peers', 'stamps', 'stores'],
     ['notifications', 'backupJobs', 'collections', 'idempotency', 'bookmarks', 'files'],
+    ['peers'],
   );
 });

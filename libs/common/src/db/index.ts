@@ -16,6 +16,7 @@ import { FollowersStore } from './repositories/federation-state';
 import { AccountContentRepository } from './repositories/account-content';
 import { RemoteServersStore } from './repositories/remote-servers';
 import { ParkedDeliveriesStore } from './repositories/parked-deliveries';
+import { DomainContentRepository } from './repositories/domain-content';
 import { STORE_SPECS } from './specs';
 import { NotificationsStore } from './repositories/notifications';
 import { RecommendationsStore, SectionsStore } from './repositories/curation';
@@ -226,6 +227,7 @@ export const EJSON = mongo.BSON.EJSON;
 
 /** Every store; services receive the ones they use through their context. */
 export { AccountContentRepository, type WithdrawnContent } from './repositories/account-content';
+export { DomainContentRepository, blockMark } from './repositories/domain-content';
 
 export interface Repositories {
   accountContent: AccountContentRepository;
@@ -246,6 +248,7 @@ export interface Repositories {
   followers: FollowersStore;
   remoteServers: RemoteServersStore;
   parkedDeliveries: ParkedDeliveriesStore;
+  domainContent: DomainContentRepository;
   notifications: NotificationsStore;
   sections: SectionsStore;
   recommendations: RecommendationsStore;
@@ -338,6 +341,7 @@ export function createRepositories(
     linkPreviews: new LinkPreviewsRepository(db.engine),
     remoteServers: new RemoteServersStore(db.engine),
     parkedDeliveries: new ParkedDeliveriesStore(db.engine),
+    domainContent: new DomainContentRepository(posts),
     notifications: new NotificationsStore(db.engine),
     sections: new SectionsStore(db.engine),
     recommendations: new RecommendationsStore(db.engine),

@@ -12,7 +12,11 @@ const MAX_BACKOFF_MS = 6 * 3600_000;
 
 export async function pollOnce(ctx: FederationContext): Promise<void> {
   const intervalMs = ctx.config.FEDERATION_POLL_SECONDS * 1000;
-  for (const target of await pollTargets(ctx)) await pollTarget(ctx, target, intervalMs);
+  for (const target of await pollTargets(ctx)) {
+    // Nothing is pulled from a blocked domain.
+    if (await ctx.peers.blocks.isBlocked(target.domain)) continue;
+    await pollTarget(ctx, target, intervalMs);
+  }
 }
 
 async function pollTarget(ctx: FederationContext, target: PollTarget, intervalMs: number): Promise<void> {
