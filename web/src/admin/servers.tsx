@@ -46,7 +46,7 @@ function ServerRow({ server }: { server: KnownServer }) {
       {server.blocked ? (
         <p>
           <strong>Blocked</strong> since {when(server.blockedAt)}
-          {server.blockReason ? `: ${server.blockReason}` : ''} · {server.refusedInbound} requests refused
+          {server.blockReason ? `: ${server.blockReason}` : ''} · {server.refusedInbound} requests refused{' '}
           <button type="button" onClick={() => toggle.mutate(false)} disabled={toggle.isPending}>
             Unblock
           </button>

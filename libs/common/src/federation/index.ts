@@ -48,4 +48,14 @@ export {
   type DeliveryOutcome,
 } from './delivery-policy';
 export { originOf, serverKeyId, sharedInboxOf } from './peers';
+export {
+  AGORA_PROTOCOL,
+  AGORA_PROTOCOL_VERSION,
+  AGORA_SOFTWARE,
+  fetchNodeInfo,
+  nodeInfoOf,
+  type NodeInfo,
+  type NodeInfoCache,
+  type StoredNodeInfo,
+} from './nodeinfo';
 export { signAsServer } from './server-signer';

@@ -11,7 +11,7 @@
  * list reads it, from whichever process), but only when they change, or at most every
  * SEEN_EVERY_MS: not once per delivery.
  */
-import { domainBlocks, type DomainBlocks } from '@agora/common/federation';
+import { domainBlocks, nodeInfoOf, type DomainBlocks } from '@agora/common/federation';
 import type { FederationContext } from '../context';
 
 export type Contact = 'delivery' | 'inbound' | 'pull' | 'probe';
@@ -53,6 +53,10 @@ export function createPeers(ctx: Omit<FederationContext, 'peers'>): Peers {
       if (now - (lastSeen.get(domain) ?? 0) >= SEEN_EVERY_MS) {
         lastSeen.set(domain, now);
         await servers.seen(domain, via, new Date(now));
+        // What it is, for the servers list (read once, then when stale); never in the way.
+        nodeInfoOf({ fetch: ctx.federation.fetch, config: ctx.config, servers }, domain).catch((err: Error) =>
+          ctx.logger.debug({ domain, err: err.message }, 'NodeInfo read failed'),
+        );
       }
       if (!wasDown) {
         if (!circuit.has(domain)) await recordClosed(domain);
