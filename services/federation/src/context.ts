@@ -12,6 +12,7 @@ import { createPeers, type Peers } from './servers/peers';
 const FEDERATION_STORES = [
   'activities',
   'circles',
+  'flags',
   'followers',
   'parkedDeliveries',
   'posts',

@@ -138,6 +138,7 @@ export {
   INVITES,
   FLAG_STATUSES,
   INVITE_TYPES,
+  type FlagReason,
   type FlagRecord,
   type FlagStatus,
   type NewFlag,

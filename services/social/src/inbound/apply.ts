@@ -11,6 +11,7 @@ import { STAMPS } from '@agora/common/cache';
 import type { SocialContext } from '../context';
 import { isHttpUrl } from '@agora/common/validation';
 import { follow, undo } from './follow';
+import { flagInbound } from './flag';
 import {
   POST_TYPES,
   belongsTo,
@@ -117,6 +118,7 @@ const APPLY: Record<string, (ctx: SocialContext, a: Inbound) => Promise<Outcome>
   Delete: remove,
   Follow: follow,
   Undo: undo,
+  Flag: flagInbound,
 };
 
 export function applyInbound(ctx: SocialContext, a: Inbound): Promise<Outcome> {
