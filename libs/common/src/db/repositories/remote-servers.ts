@@ -136,8 +136,9 @@ export class RemoteServersStore {
       }
     }
     if (row.nextPollAt && row.nextPollAt.getTime() > now.getTime()) return null;
+    // A row made by another path may hold no nextPollAt at all: null matches a missing field too.
     return this.rows.findOneAndUpdate(
-      { _id: domain, nextPollAt: row.nextPollAt },
+      { _id: domain, nextPollAt: row.nextPollAt ?? null },
       { $set: { nextPollAt: next, updatedAt: now } },
     );
   }
