@@ -169,7 +169,7 @@ export const configDocs: Record<keyof z.infer<typeof configSchema>, string> = {
   FEDERATION_BREAKER_COOLDOWN_SECONDS:
     "How long a server's circuit stays open after 5 transient delivery failures in a row (doubling on each re-open, at most an hour or this, whichever is longer). Its deliveries are held meanwhile, and released as soon as the server is heard from again (an inbound request, a successful pull, a probe), so this is the longest wait, not the usual one.",
   FEDERATION_PROBE_SECONDS:
-    'While a server with held deliveries has an open circuit, it is probed this often (a GET of its NodeInfo); an answer releases everything held for it at once.',
+    'While a server with held deliveries has an open circuit, it is probed this often (its oldest held delivery is sent once more, not counted against its attempts); an answer releases everything held for it at once.',
   FEDERATION_NODEINFO_REFRESH_HOURS:
     "How long a server's NodeInfo (software, protocols: whether it is polled and whether its pages are fetched) is trusted before it is read again.",
   FEDERATION_HOST_MAP:
