@@ -30,8 +30,15 @@ export interface Drainer {
   stop(): Promise<void>;
 }
 
-/** Sends a domain's due held deliveries in order; returns when it next has one due (epoch ms). */
-export async function drainDomain(ctx: FederationContext, domain: string): Promise<number | undefined> {
+/**
+ * Sends a domain's due held deliveries in order; returns when it next has one due (epoch ms).
+ * `stopping` ends it between two sends (the process is shutting down; the rest stays held).
+ */
+export async function drainDomain(
+  ctx: FederationContext,
+  domain: string,
+  stopping: () => boolean = () => false,
+): Promise<number | undefined> {
   const held = ctx.stores.parkedDeliveries;
   if (await ctx.peers.blocks.isBlocked(domain)) {
     const n = await held.buryAll(domain, 'dropped: the domain is blocked');
@@ -56,6 +63,7 @@ export async function drainDomain(ctx: FederationContext, domain: string): Promi
           next = Math.min(next ?? due, due);
           continue;
         }
+        if (stopping()) return undefined;
         if ((await ctx.federation.breaker.check(domain)).open) return undefined; // the probe's turn
         if (Date.now() > lease - LEASE_MS / 2) {
           lease = Date.now() + LEASE_MS;
@@ -116,7 +124,7 @@ export function startDrainer(ctx: FederationContext): Drainer {
       again.add(domain);
       return;
     }
-    const job = drainDomain(ctx, domain)
+    const job = drainDomain(ctx, domain, () => stopped)
       .then((next) => {
         if (next !== undefined) wake(domain, next);
       })
