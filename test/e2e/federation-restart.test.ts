@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRepositories, openDatabase, type Database, type Repositories } from '@agora/common/db';
+import { createStores, openDatabase, type Database, type Stores } from '@agora/common/db';
 import { createLogger } from '@agora/common/logger';
 import { call, registerOn, startCompiled, type CompiledServer } from '../harness/compiled';
 import { json, startSigningPeer, type SigningPeer } from '../harness/fake-peer';
@@ -21,7 +21,7 @@ const DOMAIN = 'social.test';
 let peer: SigningPeer;
 let server: CompiledServer | undefined;
 let db: Database | undefined;
-let repos: Repositories;
+let repos: Stores;
 const dataDir = mkdtempSync(join(tmpdir(), 'agora-restart-'));
 let up = false;
 /** Post ids of the Creates the peer accepted, in arrival order. */
@@ -47,7 +47,7 @@ beforeAll(async () => {
     logger: createLogger({ level: 'silent', service: 'test' }),
     sqlitePath: join(dataDir, 'agora.db'),
   });
-  repos = createRepositories(db, DOMAIN);
+  repos = createStores(db, DOMAIN);
 }, 120_000);
 afterAll(async () => {
   await server?.stop();

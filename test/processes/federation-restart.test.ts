@@ -8,7 +8,7 @@
  * every post arrives, once each.
  */
 import { randomUUID } from 'node:crypto';
-import { createRepositories, openDatabase, type Database, type Repositories } from '@agora/common/db';
+import { createStores, openDatabase, type Database, type Stores } from '@agora/common/db';
 import { createLogger } from '@agora/common/logger';
 import { registerActor, type Actor } from '../harness/actors';
 import { startCluster, type Cluster } from '../harness/cluster';
@@ -20,7 +20,7 @@ const PEER = 'cluster-peer.test';
 let cluster: Cluster;
 let peer: SigningPeer;
 let db: Database | undefined;
-let repos: Repositories;
+let repos: Stores;
 let alice: Actor;
 let up = false;
 /** Post ids of the Creates the peer accepted, in arrival order. */
@@ -57,7 +57,7 @@ beforeAll(async () => {
     logger: createLogger({ level: 'silent', service: 'test' }),
     sqlitePath: cluster.sqlitePath,
   });
-  repos = createRepositories(db, k8sEnv('social').DOMAIN!);
+  repos = createStores(db, k8sEnv('social').DOMAIN!);
   alice = await registerActor(client(cluster.url), 'alice');
 }, 120_000);
 afterAll(async () => {

@@ -17,6 +17,7 @@ export function createApp(
       name: 'federation',
       routesDir: join(__dirname, 'routes'),
       buildContext: createFederationContext,
+      outbox: true,
       async onStart(_rt, ctx) {
         const drainer = startDrainer(ctx);
         await startPlanner(ctx);

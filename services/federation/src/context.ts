@@ -3,7 +3,7 @@
  * (docs/architecture.md, contexts). Only the wiring sees `Runtime`.
  */
 import type { StampStore } from '@agora/common/cache';
-import type { Repositories } from '@agora/common/db';
+import type { Stores } from '@agora/common/db';
 import type { Federation } from '@agora/common/federation';
 import type { MessageBus } from '@agora/common/messaging';
 import { serviceContext, type BaseContext, type Runtime } from '@agora/common/runtime';
@@ -19,9 +19,9 @@ const FEDERATION_STORES = [
   'remoteServers',
   'settings',
   'users',
-] as const satisfies readonly (keyof Repositories)[];
+] as const satisfies readonly (keyof Stores)[];
 
-export type FederationStores = Pick<Repositories, (typeof FEDERATION_STORES)[number]>;
+export type FederationStores = Pick<Stores, (typeof FEDERATION_STORES)[number]>;
 
 export interface FederationContext extends BaseContext<FederationStores> {
   /** The raw bus, for publishing an activity's recorded outbox events (publishEvents). */

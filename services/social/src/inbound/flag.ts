@@ -14,7 +14,7 @@ import { domainOf } from '@agora/common/federation';
 import type { SocialContext } from '../context';
 import { flagOptions } from '../activities/handlers/interactions/flag';
 import { KIND_MODELS, type StoredKind } from '../activities/handlers/interactions/targets';
-import { effectiveAudience, findObject } from '../views/objects';
+import { effectiveAudience, findObject } from '../access/objects';
 import type { Inbound, Outcome } from './apply';
 import { belongsTo, isObject, objectId } from './shape';
 

@@ -10,7 +10,7 @@ import type { PostsStore } from './posts';
 /** `deletedBy` of a copy hidden by a block of its domain. */
 export const blockMark = (domain: string): string => `domain-block:${domain}`;
 
-export class DomainContentRepository {
+export class DomainContentStore {
   constructor(private readonly posts: PostsStore) {}
 
   /** Hides the domain's live copies; how many. */

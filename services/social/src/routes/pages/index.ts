@@ -1,6 +1,6 @@
 import { Router, collectionFor, handler, parsePaging, setAll } from '@agora/common/http';
 import type { SocialContext } from '../../context';
-import { viewerOf } from '../../views/viewer';
+import { viewerOf } from '../../access/viewer';
 import { fetchRemotePage } from '../../views/remote-page';
 import {
   PAGE_LIST_FIELDS,

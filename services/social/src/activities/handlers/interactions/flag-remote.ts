@@ -7,7 +7,7 @@
 import { parseId } from '@agora/common/db';
 import { BadRequest, NotFound } from '@agora/common/errors';
 import type { HandlerContext } from '../../types';
-import { readableObject } from '../../../views/objects';
+import { readableObject } from '../../../access/objects';
 import { KIND_MODELS, type StoredKind } from './targets';
 
 const FLAGGABLE_COPIES = ['post', 'reply', 'page', 'bookmark', 'group'] as const;
