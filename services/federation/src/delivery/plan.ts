@@ -18,6 +18,7 @@ import {
   followActivity,
   updateActivity,
 } from './activity';
+import { planFlagForward } from './flag';
 import { DELIVER_QUEUE, type DeliveryJob } from './job';
 import { THREAD_EVENTS, planThread } from './threads';
 
@@ -31,6 +32,7 @@ const PLANNED = [
   'user.followed',
   'user.unfollowed',
   'user.deleted',
+  'flag.created',
 ] as const;
 type Planned = EventMessage<(typeof PLANNED)[number]>;
 
@@ -110,6 +112,8 @@ export async function planDeliveries(ctx: FederationContext, raw: BusMessage): P
       return planFollow(ctx, msg);
     case 'user.deleted':
       return planAccountDeletion(ctx, msg);
+    case 'flag.created':
+      return planFlagForward(ctx, msg);
     case 'post.created': {
       const post = await localPost(ctx, msg.payload.postId);
       return post && post.to === '@public' && !post.deletedAt

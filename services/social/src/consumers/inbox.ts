@@ -9,6 +9,7 @@ import { decodeEvent, publishEvents, type BusMessage } from '@agora/common/messa
 import type { SocialContext } from '../context';
 import { applyInbound, type Outcome } from '../inbound/apply';
 import { isObject } from '../inbound/shape';
+import { blocksOf } from '../federation/blocks';
 
 export const INBOX_QUEUE = 'social.inbox';
 const CONSUMED = ['inbox.accepted'] as const;
@@ -25,6 +26,9 @@ export async function processInbound(ctx: SocialContext, raw: BusMessage): Promi
     activity = undefined;
   }
   if (!isObject(activity)) outcome = { status: 'rejected', reason: 'the stored activity is not JSON' };
+  // Accepted before an admin blocked its domain: not applied.
+  else if (await blocksOf(ctx).isBlocked(signerDomain))
+    outcome = { status: 'rejected', reason: 'the domain is blocked' };
   else
     outcome = await applyInbound(ctx, { type: stored.type, actorId: stored.actorId, signerDomain, activity });
   const { events, ...recorded } = outcome;

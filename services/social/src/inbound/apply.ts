@@ -6,6 +6,7 @@
  * objects: every object id must be on the signer's domain, and Update/Delete touch only posts
  * that peer sent under the same author. Everything else is recorded as ignored, with the reason.
  */
+import { DuplicateKeyError } from '@agora/common/db';
 import { reindexQuietly } from '../search/indexer';
 import { STAMPS } from '@agora/common/cache';
 import type { SocialContext } from '../context';
@@ -13,6 +14,7 @@ import type { DomainEvent } from '@agora/common/messaging';
 import { threadHandler } from './threads';
 import { isHttpUrl } from '@agora/common/validation';
 import { follow, undo } from './follow';
+import { flagInbound } from './flag';
 import {
   POST_TYPES,
   belongsTo,
@@ -74,7 +76,8 @@ async function create(ctx: SocialContext, a: Inbound): Promise<Outcome> {
       publishedAt,
     });
   } catch (err) {
-    if ((err as { code?: number }).code === 11000) return ignored('the post exists already');
+    // The port's duplicate (a push and a pull of one post, or a Create after its Update).
+    if (err instanceof DuplicateKeyError) return ignored('the post exists already');
     throw err;
   }
   await reindexQuietly(ctx, id, 'Post');
@@ -94,7 +97,12 @@ async function update(ctx: SocialContext, a: Inbound): Promise<Outcome> {
   const object = a.activity.object;
   if (!isObject(object)) return rejected('object: an object is required');
   const post = await ownPost(ctx, a, objectId(object));
-  if (!post) return ignored('no post of this author from this server has that id');
+  if (!post) {
+    // An Update that overtook its Create (docs/federation.md, "Held deliveries", ordering): it
+    // carries the whole object, so it makes the copy, and the Create, later, is a duplicate.
+    if (!(await ctx.stores.posts.byId(objectId(object) ?? ''))) return create(ctx, a);
+    return ignored('no post of this author from this server has that id');
+  }
   const { body, text, mediaType } = contentOf(object);
   await ctx.stores.posts.update(post.id, { body, summary: text, source: { content: text, mediaType } });
   await reindexQuietly(ctx, post.id, 'Post');
@@ -124,6 +132,7 @@ const APPLY: Record<string, (ctx: SocialContext, a: Inbound) => Promise<Outcome>
   Delete: remove,
   Follow: follow,
   Undo: undo,
+  Flag: flagInbound,
 };
 
 export async function applyInbound(ctx: SocialContext, a: Inbound): Promise<Outcome> {
