@@ -93,10 +93,14 @@ export class PostsStore extends ContentCollection<PostRow> {
 
   /**
    * A copy of another server's post (inbound federation): listed under its author and fanned
-   * out to the local circles its author is in.
+   * out to the local circles its author is in, or to `circles` when the caller chose them (a
+   * post not everyone here may read goes only to timelines whose owner may).
    */
-  async createRemote(doc: Record<string, unknown> & { id: string; actorId: string }): Promise<PostRecord> {
-    return this.createListed(doc);
+  async createRemote(
+    doc: Record<string, unknown> & { id: string; actorId: string },
+    circles?: string[],
+  ): Promise<PostRecord> {
+    return this.createListed(doc, circles);
   }
 
   /**

@@ -44,9 +44,14 @@ export class TimelineStore {
     private readonly bumpStamps: Bump,
   ) {}
 
-  /** The circles a new post of this author goes to (the membership index: one `_id` read). */
+  /**
+   * The circles a new post of this author goes to (the membership index: one `_id` read). Only
+   * this server's circles are timelines: another server's circles cached here (federation) hold
+   * members only to say who may read what was addressed to them.
+   */
   async circlesFor(actorId: string): Promise<string[]> {
-    return (await this.circles.membershipsOf(actorId)).circles;
+    const local = `@${this.domain}`;
+    return (await this.circles.membershipsOf(actorId)).circles.filter((id) => id.endsWith(local));
   }
 
   /** The post's entry in each circle's timeline (for ListStore.appendAll). */
