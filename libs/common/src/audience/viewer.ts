@@ -25,8 +25,9 @@ export interface MembershipSource {
 
 /**
  * The viewer for a user: a local user with their circles and groups (a read of the membership
- * index), a remote user with public access only. A circle holding this server (`@<domain>`, as
- * another server's circle cached here may) holds every local user.
+ * index), a remote user with public access only. Another server's circle cached here that holds
+ * this server (`@<domain>`) holds every local user. This server's own circles holding it do not:
+ * there `@<domain>` is the server actor that users follow for announcements.
  */
 export async function buildViewer(
   source: MembershipSource,
@@ -41,7 +42,7 @@ export async function buildViewer(
     id: user.id,
     local,
     isAdmin: user.isServerAdmin === true,
-    circleIds: [...new Set([...m.circles, ...server.circles])],
+    circleIds: [...new Set([...m.circles, ...server.circles.filter((id) => !id.endsWith(`@${domain}`))])],
     groupIds: m.groups,
   };
 }

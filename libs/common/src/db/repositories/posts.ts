@@ -113,7 +113,10 @@ export class PostsStore extends ContentCollection<PostRow> {
     doc: Record<string, unknown> & { id: string; actorId: string },
     known?: string[],
   ) {
-    const circles = known ?? (await this.timelines.circlesFor(doc.actorId));
+    // Only this server's circles are timelines (another server's, cached here, are not).
+    const circles = (known ?? (await this.timelines.circlesFor(doc.actorId))).filter((id) =>
+      id.endsWith(`@${this.domain}`),
+    );
     const post = await this.insertNew({ ...doc, circles });
     await this.lists.appendAll([...this.listAppends(post), ...this.timelines.appendsFor(post, circles)]);
     await this.touch({ id: post.id, circles });
