@@ -48,7 +48,7 @@ function event<N extends 'post.created' | 'post.updated'>(
     headers: {},
     attempt: 1,
     publishedAt: new Date().toISOString(),
-  } as unknown as EventMessage<N>;
+  };
 }
 
 test('a circle post goes once to each server of its remote members, naming them', async () => {
