@@ -308,10 +308,16 @@ describe.each([
   });
 });
 
-test('A → B: an account deleted on A leaves B’s circles, timelines and follows', async () => {
+test('A → B: an account deleted on A leaves B’s circles, groups, timelines and follows', async () => {
   const ann = await registerActor(api(a), 'ann');
   await follow(b, bob, a, ann);
+  await follow(a, ann, b, bob);
   const pals = await circle(b, bob, [ann.id], 'Ann and co');
+  const group = (
+    await send(b, bob, { type: 'Create', objectType: 'Group', to: '@public', object: { name: 'Club' } })
+  ).createdId!;
+  await send(b, bob, { type: 'Add', to: group, object: ann.id });
+  expect(await repos(b).groups.byId(group)).toMatchObject({ memberCount: 2 });
   const id = await post(a, ann, '@public', 'before I go');
   await waitFor(async () => (await timelineOf(b, bob)).includes(id), WAIT);
   expect((await repos(b).circles.membershipsOf(ann.id)).circles).toContain(pals);
@@ -319,6 +325,8 @@ test('A → B: an account deleted on A leaves B’s circles, timelines and follo
   await send(a, ann, { type: 'Delete', target: ann.id });
   await waitFor(async () => (await repos(b).circles.membershipsOf(ann.id)).circles.length === 0, WAIT);
   expect(await membersOf(b, pals)).toEqual([]);
+  expect(await repos(b).groups.byId(group)).toMatchObject({ memberCount: 1 });
+  expect(await repos(b).followers.isFollower(bob.id, ann.id)).toBe(false);
   expect(await timelineOf(b, bob)).not.toContain(id);
   expect((await repos(b).posts.byId(id))?.deletedAt).toBeTruthy();
 });

@@ -41,7 +41,12 @@ export async function updateActor(ctx: SocialContext, a: Inbound, object: Json):
 /** A remote account is gone: it leaves every circle (so group) here, and its follows end. */
 export async function dropAccount(ctx: SocialContext, actorId: string): Promise<void> {
   const { circles } = await ctx.stores.circles.membershipsOf(actorId);
-  for (const id of circles) await ctx.stores.circles.removeMember(id, actorId);
+  for (const id of circles) {
+    const circle = await ctx.stores.circles.byId(id);
+    const removed = await ctx.stores.circles.removeMember(id, actorId);
+    // A group's members circle (`grants`): the group counts one member less.
+    if (removed && circle?.grants) await ctx.stores.groups.bumpMembers(circle.grants, -1);
+  }
   await ctx.stores.followers.removeActor(actorId);
   await ctx.stamps.bump([STAMPS.viewer(actorId), ...circles.map(STAMPS.circle)]);
 }
