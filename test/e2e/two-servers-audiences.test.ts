@@ -258,6 +258,73 @@ test("a signed GET from a member's server reads only what that server may read (
   expect((await read(b, bob, id, 'prefer-local')).status).toBe(200);
 });
 
+/** The outcome B recorded for an inbound activity, once it has one. */
+async function outcomeOn(s: TestServer, remoteId: string): Promise<string> {
+  let status = '';
+  await waitFor(async () => {
+    const log = await allStored<ActivityRecord & { _id: string }>(
+      s.services[0]!.runtime!.db.engine,
+      ACTIVITIES,
+    );
+    status = log.find((r) => r.remoteId === remoteId)?.inbound?.status ?? '';
+    return !!status && status !== 'accepted';
+  }, WAIT);
+  return status;
+}
+
+test('from a peer: only existing users of this server are members; an older Add after a newer Remove does not re-add', async () => {
+  const cat = `@cat@${C}`;
+  const hex = () => randomUUID().replace(/-/g, '').slice(0, 24);
+  const circleId = `circle:${hex()}@${C}`;
+  const postId = `post:${hex()}@${C}`;
+  const n = randomUUID();
+  const sent = async (suffix: string, activity: Record<string, unknown>) => {
+    const id = `http://${C}/activities/${n}-${suffix}`;
+    expect(
+      (await peerC.send(`${b.url}/inbox`, { id, actorId: cat, actor: { id: cat }, ...activity })).status,
+    ).toBe(202);
+    return outcomeOn(b, id);
+  };
+  const target = (rev: number, members: string[]) => ({
+    id: circleId,
+    actorId: cat,
+    name: 'Cats',
+    rev,
+    members,
+  });
+  expect(
+    await sent('create', {
+      type: 'Create',
+      to: [circleId],
+      recipients: [bob.id, `@ghost@${B}`, '@eve@elsewhere.test'],
+      circle: { id: circleId, actorId: cat, name: 'Cats', rev: 1 },
+      object: { id: postId, type: 'Note', attributedTo: cat, content: '<p>cats only</p>', to: [circleId] },
+    }),
+  ).toBe('processed');
+  expect(await membersOf(b, circleId)).toEqual([bob.id]);
+  expect((await read(b, bob, postId)).status).toBe(200);
+  await hiddenEverywhere(b, carol, postId);
+
+  expect(await sent('remove', { type: 'Remove', object: bob.id, target: target(3, []) })).toBe('processed');
+  expect((await read(b, bob, postId)).status).toBe(404);
+  // The Add of revision 2 was sent before the Remove of revision 3 and arrives after it.
+  expect(await sent('add', { type: 'Add', object: bob.id, target: target(2, [bob.id]) })).toBe('processed');
+  expect(await membersOf(b, circleId)).toEqual([]);
+  expect((await read(b, bob, postId)).status).toBe(404);
+  // Someone else's circle, or a member not of this server: refused or ignored, nothing changes.
+  expect(
+    await sent('foreign', {
+      type: 'Add',
+      object: bob.id,
+      target: { ...target(9, [bob.id]), id: `circle:${'f'.repeat(24)}@${A}` },
+    }),
+  ).toBe('rejected');
+  expect(await sent('elsewhere', { type: 'Add', object: '@eve@elsewhere.test', target: target(9, []) })).toBe(
+    'ignored',
+  );
+  expect(await membersOf(b, circleId)).toEqual([]);
+});
+
 describe.each([
   ['A → B', () => [a, alice, b, bob, carol] as const],
   ['B → A', () => [b, bob, a, alice, amy] as const],

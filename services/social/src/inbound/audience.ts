@@ -28,6 +28,20 @@ export function isLocalActor(ctx: SocialContext, id: string): boolean {
   return p.type === 'User' && p.domain === domain;
 }
 
+/**
+ * The actors of this server among ids another server names: this server itself, and users who
+ * exist (a name nobody holds yet must not give whoever registers it later a membership).
+ */
+export async function localActors(ctx: SocialContext, ids: readonly string[]): Promise<string[]> {
+  const mine = [...new Set(ids.filter((id) => isLocalActor(ctx, id)))];
+  const users = await ctx.stores.users.liveByIds(mine.filter((id) => id !== `@${ctx.config.DOMAIN}`));
+  return mine.filter((id) => {
+    if (id === `@${ctx.config.DOMAIN}`) return true;
+    const user = users.get(id);
+    return !!user && user.active !== false;
+  });
+}
+
 const ignored = (reason: string): Outcome => ({ status: 'ignored', reason });
 const rejected = (reason: string): Outcome => ({ status: 'rejected', reason });
 
@@ -43,7 +57,7 @@ export async function inboundAudience(
   const owner = circle.actorId ?? a.actorId;
   if (!belongsTo(owner, a.signerDomain)) return rejected("circle.actorId: must be on the signer's domain");
   if (circle.rev === undefined) return rejected('circle.rev: the revision of its members is required');
-  const named = recipients.filter((id) => isLocalActor(ctx, id));
+  const named = await localActors(ctx, recipients);
   if (!named.length) return ignored('names no recipient on this server');
   const synced = await ctx.stores.circles.syncCached(
     { id: circle.id, actorId: owner, name: circle.name, originDomain: a.signerDomain },

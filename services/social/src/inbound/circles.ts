@@ -9,7 +9,7 @@
 import { STAMPS } from '@agora/common/cache';
 import type { SocialContext } from '../context';
 import type { Inbound, Outcome } from './apply';
-import { isLocalActor } from './audience';
+import { isLocalActor, localActors } from './audience';
 import { readMembership } from './audience-shape';
 import { belongsTo } from './shape';
 
@@ -29,7 +29,7 @@ export async function membership(ctx: SocialContext, a: Inbound): Promise<Outcom
   if (!memberId || !isLocalActor(ctx, memberId)) return ignored('object: not an actor of this server');
   const synced = await ctx.stores.circles.syncCached(
     { id: circle.id, actorId: a.actorId, name: circle.name, originDomain: a.signerDomain },
-    { rev: circle.rev, present: members.filter((id) => isLocalActor(ctx, id)), scope: 'all' },
+    { rev: circle.rev, present: await localActors(ctx, members), scope: 'all' },
   );
   if (!synced) return ignored('the circle is deleted here');
   return { status: 'processed' };
