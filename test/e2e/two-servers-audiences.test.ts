@@ -205,9 +205,13 @@ test('A → B: a post to a circle holding bob reaches bob only; carol, anonymous
   await waitFor(async () => (await search(b, bob, word)).includes(id), WAIT);
   expect(await search(b, carol, word)).toEqual([]);
   // What B stored: the copy to alice's circle, cached on B holding bob alone; its fan-out reached
-  // bob's Following timeline only.
+  // bob's timelines holding alice (his Following among them), never carol's.
   const me = await api(b).get<{ user: { following: string } }>('/auth/me', { token: bob.token });
-  expect(await repos(b).posts.byId(id)).toMatchObject({ to: friends, circles: [me.body.user.following] });
+  const copy = await repos(b).posts.byId(id);
+  expect(copy).toMatchObject({ to: friends });
+  expect(copy?.circles).toContain(me.body.user.following);
+  const owners = [...(await repos(b).circles.liveByIds(copy?.circles ?? [])).values()].map((c) => c.actorId);
+  expect(new Set(owners)).toEqual(new Set([bob.id]));
   expect(await repos(b).circles.byId(friends)).toMatchObject({ originDomain: A, actorId: alice.id });
   expect(await membersOf(b, friends)).toEqual([bob.id]);
 
