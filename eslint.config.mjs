@@ -5,22 +5,20 @@ import reactHooks from 'eslint-plugin-react-hooks';
 // Issue 8: all data access lives in libs/common/src/db. Everything else calls a store.
 const DATA_ACCESS =
   'Data access lives in libs/common/src/db only: add an intention-named method to the store of the ' +
-  'aggregate (libs/common/src/db/repositories/<aggregate>.ts, registered in createRepositories) and ' +
-  'call ctx.stores.<store>.<method>() (the store listed in the service context). Tests needing raw documents use registerModels(db.conn), ' +
-  'or for a store on the engine port its collection (db.engine.collection(SPEC), allStored in test/harness/stored.ts).';
+  'aggregate (libs/common/src/db/repositories/<aggregate>.ts, registered in createStores) and ' +
+  'call ctx.stores.<store>.<method>() (the store listed in the service context). Tests needing raw documents read ' +
+  "the store's collection through the engine port (db.engine.collection(SPEC), allStored in test/harness/stored.ts).";
 const noDataAccess = {
   'no-restricted-syntax': [
     'error',
-    { selector: "MemberExpression[property.name='models']", message: `No models here. ${DATA_ACCESS}` },
     {
       selector: "MemberExpression[property.name='collection']",
-      message: `No Model.collection here (it bypasses mongoose and the stores). ${DATA_ACCESS}`,
+      message: `No collection here (it bypasses the stores). ${DATA_ACCESS}`,
     },
     {
       selector: "MemberExpression[object.property.name='db'][property.name='conn']",
       message: `No raw database connection here. ${DATA_ACCESS}`,
     },
-    { selector: "CallExpression[callee.name='registerModels']", message: `No models here. ${DATA_ACCESS}` },
   ],
   '@typescript-eslint/no-restricted-imports': [
     'error',
@@ -133,6 +131,16 @@ const serviceBoundaries = {
   patterns: commonBoundaries.patterns,
 };
 
+// Issue 22: calls go routes → handlers and views → domain modules → stores (docs/architecture.md,
+// layers). What sits below the routes and views never imports them.
+const LAYERS =
+  'A lower layer does not import routes or views: move what it needs into a domain module ' +
+  '(services/social/src/access, invites, users; docs/architecture.md, layers).';
+const lowerLayerBoundaries = {
+  paths: serviceBoundaries.paths,
+  patterns: [...serviceBoundaries.patterns, { regex: '(^|/)(views|routes)(/|$)', message: LAYERS }],
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -198,6 +206,11 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', serviceBoundaries] },
   },
   {
+    files: ['services/social/src/{activities,access,invites,users,consumers,workers,files,search}/**/*.ts'],
+    ignores: ['services/*/src/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', lowerLayerBoundaries] },
+  },
+  {
     // The data layer itself; tests and the bench seeder that set up or check raw documents.
     files: [
       'libs/common/src/db/**',
@@ -216,7 +229,7 @@ export default tseslint.config(
       // Each store's tests on both engines, which cut a store's writes short (a crash between
       // two of them) by writing its rows through the port.
       'test/integration/stores/**',
-      // Gives those tests their own database with raw models beside the stores, and records
+      // Gives those tests their own database with the port beside the stores, and records
       // the commands it sends.
       'test/harness/database.ts',
       'test/harness/stored.ts',

@@ -24,6 +24,12 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     timeout?: number;
     requests?: Array<RequestSpec & { setupRequest?: (req: RequestSpec) => RequestSpec }>;
-  }): Promise<Result>;
+  }): Promise<Result> & {
+    /** Every response, with its latency in ms. */
+    on(
+      event: 'response',
+      listener: (client: unknown, status: number, bytes: number, ms: number) => void,
+    ): void;
+  };
   export default autocannon;
 }

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import mongoose from 'mongoose';
-import { createRepositories, connectDatabase } from '@agora/common/db';
+import { createStores, connectDatabase } from '@agora/common/db';
 import { createLogger } from '@agora/common/logger';
 import { createBus } from '@agora/common/messaging';
 import { createDiskStorage } from '@agora/common/storage';
@@ -80,7 +80,7 @@ async function run(mongoBase: string, storeMb: number, docs: number) {
   });
   const idle = memory(worker.pid!);
   const db = await connectDatabase({ url: mongoUrl, logger });
-  const repos = createRepositories(db, 'bench.test');
+  const repos = createStores(db, 'bench.test');
   const bus = createBus({ url: amqpUrl, logger, service: 'bench' });
   const queued = await repos.backupJobs.queue('backup', 'bench');
   if ('conflict' in queued) throw new Error('a job is in flight');

@@ -2,7 +2,7 @@
  * The standalone server as the embedded-database benchmarks run it (scale, outbox-cpu,
  * outbox-profile): its own data directory, no rate limits, the timeline page cache off (a read
  * costs what the first read after a write costs), and none of the external services the shell
- * may point at (standalone spawns its own FerretDB on SQLite).
+ * may point at (standalone keeps SQLite in its own process).
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -26,9 +26,10 @@ export function benchSettings(dir: string): Record<string, string> {
 
 /** The environment of a server process spawned for a benchmark run in `dir`. */
 export function benchServerEnv(dir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...benchSettings(dir), ...extra };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...benchSettings(dir) };
   for (const k of ['MONGO_URL', 'REDIS_URL', 'AMQP_URL', 'S3_ENDPOINT']) delete env[k];
-  return env;
+  // After the removals: a variant may set one of them (the MongoDB adapter's run sets MONGO_URL).
+  return { ...env, ...extra };
 }
 
 type PostingClient = { setBody(b: string): void; on(e: string, f: () => void): void };

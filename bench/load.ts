@@ -39,3 +39,38 @@ export function median(xs: number[]): number {
 export function spread(xs: number[]): string {
   return `${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}`;
 }
+
+/** The q-quantile (0–1) of a sample, nearest rank. */
+export function quantile(xs: number[], q: number): number {
+  if (!xs.length) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))]!;
+}
+
+export interface Round {
+  /** Latency quantiles of every response of the round, in ms (exact, not autocannon's buckets). */
+  p50: number;
+  p95: number;
+  /** Responses per second over the round. */
+  rps: number;
+  failed: number;
+}
+
+/** One autocannon round that records every response's latency. */
+export async function round(
+  url: string,
+  opts: { connections: number; seconds: number; headers: Record<string, string> } & Record<string, unknown>,
+): Promise<Round> {
+  const latencies: number[] = [];
+  const started = performance.now();
+  const run = autocannon({ timeout: 60, ...opts, url, duration: opts.seconds });
+  run.on('response', (_c, _status, _bytes, ms) => latencies.push(ms));
+  const r = await run;
+  const elapsed = (performance.now() - started) / 1000;
+  return {
+    p50: quantile(latencies, 0.5),
+    p95: quantile(latencies, 0.95),
+    rps: latencies.length / elapsed,
+    failed: r.errors + r.non2xx,
+  };
+}

@@ -1,6 +1,6 @@
 /**
  * Where the machine's time goes under a POST /outbox load on the embedded default: the CPU time
- * the standalone Node process and its FerretDB child spend per accepted post, beside throughput
+ * the standalone Node process (and any child) spends per accepted post, beside throughput
  * and p50 (10 connections). With `--prof`, the server also writes a V8 CPU profile
  * (`--cpu-prof`) into the directory printed at the end.
  *

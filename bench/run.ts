@@ -16,7 +16,7 @@ import { PEER, benchInbox, startBenchPeer } from './inbox';
 import { benchBackup } from './backup';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { connectDatabase, createRepositories } from '@agora/common/db';
+import { connectDatabase, createStores } from '@agora/common/db';
 import { benchUpload, UPLOAD_SIZES, type UploadSample } from './upload';
 
 const { values } = parseArgs({
@@ -42,7 +42,7 @@ const DOMAIN = 'bench.test';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SERVER_PREFIX = `bench${Date.now()}:`;
 
-/** What a write to the circle does to its cached pages: its stamp moves (as fanout.ts does). */
+/** What a write to the circle does to its cached pages: its stamp moves (as the posts store does when it appends a post). */
 async function bumpCircle(circleId: string): Promise<void> {
   const logger = createLogger({ level: 'silent', service: 'bench' });
   const redis = await connectRedis(REDIS_URL, logger, 'bench');
@@ -270,7 +270,7 @@ async function uploadSection(mongoUrl: string): Promise<void> {
     url: mongoUrl,
     logger: createLogger({ level: 'silent', service: 'bench' }),
   });
-  const { settings } = createRepositories(db, DOMAIN);
+  const { settings } = createStores(db, DOMAIN);
   await settings.set('maxUploadSize', 400);
   await settings.set('userStorageQuota', 0);
   await db.close();

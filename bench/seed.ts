@@ -6,7 +6,7 @@
  */
 import mongoose from 'mongoose';
 import {
-  CirclesRepository,
+  CirclesStore,
   STORE_SPECS,
   entryKey,
   LIST_COUNTS,
@@ -60,7 +60,7 @@ export async function seed(
   await engine.ensure(STORE_SPECS);
   const members = Array.from({ length: opts.members }, (_, i) => `@member${i}@${domain}`);
   // Circles through their store (its rows and reverse index are the stores' own shapes).
-  const circles = new CirclesRepository(engine, domain);
+  const circles = new CirclesStore(engine, domain);
   const bench = await circles.create({
     name: 'Bench circle',
     actorId: opts.ownerId,

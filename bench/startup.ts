@@ -10,8 +10,8 @@
  * With `dataDir` (a seeded directory, e.g. kept by `npm run bench -- --scale --keep`) every round
  * restarts on that data instead of a fresh directory per variant: idle memory after seeding.
  *
- * Start time: spawn to the "Agora is running" banner. Memory: RSS of the Node process, of its
- * FerretDB child and of any other child (tsx's esbuild service), after idling.
+ * Start time: spawn to the "Agora is running" banner. Memory: RSS of the Node process and of any
+ * child (tsx's esbuild service), after idling.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';

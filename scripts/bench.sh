@@ -6,9 +6,12 @@ source "$(dirname "$0")/infra/common.sh"
 cd "$ROOT"
 [[ "$(node -v)" == v24.* ]] || die "run through npm (npm run bench) so Node 24 is used"
 if [[ "${1:-}" == --scale ]]; then
-  # The embedded default only: the standalone process keeps SQLite in-process.
+  # The embedded default (SQLite in-process); with --mongo also the MongoDB adapter on a
+  # FerretDB-PostgreSQL of this run.
   shift
-  exec node --import tsx bench/scale.ts "$@"
+  if [[ " $* " == *" --mongo "* ]]; then source scripts/infra/run-services.sh; fi
+  node --import tsx bench/scale.ts "$@"
+  exit
 fi
 if [[ "${1:-}" == --threads ]]; then
   # Thread pages and replies on the embedded default, with a large replies collection.

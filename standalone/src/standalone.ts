@@ -6,10 +6,10 @@
 import { join } from 'node:path';
 import { memoryStampStore } from '@agora/common/cache';
 import type { Config } from '@agora/common/config';
-import { openDatabase } from '@agora/common/db';
+import { ActivitiesStore, openDatabase } from '@agora/common/db';
 import { sqlitePathOf } from '@agora/common/runtime';
 import { createLogger } from '@agora/common/logger';
-import { createBus } from '@agora/common/messaging';
+import { createBus, startOutboxRelay } from '@agora/common/messaging';
 import { storageFromConfig, type SharedDeps } from '@agora/common/runtime';
 import type { ServiceApp } from '@agora/common/service';
 import { createApp as createGateway, type GatewayApp } from '@agora/gateway';
@@ -50,14 +50,17 @@ export async function startStandalone(given: Config, opts: StandaloneOptions = {
   });
   const storage = storageFromConfig(config);
   await storage.ensureBucket();
-  // One process: without Redis, every service shares one in-memory stamp store.
+  // One process: without Redis, every service shares one in-memory stamp store; one outbox relay
+  // serves the services that write activities (social, admin, federation), not one each.
   const shared: SharedDeps = {
     logger,
     db,
     bus,
     storage,
+    outboxRelay: 'process',
     ...(config.REDIS_URL ? {} : { stamps: memoryStampStore() }),
   };
+
   const local = { shared, port: 0, host: '127.0.0.1' };
 
   const social = createSocial(config, {
@@ -74,6 +77,11 @@ export async function startStandalone(given: Config, opts: StandaloneOptions = {
     ...(config.BACKUP_WORKER ? [createBackup(config, { shared })] : []),
   ];
   await Promise.all(others.map((s) => s.start()));
+  // Once every consumer is subscribed: on the in-process bus an event no queue is bound to is gone.
+  const stopRelay = startOutboxRelay(
+    { bus, stores: { activities: new ActivitiesStore(db.engine) }, logger },
+    { intervalMs: config.OUTBOX_RELAY_INTERVAL_MS, graceMs: config.OUTBOX_RELAY_GRACE_MS },
+  );
   const services = [social, ...others];
   const url = (s: ServiceApp) => s.url!;
   const gateway = createGateway(config, {
@@ -94,6 +102,7 @@ export async function startStandalone(given: Config, opts: StandaloneOptions = {
     async close() {
       await gateway[Symbol.asyncDispose]();
       for (const s of services.reverse()) await s[Symbol.asyncDispose]();
+      await stopRelay();
       await bus.close();
       await db.close();
     },

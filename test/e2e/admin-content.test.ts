@@ -177,6 +177,8 @@ describe('/admin/posts', () => {
       () => call('POST', '/admin/posts', { source: 'x', type: 'Bogus' }),
       () => call('POST', '/admin/posts', { source: 'x', to: aliceFollowing }),
       () => call('POST', '/admin/posts', { source: 'x', tags: 'not-a-list' }),
+      // The post fields of POST /outbox, checked by the same schema: an image is a URL or our media.
+      () => call('POST', '/admin/posts', { source: 'x', image: 'javascript:alert(1)' }),
     ]);
     const unknown = enc('post:000000000000000000000000@social.test');
     expect((await call('GET', `/admin/posts/${unknown}`)).status).toBe(404);

@@ -107,6 +107,17 @@ describe('PATCH /admin/settings (bulk)', () => {
     expect((await patch('/admin/settings', { $where: true })).status).toBe(400);
   });
 
+  test('a JSON value holding a key that starts with $ is refused, naming it, and nothing changes', async () => {
+    const before = (await settings()).get('profile')!.value;
+    const res = await patch('/admin/settings', {
+      profile: { name: 'x', links: [{ $numberLong: '12' }] },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toContain('profile');
+    expect(res.body.error).toContain('links.0.$numberLong');
+    expect((await settings()).get('profile')!.value).toEqual(before);
+  });
+
   test('updates several settings at once', async () => {
     const res = await patch('/admin/settings', { maxUploadSize: 50, gcRetentionDays: 7 });
     expect(res.status).toBe(200);

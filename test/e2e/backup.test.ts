@@ -209,7 +209,7 @@ describe('backup', () => {
       collections: Array<{ name: string; documents: number; sha256: string }>;
       objects: Array<{ key: string; size: number; sha256: string }>;
     };
-    expect(manifest).toMatchObject({ format: 'agora-backup', version: 2, domain: 'social.test' });
+    expect(manifest).toMatchObject({ format: 'agora-backup', version: 3, domain: 'social.test' });
     const names = manifest.collections.map((c) => c.name);
     expect(names).toEqual(Object.keys(dbBefore).sort());
     // The stores' collections are archived; the backup machinery's own are not.

@@ -7,7 +7,7 @@
  * gateway, 7 at a time, and must hold each item exactly once, in its order.
  */
 import { randomBytes } from 'node:crypto';
-import { openDatabase, createRepositories, type Database, type Repositories } from '@agora/common/db';
+import { openDatabase, createStores, type Database, type Stores } from '@agora/common/db';
 import { createLogger } from '@agora/common/logger';
 import { sqlitePathOf } from '@agora/common/runtime';
 import { bootServer, client, type TestServer } from '../harness/standalone';
@@ -37,7 +37,7 @@ type Page = {
 let server: TestServer;
 let api: ReturnType<typeof client>;
 let db: Database;
-let repos: Repositories;
+let repos: Stores;
 let alice: Actor, bob: Actor, carol: Actor;
 let circleId: string;
 let groupId: string;
@@ -112,7 +112,7 @@ beforeAll(async () => {
     logger: createLogger({ level: 'silent', service: 'test' }),
     sqlitePath: sqlitePathOf(server.config),
   });
-  repos = createRepositories(db, DOMAIN);
+  repos = createStores(db, DOMAIN);
   for (const i of indexes) {
     // Alice's public posts: /posts, her author list and bob's circle timeline.
     await repos.posts.createLocal(note(i, alice.id, '@public'));

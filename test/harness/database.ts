@@ -6,11 +6,11 @@
  */
 import {
   connectDatabase,
-  createRepositories,
+  createStores,
   openDatabase,
   STORE_SPECS,
   type Database,
-  type Repositories,
+  type Stores,
 } from '@agora/common/db';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +20,7 @@ import { mongoUrlFor, uniqueName } from './env';
 
 export interface TestDatabase {
   db: Database;
-  repos: Repositories;
+  repos: Stores;
   logger: Logger;
 }
 
@@ -40,7 +40,7 @@ export function useTestDatabase(
       dir = mkdtempSync(join(tmpdir(), `${name}-`));
       t.db = await openDatabase({ logger: t.logger, sqlitePath: join(dir, 'agora.db'), checkIndexes: true });
     }
-    t.repos = createRepositories(t.db, domain);
+    t.repos = createStores(t.db, domain);
     // The port's collections and indexes (social's start does this through repos.prepare).
     await t.db.engine.ensure(STORE_SPECS);
   });

@@ -4,7 +4,7 @@
  * second replica of a running server, notifications stored at a given time, raw stored times and
  * every document of a store's collection.
  */
-import type { Database, Repositories } from '@agora/common/db';
+import type { Database, Stores } from '@agora/common/db';
 import type { CollectionSpec, Doc, Engine } from '@agora/common/db/engine';
 import type { TestDatabase } from './database';
 
@@ -52,7 +52,7 @@ export function notePost(id: string, actorId: string, n: number, to = '@public')
  * millisecond.
  */
 export async function storeNotificationsAt(
-  repos: Repositories,
+  repos: Stores,
   docs: Array<{ id: string; recipientId: string; actorId: string; createdAt: Date }>,
 ): Promise<void> {
   for (const d of docs) {
@@ -87,4 +87,27 @@ export async function storedTimes(
     .collection<Doc & Record<string, unknown>>({ name: collection, indexes: [], dates: [field] })
     .find({ _id: { $in: ids } });
   return rows.map((d) => new Date(d[field] as Date).getTime());
+}
+
+/** Dates as instants, object keys in order: what two engines must agree on, and nothing else. */
+export function plain(v: unknown): unknown {
+  if (Object.prototype.toString.call(v) === '[object Date]') return { $date: (v as Date).toISOString() };
+  if (Array.isArray(v)) return v.map(plain);
+  if (typeof v === 'object' && v !== null)
+    return Object.fromEntries(
+      Object.entries(v)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([k, x]) => [k, plain(x)]),
+    );
+  return v;
+}
+
+export /** Every document of each collection, `plain`, by collection name (in `_id` order). */
+async function storedDocuments(
+  engine: Engine,
+  specs: readonly CollectionSpec[],
+): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  for (const spec of specs) out[spec.name] = plain(await allStored(engine, spec));
+  return out;
 }

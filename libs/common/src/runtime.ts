@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { Config } from './config';
 import { createLogger, type Logger } from './logger';
-import { createRepositories, openDatabase, pickStores, type Database, type Repositories } from './db';
+import { createStores, openDatabase, pickStores, type Database, type Stores } from './db';
 import { TokenService } from './auth/tokens';
 import { settingsKeySource } from './auth/settings-keys';
 import { createBus, createEventBus, type EventBus, type MessageBus } from './messaging';
@@ -34,7 +34,7 @@ export interface Runtime {
   config: Config;
   logger: Logger;
   db: Database;
-  repos: Repositories;
+  repos: Stores;
   tokens: TokenService;
   /** The raw bus: for the adapters, the outbox relay and health checks. Services use `events`. */
   bus: MessageBus;
@@ -65,11 +65,11 @@ export type ContextMember = 'bus' | 'storage' | 'stamps' | 'tokens' | 'federatio
  * A service's context: the base, the named stores and the named runtime members, copied one by
  * one so the context holds exactly those (each service's `context.ts` names them).
  */
-export function serviceContext<K extends keyof Repositories, M extends ContextMember>(
+export function serviceContext<K extends keyof Stores, M extends ContextMember>(
   rt: Runtime,
   stores: readonly K[],
   members: readonly M[],
-): BaseContext<Pick<Repositories, K>> & Pick<Runtime, M> {
+): BaseContext<Pick<Stores, K>> & Pick<Runtime, M> {
   const picked = Object.fromEntries(members.map((m) => [m, rt[m]])) as Pick<Runtime, M>;
   return {
     config: rt.config,
@@ -86,6 +86,11 @@ export interface SharedDeps {
   bus?: MessageBus;
   storage?: ObjectStorage;
   stamps?: StampStore;
+  /**
+   * `process`: the process runs one outbox relay over the shared database and bus (standalone),
+   * so the services start none of their own.
+   */
+  outboxRelay?: 'process';
 }
 
 export function storageFromConfig(config: Config): ObjectStorage {
@@ -148,7 +153,7 @@ export async function createRuntime(name: string, config: Config, shared: Shared
       : memoryCircuitBreaker(),
   });
   // A membership change makes the circle and the member's audiences stale in every cache.
-  const repos = createRepositories(
+  const repos = createStores(
     db,
     config.DOMAIN,
     {

@@ -8,6 +8,7 @@ import { createServiceHttpApp } from './http/service-app';
 import { listen, type RunningServer } from './http/server';
 import { createRuntime, type Runtime, type SharedDeps } from './runtime';
 import type { Probe } from './http/health';
+import { startOutboxRelay } from './messaging/outbox-relay';
 
 export interface ServiceApp {
   readonly name: string;
@@ -25,6 +26,12 @@ export interface ServiceDefinition<C> {
   buildContext(rt: Runtime): C | Promise<C>;
   /** Start-up work (bootstrap, consumers, workers); returns a disposer. */
   onStart?(rt: Runtime, ctx: C): Promise<(() => Promise<void>) | void>;
+  /**
+   * The service records activities with events (the `event_outbox`): it runs the outbox relay
+   * that republishes what its writes could not publish, unless the process runs one for every
+   * service (`shared.outboxRelay`, standalone).
+   */
+  outbox?: boolean;
   extraProbes?(rt: Runtime): Record<string, Probe>;
 }
 
@@ -36,6 +43,7 @@ export function createService<C>(
   let rt: Runtime | undefined;
   let server: RunningServer | undefined;
   let stopWork: (() => Promise<void>) | void = undefined;
+  let stopRelay: (() => Promise<void>) | undefined;
   return {
     name: def.name,
     get url() {
@@ -48,6 +56,11 @@ export function createService<C>(
       rt = await createRuntime(def.name, config, opts.shared);
       const ctx = await def.buildContext(rt);
       stopWork = await def.onStart?.(rt, ctx);
+      if (def.outbox && opts.shared?.outboxRelay !== 'process')
+        stopRelay = startOutboxRelay(
+          { bus: rt.bus, stores: { activities: rt.repos.activities }, logger: rt.logger },
+          { intervalMs: config.OUTBOX_RELAY_INTERVAL_MS, graceMs: config.OUTBOX_RELAY_GRACE_MS },
+        );
       if (!def.routesDir) return undefined;
       const runtime = rt;
       const { app } = createServiceHttpApp({
@@ -71,6 +84,7 @@ export function createService<C>(
     },
     async [Symbol.asyncDispose]() {
       await server?.close();
+      await stopRelay?.();
       if (stopWork) await stopWork();
       await rt?.close();
     },

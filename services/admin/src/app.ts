@@ -9,7 +9,7 @@ export function createApp(
   opts: { shared?: SharedDeps; port?: number; host?: string } = {},
 ): ServiceApp {
   return createService<AdminContext>(
-    { name: 'admin', routesDir: join(__dirname, 'routes'), buildContext: createAdminContext },
+    { name: 'admin', routesDir: join(__dirname, 'routes'), buildContext: createAdminContext, outbox: true },
     config,
     opts,
   );

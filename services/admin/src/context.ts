@@ -4,7 +4,7 @@
  */
 import type { TokenService } from '@agora/common/auth';
 import type { StampStore } from '@agora/common/cache';
-import { databaseStats, type DatabaseStats, type Repositories } from '@agora/common/db';
+import { databaseStats, type DatabaseStats, type Stores } from '@agora/common/db';
 import type { MessageBus } from '@agora/common/messaging';
 import { serviceContext, type BaseContext, type Runtime } from '@agora/common/runtime';
 import type { ObjectStorage } from '@agora/common/storage';
@@ -26,9 +26,9 @@ const ADMIN_STORES = [
   'settings',
   'timelines',
   'users',
-] as const satisfies readonly (keyof Repositories)[];
+] as const satisfies readonly (keyof Stores)[];
 
-export type AdminStores = Pick<Repositories, (typeof ADMIN_STORES)[number]>;
+export type AdminStores = Pick<Stores, (typeof ADMIN_STORES)[number]>;
 
 export interface AdminContext extends BaseContext<AdminStores> {
   /** The raw bus, for publishing the outbox events of admin writes (publishEvents). */

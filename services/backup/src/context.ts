@@ -3,7 +3,7 @@
  * collections it dumps and restores, storage for the archives. Only the wiring sees `Runtime`.
  */
 import type { StampStore } from '@agora/common/cache';
-import type { Repositories } from '@agora/common/db';
+import type { Stores } from '@agora/common/db';
 import { serviceContext, type BaseContext, type Runtime } from '@agora/common/runtime';
 import type { ObjectStorage } from '@agora/common/storage';
 
@@ -14,9 +14,9 @@ const BACKUP_STORES = [
   'collections',
   'settings',
   'users',
-] as const satisfies readonly (keyof Repositories)[];
+] as const satisfies readonly (keyof Stores)[];
 
-export type BackupStores = Pick<Repositories, (typeof BACKUP_STORES)[number]>;
+export type BackupStores = Pick<Stores, (typeof BACKUP_STORES)[number]>;
 
 export interface BackupContext extends BaseContext<BackupStores> {
   /** The archives. */

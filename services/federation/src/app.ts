@@ -16,6 +16,7 @@ export function createApp(
       name: 'federation',
       routesDir: join(__dirname, 'routes'),
       buildContext: createFederationContext,
+      outbox: true,
       async onStart(_rt, ctx) {
         await startPlanner(ctx);
         await startDeliveryWorker(ctx);

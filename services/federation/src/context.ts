@@ -2,7 +2,7 @@
  * What the federation service's routes, planner, delivery worker and poller receive
  * (docs/architecture.md, contexts). Only the wiring sees `Runtime`.
  */
-import type { Repositories } from '@agora/common/db';
+import type { Stores } from '@agora/common/db';
 import type { Federation } from '@agora/common/federation';
 import type { MessageBus } from '@agora/common/messaging';
 import { serviceContext, type BaseContext, type Runtime } from '@agora/common/runtime';
@@ -15,9 +15,9 @@ const FEDERATION_STORES = [
   'remoteServers',
   'settings',
   'users',
-] as const satisfies readonly (keyof Repositories)[];
+] as const satisfies readonly (keyof Stores)[];
 
-export type FederationStores = Pick<Repositories, (typeof FEDERATION_STORES)[number]>;
+export type FederationStores = Pick<Stores, (typeof FEDERATION_STORES)[number]>;
 
 export interface FederationContext extends BaseContext<FederationStores> {
   /** The raw bus, for publishing an activity's recorded outbox events (publishEvents). */

@@ -22,6 +22,7 @@ import { canonicalUrl, securityHeaders } from './canonical';
 import { outboxDedupe } from './dedupe';
 import { memoryHoldStore, redisHoldStore, withFallback } from './stores';
 import { spa } from './browser';
+import { compress } from './compress';
 
 export const WEB_DIST = join(__dirname, '..', '..', '..', 'web', 'dist');
 
@@ -63,6 +64,7 @@ export function buildGateway(
   app.use(securityHeaders);
   app.use(canonicalUrl);
   app.use(requestId);
+  app.use(compress());
   app.get('/__routes', routesHandler(targets));
   app.get(
     '/health',

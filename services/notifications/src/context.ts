@@ -2,7 +2,7 @@
  * What the notifications service's routes and event consumer receive (docs/architecture.md,
  * contexts). Only the wiring sees `Runtime`.
  */
-import type { Repositories } from '@agora/common/db';
+import type { Stores } from '@agora/common/db';
 import { serviceContext, type BaseContext, type Runtime } from '@agora/common/runtime';
 
 const NOTIFICATIONS_STORES = [
@@ -15,9 +15,9 @@ const NOTIFICATIONS_STORES = [
   'reacts',
   'replies',
   'users',
-] as const satisfies readonly (keyof Repositories)[];
+] as const satisfies readonly (keyof Stores)[];
 
-export type NotificationsStores = Pick<Repositories, (typeof NOTIFICATIONS_STORES)[number]>;
+export type NotificationsStores = Pick<Stores, (typeof NOTIFICATIONS_STORES)[number]>;
 
 export type NotificationsContext = BaseContext<NotificationsStores>;
 

@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import type { Config } from '@agora/common/config';
-import { startRelay } from '@agora/common/messaging';
 import type { SharedDeps } from '@agora/common/runtime';
 import { createService, type ServiceApp } from '@agora/common/service';
 import { bootstrap, type BootstrapOptions } from './bootstrap';
@@ -20,6 +19,7 @@ export function createApp(
       name: 'social',
       routesDir: join(__dirname, 'routes'),
       buildContext: createSocialContext,
+      outbox: true,
       async onStart(_rt, ctx) {
         await bootstrap(ctx, opts.bootstrap);
         await startUserCopies(ctx);
@@ -29,10 +29,8 @@ export function createApp(
           (n) => n && ctx.logger.info({ indexed: n }, 'search index built'),
           (err: Error) => ctx.logger.warn({ err: err.message }, 'search index backfill failed'),
         );
-        const stopRelay = startRelay(ctx);
         const stopGc = startGc(ctx);
         return async () => {
-          await stopRelay();
           await stopGc();
           closePreviewClient(ctx);
         };

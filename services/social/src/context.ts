@@ -5,7 +5,7 @@
  */
 import type { TokenService } from '@agora/common/auth';
 import type { StampStore } from '@agora/common/cache';
-import type { Repositories } from '@agora/common/db';
+import type { Stores } from '@agora/common/db';
 import type { Federation } from '@agora/common/federation';
 import type { MessageBus } from '@agora/common/messaging';
 import { serviceContext, type BaseContext, type Runtime } from '@agora/common/runtime';
@@ -34,9 +34,9 @@ const SOCIAL_STORES = [
   'settings',
   'timelines',
   'users',
-] as const satisfies readonly (keyof Repositories)[];
+] as const satisfies readonly (keyof Stores)[];
 
-export type SocialStores = Pick<Repositories, (typeof SOCIAL_STORES)[number]>;
+export type SocialStores = Pick<Stores, (typeof SOCIAL_STORES)[number]>;
 
 export interface SocialContext extends BaseContext<SocialStores> {
   /** The raw bus, for publishing an activity's recorded outbox events (publishEvents). */

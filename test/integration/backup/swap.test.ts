@@ -4,7 +4,7 @@
  * when a rename fails half-way every swap already made is undone, so the database is as it was.
  * (The job slot's tests are the store's: test/integration/stores/backup-jobs.test.ts.)
  */
-import { createRepositories, type Repositories } from '@agora/common/db';
+import { createStores, type Stores } from '@agora/common/db';
 import type { Doc, Engine } from '@agora/common/db/engine';
 import { createLogger } from '@agora/common/logger';
 import { engineFixtures } from '../engine/fixtures';
@@ -17,14 +17,11 @@ const lease = { check: () => undefined } as unknown as JobLease;
 
 describe.each(engineFixtures())('restore swap on $name', (fx) => {
   let engine: Engine;
-  let repos: Repositories;
+  let repos: Stores;
 
   beforeAll(async () => {
     engine = await fx.open();
-    repos = createRepositories(
-      { engine, ping: () => engine.ping(), close: () => engine.close() },
-      'social.test',
-    );
+    repos = createStores({ engine, ping: () => engine.ping(), close: () => engine.close() }, 'social.test');
   });
   afterAll(async () => {
     await engine?.close();

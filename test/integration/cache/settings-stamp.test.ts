@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '@agora/common/config';
 import { createRuntime, type Runtime } from '@agora/common/runtime';
-import { createRepositories } from '@agora/common/db';
+import { createStores } from '@agora/common/db';
 import { closeRedis, connectRedis, redisStampStore } from '@agora/common/cache';
 import { testEnv, uniqueName } from '../../harness/env';
 
@@ -72,7 +72,7 @@ describe('two processes sharing Redis', () => {
     expect(await social.repos.settings.get('siteSubtitle')).toBe('before');
     // A restore replaces the database behind the stores' backs (here: a store that bumps no
     // stamp), then moves every stamp.
-    await createRepositories(admin.db, 'social.test').settings.set('siteSubtitle', 'restored');
+    await createStores(admin.db, 'social.test').settings.set('siteSubtitle', 'restored');
     expect(await social.repos.settings.get('siteSubtitle')).toBe('before');
     await admin.stamps.bumpAll();
     expect(await social.repos.settings.get('siteSubtitle')).toBe('restored');
@@ -83,7 +83,7 @@ describe('two processes sharing Redis', () => {
     const stamps = redisStampStore(away, 'x:', admin.logger);
     try {
       // What runtime.ts wires when REDIS_URL is set, with the Redis not answering.
-      const { settings } = createRepositories(admin.db, 'social.test', {
+      const { settings } = createStores(admin.db, 'social.test', {
         bump: (names) => stamps.bump(names),
         readStamps: (names) => stamps.read(names),
       });

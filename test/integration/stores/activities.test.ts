@@ -2,8 +2,8 @@
  * ActivitiesStore on both engines (issue 22), index coverage checked: the audit log with every
  * combination of the admin filters and the actor's own log, newest first and partitioned by
  * offset; an inbound activity recorded once however many deliveries race; the event outbox the
- * relay reads (oldest first, only rows past the grace) and clears, with nothing lost when many
- * activities are recorded and confirmed at once; a post's deferred fan-out kept on its row.
+ * relay reads (longest waiting first, only rows past the grace), claims (one of many racing
+ * relays) and clears, with nothing lost when many activities are recorded and confirmed at once.
  */
 import { ACTIVITIES, ActivitiesStore, EVENT_OUTBOX, type StoredEvent } from '@agora/common/db';
 import type { Engine } from '@agora/common/db/engine';
@@ -24,6 +24,8 @@ describe.each(engineFixtures())('ActivitiesStore on $name', (fx) => {
 
   const ev = (id: string): StoredEvent[] => [{ name: 'activity.Create', payload: { activityId: id } }];
   const later = () => new Date(Date.now() + 60_000);
+  const shown = (rows: Array<{ activityId: string; events: StoredEvent[] }>) =>
+    rows.map(({ activityId, events }) => ({ activityId, events }));
   const all = { skip: 0, limit: 100 };
 
   it('records an activity with its events; the same id again is refused and keeps the first row', async () => {
@@ -44,12 +46,11 @@ describe.each(engineFixtures())('ActivitiesStore on $name', (fx) => {
     expect(
       await store.record({ id: 'activity:1@a.test', type: 'Create', actorId: '@ann@a.test' }, ev('x')),
     ).toBeNull();
-    const pending = await store.unpublished(later(), 100);
-    expect(pending).toEqual([
-      { activityId: 'activity:1@a.test', events: ev('activity:1@a.test'), fanOut: [] },
-    ]);
+    const pending = await store.due(later(), 100);
+    expect(shown(pending)).toEqual([{ activityId: 'activity:1@a.test', events: ev('activity:1@a.test') }]);
+    expect(pending[0]!.due).toBeInstanceOf(Date);
     await store.markPublished('activity:1@a.test');
-    expect(await store.unpublished(later(), 100)).toEqual([]);
+    expect(await store.due(later(), 100)).toEqual([]);
   });
 
   it('an inbound activity id is recorded once of ten racing deliveries, with one outbox row', async () => {
@@ -70,7 +71,7 @@ describe.each(engineFixtures())('ActivitiesStore on $name', (fx) => {
     );
     const kept = deliveries.filter((d) => d !== null);
     expect(kept).toHaveLength(1);
-    const rows = await store.unpublished(later(), 100);
+    const rows = await store.due(later(), 100);
     expect(rows.map((r) => r.activityId)).toEqual([kept[0]!.id]);
     // Where its processing stands, dates kept as dates.
     await store.setInbound(kept[0]!.id, {
@@ -92,28 +93,46 @@ describe.each(engineFixtures())('ActivitiesStore on $name', (fx) => {
     );
     expect(saved.map((s) => s?.id)).toEqual(ids);
     expect((await store.pageForAdmin({ actorId: '@many@a.test' }, all)).total).toBe(50);
-    expect((await store.unpublished(later(), 100)).map((r) => r.activityId).sort()).toEqual(ids);
+    expect((await store.due(later(), 100)).map((r) => r.activityId).sort()).toEqual(ids);
     await Promise.all(ids.map((id) => store.markPublished(id)));
-    expect(await store.unpublished(later(), 100)).toEqual([]);
+    expect(await store.due(later(), 100)).toEqual([]);
   });
 
-  it('the relay reads only rows past the grace, oldest first, and a fan-out stays on its row', async () => {
+  it('the relay reads only rows past the grace, longest waiting first; no events, no row', async () => {
     const before = new Date();
-    await store.record({ id: 'activity:f1@a.test', type: 'Create', actorId: '@ann@a.test' }, [], {
-      fanOut: ['post:1@a.test'],
-    });
+    await new Promise((r) => setTimeout(r, 5));
+    await store.record({ id: 'activity:f1@a.test', type: 'Create', actorId: '@ann@a.test' }, ev('f1'));
     await new Promise((r) => setTimeout(r, 5));
     await store.record({ id: 'activity:f2@a.test', type: 'Create', actorId: '@ann@a.test' }, ev('f2'));
-    // An activity with no events and no work leaves no row.
+    // An activity with no events leaves no row.
     await store.record({ id: 'activity:f3@a.test', type: 'Create', actorId: '@ann@a.test' }, []);
-    expect(await store.unpublished(before, 100)).toEqual([]);
-    const rows = await store.unpublished(later(), 100);
-    expect(rows).toEqual([
-      { activityId: 'activity:f1@a.test', events: [], fanOut: ['post:1@a.test'] },
-      { activityId: 'activity:f2@a.test', events: ev('f2'), fanOut: [] },
+    expect(await store.due(before, 100)).toEqual([]);
+    const rows = await store.due(later(), 100);
+    expect(shown(rows)).toEqual([
+      { activityId: 'activity:f1@a.test', events: ev('f1') },
+      { activityId: 'activity:f2@a.test', events: ev('f2') },
     ]);
-    expect(await store.unpublished(later(), 1)).toHaveLength(1);
+    expect(await store.due(later(), 1)).toHaveLength(1);
     for (const r of rows) await store.markPublished(r.activityId);
+  });
+
+  it('of ten relays claiming one due row at once, exactly one claims it; it is then not due until its grace passes again', async () => {
+    await store.record({ id: 'activity:c1@a.test', type: 'Create', actorId: '@ann@a.test' }, ev('c1'));
+    await new Promise((r) => setTimeout(r, 5));
+    const readAt = new Date();
+    const [row] = await store.due(readAt, 100);
+    expect(row!.activityId).toBe('activity:c1@a.test');
+    const claims = await Promise.all(Array.from({ length: 10 }, () => store.claim(row!)));
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    // Claimed after `readAt`: a relay with the same grace does not see it again yet.
+    expect(await store.due(readAt, 100)).toEqual([]);
+    const again = await store.due(later(), 100);
+    expect(shown(again)).toEqual([{ activityId: 'activity:c1@a.test', events: ev('c1') }]);
+    expect(again[0]!.due.getTime()).toBeGreaterThanOrEqual(readAt.getTime());
+    // A stale read claims nothing; a published row cannot be claimed.
+    expect(await store.claim(row!)).toBe(false);
+    await store.markPublished('activity:c1@a.test');
+    expect(await store.claim(again[0]!)).toBe(false);
   });
 
   it("pages the log by every combination of the admin filters, and the actor's own log", async () => {

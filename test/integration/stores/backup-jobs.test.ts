@@ -3,7 +3,7 @@
  * once, one worker leasing it however many receive it, the job ended only by the worker that
  * still owns it, and the sweeper's view of a slot left by a crash (expired, orphaned, stale).
  */
-import { BACKUP_JOBS, BACKUP_LEASE, BackupJobsRepository, type BackupJobRecord } from '@agora/common/db';
+import { BACKUP_JOBS, BACKUP_LEASE, BackupJobsStore, type BackupJobRecord } from '@agora/common/db';
 import type { Collection, CollectionSpec, Doc, Engine } from '@agora/common/db/engine';
 import { engineFixtures } from '../engine/fixtures';
 
@@ -41,11 +41,11 @@ function crashingAfter(engine: Engine, writes: number): Engine {
 
 describe.each(engineFixtures())('BackupJobsStore on $name', (fx) => {
   let engine: Engine;
-  let store: BackupJobsRepository;
+  let store: BackupJobsStore;
   beforeAll(async () => {
     engine = await fx.open();
     await engine.ensure([BACKUP_JOBS, BACKUP_LEASE]);
-    store = new BackupJobsRepository(engine);
+    store = new BackupJobsStore(engine);
   });
   afterAll(async () => {
     await engine?.close();
@@ -126,7 +126,7 @@ describe.each(engineFixtures())('BackupJobsStore on $name', (fx) => {
       await sleep(40);
       const seen = await store.inspect(60_000);
       if (seen.state !== 'expired') throw new Error(`expected an expired lease, got ${seen.state}`);
-      const dying = new BackupJobsRepository(crashingAfter(engine, writes));
+      const dying = new BackupJobsStore(crashingAfter(engine, writes));
       await expect(dying.failExpired(seen.jobId, seen.owner, seen.until, 'worker lost')).rejects.toThrow(
         'crash',
       );
@@ -139,7 +139,7 @@ describe.each(engineFixtures())('BackupJobsStore on $name', (fx) => {
   );
 
   it('an API that dies between creating a job and holding the slot leaves no job pending forever', async () => {
-    const dying = new BackupJobsRepository(crashingAfter(engine, 1));
+    const dying = new BackupJobsStore(crashingAfter(engine, 1));
     await expect(dying.queue('backup', ROOT)).rejects.toThrow('crash');
     const [left] = await store.newest(1);
     expect(left).toMatchObject({ status: 'pending' });

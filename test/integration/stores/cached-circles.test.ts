@@ -1,12 +1,12 @@
 /**
- * Cached remote circles (CirclesRepository.syncCached) on both engines: another server's circle is
+ * Cached remote circles (CirclesStore.syncCached) on both engines: another server's circle is
  * cached on first mention holding this server's members as of the origin's revision; the reverse
  * index (what audience checks read) and the listener follow every change; an older message after
  * a newer one changes nothing; racing messages end in the newest state; a circle of this server,
  * or one cached from another origin, is never touched by a message claiming its id; a deleted
  * cached circle stays deleted.
  */
-import { CIRCLES, CirclesRepository, MEMBERSHIPS } from '@agora/common/db';
+import { CIRCLES, CirclesStore, MEMBERSHIPS } from '@agora/common/db';
 import type { Engine } from '@agora/common/db/engine';
 import { engineFixtures } from '../engine/fixtures';
 
@@ -24,13 +24,13 @@ const origin = () => ({
 
 describe.each(engineFixtures())('cached remote circles on $name', (fx) => {
   let engine: Engine;
-  let circles: CirclesRepository;
+  let circles: CirclesStore;
   const told: Array<[string, string[]]> = [];
 
   beforeAll(async () => {
     engine = await fx.open();
     await engine.ensure([CIRCLES, MEMBERSHIPS]);
-    circles = new CirclesRepository(engine, DOMAIN, (id, members) => {
+    circles = new CirclesStore(engine, DOMAIN, (id, members) => {
       told.push([id, members]);
       return Promise.resolve();
     });

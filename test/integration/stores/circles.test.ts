@@ -1,11 +1,11 @@
 /**
- * CirclesRepository on both engines (issue 22): membership stays exactly-once under concurrency
+ * CirclesStore on both engines (issue 22): membership stays exactly-once under concurrency
  * (N adds of one member: one add, memberCount +1; N removes: one), concurrent adds of different
  * members all land, the reverse index (`membershipsOf`) agrees with the circles through soft
  * delete, restore and removal, and a crash between the circle's write and the reverse index's is
  * repaired by the next add or remove of that member. Member copies, lists and the seen mark too.
  */
-import { CIRCLES, CirclesRepository, MEMBERSHIPS, type MembershipRow } from '@agora/common/db';
+import { CIRCLES, CirclesStore, MEMBERSHIPS, type MembershipRow } from '@agora/common/db';
 import type { Collection, Engine } from '@agora/common/db/engine';
 import { engineFixtures } from '../engine/fixtures';
 
@@ -13,9 +13,9 @@ const DOMAIN = 'circles.test';
 const page = { skip: 0, limit: 100 };
 const owner = '@owner@circles.test';
 
-describe.each(engineFixtures())('CirclesRepository on $name', (fx) => {
+describe.each(engineFixtures())('CirclesStore on $name', (fx) => {
   let engine: Engine;
-  let circles: CirclesRepository;
+  let circles: CirclesStore;
   let rows: Collection<MembershipRow>;
   const told: Array<[string, string[]]> = [];
 
@@ -23,7 +23,7 @@ describe.each(engineFixtures())('CirclesRepository on $name', (fx) => {
     engine = await fx.open();
     await engine.ensure([CIRCLES, MEMBERSHIPS]);
     rows = engine.collection<MembershipRow>(MEMBERSHIPS);
-    circles = new CirclesRepository(engine, DOMAIN, (id, members) => {
+    circles = new CirclesStore(engine, DOMAIN, (id, members) => {
       told.push([id, members]);
       return Promise.resolve();
     });
@@ -142,7 +142,7 @@ describe.each(engineFixtures())('CirclesRepository on $name', (fx) => {
     expect(listed.items[0]?.id).toBe(server.id);
     expect(listed.total).toBeGreaterThanOrEqual(2);
 
-    const admin = (q: Partial<Parameters<CirclesRepository['pageForAdmin']>[0]>) =>
+    const admin = (q: Partial<Parameters<CirclesStore['pageForAdmin']>[0]>) =>
       circles.pageForAdmin({ deleted: 'live', type: 'Circle', serverOnly: false, ...q }, page);
     expect((await admin({ actorId: '@lister@circles.test' })).total).toBe(2);
     expect((await admin({ actorId: '@lister@circles.test', to: '@public' })).items.map((c) => c.id)).toEqual([

@@ -1,10 +1,10 @@
 /**
- * FilesRepository on both engines (issue 22), index coverage checked: quota accounting exact
+ * FilesStore on both engines (issue 22), index coverage checked: quota accounting exact
  * under concurrency (one usage document moved by conditional `$inc`s), records without storage
  * keys for clients, the owner's list, attach with one winner per file, soft delete giving the
  * bytes back once, and the GC's sweeps.
  */
-import { FILES, FilesRepository, STORAGE_USAGE, type NewFile } from '@agora/common/db';
+import { FILES, FilesStore, STORAGE_USAGE, type NewFile } from '@agora/common/db';
 import type { Engine } from '@agora/common/db/engine';
 import { engineFixtures } from '../engine/fixtures';
 
@@ -25,13 +25,13 @@ const file = (over: Partial<NewFile> = {}): NewFile => ({
   ...over,
 });
 
-describe.each(engineFixtures())('FilesRepository on $name', (fx) => {
+describe.each(engineFixtures())('FilesStore on $name', (fx) => {
   let engine: Engine;
-  let files: FilesRepository;
+  let files: FilesStore;
   beforeAll(async () => {
     engine = await fx.open();
     await engine.ensure([FILES, STORAGE_USAGE]);
-    files = new FilesRepository(engine, 'f.test', 'https://f.test');
+    files = new FilesStore(engine, 'f.test', 'https://f.test');
   });
   afterAll(async () => {
     await engine?.close();

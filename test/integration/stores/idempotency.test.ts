@@ -8,7 +8,7 @@ import {
   IDEMPOTENCY_KEYS,
   IDEMPOTENCY_LEASE_MS,
   IDEMPOTENCY_TTL_MS,
-  IdempotencyRepository,
+  IdempotencyStore,
   requestHash,
 } from '@agora/common/db';
 import type { Engine } from '@agora/common/db/engine';
@@ -20,11 +20,11 @@ const T0 = Date.now();
 describe.each(engineFixtures())('IdempotencyStore on $name', (fx) => {
   let engine: Engine;
   let now = T0;
-  let store: IdempotencyRepository;
+  let store: IdempotencyStore;
   beforeAll(async () => {
     engine = await fx.open();
     await engine.ensure([IDEMPOTENCY_KEYS]);
-    store = new IdempotencyRepository(engine, () => now);
+    store = new IdempotencyStore(engine, () => now);
   });
   afterAll(async () => {
     await engine?.close();
@@ -69,7 +69,7 @@ describe.each(engineFixtures())('IdempotencyStore on $name', (fx) => {
 
   it('waitFor returns the stored response once the holder finishes', async () => {
     expect(await store.claim('@d', 'k3', body)).toEqual({ outcome: 'claimed' });
-    const real = new IdempotencyRepository(engine);
+    const real = new IdempotencyStore(engine);
     const waiting = real.waitFor('@d', 'k3', body, { timeoutMs: 5000, intervalMs: 20 });
     await new Promise((r) => setTimeout(r, 50));
     await store.complete('@d', 'k3', { status: 200, response: { ok: true } });

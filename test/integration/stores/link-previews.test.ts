@@ -3,17 +3,17 @@
  * fetch time a Date), a later fetch replaces every field, and concurrent puts of one URL leave
  * one whole entry.
  */
-import { LINK_PREVIEWS, LinkPreviewsRepository, type CachedPreview } from '@agora/common/db';
+import { LINK_PREVIEWS, LinkPreviewsStore, type CachedPreview } from '@agora/common/db';
 import type { Engine } from '@agora/common/db/engine';
 import { engineFixtures } from '../engine/fixtures';
 
 describe.each(engineFixtures())('LinkPreviewsStore on $name', (fx) => {
   let engine: Engine;
-  let store: LinkPreviewsRepository;
+  let store: LinkPreviewsStore;
   beforeAll(async () => {
     engine = await fx.open();
     await engine.ensure([LINK_PREVIEWS]);
-    store = new LinkPreviewsRepository(engine);
+    store = new LinkPreviewsStore(engine);
   });
   afterAll(async () => {
     await engine?.close();

@@ -5,7 +5,7 @@
  * scope's deletions since a time; exactly one of concurrent deletes takes the post out of its
  * lists; concurrent fan-outs record every circle; the admin list filters with a true total.
  */
-import { createRepositories, STORE_SPECS, type Repositories } from '@agora/common/db';
+import { createStores, STORE_SPECS, type Stores } from '@agora/common/db';
 import type { Engine } from '@agora/common/db/engine';
 import { engineFixtures } from '../engine/fixtures';
 import { useTestDatabase } from '../../harness/database';
@@ -29,11 +29,11 @@ const post = (actorId: string, at: number | string, to = '@public') => ({
 describe.each(engineFixtures())('PostsStore on $name', (fx) => {
   const t = useTestDatabase(`it_posts_${fx.name}`, D);
   let engine: Engine;
-  let repos: Repositories;
+  let repos: Stores;
   beforeAll(async () => {
     engine = await fx.open();
     await engine.ensure(STORE_SPECS);
-    repos = createRepositories({ ...t.db, engine }, D);
+    repos = createStores({ ...t.db, engine }, D);
   });
   afterAll(async () => {
     await engine?.close();

@@ -1,10 +1,10 @@
 /**
- * SearchRepository on both engines (issue 22, ADR 0008), index coverage checked: entries found by
+ * SearchStore on both engines (issue 22, ADR 0008), index coverage checked: entries found by
  * any of their terms, newest first (ties by id, as before the move), within one kind; a rewrite
  * drops the terms an object lost; removals, by object and by account; concurrent rewrites of one
  * object leave one of them whole, found by each of its terms and by no other.
  */
-import { SEARCH_ENTRIES, SEARCH_TERMS, SearchRepository, type SearchEntry } from '@agora/common/db';
+import { SEARCH_ENTRIES, SEARCH_TERMS, SearchStore, type SearchEntry } from '@agora/common/db';
 import type { Engine } from '@agora/common/db/engine';
 import { engineFixtures } from '../engine/fixtures';
 
@@ -26,16 +26,16 @@ const entry = (id: string, terms: string[], s: number, over: Partial<SearchEntry
   at: at(s),
   ...over,
 });
-const found = async (search: SearchRepository, term: string, kind?: SearchEntry['kind'], limit = 50) =>
+const found = async (search: SearchStore, term: string, kind?: SearchEntry['kind'], limit = 50) =>
   (await search.withTerm(term, kind, limit)).map((e) => e._id);
 
-describe.each(engineFixtures())('SearchRepository on $name', (fx) => {
+describe.each(engineFixtures())('SearchStore on $name', (fx) => {
   let engine: Engine;
-  let search: SearchRepository;
+  let search: SearchStore;
   beforeAll(async () => {
     engine = await fx.open();
     await engine.ensure([SEARCH_ENTRIES, SEARCH_TERMS]);
-    search = new SearchRepository(engine, noSources);
+    search = new SearchStore(engine, noSources);
   });
   afterAll(async () => {
     await engine?.close();

@@ -4,7 +4,7 @@
  * the role circles), the cache that a write in another process invalidates through the settings
  * stamp, and the admin and public listings.
  */
-import { SETTINGS, SettingsRepository } from '@agora/common/db';
+import { SETTINGS, SettingsStore } from '@agora/common/db';
 import type { Engine } from '@agora/common/db/engine';
 import { memoryStampStore } from '@agora/common/cache';
 import { SETTING_DEFAULTS } from '@agora/common/settings';
@@ -15,7 +15,7 @@ const ctx = { domain: 'social.test', siteTitle: 'Agora' };
 describe.each(engineFixtures())('SettingsStore on $name', (fx) => {
   let engine: Engine;
   /** A store with no stamps: it caches for FALLBACK_TTL_MS, so most cases read a fresh one. */
-  const fresh = () => new SettingsRepository(engine);
+  const fresh = () => new SettingsStore(engine);
   beforeAll(async () => {
     engine = await fx.open();
     await engine.ensure([SETTINGS]);
@@ -62,8 +62,8 @@ describe.each(engineFixtures())('SettingsStore on $name', (fx) => {
 
   it('a write in one process is seen by the next read of another (the stamp), not after a TTL', async () => {
     const stamps = memoryStampStore();
-    const a = new SettingsRepository(engine, stamps);
-    const b = new SettingsRepository(engine, stamps);
+    const a = new SettingsStore(engine, stamps);
+    const b = new SettingsStore(engine, stamps);
     await a.set('siteSubtitle', 'before');
     expect(await b.get('siteSubtitle')).toBe('before');
     await a.set('siteSubtitle', 'after');

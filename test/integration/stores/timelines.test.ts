@@ -6,7 +6,7 @@
  * place and keeps only members' posts; a backfill run twice lists and counts each post once; a
  * dropped circle's timeline goes.
  */
-import { createRepositories, ListStore, LISTS, STORE_SPECS, type Repositories } from '@agora/common/db';
+import { createStores, ListStore, LISTS, STORE_SPECS, type Stores } from '@agora/common/db';
 import type { Engine } from '@agora/common/db/engine';
 import { engineFixtures } from '../engine/fixtures';
 import { useTestDatabase } from '../../harness/database';
@@ -36,13 +36,13 @@ async function ids(lists: ListStore, key: string): Promise<string[]> {
 describe.each(engineFixtures())('TimelineStore on $name', (fx) => {
   const t = useTestDatabase(`it_timelines_${fx.name}`, D);
   let engine: Engine;
-  let repos: Repositories;
+  let repos: Stores;
   /** Another process's view of the same lists. */
   let other: ListStore;
   beforeAll(async () => {
     engine = await fx.open();
     await engine.ensure(STORE_SPECS);
-    repos = createRepositories({ ...t.db, engine }, D);
+    repos = createStores({ ...t.db, engine }, D);
     other = new ListStore(engine);
   });
   afterAll(async () => {

@@ -1,11 +1,11 @@
 /**
- * UsersRepository on both engines (issue 22): secrets never leave the store unless a flow asks,
+ * UsersStore on both engines (issue 22): secrets never leave the store unless a flow asks,
  * one account per name and per e-mail address even for racing registrations (and any number of
  * accounts without an address), single-use tokens, counters that lose nothing and never go below
  * zero, exactly one winner of concurrent deletes and restores, and the admin and member lists
  * with every filter the API offers (index coverage is checked).
  */
-import { DuplicateKeyError, USERS, UsersRepository } from '@agora/common/db';
+import { DuplicateKeyError, USERS, UsersStore } from '@agora/common/db';
 import type { Engine } from '@agora/common/db/engine';
 import { engineFixtures } from '../engine/fixtures';
 
@@ -13,9 +13,9 @@ const DOMAIN = 'users.test';
 const SECRETS = /password|VerificationToken|VerificationExpires|ResetToken|ResetExpires/;
 const page = { skip: 0, limit: 100 };
 
-describe.each(engineFixtures())('UsersRepository on $name', (fx) => {
+describe.each(engineFixtures())('UsersStore on $name', (fx) => {
   let engine: Engine;
-  let users: UsersRepository;
+  let users: UsersStore;
   const changed: string[] = [];
   const create = (name: string, extra: Record<string, unknown> = {}) =>
     users.create({
@@ -29,7 +29,7 @@ describe.each(engineFixtures())('UsersRepository on $name', (fx) => {
   beforeAll(async () => {
     engine = await fx.open();
     await engine.ensure([USERS]);
-    users = new UsersRepository(engine, DOMAIN, (id) => {
+    users = new UsersStore(engine, DOMAIN, (id) => {
       changed.push(id);
       return Promise.resolve();
     });
@@ -149,7 +149,7 @@ describe.each(engineFixtures())('UsersRepository on $name', (fx) => {
     expect(await users.deactivate('@gone@users.test')).not.toBeNull();
     await users.create({ id: '@zed@remote.test', username: 'zed', domain: 'remote.test', password: '' });
     await users.setFields('@nomail1@users.test', { active: false });
-    const ids = async (f: Parameters<UsersRepository['pageForAdmin']>[0]) => {
+    const ids = async (f: Parameters<UsersStore['pageForAdmin']>[0]) => {
       const found = await users.pageForAdmin(f, page);
       expect(found.items).toHaveLength(found.total);
       const times = found.items.map((u) => u.createdAt.getTime());

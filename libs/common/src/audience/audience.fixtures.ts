@@ -21,7 +21,7 @@ export const VIEWERS = {
   owner: { id: OWNER, local: true, isAdmin: false, circleIds: [], groupIds: [] },
   admin: { id: `@ada@${DOMAIN}`, local: true, isAdmin: true, circleIds: [], groupIds: [] },
   remoteUser: { id: '@rex@remote.example', local: false, isAdmin: false, circleIds: [], groupIds: [] },
-  /** A server signing a pull (services/social/src/views/viewer.ts), in no circle. */
+  /** A server signing a pull (services/social/src/access/viewer.ts), in no circle. */
   remoteServer: { id: '@remote.example', local: false, isAdmin: false, circleIds: [], groupIds: [] },
   /** A server that the circle holds as a member. */
   remoteServerMember: {

@@ -1,8 +1,8 @@
 /** KeySource backed by the settings collection (publicKey / privateKey). */
-import type { SettingsRepository } from '../db/repositories/settings';
+import type { SettingsStore } from '../db/repositories/settings';
 import type { KeySource } from './keys';
 
-export function settingsKeySource(settings: SettingsRepository): KeySource {
+export function settingsKeySource(settings: SettingsStore): KeySource {
   return {
     publicKey: async () => nonEmpty(await settings.get<string>('publicKey')),
     privateKey: async () => nonEmpty(await settings.get<string>('privateKey')),

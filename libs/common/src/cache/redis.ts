@@ -2,10 +2,12 @@
  * One way to open a Redis connection for every process: fail fast while Redis is away (callers
  * fall back to memory or skip their cache), keep reconnecting in the background.
  */
-import { createClient, type RedisClientType } from 'redis';
+import type { RedisClientType } from 'redis';
 import type { Logger } from '../logger';
 
 export async function connectRedis(url: string, logger: Logger, role: string): Promise<RedisClientType> {
+  // Loaded here, not at start: a process with no REDIS_URL never holds the client (~20 MB).
+  const { createClient } = await import('redis');
   const client: RedisClientType = createClient({
     url,
     disableOfflineQueue: true,

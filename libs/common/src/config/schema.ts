@@ -48,6 +48,8 @@ export const configSchema = z.object({
     .regex(/^[A-Za-z0-9:_-]{0,64}$/, 'letters, digits, ":", "_" or "-" only')
     .default('agora:'),
   AMQP_URL: url(['amqp', 'amqps']),
+  OUTBOX_RELAY_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
+  OUTBOX_RELAY_GRACE_MS: z.coerce.number().int().min(0).max(86_400_000).default(10_000),
   TIMELINE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   TIMELINE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(1000),
   S3_ENDPOINT: url(['http', 'https']),
@@ -124,6 +126,10 @@ export const configDocs: Record<keyof z.infer<typeof configSchema>, string> = {
     'Redis for shared rate limits, de-duplication and cache stamps (every replica sees one set). Unset: in-memory (one process only; set it when a service runs more than one replica).',
   REDIS_PREFIX: 'Prefix of every Redis key the services write (several deployments can share one Redis).',
   AMQP_URL: 'RabbitMQ. Unset: the in-process bus (same semantics, one process only).',
+  OUTBOX_RELAY_INTERVAL_MS:
+    'How often the outbox relay of each service that writes activities (social, admin, federation; standalone runs one) looks for events whose publish did not complete.',
+  OUTBOX_RELAY_GRACE_MS:
+    'How long an outbox row is left to its writer, or to the relay that claimed it, before a relay republishes it. Longer than a publish takes: a shorter grace only costs duplicate deliveries, which consumers drop by message id.',
   TIMELINE_CACHE_SECONDS:
     "Longest time a computed circle timeline page, circle or viewer is served from memory. Writes to the circle, its members, its posts (content, audience, replies, reactions) or the viewer make entries stale at once through stamps; only authors' names and icons copied on posts can lag this long after a profile change. `0` turns the cache off.",
   TIMELINE_CACHE_ENTRIES:

@@ -1,6 +1,6 @@
 /**
- * Markdown sources rendered to sanitised HTML (the only HTML any client gets from us), shared by
- * the social service (posts, replies, pages) and the admin service (rules, server profile).
+ * Markdown sources rendered to sanitised HTML (the only HTML any client gets from us): the body
+ * of posts, replies and pages (post.ts, reply.ts, page.ts), server rules and the server profile.
  */
 import { marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';

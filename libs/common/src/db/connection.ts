@@ -3,7 +3,7 @@
  * buffering, short server selection), the driver reconnects by itself, and `ping` backs the
  * health probe.
  */
-import mongoose, { type Connection } from 'mongoose';
+import type { Connection } from 'mongoose';
 import type { Logger } from '../logger';
 import { mongoEngine } from './engine/mongo/engine';
 import { claimSoleWriter } from './engine/mongo/ferretdb';
@@ -82,6 +82,8 @@ export async function connectDatabase({
   checkIndexes = false,
   soleWriter = false,
 }: ConnectOptions): Promise<Database> {
+  // mongoose and the driver are loaded only here: a process on SQLite never holds them (~30 MB).
+  const { default: mongoose } = await import('mongoose');
   const conn = mongoose.createConnection(url, {
     bufferCommands: false,
     autoIndex: true,

@@ -1,9 +1,9 @@
-import { mongo } from 'mongoose';
+import type { mongo } from 'mongoose';
 import type { Database } from './connection';
 import { STAMPS, type StampStore } from '../cache/stamps';
-import { SettingsRepository } from './repositories/settings';
-import { UsersRepository } from './repositories/users';
-import { CirclesRepository, type MembershipListener } from './repositories/circles';
+import { SettingsStore } from './repositories/settings';
+import { UsersStore } from './repositories/users';
+import { CirclesStore, type MembershipListener } from './repositories/circles';
 import { ListStore } from './lists/store';
 import { PostsStore, type Bump } from './repositories/posts';
 import { TimelineStore } from './repositories/timelines';
@@ -13,18 +13,18 @@ import { BookmarksStore, GroupsStore, PagesStore } from './repositories/content'
 import { RepliesStore } from './repositories/replies';
 import { FlagsStore, InvitesStore } from './repositories/moderation';
 import { FollowersStore } from './repositories/federation-state';
-import { AccountContentRepository } from './repositories/account-content';
+import { AccountContentStore } from './repositories/account-content';
 import { RemoteServersStore } from './repositories/remote-servers';
 import { STORE_SPECS } from './specs';
 import { NotificationsStore } from './repositories/notifications';
 import { RecommendationsStore, SectionsStore } from './repositories/curation';
-import { IdempotencyRepository } from './repositories/idempotency';
-import { BackupJobsRepository } from './repositories/backup-jobs';
-import { CollectionsRepository } from './repositories/collections';
-import { FilesRepository } from './repositories/files';
-import { SearchRepository } from './repositories/search';
+import { IdempotencyStore } from './repositories/idempotency';
+import { BackupJobsStore } from './repositories/backup-jobs';
+import { CollectionsStore } from './repositories/collections';
+import { FilesStore } from './repositories/files';
+import { SearchStore } from './repositories/search';
 import { storeSources } from './repositories/search-sources';
-import { LinkPreviewsRepository } from './repositories/link-previews';
+import { LinkPreviewsStore } from './repositories/link-previews';
 
 export {
   connectDatabase,
@@ -42,9 +42,9 @@ export {
   type ObjectKind,
   type ParsedId,
 } from './ids';
-export { SettingsRepository, SETTINGS, type SettingRecord } from './repositories/settings';
+export { SettingsStore, SETTINGS, type SettingRecord } from './repositories/settings';
 export {
-  UsersRepository,
+  UsersStore,
   USERS,
   stripSecrets,
   type UserRecord,
@@ -55,7 +55,7 @@ export {
   type AccountListener,
 } from './repositories/users';
 export {
-  CirclesRepository,
+  CirclesStore,
   CIRCLES,
   MEMBERSHIPS,
   type CircleRecord,
@@ -181,7 +181,7 @@ export {
 } from './repositories/curation';
 export { type DeletedMode } from './repositories/listing';
 export {
-  IdempotencyRepository,
+  IdempotencyStore,
   IDEMPOTENCY_LEASE_MS,
   IDEMPOTENCY_TTL_MS,
   IDEMPOTENCY_KEYS,
@@ -191,7 +191,7 @@ export {
 } from './repositories/idempotency';
 
 export {
-  BackupJobsRepository,
+  BackupJobsStore,
   newWorkerId,
   BACKUP_JOBS,
   BACKUP_LEASE,
@@ -205,7 +205,7 @@ export {
   type FinishedFields,
 } from './repositories/backup-jobs';
 export {
-  CollectionsRepository,
+  CollectionsStore,
   STAGING_PREFIX,
   RETIRED_PREFIX,
   type RawDocument,
@@ -213,18 +213,22 @@ export {
 
 /**
  * Extended JSON (relaxed: dates kept as dates, numbers as numbers): the line format of backup
- * archives, the same from either engine. Exported here so no service imports the driver itself.
+ * archives, the same from either engine. Exported here so no service imports the driver itself;
+ * loaded on first use, so a process on SQLite holds the driver only while it backs up or restores.
  */
-export const EJSON = mongo.BSON.EJSON;
+export type EJSON = typeof mongo.BSON.EJSON;
+export async function loadEJSON(): Promise<EJSON> {
+  return (await import('mongoose')).default.mongo.BSON.EJSON;
+}
 
 /** Every store; services receive the ones they use through their context. */
-export { AccountContentRepository, type WithdrawnContent } from './repositories/account-content';
+export { AccountContentStore, type WithdrawnContent } from './repositories/account-content';
 
-export interface Repositories {
-  accountContent: AccountContentRepository;
-  settings: SettingsRepository;
-  users: UsersRepository;
-  circles: CirclesRepository;
+export interface Stores {
+  accountContent: AccountContentStore;
+  settings: SettingsStore;
+  users: UsersStore;
+  circles: CirclesStore;
   lists: ListStore;
   posts: PostsStore;
   timelines: TimelineStore;
@@ -246,29 +250,26 @@ export interface Repositories {
    * service that owns the data (social), before it serves, and after a restore.
    */
   prepare(): Promise<void>;
-  idempotency: IdempotencyRepository;
-  backupJobs: BackupJobsRepository;
-  collections: CollectionsRepository;
-  files: FilesRepository;
-  search: SearchRepository;
-  linkPreviews: LinkPreviewsRepository;
+  idempotency: IdempotencyStore;
+  backupJobs: BackupJobsStore;
+  collections: CollectionsStore;
+  files: FilesStore;
+  search: SearchStore;
+  linkPreviews: LinkPreviewsStore;
 }
 
 /**
  * The stores a service names, and nothing else: each service's context holds
- * `pickStores(rt.repos, [...])`, typed `Pick<Repositories, ...>`, so its type proves which stores
+ * `pickStores(rt.repos, [...])`, typed `Pick<Stores, ...>`, so its type proves which stores
  * its handlers can touch (docs/architecture.md, contexts).
  */
-export function pickStores<K extends keyof Repositories>(
-  repos: Repositories,
-  names: readonly K[],
-): Pick<Repositories, K> {
-  const picked: Partial<Pick<Repositories, K>> = {};
+export function pickStores<K extends keyof Stores>(repos: Stores, names: readonly K[]): Pick<Stores, K> {
+  const picked: Partial<Pick<Stores, K>> = {};
   for (const name of names) picked[name] = repos[name];
-  return picked as Pick<Repositories, K>;
+  return picked as Pick<Stores, K>;
 }
 
-export interface RepositoryHooks {
+export interface StoreHooks {
   onMembershipChange?: MembershipListener;
   /** Moves read-cache stamps (every write that changes what a cached view shows calls it). */
   bump?: Bump;
@@ -279,38 +280,34 @@ export interface RepositoryHooks {
   readStamps?: StampStore['read'];
 }
 
-export function createRepositories(
+export function createStores(
   db: Database,
   domain: string,
-  hooks: RepositoryHooks = {},
+  hooks: StoreHooks = {},
   publicUrl = `https://${domain}`,
-): Repositories {
+): Stores {
   const bump: Bump = hooks.bump ?? (() => Promise.resolve());
   const lists = new ListStore(db.engine);
-  const circles = new CirclesRepository(db.engine, domain, hooks.onMembershipChange);
+  const circles = new CirclesStore(db.engine, domain, hooks.onMembershipChange);
   // A user deleted or restored: their viewer stamp and every circle they are in go stale.
-  const users = new UsersRepository(db.engine, domain, async (id) => {
+  const users = new UsersStore(db.engine, domain, async (id) => {
     await bump([STAMPS.viewer(id)]);
     await circles.touchMember(id);
   });
-  const posts = new PostsStore(db.engine, lists, users, domain, bump);
-  const timelines = new TimelineStore(lists, posts, circles, domain, bump);
-  posts.attachTimelines(timelines);
-  const files = new FilesRepository(db.engine, domain, publicUrl);
+  const posts = new PostsStore(db.engine, lists, users, circles, domain, bump);
+  const timelines = new TimelineStore(lists, posts, domain, bump);
+  const files = new FilesStore(db.engine, domain, publicUrl);
   const reacts = new ReactsStore(db.engine, lists);
   const replies = new RepliesStore(db.engine, lists);
   const pages = new PagesStore(db.engine);
   const bookmarks = new BookmarksStore(db.engine, domain);
   const groups = new GroupsStore(db.engine, domain);
-  const search = new SearchRepository(
+  const search = new SearchStore(
     db.engine,
     storeSources({ User: users, Post: posts, Page: pages, Group: groups, Bookmark: bookmarks }),
   );
-  const repos: Repositories = {
-    settings: new SettingsRepository(
-      db.engine,
-      hooks.readStamps ? { read: hooks.readStamps, bump } : undefined,
-    ),
+  const repos: Stores = {
+    settings: new SettingsStore(db.engine, hooks.readStamps ? { read: hooks.readStamps, bump } : undefined),
     users,
     circles,
     lists,
@@ -327,7 +324,7 @@ export function createRepositories(
     followers: new FollowersStore(db.engine),
     files,
     search,
-    linkPreviews: new LinkPreviewsRepository(db.engine),
+    linkPreviews: new LinkPreviewsStore(db.engine),
     remoteServers: new RemoteServersStore(db.engine),
     notifications: new NotificationsStore(db.engine),
     sections: new SectionsStore(db.engine),
@@ -335,7 +332,7 @@ export function createRepositories(
     async prepare() {
       await db.engine.ensure(STORE_SPECS);
     },
-    accountContent: new AccountContentRepository({
+    accountContent: new AccountContentStore({
       posts,
       replies,
       pages,
@@ -344,15 +341,15 @@ export function createRepositories(
       files,
       search,
     }),
-    idempotency: new IdempotencyRepository(db.engine),
-    backupJobs: new BackupJobsRepository(db.engine),
-    collections: new CollectionsRepository(db.engine, STORE_SPECS),
+    idempotency: new IdempotencyStore(db.engine),
+    backupJobs: new BackupJobsStore(db.engine),
+    collections: new CollectionsStore(db.engine, STORE_SPECS),
   };
   return repos;
 }
 export { postgresIdIndexSql } from './engine-indexes';
 export {
-  FilesRepository,
+  FilesStore,
   FILES,
   STORAGE_USAGE,
   FILE_KINDS,
@@ -363,7 +360,7 @@ export {
   type NewFile,
 } from './repositories/files';
 export {
-  SearchRepository,
+  SearchStore,
   SEARCH_ENTRIES,
   SEARCH_TERMS,
   SEARCH_KINDS,
@@ -371,5 +368,5 @@ export {
   type SearchKind,
   type SearchSources,
 } from './repositories/search';
-export { LinkPreviewsRepository, LINK_PREVIEWS, type CachedPreview } from './repositories/link-previews';
+export { LinkPreviewsStore, LINK_PREVIEWS, type CachedPreview } from './repositories/link-previews';
 export { spawnFerretDB, freePort, waitForPort, type FerretOptions, type FerretProcess } from './ferretdb';

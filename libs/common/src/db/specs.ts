@@ -1,6 +1,6 @@
 /**
  * Every collection the stores keep through the engine port (ADR 0013), with its indexes: what
- * `Repositories.prepare` ensures at start, and what a backup archives. A store that moves onto
+ * `Stores.prepare` ensures at start, and what a backup archives. A store that moves onto
  * the port adds its spec here.
  */
 import type { CollectionSpec } from './engine/port';

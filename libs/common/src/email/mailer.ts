@@ -4,7 +4,7 @@
  * (subject, recipient and the plain text with its links), the documented behaviour for local
  * use and tests. A send failure rejects: callers decide whether it is fatal (it rarely is).
  */
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from '../logger';
 
 export interface MailMessage {
@@ -41,16 +41,18 @@ export function createMailer({ smtpUrl, from, logger }: MailerOptions): Mailer {
       close() {},
     };
   }
-  const transport = createTransport(smtpUrl);
+  // nodemailer is loaded with the first message: most processes never send one (~12 MB).
+  let transport: Transporter | undefined;
+  const open = async () => (transport ??= (await import('nodemailer')).createTransport(smtpUrl));
   return {
     mode: 'smtp',
     async send({ to, subject, text, html }) {
-      const info = await transport.sendMail({ from, to, subject, text, ...(html ? { html } : {}) });
+      const info = await (await open()).sendMail({ from, to, subject, text, ...(html ? { html } : {}) });
       // The body carries one-time links: never logged once it really leaves the process.
       logger.info({ mail: { to, subject, messageId: info.messageId } }, 'email sent');
     },
     close() {
-      transport.close();
+      transport?.close();
     },
   };
 }

@@ -4,12 +4,12 @@
  * remote lookups) is signed here.
  */
 import type { Config } from '../config';
-import type { Repositories } from '../db';
+import type { Stores } from '../db';
 import { serverKeyId } from './peers';
 import { signRequest } from './signature';
 
 export async function signAsServer(
-  rt: { config: Config; stores: Pick<Repositories, 'settings'> },
+  rt: { config: Config; stores: Pick<Stores, 'settings'> },
   req: { method: string; url: string; body?: string },
 ): Promise<Record<string, string>> {
   const privateKeyPem = await rt.stores.settings.get<string>('privateKey');

@@ -9,7 +9,7 @@
 import type { RequestHandler } from 'express';
 import { extractToken } from '../auth/extract';
 import type { TokenService } from '../auth/tokens';
-import type { Repositories } from '../db';
+import type { Stores } from '../db';
 import { stripSecrets } from '../db/repositories/user-secrets';
 import type { AuthUser } from './context';
 import type { Federation } from '../federation';
@@ -17,7 +17,7 @@ import type { Federation } from '../federation';
 const BODILESS = new Set(['GET', 'HEAD']);
 
 /** The stores that authentication reads: who the user is and which role circles they are in. */
-export type AuthStores = Pick<Repositories, 'users' | 'settings' | 'circles'>;
+export type AuthStores = Pick<Stores, 'users' | 'settings' | 'circles'>;
 
 export interface RoleChecker {
   isAdmin(userId: string): Promise<boolean>;
@@ -58,7 +58,7 @@ export const AUTH_CACHE_MS = 2000;
 
 export function authenticate(
   tokens: TokenService,
-  repos: Repositories,
+  repos: Stores,
   federation?: Pick<Federation, 'verify'>,
 ): RequestHandler {
   const roles = roleChecker(repos);

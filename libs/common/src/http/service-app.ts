@@ -8,7 +8,7 @@ import type { Config } from '../config';
 import type { Logger } from '../logger';
 import type { TokenService } from '../auth/tokens';
 import type { Federation } from '../federation';
-import type { Repositories } from '../db';
+import type { Stores } from '../db';
 import { authenticate } from './authenticate';
 import { routeTreeBodyParsers } from './body';
 import { errorMiddleware, notFoundJson } from './errors-mw';
@@ -21,7 +21,7 @@ export interface ServiceAppOptions<C> {
   name: string;
   config: Config;
   logger: Logger;
-  repos: Repositories;
+  repos: Stores;
   tokens: TokenService;
   /** Verifies HTTP-signed requests from other servers (remote viewers). */
   federation?: Pick<Federation, 'verify'>;

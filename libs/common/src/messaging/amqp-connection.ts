@@ -5,7 +5,7 @@
  * that dies while its connection lives (a protocol error) closes the connection, so there is
  * exactly one recovery path to reason about.
  */
-import { connect, type Channel, type ChannelModel, type RecoveringChannelModel } from 'amqplib';
+import type { Channel, ChannelModel, RecoveringChannelModel } from 'amqplib';
 import type { Logger } from '../logger';
 import { Publisher } from './amqp-publisher';
 import { declareEventExchange } from './amqp-topology';
@@ -36,17 +36,20 @@ export class AmqpConnection {
   constructor(private readonly opts: AmqpConnectionOptions) {
     const { logger } = opts;
     this.publisher = new Publisher(() => this.channelLost(this.current, 'publish channel closed'));
-    this.recovering = connect(opts.url, {
-      clientProperties: { connection_name: opts.service },
-      recovery: {
-        initialDelay: 250,
-        maxDelay: 30_000,
-        waitForConnect: false,
-        setup: (model: ChannelModel, done: (err?: Error) => void) => {
-          this.setup(model).then(() => done(), done);
+    // amqplib is loaded with the first connection: a process with no AMQP_URL never holds it.
+    this.recovering = import('amqplib').then(({ connect }) =>
+      connect(opts.url, {
+        clientProperties: { connection_name: opts.service },
+        recovery: {
+          initialDelay: 250,
+          maxDelay: 30_000,
+          waitForConnect: false,
+          setup: (model: ChannelModel, done: (err?: Error) => void) => {
+            this.setup(model).then(() => done(), done);
+          },
         },
-      },
-    });
+      }),
+    );
     this.recovering.then(
       (conn) => {
         conn.on('error', (err: Error) => logger.warn({ err }, 'AMQP connection error'));

@@ -35,13 +35,8 @@ export function createBus(opts: BusOptions): MessageBus {
   if (url) return createAmqpBus({ ...common, url });
   return createMemoryBus({ logger: opts.logger, broker: memoryBroker, drainTimeoutMs: opts.drainTimeoutMs });
 }
-export {
-  publishEvents,
-  relayOnce,
-  startRelay,
-  type RecordedEvent,
-  type RelayRecovery,
-} from './activity-events';
+export { publishEvents, publishRecorded, type EventPublisher, type RecordedEvent } from './outbox';
+export { relayOnce, startOutboxRelay, type RelayOptions } from './outbox-relay';
 export * from './catalogue';
 export {
   VERSION_HEADER,

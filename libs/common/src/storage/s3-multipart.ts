@@ -1,11 +1,5 @@
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CreateMultipartUploadCommand,
-  UploadPartCommand,
-  type CompletedPart,
-  type S3Client,
-} from '@aws-sdk/client-s3';
+import type { CompletedPart, S3Client } from '@aws-sdk/client-s3';
+import type { S3Sdk } from './s3-sdk';
 import { BadRequest } from '../errors';
 import { stripQuotes } from './s3-errors';
 import type { StorageTuning } from './types';
@@ -14,6 +8,7 @@ import type { StorageTuning } from './types';
 export const MAX_PARTS = 10_000;
 
 export interface MultipartTarget {
+  sdk: S3Sdk;
   client: S3Client;
   bucket: string;
   key: string;
@@ -37,10 +32,10 @@ export async function uploadMultipart(
   first: IteratorResult<Buffer>,
   parts: AsyncGenerator<Buffer>,
 ): Promise<{ size: number; etag: string | undefined }> {
-  const { client, bucket: Bucket, key: Key } = t;
+  const { sdk, client, bucket: Bucket, key: Key } = t;
   const checksum = t.crc32 ? ({ ChecksumAlgorithm: 'CRC32' } as const) : {};
   const created = await client.send(
-    new CreateMultipartUploadCommand({ Bucket, Key, ContentType: t.contentType, ...checksum }),
+    new sdk.CreateMultipartUploadCommand({ Bucket, Key, ContentType: t.contentType, ...checksum }),
   );
   const UploadId = created.UploadId;
   if (!UploadId) throw new Error('CreateMultipartUpload returned no UploadId');
@@ -53,7 +48,7 @@ export async function uploadMultipart(
 
   const uploadPart = async (PartNumber: number, Body: Buffer): Promise<void> => {
     const res = await client.send(
-      new UploadPartCommand({
+      new sdk.UploadPartCommand({
         Bucket,
         Key,
         UploadId,
@@ -90,7 +85,7 @@ export async function uploadMultipart(
     }
     done.sort((a, b) => (a.PartNumber ?? 0) - (b.PartNumber ?? 0));
     const res = await client.send(
-      new CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts: done } }),
+      new sdk.CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts: done } }),
     );
     return { size, etag: stripQuotes(res.ETag) };
   } catch (err) {
@@ -98,7 +93,7 @@ export async function uploadMultipart(
     await inflight;
     // Best effort: the original error is what the caller needs; a lifecycle rule on the bucket
     // (AbortIncompleteMultipartUpload) is the backstop for an abort that fails too.
-    await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId })).catch(() => undefined);
+    await client.send(new sdk.AbortMultipartUploadCommand({ Bucket, Key, UploadId })).catch(() => undefined);
     throw err;
   }
 }

@@ -1,14 +1,4 @@
-import {
-  CreateBucketCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  type BucketLocationConstraint,
-} from '@aws-sdk/client-s3';
+import type { BucketLocationConstraint, S3Client } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import { BadRequest, NotFound } from '../errors';
 import { guard } from '../streams';
@@ -16,6 +6,7 @@ import { assertValidKey, assertValidPrefix } from './keys';
 import { isStreamBody, readParts, releaseBody } from './parts';
 import { describeError, errorName, httpStatus, stripQuotes, toStorageError } from './s3-errors';
 import { MAX_PARTS, uploadMultipart } from './s3-multipart';
+import { loadS3Sdk, type S3Sdk } from './s3-sdk';
 import type { GetOptions, ObjectInfo, ObjectStorage, PutBody, PutOptions, StorageTuning } from './types';
 
 export interface S3StorageOptions {
@@ -52,7 +43,7 @@ export function createS3Storage(opts: S3StorageOptions, tuning: StorageTuning = 
     throw new Error('S3 storage: give both accessKeyId and secretAccessKey, or neither');
   }
   const checksums = opts.checksums ?? 'WHEN_REQUIRED';
-  const clientFor = (validation: 'WHEN_REQUIRED' | 'WHEN_SUPPORTED') =>
+  const clientFor = ({ S3Client }: S3Sdk, validation: 'WHEN_REQUIRED' | 'WHEN_SUPPORTED') =>
     new S3Client({
       region: opts.region,
       ...(opts.endpoint !== undefined ? { endpoint: opts.endpoint } : {}),
@@ -65,17 +56,24 @@ export function createS3Storage(opts: S3StorageOptions, tuning: StorageTuning = 
       // Fail a health check or request fast when the endpoint blackholes connections.
       requestHandler: { connectionTimeout: 5_000 },
     });
-  const client = clientFor(checksums);
-  // A whole-object checksum cannot check a byte range. S3 sends none with a ranged answer, but
-  // some compatible servers (gofakes3) do, and the SDK would then fail every range it validates.
-  const rangeClient = checksums === 'WHEN_REQUIRED' ? client : clientFor('WHEN_REQUIRED');
+  // The SDK and its clients, made with the first request (s3-sdk.ts).
+  let clients: Promise<{ sdk: S3Sdk; client: S3Client; rangeClient: S3Client }> | undefined;
+  const connect = () =>
+    (clients ??= loadS3Sdk().then((sdk) => {
+      const client = clientFor(sdk, checksums);
+      // A whole-object checksum cannot check a byte range. S3 sends none with a ranged answer, but
+      // some compatible servers (gofakes3) do, and the SDK would then fail every range it validates.
+      const rangeClient = checksums === 'WHEN_REQUIRED' ? client : clientFor(sdk, 'WHEN_REQUIRED');
+      return { sdk, client, rangeClient };
+    }));
   const Bucket = opts.bucket;
   const partSize = tuning.partSize ?? DEFAULT_PART_SIZE;
   const listPageSize = tuning.listPageSize ?? 1000;
 
   async function bucketExists(): Promise<boolean> {
     try {
-      await client.send(new HeadBucketCommand({ Bucket }));
+      const { sdk, client } = await connect();
+      await client.send(new sdk.HeadBucketCommand({ Bucket }));
       return true;
     } catch (err) {
       if (httpStatus(err) === 404) return false;
@@ -84,8 +82,9 @@ export function createS3Storage(opts: S3StorageOptions, tuning: StorageTuning = 
   }
 
   async function putBuffer(key: string, body: Buffer, contentType: string): Promise<ObjectInfo> {
+    const { sdk, client } = await connect();
     const res = await client.send(
-      new PutObjectCommand({
+      new sdk.PutObjectCommand({
         Bucket,
         Key: key,
         Body: body,
@@ -112,8 +111,10 @@ export function createS3Storage(opts: S3StorageOptions, tuning: StorageTuning = 
       checkLength(body.length, expectedLength);
       return putBuffer(key, body, contentType);
     }
+    const { sdk, client } = await connect();
     const res = await uploadMultipart(
       {
+        sdk,
         client,
         bucket: Bucket,
         key,
@@ -137,7 +138,8 @@ export function createS3Storage(opts: S3StorageOptions, tuning: StorageTuning = 
           opts.endpoint === undefined && opts.region !== 'us-east-1'
             ? { CreateBucketConfiguration: { LocationConstraint: opts.region as BucketLocationConstraint } }
             : {};
-        await client.send(new CreateBucketCommand({ Bucket, ...location }));
+        const { sdk, client } = await connect();
+        await client.send(new sdk.CreateBucketCommand({ Bucket, ...location }));
       } catch (err) {
         // Lost a race with another process, or a server (gofakes3) that answers the owner with
         // BucketAlreadyExists: fine as long as we can reach the bucket now.
@@ -166,8 +168,9 @@ export function createS3Storage(opts: S3StorageOptions, tuning: StorageTuning = 
       assertValidKey(key);
       const Range = opts.range ? `bytes=${opts.range.start}-${opts.range.end}` : undefined;
       try {
+        const { sdk, client, rangeClient } = await connect();
         const res = await (Range ? rangeClient : client).send(
-          new GetObjectCommand({ Bucket, Key: key, ...(Range ? { Range } : {}) }),
+          new sdk.GetObjectCommand({ Bucket, Key: key, ...(Range ? { Range } : {}) }),
         );
         if (res.Body === undefined) throw new Error('GetObject returned no body');
         const info: ObjectInfo = {
@@ -189,7 +192,8 @@ export function createS3Storage(opts: S3StorageOptions, tuning: StorageTuning = 
     async stat(key: string) {
       assertValidKey(key);
       try {
-        const res = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        const { sdk, client } = await connect();
+        const res = await client.send(new sdk.HeadObjectCommand({ Bucket, Key: key }));
         return {
           key,
           size: res.ContentLength ?? 0,
@@ -207,7 +211,8 @@ export function createS3Storage(opts: S3StorageOptions, tuning: StorageTuning = 
     async delete(key: string) {
       assertValidKey(key);
       try {
-        await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+        const { sdk, client } = await connect();
+        await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }));
       } catch (err) {
         throw toStorageError(err);
       }
@@ -219,8 +224,9 @@ export function createS3Storage(opts: S3StorageOptions, tuning: StorageTuning = 
       do {
         let res;
         try {
+          const { sdk, client } = await connect();
           res = await client.send(
-            new ListObjectsV2Command({
+            new sdk.ListObjectsV2Command({
               Bucket,
               MaxKeys: listPageSize,
               ...(prefix ? { Prefix: prefix } : {}),

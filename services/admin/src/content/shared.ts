@@ -1,8 +1,12 @@
-/** What the content groups share: the server actor, audiences, markdown and owner rules. */
+/**
+ * What the content groups share: the server actor, its audiences and the owner rules. The
+ * documents themselves are built by `@agora/common/content`, as the social service builds them.
+ */
 import { z } from 'zod';
 import type { AdminContext } from '../context';
 import { BadRequest, NotAuthorized } from '@agora/common/errors';
 import { canonicalTo } from '@agora/common/audience';
+import type { Addressing } from '@agora/common/content';
 import { parseInput as parse } from '@agora/common/validation';
 import type { Row } from './crud';
 
@@ -55,16 +59,6 @@ export function serverAudience(
 
 export const optionalText = (max: number) => z.string().max(max).optional();
 
-/** A markdown source given as a string or `{ content }` (the client sends both). */
-export const markdownSource = z.union([
-  z.string().max(100_000),
-  z
-    .object({ content: z.string().max(100_000), mediaType: z.string().max(50).optional() })
-    .transform((s) => s.content),
-]);
-
-export const tags = z.array(z.string().trim().min(1).max(100)).max(50);
-
 export { parse };
 
 /** `canReply` / `canReact` of server content: an audience it may have, or `none`. */
@@ -83,8 +77,8 @@ export function serverAudiencePatch(
   ctx: AdminContext,
   body: Record<string, unknown>,
   currentTo: string,
-): { set: Record<string, string>; to: string } {
-  const set: Record<string, string> = {};
+): { set: Partial<Addressing>; to: string } {
+  const set: Partial<Addressing> = {};
   if (body.to !== undefined) set.to = serverAudience(ctx, body.to, 'to');
   const to = set.to ?? currentTo;
   if (body.canReply !== undefined) set.canReply = serverCapability(ctx, body.canReply, 'canReply', to);

@@ -6,47 +6,29 @@
 import { z } from 'zod';
 import type { AdminContext } from '../context';
 import { BadRequest } from '@agora/common/errors';
-import { plainText, renderMarkdown, slugify } from '@agora/common/content';
+import { newPage, pageChanges, pageInput, pagePatchInput, wantedSlug } from '@agora/common/content';
 import { domainEvent } from '@agora/common/messaging';
 import { idString } from '@agora/common/validation';
 import { mintId } from '@agora/common/db';
 import type { AuthUser } from '@agora/common/http';
 import { crudRouter, type Row } from '../content/crud';
 import {
-  markdownSource,
-  optionalText,
   parse,
   serverActor,
   serverAudience,
   serverCapability,
-  tags,
   serverAudiencePatch,
   requirePatchable,
 } from '../content/shared';
 
 const listQuery = z.object({ type: z.enum(['Page', 'Folder']).optional(), parentId: idString.optional() });
 
-const fields = {
-  type: z.enum(['Page', 'Folder']),
-  title: z.string().trim().min(1).max(300),
-  slug: z.string().max(200).optional(),
-  summary: optionalText(2000),
-  source: markdownSource.optional(),
-  content: markdownSource.optional(),
-  parentId: idString.nullable().optional(),
-  order: z.number().int().min(-1_000_000).max(1_000_000),
-  image: optionalText(2000).nullable(),
-  tags: tags.optional(),
-  href: z.url().max(2000).optional(),
-};
-const createBody = z.object({ ...fields, type: fields.type.default('Page'), order: fields.order.default(0) });
-const updateBody = z.object(fields).partial();
-const PATCHABLE = [...Object.keys(fields), 'to', 'canReply', 'canReact'];
+const PATCHABLE = [...Object.keys(pagePatchInput.shape), 'to', 'canReply', 'canReact'];
 
 export function pagesRouter(ctx: AdminContext) {
   const { pages } = ctx.stores;
 
-  const uniqueSlug = (base: string, exceptId?: string) => pages.freeSlug(base, exceptId);
+  const uniqueSlug = (text: string, exceptId?: string) => pages.freeSlug(wantedSlug(text), exceptId);
 
   const checkParent = async (parentId: string | null | undefined, self?: string) => {
     if (!parentId) return;
@@ -73,35 +55,22 @@ export function pagesRouter(ctx: AdminContext) {
     },
     find: async (id) => (await pages.byId(id)) ?? (await pages.anyLocalBySlug(id)),
     async create(body) {
-      const b = parse(createBody, body);
+      const b = parse(pageInput, body);
       const to = serverAudience(ctx, body.to, 'to');
       const canReply = serverCapability(ctx, body.canReply, 'canReply', to);
       const canReact = serverCapability(ctx, body.canReact, 'canReact', to);
       await checkParent(b.parentId);
-      const source = b.source ?? b.content ?? '';
       const actor = await serverActor(ctx);
       const id = mintId('page', ctx.config.DOMAIN);
-      const slug = await uniqueSlug(slugify(b.slug ?? b.title) || 'page');
-      const row = (await pages.create({
-        id,
-        type: b.type,
-        title: b.title,
-        slug,
-        source: { content: source, mediaType: 'text/markdown' },
-        summary: b.summary ?? (source ? plainText(source) : undefined),
-        body: renderMarkdown(source),
-        parentId: b.parentId ?? null,
-        order: b.order,
-        tags: b.tags ?? [],
-        image: b.image ?? undefined,
-        url: b.href ?? `${ctx.config.publicUrl}/pages/${slug}`,
-        to,
-        canReply,
-        canReact,
-        actorId: actor.id,
-        actor: { id: actor.id, type: actor.type, name: actor.name, server: actor.server },
-        server: actor.server,
-      })) as unknown as Row;
+      const slug = await uniqueSlug(b.slug ?? b.title);
+      const row = (await pages.create(
+        newPage(
+          b,
+          { id, author: actor, server: actor.server, publicUrl: ctx.config.publicUrl },
+          { to, canReply, canReact },
+          slug,
+        ),
+      )) as unknown as Row;
       const event = domainEvent('page.created', {
         pageId: String(row.id),
         actorId: actor.id,
@@ -113,25 +82,12 @@ export function pagesRouter(ctx: AdminContext) {
     async update(row, body, admin) {
       if (row.originDomain) throw new BadRequest('id: a copy of a remote page cannot be edited');
       if (row.deletedAt) throw new BadRequest('id: a deleted page cannot be edited; restore it first');
-      const b = parse(updateBody, body);
+      const b = parse(pagePatchInput, body);
       requirePatchable(body, PATCHABLE);
       await checkParent(b.parentId, String(row.id));
-      const { source: src, content, slug, href, ...rest } = b;
-      const set: Row = { ...rest };
-      const source = src ?? content;
-      if (source !== undefined) {
-        set.source = { content: source, mediaType: 'text/markdown' };
-        set.body = renderMarkdown(source);
-        if (b.summary === undefined) set.summary = source ? plainText(source) : '';
-      }
-      if (slug !== undefined) {
-        set.slug = await uniqueSlug(slugify(slug) || 'page', String(row.id));
-        if (!href) set.url = `${ctx.config.publicUrl}/pages/${String(set.slug)}`;
-      }
-      if (href) set.url = href;
       const audience = serverAudiencePatch(ctx, body, String(row.to));
-      Object.assign(set, audience.set);
-      const to = audience.to;
+      const slug = b.slug === undefined ? undefined : await uniqueSlug(b.slug, String(row.id));
+      const set = pageChanges(b, { publicUrl: ctx.config.publicUrl, slug }, audience.set);
       const updated = (await pages.set(String(row.id), set)) as unknown as Row;
       const event = domainEvent('page.updated', {
         objectId: String(row.id),
@@ -140,7 +96,7 @@ export function pagesRouter(ctx: AdminContext) {
         ownerId: String(row.actorId),
         fields: Object.keys(set),
       });
-      return { row: updated, to, events: [event] };
+      return { row: updated, to: audience.to, events: [event] };
     },
     async softDelete(id, by) {
       const current = await pages.byId(id);

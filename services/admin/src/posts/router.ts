@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { AdminContext } from '../context';
 import { BadRequest } from '@agora/common/errors';
-import { plainText, renderMarkdown } from '@agora/common/content';
+import { newPost, postChanges, postInput, postPatchInput } from '@agora/common/content';
 import { domainEvent } from '@agora/common/messaging';
 import { idString } from '@agora/common/validation';
 import { mintId } from '@agora/common/db';
@@ -16,17 +16,15 @@ import { crudRouter, type Row } from '../content/crud';
 import {
   assertNotAuthorDeleted,
   assertServerOwned,
-  markdownSource,
-  optionalText,
   parse,
   serverActor,
   serverAudience,
   serverCapability,
-  tags,
   serverAudiencePatch,
   requirePatchable,
 } from '../content/shared';
 
+/** Server announcements are notes and articles. */
 const TYPES = ['Note', 'Article'] as const;
 
 const listQuery = z.object({
@@ -35,37 +33,9 @@ const listQuery = z.object({
   actorId: idString.optional(),
 });
 
-const fields = {
-  type: z.enum(TYPES),
-  title: optionalText(300),
-  source: markdownSource.optional(),
-  content: markdownSource.optional(),
-  summary: optionalText(2000),
-  image: optionalText(2000),
-  tags: tags.optional(),
-};
-
-const createBody = z
-  .object({ ...fields, type: fields.type.default('Note') })
-  .refine((b) => (b.source ?? b.content ?? '').trim() || b.title?.trim(), {
-    message: 'an announcement needs source or a title',
-    path: ['source'],
-  });
-
-const updateBody = z.object(fields).partial();
-
-const PATCHABLE = [
-  'type',
-  'title',
-  'source',
-  'content',
-  'summary',
-  'image',
-  'tags',
-  'to',
-  'canReply',
-  'canReact',
-];
+const createBody = postInput({ types: TYPES, attachments: false });
+const updateBody = postPatchInput({ types: TYPES });
+const PATCHABLE = [...Object.keys(updateBody.shape), 'to', 'canReply', 'canReact'];
 
 function removed(row: Row, admin: AuthUser) {
   return [
@@ -101,27 +71,15 @@ export function postsRouter(ctx: AdminContext) {
       const to = serverAudience(ctx, body.to, 'to');
       const canReply = serverCapability(ctx, body.canReply, 'canReply', to);
       const canReact = serverCapability(ctx, body.canReact, 'canReact', to);
-      const source = b.source ?? b.content ?? '';
       const id = mintId('post', ctx.config.DOMAIN);
       const actor = await serverActor(ctx);
-      const row = await posts.createLocal({
-        id,
-        type: b.type,
-        actorId: actor.id,
-        actor,
-        server: actor.server,
-        url: `${ctx.config.publicUrl}/posts/${id}`,
-        title: b.title,
-        summary: b.summary ?? (source ? plainText(source) : undefined),
-        source: { content: source, mediaType: 'text/markdown' },
-        body: renderMarkdown(source),
-        image: b.image,
-        tags: b.tags ?? [],
-        to,
-        canReply,
-        canReact,
-        publishedAt: new Date(),
-      });
+      const row = await posts.createLocal(
+        newPost(
+          b,
+          { id, author: actor, server: actor.server, publicUrl: ctx.config.publicUrl },
+          { to, canReply, canReact },
+        ),
+      );
       const event = domainEvent('post.created', {
         postId: String(row.id),
         actorId: String(row.actorId),
@@ -134,22 +92,9 @@ export function postsRouter(ctx: AdminContext) {
       assertServerOwned(ctx, row, 'posts');
       if (row.deletedAt) throw new BadRequest('id: a deleted post cannot be edited; restore it first');
       const b = parse(updateBody, body);
-      const set: Row = {};
-      if (b.type) set.type = b.type;
-      if (b.title !== undefined) set.title = b.title;
-      if (b.summary !== undefined) set.summary = b.summary;
-      if (b.image !== undefined) set.image = b.image;
-      if (b.tags) set.tags = b.tags;
-      const source = b.source ?? b.content;
-      if (source !== undefined) {
-        set.source = { content: source, mediaType: 'text/markdown' };
-        set.body = renderMarkdown(source);
-        if (b.summary === undefined) set.summary = source ? plainText(source) : '';
-      }
       const audience = serverAudiencePatch(ctx, body, String(row.to));
-      Object.assign(set, audience.set);
-      const to = audience.to;
       requirePatchable(body, PATCHABLE);
+      const set = postChanges(b, row, audience.set);
       const updated = await posts.update(String(row.id), set);
       const event = domainEvent('post.updated', {
         objectId: String(row.id),
@@ -158,7 +103,7 @@ export function postsRouter(ctx: AdminContext) {
         ownerId: String(row.actorId),
         fields: Object.keys(set),
       });
-      return { row: updated!, to, events: [event] };
+      return { row: updated!, to: audience.to, events: [event] };
     },
     assertRestorable: (row) => assertNotAuthorDeleted(row, 'post'),
     softDelete: async (id, by) => !!(await posts.softDeletePost(id, by)),

@@ -20,9 +20,33 @@ export function isBlocked(s: SettingMeta): boolean {
 }
 
 const TEXT_TYPES = new Set(['text', 'textarea', 'email', 'url', 'color', 'markdown', 'image', 'select']);
-const jsonValue = z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())], {
-  error: 'must be a JSON object or array',
-});
+/** The path of the first key in a JSON value that starts with `$`, if any. */
+function dollarKey(value: unknown, path: string[] = []): string | undefined {
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) {
+      const found = dollarKey(v, [...path, String(i)]);
+      if (found) return found;
+    }
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (k.startsWith('$')) return [...path, k].join('.');
+      const found = dollarKey(v, [...path, k]);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+// Keys starting with `$` are operators to MongoDB (which refuses to store them) and Extended JSON
+// markers to archives: a value holding one could be kept on SQLite and then never move to MongoDB.
+const jsonValue = z
+  .union([z.record(z.string(), z.unknown()), z.array(z.unknown())], {
+    error: 'must be a JSON object or array',
+  })
+  .superRefine((value, ctx) => {
+    const key = dollarKey(value);
+    if (key) ctx.addIssue({ code: 'custom', message: `${key}: keys may not start with $` });
+  });
 
 // An entry is a string (its text) or `{ id?, text? }`; one without text is dropped (spec 4.5:
 // normalised, not refused), one whose text or id has the wrong type is a 400 naming it.

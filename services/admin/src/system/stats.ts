@@ -24,7 +24,7 @@ async function diskStats(dir: string) {
 
 async function counts(ctx: AdminContext) {
   const r = ctx.stores;
-  // Counts over whole collections (scans on FerretDB): an admin page, never a hot path.
+  // Counts over whole collections: an admin page, never a hot path.
   const [users, posts, groups, circles, pages, replies, reacts, activities, openFlags, activeInvites] =
     await Promise.all([
       r.users.count(),

@@ -8,9 +8,14 @@
 import { z } from 'zod';
 
 export const ARCHIVE_FORMAT = 'agora-backup';
-/** Bump when the layout changes; restore refuses versions it does not know. */
-/** 2: documents in relaxed Extended JSON, indexes not archived (declared in code: ADR 0013). */
-export const ARCHIVE_VERSION = 2;
+/**
+ * Bump when the layout changes; restore refuses versions it does not know.
+ * 2: documents in relaxed Extended JSON, indexes not archived (declared in code: ADR 0013).
+ * 3: keys of the data that start with `$` escaped (archive/codec.ts).
+ */
+export const ARCHIVE_VERSION = 3;
+/** The versions a restore reads. */
+export const READABLE_VERSIONS: readonly number[] = [2, 3];
 export const MANIFEST_ENTRY = 'manifest.json';
 export const DB_DIR = 'db/';
 export const FILES_DIR = 'files/';

@@ -52,8 +52,9 @@ export async function forEachEntry(body: Readable, visit: EntryVisitor, check: (
 function describe(err: unknown): unknown {
   // Duck-typed: errors from Node's internals may come from another realm (test sandboxes).
   if (err instanceof ArchiveInvalid || typeof (err as Error | undefined)?.message !== 'string') return err;
-  const e = err as Error & { code?: string };
-  const code = e.code ?? '';
+  const e = err as Error & { code?: unknown };
+  // A database error's code is a number (a failed insert while staging): not an archive fault.
+  const code = typeof e.code === 'string' ? e.code : '';
   if (code.startsWith('Z_') || /unexpected end of file|incorrect (data|header) check/i.test(e.message))
     return new ArchiveInvalid(`the archive is not a valid gzip stream (corrupt or truncated): ${e.message}`);
   if (/tar|header|checksum|size mismatch|unexpected end of data/i.test(e.message))

@@ -15,13 +15,14 @@ import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import tar, { type Pack } from 'tar-stream';
-import { EJSON } from '@agora/common/db';
+import { loadEJSON } from '@agora/common/db';
 import { BACKUP_ARCHIVE_PREFIX, RESTORE_UPLOAD_PREFIX } from '@agora/common/messaging';
 import type { ObjectInfo } from '@agora/common/storage';
 import { flow, guard, mapChunks, passThrough } from '@agora/common/streams';
 import type { BackupContext } from '../context';
 import type { JobLease } from '../lease';
 import { checkArchivable, checkWrittenManifest } from './bounds';
+import { encodeDocument } from './codec';
 import { addEntry } from './entries';
 import {
   ARCHIVE_FORMAT,
@@ -152,7 +153,7 @@ async function produce(ctx: BackupContext, lease: JobLease, pack: Pack): Promise
   return counts;
 }
 
-/** Writes a collection as EJSON lines to a file; returns its size and document count. */
+/** Writes a collection as Extended JSON lines (codec.ts) to a file; returns its size and document count. */
 async function spoolCollection(
   ctx: BackupContext,
   name: string,
@@ -160,12 +161,13 @@ async function spoolCollection(
   check: () => void,
   onDocument: () => void,
 ): Promise<{ bytes: number; documents: number }> {
+  const ejson = await loadEJSON();
   const out = guard(createWriteStream(path));
   let bytes = 0;
   let documents = 0;
   try {
     for await (const doc of ctx.stores.collections.documents(name)) {
-      const line = Buffer.from(`${EJSON.stringify(doc, { relaxed: true })}\n`);
+      const line = Buffer.from(`${encodeDocument(ejson, doc)}\n`);
       bytes += line.length;
       documents++;
       onDocument();

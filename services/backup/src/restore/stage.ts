@@ -5,10 +5,11 @@
  * object to its key. The checksums are computed again on the way (both passes read the same local copy, so a
  * mismatch means the disk corrupted it) and stop the restore before the swap.
  */
-import { EJSON, STAGING_PREFIX, type RawDocument } from '@agora/common/db';
+import { loadEJSON, STAGING_PREFIX, type EJSON, type RawDocument } from '@agora/common/db';
 import type { BackupContext } from '../context';
 import type { JobLease } from '../lease';
 import { digestEntry, hashedStream } from '../archive/entries';
+import { decodeDocument } from '../archive/codec';
 import { ArchiveInvalid, forEachEntry } from '../archive/read';
 import {
   DB_DIR,
@@ -56,7 +57,7 @@ export async function stageArchive(
         const c = byFile.get(name)!;
         const target = stagingName(tag, c.name);
         staged.collections.set(c.name, target);
-        await stageCollection(ctx, lease, c, target, entry, () => counts.documents++);
+        await stageCollection(ctx, lease, c, manifest.version, target, entry, () => counts.documents++);
         counts.collections++;
         return;
       }
@@ -88,6 +89,7 @@ async function stageCollection(
   ctx: BackupContext,
   lease: JobLease,
   c: CollectionEntry,
+  version: number,
   target: string,
   entry: AsyncIterable<Buffer>,
   onDocument: () => void,
@@ -99,6 +101,7 @@ async function stageCollection(
   let batchBytes = 0;
   let documents = 0;
   let rest = Buffer.alloc(0);
+  const ejson = await loadEJSON();
   const flush = async () => {
     lease.check();
     await store.insertRaw(target, batch);
@@ -110,7 +113,7 @@ async function stageCollection(
     for (let nl = buf.indexOf(0x0a); nl !== -1; nl = buf.indexOf(0x0a)) {
       const line = buf.subarray(0, nl);
       buf = buf.subarray(nl + 1);
-      batch.push(parseLine(c.name, documents + 1, line));
+      batch.push(parseLine(ejson, c.name, documents + 1, line, version));
       batchBytes += line.length;
       documents++;
       onDocument();
@@ -124,9 +127,9 @@ async function stageCollection(
     throw new ArchiveInvalid(`${c.file} changed since it was verified`);
 }
 
-function parseLine(collection: string, n: number, line: Buffer): RawDocument {
+function parseLine(ejson: EJSON, collection: string, n: number, line: Buffer, version: number): RawDocument {
   try {
-    return EJSON.parse(line.toString('utf8'), { relaxed: true }) as RawDocument;
+    return decodeDocument(ejson, line.toString('utf8'), version);
   } catch (err) {
     throw new ArchiveInvalid(
       `${collection}: document ${n} is not valid Extended JSON: ${(err as Error).message}`,

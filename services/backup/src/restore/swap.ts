@@ -1,7 +1,7 @@
 /**
  * Puts the staged collections in place (docs/adr/0007-backup-archive.md). No transactions, and
- * FerretDB 1.24 has no `renameCollection` with `dropTarget`, so each collection is swapped by
- * two renames: the live one to a retired name, the staged one to the live name. Collections the
+ * the engine port renames only to a name that is free (`Engine.rename`), so each collection is
+ * swapped by two renames: the live one to a retired name, the staged one to the live name. Collections the
  * archive does not hold are retired too. If any rename fails, every swap done so far is undone
  * (retired collections renamed back); only when all succeeded are the retired ones dropped.
  */

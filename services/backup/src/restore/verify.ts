@@ -14,10 +14,10 @@ import { ArchiveInvalid, forEachEntry } from '../archive/read';
 import { checkEntryCount, checkManifestSize, manifestCounter } from '../archive/bounds';
 import {
   ARCHIVE_FORMAT,
-  ARCHIVE_VERSION,
   DB_DIR,
   FILES_DIR,
   MANIFEST_ENTRY,
+  READABLE_VERSIONS,
   collectionFile,
   manifestSchema,
   objectFile,
@@ -145,9 +145,9 @@ function parseManifest(raw: Buffer): Manifest {
   const version = (json as { version?: unknown } | null)?.version;
   if (format !== ARCHIVE_FORMAT)
     throw new ArchiveInvalid(`not an Agora backup (format ${JSON.stringify(format)})`);
-  if (version !== ARCHIVE_VERSION)
+  if (typeof version !== 'number' || !READABLE_VERSIONS.includes(version))
     throw new ArchiveInvalid(
-      `archive format version ${JSON.stringify(version)} is not supported (this server reads ${ARCHIVE_VERSION})`,
+      `archive format version ${JSON.stringify(version)} is not supported (this server reads ${READABLE_VERSIONS.join(' and ')})`,
     );
   const parsed = manifestSchema.safeParse(json);
   if (!parsed.success) {

@@ -1,8 +1,8 @@
 /**
  * POST /outbox (decisions.md §4): validate the envelope, run the handler for the type as the
- * authenticated actor, store the activity, then publish its events. The activity row is written
- * with `published: false` before the response; the relay (relay.ts) republishes any row whose
- * events did not reach the broker, so nothing accepted is lost.
+ * authenticated actor, store the activity with its events on an outbox row before the response,
+ * then publish them; the service's outbox relay (@agora/common/messaging, outbox-relay.ts)
+ * republishes any row whose events did not reach the broker, so nothing accepted is lost.
  *
  * With an `Idempotency-Key` the key is claimed before the handler runs (the idempotency store,
  * docs/architecture.md "Idempotency-Key"): one request per (actor, key) runs; the others replay
@@ -14,7 +14,7 @@ import { BadRequest, Conflict, UnprocessableEntity } from '@agora/common/errors'
 import type { AuthUser } from '@agora/common/http';
 import { activityEventName, domainEvent, publishEvents } from '@agora/common/messaging';
 import type { SocialContext } from '../context';
-import { viewerFor } from '../views/viewer';
+import { viewerFor } from '../access/viewer';
 import { HANDLERS } from './registry';
 import type { ActivityInput, DomainEvent, HandlerResult } from './types';
 import { clean } from './validate';

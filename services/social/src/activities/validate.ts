@@ -1,16 +1,10 @@
 /** Handler input validation: zod, and a 400 whose message names the offending field. */
-import { z } from 'zod';
 import type { AuthUser } from '@agora/common/http';
 
 export { parseInput as parse, idString } from '@agora/common/validation';
 export { httpUrl, mediaRef } from '@agora/common/validation';
 
-export const markdownSource = z.union([
-  z.string().max(100_000),
-  z
-    .object({ content: z.string().max(100_000), mediaType: z.string().max(50).optional() })
-    .transform((s) => s.content),
-]);
+export { markdownSource } from '@agora/common/content';
 
 /** The denormalised author reference stored on objects. */
 export function actorRef(user: AuthUser) {

@@ -8,7 +8,7 @@
 import { ANONYMOUS, canSee, type Viewer } from '@agora/common/audience';
 import type { FileRecord } from '@agora/common/db';
 import type { SocialContext } from '../context';
-import { readableObject } from '../views/objects';
+import { readableObject } from '../access/objects';
 
 async function parentVisible(ctx: SocialContext, viewer: Viewer, parent: string): Promise<boolean> {
   if (parent.startsWith('@')) {

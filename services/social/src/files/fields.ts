@@ -3,7 +3,7 @@ import { canonicalTo, type Viewer } from '@agora/common/audience';
 import { BadRequest } from '@agora/common/errors';
 import type { SocialContext } from '../context';
 import { assertCanAddress } from '../activities/audience-check';
-import { findObject } from '../views/objects';
+import { findObject } from '../access/objects';
 
 export interface UploadFields {
   to: string;

@@ -6,11 +6,15 @@
  * (setting `maxImageUploadSize`); other files stream straight to storage.
  */
 import type { Readable } from 'node:stream';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { BadRequest } from '@agora/common/errors';
 import { flow } from '@agora/common/streams';
 
 export const PREVIEW_EDGE = 400;
+
+// libvips is loaded with the first image, not at start (~19 MB a process may never need).
+let sharpModule: Promise<typeof import('sharp')> | undefined;
+const loadSharp = async () => (await (sharpModule ??= import('sharp'))).default;
 /** Decompression bombs: refuse images above this many pixels (about 8000 × 6000). */
 const MAX_PIXELS = 50_000_000;
 
@@ -47,6 +51,8 @@ const hex = (n: number) =>
 /** Decodes `input` once and produces the stripped original, the preview and the colour. */
 export async function processImage(input: Readable, mediaType: string): Promise<ProcessedImage> {
   const animated = mediaType === 'image/gif' || mediaType === 'image/webp';
+  // The input is guarded and piped by the caller (streams' through): waiting here loses nothing.
+  const sharp = await loadSharp();
   const base = sharp({ failOn: 'error', limitInputPixels: MAX_PIXELS, animated });
   const main = encoder(mediaType, base.clone().rotate()).toBuffer({ resolveWithObject: true });
   const preview = base

@@ -3,7 +3,7 @@
  * the sending server's circles naming recipients on this server. Such a post is kept only when the
  * delivery names someone here (its users, or the server itself `@<domain>`; names of other servers'
  * actors are ignored). The circle is cached here (`originDomain` set) holding the members the
- * delivery states, as of the origin's revision (CirclesRepository.syncCached), so the normal
+ * delivery states, as of the origin's revision (CirclesStore.syncCached), so the normal
  * audience checks (canSee, visibleFilter) let exactly those users read the post on every read path,
  * and every local user when the circle holds this server. Its fan-out reaches only the timelines of
  * owners who may read it.
@@ -78,7 +78,8 @@ async function readableTimelines(
 ): Promise<string[]> {
   const ids = new Set(readers.map((m) => m.id));
   const everyone = ids.has(`@${ctx.config.DOMAIN}`);
-  const held = await ctx.stores.timelines.circlesFor(authorId);
+  const local = `@${ctx.config.DOMAIN}`;
+  const held = (await ctx.stores.circles.membershipsOf(authorId)).circles.filter((id) => id.endsWith(local));
   const live = await ctx.stores.circles.liveByIds(held);
   return [...live.values()].filter((c) => everyone || ids.has(c.actorId)).map((c) => c.id);
 }

@@ -8,11 +8,11 @@
 import { canSee, type Viewer } from '@agora/common/audience';
 import type { SearchEntry, SearchKind } from '@agora/common/db';
 import type { SocialContext } from '../context';
-import { readableObject } from '../views/objects';
-import { presentUser } from '../views/users';
+import { readableObject } from '../access/objects';
+import { presentUser } from '../users/present';
 import type { UserRecord } from '@agora/common/db';
 
-/** Index entries read per query (FerretDB reads every entry holding the term; MongoDB stops here). */
+/** Index entries read per query at most, whatever the engine: a common term costs no more. */
 export const CANDIDATES = 500;
 
 export interface SearchOptions {

@@ -9,7 +9,7 @@ import { encodeCursor, type CircleRecord, type Place } from '@agora/common/db';
 import { AS_CONTEXT } from '@agora/common/http';
 import type { SocialContext } from '../context';
 import { presentPost } from '../views/posts';
-import { loadCircle } from '../views/circle-access';
+import { loadCircle } from '../access/circles';
 import { cachesOf, stamped } from './cache';
 import { postsById } from './posts';
 
@@ -97,7 +97,7 @@ export async function circleTimeline(
   known: TimelineKnown = {},
 ) {
   const domain = ctx.config.DOMAIN;
-  // The list's head and newest bucket are read while the circle (access) and the viewer load.
+  // The list's counters and first entries are read while the circle (access) and the viewer load.
   const opened = ctx.stores.timelines.open(circleId, q.before);
   const [circle, excluded] = await Promise.all([
     known.circle ?? loadCircle(ctx, circleId, { cached: true }),

@@ -1,5 +1,4 @@
 /** Registration through POST /outbox: the same function and checks as POST /register. */
-import { mintId } from '@agora/common/db';
 import type { SocialContext } from '../context';
 import type { ActivityInput } from '../activities/types';
 import { parseRegistration, registerUser } from './register';
@@ -10,19 +9,7 @@ export async function registerViaOutbox(
 ): Promise<Record<string, unknown>> {
   const result = await registerUser(ctx, parseRegistration(activity.object));
   const userId = result.record.id;
-  // The activity log gets the fact, never the password.
-  const logged = (await ctx.stores.activities.record(
-    {
-      id: mintId('activity', ctx.config.DOMAIN),
-      type: 'Create',
-      objectType: 'User',
-      actorId: userId,
-      objectId: userId,
-      to: '@public',
-      server: `@${ctx.config.DOMAIN}`,
-    },
-    [],
-  ))!;
+  const logged = result.activity;
   const activityOut = {
     id: logged.id,
     type: 'Create',

@@ -1,6 +1,8 @@
 /**
  * Registration (decisions.md §3): one function behind POST /register and the Create-User
- * activity of POST /outbox, with the same checks and the same response.
+ * activity of POST /outbox, with the same checks and the same response. The account is recorded
+ * as a Create activity whose outbox row holds `user.registered` (and `invite.redeemed`), so the
+ * events reach the broker even when it is away at the time: the relay republishes them.
  */
 import { reindexQuietly } from '../search/indexer';
 import { z } from 'zod';
@@ -10,17 +12,20 @@ import {
   DuplicateKeyError,
   USERNAME_RE,
   isReservedUsername,
+  mintId,
   userId,
+  type ActivityRecord,
   type UserRecord,
 } from '@agora/common/db';
+import { domainEvent, publishEvents, type DomainEvent } from '@agora/common/messaging';
 import { BadRequest, Conflict, NotAuthorized } from '@agora/common/errors';
 import type { SocialContext } from '../context';
 import { createSystemCircles } from './system-circles';
 import { registeredUser, tokenClaim } from './present';
 import { VERIFY_TTL_MS, mintEmailToken } from './tokens';
 import { sendBestEffort, verificationMail } from './mail';
-import { checkInvite, claimInvite, publishRedeemed, releaseInvite } from '../routes/invites/redeem';
-import type { InviteRow } from '../routes/invites/validity';
+import { checkInvite, claimInvite, redeemedEvent, releaseInvite } from '../invites/redeem';
+import type { InviteRow } from '../invites/validity';
 
 export const registrationSchema = z.object({
   username: z.string({ error: 'username is required' }).trim().toLowerCase(),
@@ -37,9 +42,9 @@ export const registrationSchema = z.object({
 });
 export type RegistrationInput = z.infer<typeof registrationSchema>;
 
-export type RegistrationResult =
-  | { kind: 'created'; user: ReturnType<typeof registeredUser>; token: string; record: UserRecord }
-  | { kind: 'verification'; record: UserRecord };
+export type RegistrationResult = { record: UserRecord; activity: ActivityRecord } & (
+  { kind: 'created'; user: ReturnType<typeof registeredUser>; token: string } | { kind: 'verification' }
+);
 
 export function parseRegistration(body: unknown): RegistrationInput {
   const parsed = registrationSchema.safeParse(body);
@@ -134,20 +139,47 @@ export async function registerUser(
   await stores.users.setCircles(id, circles);
   const stored = (await stores.users.findById(id))!;
   await reindexQuietly(ctx, id);
-  await ctx.events.publish(
-    'user.registered',
-    { userId: id, username: input.username },
-    { id: `user.registered:${id}` },
-  );
-  if (invite) await publishRedeemed(ctx, invite, id);
+  const activity = await recordRegistration(ctx, stored, [
+    domainEvent('user.registered', { userId: id, username: input.username }),
+    ...(invite ? [redeemedEvent(invite, id)] : []),
+  ]);
   if (verification && stored.email) {
     sendBestEffort(ctx, verificationMail(ctx, stored.email, verification.token), 'verification');
-    return { kind: 'verification', record: stored };
+    return { kind: 'verification', record: stored, activity };
   }
   return {
     kind: 'created',
     user: registeredUser(stored),
     token: await ctx.tokens.issue(id, tokenClaim(stored)),
     record: stored,
+    activity,
   };
+}
+
+/**
+ * The account's Create activity (the log gets the fact, never the password) with its events in
+ * the outbox, then the events published; a publish that fails is the relay's to finish.
+ */
+async function recordRegistration(
+  ctx: SocialContext,
+  user: UserRecord,
+  events: DomainEvent[],
+): Promise<ActivityRecord> {
+  const id = mintId('activity', ctx.config.DOMAIN);
+  const activity = await ctx.stores.activities.record(
+    {
+      id,
+      type: 'Create',
+      objectType: 'User',
+      actorId: user.id,
+      objectId: user.id,
+      to: '@public',
+      server: `@${ctx.config.DOMAIN}`,
+    },
+    events,
+  );
+  // Null only for an id recorded before: never for a freshly minted one.
+  if (!activity) throw new Error(`activity ${id} was recorded twice`);
+  await publishEvents(ctx, id, events);
+  return activity;
 }

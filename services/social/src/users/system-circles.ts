@@ -3,12 +3,9 @@
  * the owner, with the owner as first member) and the system circles Groups, All Following,
  * Blocked and Muted.
  */
-import type { CirclesRepository } from '@agora/common/db';
+import type { CirclesStore } from '@agora/common/db';
 
-export async function createSystemCircles(
-  circles: CirclesRepository,
-  user: { id: string; username: string },
-) {
+export async function createSystemCircles(circles: CirclesStore, user: { id: string; username: string }) {
   const owner = { to: user.id, canReply: user.id, canReact: user.id, actorId: user.id };
   const following = await circles.create({
     ...owner,

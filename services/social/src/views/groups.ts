@@ -1,20 +1,13 @@
 /**
- * Reading groups (behaviour-notes §3.8, audience-checked): a viewer's roles in a group, the
- * group list fields, and the groups a user belongs to (GET /users/:id/groups). A group's roles
- * live in its five circles; membership is the members circle, never a copy.
+ * Reading groups (behaviour-notes §3.8, audience-checked): the group list fields, a page of a
+ * group's members, and the groups a user belongs to (GET /users/:id/groups). Roles and who may
+ * read a group's posts are access/groups.ts.
  */
 import { canSee, type Viewer } from '@agora/common/audience';
-import { newestFirst, type GroupDoc } from '@agora/common/db';
-import { NotFound } from '@agora/common/errors';
+import { newestFirst } from '@agora/common/db';
 import { orderedCollection, type Paging } from '@agora/common/http';
 import type { SocialContext } from '../context';
-
-export type GroupRecord = GroupDoc & { createdAt?: Date; updatedAt?: Date };
-export type GroupRole = 'admins' | 'moderators' | 'members' | 'pending' | 'blocked';
-export const GROUP_ROLES: GroupRole[] = ['admins', 'moderators', 'members', 'pending', 'blocked'];
-
-/** Local and remote group ids have one shape: `group:<24 hex>@<domain>`. */
-export const GROUP_ID = /^group:[a-f0-9]{24}@[a-z0-9.-]+(:\d+)?$/;
+import type { GroupRecord, GroupRole } from '../access/groups';
 
 /** Fields of a group in lists (§3.8). */
 export const GROUP_LIST_FIELDS = {
@@ -32,60 +25,6 @@ export const GROUP_LIST_FIELDS = {
   createdAt: 1,
   updatedAt: 1,
 } as const;
-
-/** A live local group by id; null when missing, deleted or not a group id. */
-export async function findGroup(ctx: SocialContext, id: unknown): Promise<GroupRecord | null> {
-  if (typeof id !== 'string' || !GROUP_ID.test(id)) return null;
-  return ctx.stores.groups.liveById(id);
-}
-
-export async function loadGroup(ctx: SocialContext, id: unknown): Promise<GroupRecord> {
-  const group = await findGroup(ctx, id);
-  if (!group) throw new NotFound('Group not found');
-  return group;
-}
-
-export type GroupRoles = Record<GroupRole, boolean>;
-
-const NO_ROLES: GroupRoles = {
-  admins: false,
-  moderators: false,
-  members: false,
-  pending: false,
-  blocked: false,
-};
-
-/** Which of the group's circles `userId` is in (one query over the five circles). */
-export async function groupRoles(
-  ctx: SocialContext,
-  group: GroupRecord,
-  userId: string | undefined,
-): Promise<GroupRoles> {
-  if (!userId) return { ...NO_ROLES };
-  const byCircle = new Map<string, GroupRole>();
-  for (const role of GROUP_ROLES) {
-    const circleId = group.circles?.[role];
-    if (circleId) byCircle.set(circleId, role);
-  }
-  const { circles } = await ctx.stores.circles.membershipsOf(userId);
-  const roles = { ...NO_ROLES };
-  for (const c of circles) {
-    const role = byCircle.get(c);
-    if (role) roles[role] = true;
-  }
-  return roles;
-}
-
-/** The member ids of one of the group's circles. */
-export async function circleMemberIds(
-  ctx: SocialContext,
-  group: GroupRecord,
-  role: GroupRole,
-): Promise<string[]> {
-  const circleId = group.circles?.[role];
-  if (!circleId) return [];
-  return ctx.stores.circles.memberIds(circleId);
-}
 
 /** A page of one of the group's circles as a spec 1.5 collection. */
 export async function circleMembersCollection(
@@ -106,16 +45,6 @@ export async function circleMembersCollection(
     total: members.length,
     items: members.slice(paging.skip, paging.skip + paging.limit),
   });
-}
-
-/**
- * Whether the viewer may read the group's posts: anyone for a `@public` group, otherwise its
- * members only (the posts themselves are addressed to the group).
- */
-export function canReadGroupPosts(group: GroupRecord, viewer: Viewer): 'ok' | 'anonymous' | 'denied' {
-  if (group.to === '@public') return 'ok';
-  if (!viewer.id) return 'anonymous';
-  return viewer.groupIds.includes(group.id) ? 'ok' : 'denied';
 }
 
 /**

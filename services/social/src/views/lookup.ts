@@ -11,9 +11,9 @@ import type { Viewer } from '@agora/common/audience';
 import { parseId } from '@agora/common/db';
 import { BadRequest, NotFound } from '@agora/common/errors';
 import type { SocialContext } from '../context';
-import { readableObject } from './objects';
+import { readableObject } from '../access/objects';
 import { fetchRemote } from './remote-lookup';
-import { presentUser } from './users';
+import { presentUser } from '../users/present';
 
 export type LookupMode = 'local' | 'remote' | 'prefer-local' | 'both';
 const MODES: LookupMode[] = ['local', 'remote', 'prefer-local', 'both'];

@@ -177,6 +177,14 @@ export class DuplicateKeyError extends Error {
   }
 }
 
+/** The database is held by another process (an engine opened for exclusive use: a migration). */
+export class DatabaseInUse extends Error {
+  constructor(readonly location: string) {
+    super(`${location} is in use by another process (a running server?)`);
+    this.name = 'DatabaseInUse';
+  }
+}
+
 /** A store asked for something the port does not allow (a bug, never the client's input). */
 export class PortUsageError extends Error {
   constructor(message: string) {

@@ -2,17 +2,17 @@
  * What an account authored, as one aggregate for the moment the account goes away
  * (docs/security.md, "Deleted accounts"). Withdrawing takes it all out at once: every post through
  * PostsStore (so it leaves every list and timeline, and the pull answers it as a tombstone), the
- * circles the account owned through CirclesRepository (so their members' memberships follow),
- * its files through FilesRepository (unattached public ones included; the GC removes the bytes),
- * its search index entries through SearchRepository (so no count can include them), and the
+ * circles the account owned through CirclesStore (so their members' memberships follow),
+ * its files through FilesStore (unattached public ones included; the GC removes the bytes),
+ * its search index entries through SearchStore (so no count can include them), and the
  * rest tombstoned in place; the GC removes the tombstones after retention.
  */
-import type { CirclesRepository } from './circles';
-import type { FilesRepository } from './files';
+import type { CirclesStore } from './circles';
+import type { FilesStore } from './files';
 import type { PostsStore } from './posts';
 import type { RepliesStore } from './replies';
 import type { BookmarksStore, PagesStore } from './content';
-import type { SearchRepository } from './search';
+import type { SearchStore } from './search';
 
 export interface WithdrawnContent {
   /** Posts tombstoned now (their cached copies must go stale). */
@@ -21,16 +21,16 @@ export interface WithdrawnContent {
   circleIds: string[];
 }
 
-export class AccountContentRepository {
+export class AccountContentStore {
   constructor(
     private readonly stores: {
       posts: PostsStore;
       replies: RepliesStore;
       pages: PagesStore;
       bookmarks: BookmarksStore;
-      circles: CirclesRepository;
-      files: FilesRepository;
-      search: SearchRepository;
+      circles: CirclesStore;
+      files: FilesStore;
+      search: SearchStore;
     },
   ) {}
 

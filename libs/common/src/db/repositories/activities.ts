@@ -2,9 +2,9 @@
  * The activity audit log and the events each activity must publish (the transactional outbox),
  * over the engine port (ADR 0013). Recording writes the events to the outbox first and the
  * activity second, so a crash at any point leaves the events for the relay
- * (messaging/activity-events.ts); publishing deletes them from the outbox. Each write is one
- * insert or one delete of one document: nothing waits to be batched, so nothing accepted sits in
- * a process's memory.
+ * (messaging/outbox-relay.ts); publishing deletes them from the outbox. Each write is one insert,
+ * one conditional update or one delete of one document: nothing waits to be batched, so nothing
+ * accepted sits in a process's memory.
  */
 import {
   DuplicateKeyError,
@@ -63,19 +63,25 @@ export interface StoredEvent {
   payload: Record<string, unknown>;
 }
 
+/** An outbox row as the relay reads it. */
 export interface PendingEvents {
   activityId: string;
   events: StoredEvent[];
-  /** Posts whose deferred circle fan-out this row keeps until it is written. */
-  fanOut: string[];
+  /** When the row was written or last claimed (what a claim compares). */
+  due: Date;
 }
 
 interface OutboxRow {
   /** The activity's id. */
   _id: string;
   events: StoredEvent[];
-  fanOut?: string[];
   createdAt: Date;
+  /**
+   * When the row was written or last claimed by a relay: a relay takes rows whose `due` is
+   * older than its grace, so a row is left alone while its writer publishes it and while the
+   * relay that claimed it does.
+   */
+  due: Date;
 }
 
 /** The filters of GET /admin/activities, each optional and combinable. */
@@ -111,8 +117,8 @@ export const ACTIVITIES: CollectionSpec = {
 
 export const EVENT_OUTBOX: CollectionSpec = {
   name: 'event_outbox',
-  indexes: [{ fields: [['createdAt', 1]], serves: "unpublished: the relay's rows, oldest first" }],
-  dates: ['createdAt'],
+  indexes: [{ fields: [['due', 1]], serves: "due: the relay's rows, longest waiting first" }],
+  dates: ['createdAt', 'due'],
 };
 
 /** Newest first, ties by id. */
@@ -151,20 +157,13 @@ export class ActivitiesStore {
   async record(
     doc: Record<string, unknown> & { id: string; type: string; actorId: string },
     events: StoredEvent[],
-    work: { fanOut?: string[] } = {},
   ): Promise<ActivityRecord | null> {
     const now = new Date();
-    const fanOut = work.fanOut ?? [];
     // False when an earlier record of this id still has its events waiting: that row is theirs.
     let ownRow = false;
-    if (events.length || fanOut.length)
+    if (events.length)
       try {
-        await this.outbox.insertOne({
-          _id: doc.id,
-          events,
-          ...(fanOut.length ? { fanOut } : {}),
-          createdAt: now,
-        });
+        await this.outbox.insertOne({ _id: doc.id, events, createdAt: now, due: now });
         ownRow = true;
       } catch (err) {
         if (!(err instanceof DuplicateKeyError)) throw err;
@@ -191,19 +190,33 @@ export class ActivitiesStore {
     await this.outbox.deleteOne({ _id: activityId });
   }
 
-  /** Outbox rows older than `before` (the relay's work), oldest first. */
-  async unpublished(before: Date, limit: number): Promise<PendingEvents[]> {
+  /** Outbox rows written or claimed before `before` (the relay's work), longest waiting first. */
+  async due(before: Date, limit: number): Promise<PendingEvents[]> {
     const rows = await this.outbox.find(
-      { createdAt: { $lt: before } },
+      { due: { $lt: before } },
       {
         sort: [
-          ['createdAt', 1],
+          ['due', 1],
           ['_id', 1],
         ],
         limit,
       },
     );
-    return rows.map((r) => ({ activityId: r._id, events: r.events ?? [], fanOut: r.fanOut ?? [] }));
+    return rows.map((r) => ({ activityId: r._id, events: r.events ?? [], due: r.due }));
+  }
+
+  /**
+   * Claims a due row for one relay: a compare-and-set of `due` from the value that relay read
+   * to now, so of several relays (replicas) that read the row, exactly one claims it, and the
+   * row is not due again for another grace period. False when another relay claimed it first
+   * or it was published meanwhile.
+   */
+  async claim(row: Pick<PendingEvents, 'activityId' | 'due'>): Promise<boolean> {
+    const r = await this.outbox.updateOne(
+      { _id: row.activityId, due: row.due },
+      { $set: { due: new Date() } },
+    );
+    return r.matched === 1;
   }
 
   /** The activity by id. */

@@ -114,7 +114,7 @@ const JOB_ID = /^[0-9a-f]{24}$/;
 const REVOKED = 'revoked:';
 const LIVE: BackupJobStatus[] = ['pending', 'running'];
 
-export class BackupJobsRepository {
+export class BackupJobsStore {
   private readonly jobs: Collection<BackupJobRecord>;
   private readonly lease: Collection<SlotRow>;
 

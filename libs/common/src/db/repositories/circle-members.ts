@@ -2,7 +2,7 @@
  * The reverse index of circle membership (`memberships`, one row per circle and member): for one
  * member (local user, remote user or server), the circles they are in and the groups those
  * circles make them a member of. Audience resolution and fan-out read it with one indexed query
- * instead of looking into every circle's members. Only CirclesRepository writes it, after the
+ * instead of looking into every circle's members. Only CirclesStore writes it, after the
  * circle itself; each write states what the circle holds (idempotent), so repeating one repairs
  * a write lost to a crash.
  */

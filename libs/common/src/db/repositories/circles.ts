@@ -50,7 +50,7 @@ const holds = (c: Pick<CircleRecord, 'members'>, memberId: string) =>
   (c.members ?? []).some((m) => m.id === memberId);
 const idsOf = (c: Pick<CircleRecord, 'members'>) => (c.members ?? []).map((m) => m.id);
 
-export class CirclesRepository extends ObjectCollection<StoredCircle> {
+export class CirclesStore extends ObjectCollection<StoredCircle> {
   private readonly index: CircleMembers;
 
   constructor(

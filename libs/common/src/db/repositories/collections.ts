@@ -20,7 +20,7 @@ export const RETIRED_PREFIX = '__retired_';
 /** What a raw document of any collection is, for the archive. */
 export type RawDocument = Doc & Record<string, unknown>;
 
-export class CollectionsRepository {
+export class CollectionsStore {
   /** Staging collection → the spec it was created with. */
   private readonly staged = new Map<string, CollectionSpec>();
 

@@ -140,7 +140,7 @@ export function publicFile(doc: FileRecord): PublicFile {
   return { ...rest, preview: shown };
 }
 
-export class FilesRepository {
+export class FilesStore {
   private readonly files;
   private readonly usage;
 

@@ -72,7 +72,7 @@ function canonicalJson(value: unknown): string {
 const rowId = (actorId: string, key: string) => `${actorId}|${key}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export class IdempotencyRepository {
+export class IdempotencyStore {
   private readonly rows: Collection<IdempotencyRecord>;
   constructor(
     engine: Engine,

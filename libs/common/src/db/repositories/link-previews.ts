@@ -28,7 +28,7 @@ export const LINK_PREVIEWS: CollectionSpec = {
   dates: ['fetchedAt'],
 };
 
-export class LinkPreviewsRepository {
+export class LinkPreviewsStore {
   private readonly rows: Collection<PreviewRow>;
 
   constructor(engine: Engine) {

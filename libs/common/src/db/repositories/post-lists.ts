@@ -1,6 +1,6 @@
 /**
  * The shapes and list keys of posts that the post and timeline stores share: which lists a post
- * goes to (LISTS), the tags it is counted under, and its entry in a list.
+ * goes to (LISTS), the tags it is counted under, and its entry in a list or a circle's timeline.
  */
 import type { CollectionSpec } from '../engine/port';
 import type { ListAppend, ListEntry } from '../lists/store';
@@ -38,14 +38,15 @@ export function entryOf(p: Pick<PostRecord, 'id' | 'actorId' | 'publishedAt'>): 
   return { id: p.id, at: at.getTime() > Date.now() ? new Date() : at, by: p.actorId };
 }
 
-/** What PostsStore needs of the circle timelines (TimelineStore). */
-export interface Timelines {
-  /** Appends an existing post to its author's circles' timelines; the circles. */
-  fanOut(p: PostRecord): Promise<string[]>;
-  /** The circles a new post of this author goes to. */
-  circlesFor(actorId: string): Promise<string[]>;
-  /** The timeline appends of a post to these circles. */
-  appendsFor(p: PostRecord, circles: string[]): ListAppend[];
+/** A post's entry in the timeline of each of these circles (for ListStore.appendAll). */
+export function timelineAppends(
+  p: Pick<PostRecord, 'id' | 'actorId' | 'publishedAt' | 'to' | 'type'>,
+  circles: readonly string[],
+  domain: string,
+): ListAppend[] {
+  const entries = [entryOf(p)];
+  const tags = [tierTag(p.to, domain), typeTag(p.type)];
+  return circles.map((c) => ({ key: LISTS.circle(c), entries, tags }));
 }
 
 export interface LocalPostFilter {

@@ -1,7 +1,7 @@
 /**
  * Posts, over the engine port (ADR 0013). Creating, editing and deleting a post keeps its lists
- * in step (the author's list, the local public and server lists, and through TimelineStore every
- * circle timeline), the author's counter and the read-cache stamps: no caller can forget one.
+ * in step (the author's list, the local public and server lists, and the timeline of every circle
+ * its author is in), the author's counter and the read-cache stamps: no caller can forget one.
  * GET /posts and an author's posts read the lists, so a page costs O(page) whatever the number
  * of posts; a pull reads the posts collection by an index of its own (`POSTS`).
  *
@@ -29,9 +29,10 @@ import {
   type LocalPostFilter,
   type PostLoader,
   type PostRecord,
-  type Timelines,
+  timelineAppends,
 } from './post-lists';
-import type { UsersRepository } from './users';
+import type { UsersStore } from './users';
+import type { CirclesStore } from './circles';
 
 export * from './post-lists';
 
@@ -41,26 +42,33 @@ export class PostsStore extends ContentCollection<PostRow> {
   constructor(
     engine: Engine,
     private readonly lists: ListStore,
-    private readonly users: Pick<UsersRepository, 'bumpCounter' | 'bumpCounters'>,
+    private readonly users: Pick<UsersStore, 'bumpCounter' | 'bumpCounters'>,
+    /** The membership index: the circles whose timelines a post of an author goes to. */
+    private readonly circles: Pick<CirclesStore, 'membershipsOf'>,
     private readonly domain: string,
     private readonly bumpStamps: Bump,
   ) {
     super(engine, POSTS, DEFAULTS.post);
   }
 
-  private timelines: Timelines = {
-    fanOut: () => Promise.resolve([]),
-    circlesFor: () => Promise.resolve([]),
-    appendsFor: () => [],
-  };
-
-  /** Timelines receive every new post (set once at wiring: the two stores need each other). */
-  attachTimelines(timelines: Timelines): void {
-    this.timelines = timelines;
+  /**
+   * The circles a post of this author goes to (the membership index: one read). Only this
+   * server's circles are timelines: another server's circles cached here (federation) hold
+   * members only to say who may read what was addressed to them.
+   */
+  private async circlesFor(actorId: string): Promise<string[]> {
+    const local = `@${this.domain}`;
+    return (await this.circles.membershipsOf(actorId)).circles.filter((id) => id.endsWith(local));
   }
 
-  private fanOut(p: PostRecord): Promise<string[]> {
-    return this.timelines.fanOut(p);
+  /** Appends an existing post (restored) to the timeline of every circle its author is in now. */
+  private async fanOut(p: PostRecord): Promise<string[]> {
+    const circles = await this.circlesFor(p.actorId);
+    if (!circles.length) return [];
+    await this.lists.appendAll(timelineAppends(p, circles, this.domain));
+    await this.addCircles(p.id, circles);
+    await this.bumpStamps(circles.map(STAMPS.circle));
+    return circles;
   }
 
   private tierList(to: string | null | undefined): string | null {
@@ -114,11 +122,11 @@ export class PostsStore extends ContentCollection<PostRow> {
     known?: string[],
   ) {
     // Only this server's circles are timelines (another server's, cached here, are not).
-    const circles = (known ?? (await this.timelines.circlesFor(doc.actorId))).filter((id) =>
+    const circles = (known ?? (await this.circlesFor(doc.actorId))).filter((id) =>
       id.endsWith(`@${this.domain}`),
     );
     const post = await this.insertNew({ ...doc, circles });
-    await this.lists.appendAll([...this.listAppends(post), ...this.timelines.appendsFor(post, circles)]);
+    await this.lists.appendAll([...this.listAppends(post), ...timelineAppends(post, circles, this.domain)]);
     await this.touch({ id: post.id, circles });
     return post;
   }

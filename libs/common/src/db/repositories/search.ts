@@ -129,7 +129,7 @@ function entryOf(row: EntryRow): SearchEntry {
   return entry;
 }
 
-export class SearchRepository {
+export class SearchStore {
   private readonly entries;
   private readonly terms;
 
@@ -200,7 +200,7 @@ export class SearchRepository {
     await this.terms.deleteMany({ objectId });
   }
 
-  /** A deleted account's entries (AccountContentRepository.withdraw). */
+  /** A deleted account's entries (AccountContentStore.withdraw). */
   async removeByActor(actorId: string): Promise<void> {
     const rows = await this.entries.find({ actorId, kind: { $in: WITHDRAWN_KINDS } }, { fields: [] });
     for (const r of rows) await this.remove(r._id);

@@ -53,7 +53,7 @@ const noStamps: SettingsStamps = { read: () => Promise.resolve(null), bump: () =
 
 const isEmpty = (v: Value | undefined) => v === '' || v === null || v === undefined;
 
-export class SettingsRepository {
+export class SettingsStore {
   private readonly rows: Collection<SettingRecord>;
   /** name → the value, the stamp it was read under (null: unknown) and when. */
   private cache = new Map<string, { value: unknown; stamp: number | null; at: number }>();

@@ -1,18 +1,16 @@
 /**
- * Circle timelines (decisions.md §5): a post is appended to the timeline of every circle its
- * author is in (read from the membership index, one `_id` read); a member added to a circle
- * brings their recent posts along; a member removed leaves at once because readers keep only
- * entries whose author is still a member. Reads walk the circle's list newest first (ADR 0013).
+ * Circle timelines (decisions.md §5): PostsStore appends a post to the timeline of every circle
+ * its author is in when it writes the post (read from the membership index, one `_id` read);
+ * here a member added to a circle brings their recent posts along, a deleted circle's timeline
+ * goes, and reads walk a circle's list newest first (ADR 0013). A member removed leaves at once
+ * because readers keep only entries whose author is still a member.
  */
 import { STAMPS } from '../../cache/stamps';
 import type { Place } from '../lists/cursor';
-import type { ListAppend, ListStore, OpenedLists } from '../lists/store';
-import type { CirclesRepository } from './circles';
+import type { ListStore, OpenedLists } from '../lists/store';
 import {
-  entryOf,
   LISTS,
-  tierTag,
-  typeTag,
+  timelineAppends,
   type Bump,
   type PostLoader,
   type PostRecord,
@@ -39,49 +37,15 @@ export class TimelineStore {
   constructor(
     private readonly lists: ListStore,
     private readonly posts: PostsStore,
-    private readonly circles: CirclesRepository,
     private readonly domain: string,
     private readonly bumpStamps: Bump,
   ) {}
-
-  /**
-   * The circles a new post of this author goes to (the membership index: one `_id` read). Only
-   * this server's circles are timelines: another server's circles cached here (federation) hold
-   * members only to say who may read what was addressed to them.
-   */
-  async circlesFor(actorId: string): Promise<string[]> {
-    const local = `@${this.domain}`;
-    return (await this.circles.membershipsOf(actorId)).circles.filter((id) => id.endsWith(local));
-  }
-
-  /** The post's entry in each circle's timeline (for ListStore.appendAll). */
-  appendsFor(post: PostRecord, circles: string[]): ListAppend[] {
-    const entries = [entryOf(post)];
-    const tags = [tierTag(post.to, this.domain), typeTag(post.type)];
-    return circles.map((c) => ({ key: LISTS.circle(c), entries, tags }));
-  }
-
-  /** Appends an existing post (restored) to the timeline of every circle its author is in. */
-  async fanOut(post: PostRecord): Promise<string[]> {
-    const circles = await this.circlesFor(post.actorId);
-    if (!circles.length) return [];
-    await this.lists.appendAll(this.appendsFor(post, circles));
-    await this.posts.addCircles(post.id, circles);
-    await this.bumpStamps(circles.map(STAMPS.circle));
-    return circles;
-  }
 
   /** A new member's recent posts join the circle's timeline. */
   async backfill(circleId: string, memberId: string): Promise<void> {
     const posts = await this.posts.newestByAuthor(memberId, BACKFILL);
     if (posts.length) {
-      await this.lists.appendAll(
-        posts.map((p) => ({
-          key: LISTS.circle(circleId),
-          entries: [entryOf(p)],
-          tags: [tierTag(p.to, this.domain), typeTag(p.type)],
-        })),
-      );
+      await this.lists.appendAll(posts.flatMap((p) => timelineAppends(p, [circleId], this.domain)));
       for (let i = 0; i < posts.length; i += 20)
         await Promise.all(posts.slice(i, i + 20).map((p) => this.posts.addCircles(p.id, [circleId])));
     }

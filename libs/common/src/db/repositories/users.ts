@@ -34,7 +34,7 @@ function hide<T extends Partial<StoredUser>>(doc: T): T {
 
 const normalEmail = (email: string): string => email.trim().toLowerCase();
 
-export class UsersRepository extends ObjectCollection<StoredUser> {
+export class UsersStore extends ObjectCollection<StoredUser> {
   constructor(
     engine: Engine,
     private readonly domain: string,

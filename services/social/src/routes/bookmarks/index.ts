@@ -1,14 +1,10 @@
 import { NotFound } from '@agora/common/errors';
 import { Router, collectionFor, handler, parsePaging, setAll } from '@agora/common/http';
 import type { SocialContext } from '../../context';
-import { viewerOf } from '../../views/viewer';
+import { viewerOf } from '../../access/viewer';
 import { lookup, parseMode } from '../../views/lookup';
-import {
-  BOOKMARK_ID,
-  BOOKMARK_LIST_FIELDS,
-  bookmarkTypeParam,
-  findVisibleBookmark,
-} from '../../views/bookmarks';
+import { BOOKMARK_ID, findVisibleBookmark } from '../../access/bookmarks';
+import { BOOKMARK_LIST_FIELDS, bookmarkTypeParam } from '../../views/bookmarks';
 
 /** /bookmarks (behaviour-notes §3.10). Bookmarks are local only and never federate. */
 export default function bookmarkRoutes(ctx: SocialContext): Router {

@@ -2,8 +2,8 @@ import { BadRequest, NotAuthorized } from '@agora/common/errors';
 import { Router, collectionFor, handler, parsePaging, setAll } from '@agora/common/http';
 import { parseBefore } from '@agora/common/db';
 import type { SocialContext } from '../../context';
-import { viewerOf } from '../../views/viewer';
-import { circleForRoute, loadCircle } from '../../views/circle-access';
+import { viewerOf } from '../../access/viewer';
+import { circleForRoute, loadCircle } from '../../access/circles';
 import { cachedTimeline, type OwnCircles } from '../../timelines/query';
 
 /** What a list shows of each circle (its key never). */

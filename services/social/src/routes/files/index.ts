@@ -7,7 +7,7 @@ import { BadRequest, NotAuthorized, NotFound } from '@agora/common/errors';
 import { handler } from '@agora/common/http';
 import type { FileRecord } from '@agora/common/db';
 import type { SocialContext } from '../../context';
-import { viewerOf } from '../../views/viewer';
+import { viewerOf } from '../../access/viewer';
 import { quotaBytes, uploadFile, uploadedFile } from '../../files/upload';
 import { readFields } from '../../files/fields';
 import { removeStored, type StoredUpload } from '../../files/engine';

@@ -10,19 +10,12 @@ import {
   setAll,
 } from '@agora/common/http';
 import type { SocialContext } from '../../context';
-import { viewerOf } from '../../views/viewer';
+import { viewerOf } from '../../access/viewer';
 import { lookup, parseMode } from '../../views/lookup';
-import { readableObject } from '../../views/objects';
+import { readableObject } from '../../access/objects';
 import { presentPost } from '../../views/posts';
-import {
-  GROUP_ID,
-  GROUP_LIST_FIELDS,
-  canReadGroupPosts,
-  circleMembersCollection,
-  groupRoles,
-  loadGroup,
-  type GroupRecord,
-} from '../../views/groups';
+import { GROUP_ID, canReadGroupPosts, groupRoles, loadGroup, type GroupRecord } from '../../access/groups';
+import { GROUP_LIST_FIELDS, circleMembersCollection } from '../../views/groups';
 
 /** /groups (behaviour-notes §3.8, audience-checked on every route). */
 export default function groupRoutes(ctx: SocialContext): Router {

@@ -1,7 +1,7 @@
 import { NotFound } from '@agora/common/errors';
 import { Router, handler } from '@agora/common/http';
 import type { SocialContext } from '../../context';
-import { assertUsable, emailHint, findLiveInvite, limitOf } from './validity';
+import { assertUsable, emailHint, findLiveInvite, limitOf } from '../../invites/validity';
 
 /**
  * GET /invites/:code (behaviour-notes §3.1): lets the registration page show an invite before

@@ -1,6 +1,6 @@
 import { Unauthorized } from '@agora/common/errors';
 import { AS_CONTEXT, Router, handler, routeTreeBodyParsers } from '@agora/common/http';
-import { viewerOf } from '../../views/viewer';
+import { viewerOf } from '../../access/viewer';
 import { parsePull, pull } from '../../views/pull';
 import type { SocialContext } from '../../context';
 import { envelope, runActivity } from '../../activities/pipeline';

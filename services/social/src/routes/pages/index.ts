@@ -1,7 +1,7 @@
 import { BadRequest } from '@agora/common/errors';
 import { Router, collectionFor, handler, parsePaging, setAll } from '@agora/common/http';
 import type { SocialContext } from '../../context';
-import { viewerOf } from '../../views/viewer';
+import { viewerOf } from '../../access/viewer';
 import {
   PAGE_LIST_FIELDS,
   assertCanReadPage,

@@ -1,9 +1,9 @@
 import { NotAuthorized } from '@agora/common/errors';
 import { Router, collectionFor, handler, parsePaging, setAll } from '@agora/common/http';
 import type { SocialContext } from '../../context';
-import { viewerOf } from '../../views/viewer';
+import { viewerOf } from '../../access/viewer';
 import { presentPost } from '../../views/posts';
-import { readableObject } from '../../views/objects';
+import { readableObject } from '../../access/objects';
 import { parseMode, remotePost } from '../../views/lookup';
 
 /** /posts (behaviour-notes §3.6, audience-checked on every route). */

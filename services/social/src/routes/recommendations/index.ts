@@ -1,6 +1,6 @@
 import { Router, handler, setAll } from '@agora/common/http';
 import type { SocialContext } from '../../context';
-import { viewerOf } from '../../views/viewer';
+import { viewerOf } from '../../access/viewer';
 import { discover } from '../../views/discover';
 
 /** GET /recommendations: the public Discover feed (views/discover.ts). */

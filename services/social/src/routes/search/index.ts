@@ -9,7 +9,7 @@ import { BadRequest } from '@agora/common/errors';
 import { handler, orderedCollection, parsePaging } from '@agora/common/http';
 import type { SearchKind } from '@agora/common/db';
 import type { SocialContext } from '../../context';
-import { viewerOf } from '../../views/viewer';
+import { viewerOf } from '../../access/viewer';
 import { queryTerms } from '../../search/terms';
 import { candidates, openableAll, type SearchOptions } from '../../search/query';
 

@@ -9,7 +9,7 @@ import type { Viewer } from '@agora/common/audience';
 import type { UserRecord } from '@agora/common/db';
 import { AS_CONTEXT } from '@agora/common/http';
 import type { SocialContext } from '../../context';
-import { presentUser } from '../../views/users';
+import { presentUser } from '../../users/present';
 
 const SECURITY_CONTEXT = 'https://w3id.org/security/v1';
 export const ACTIVITY_JSON = 'application/activity+json';

@@ -7,7 +7,7 @@
 import { BadRequest } from '@agora/common/errors';
 import { collectionFor, handler, parsePaging, setAll, type Router } from '@agora/common/http';
 import type { SocialContext } from '../../context';
-import { viewerOf } from '../../views/viewer';
+import { viewerOf } from '../../access/viewer';
 import { liveUser } from './shared';
 
 /** What a list shows of each circle (its key never). */

@@ -2,8 +2,8 @@ import { parseId } from '@agora/common/db';
 import { NotFound } from '@agora/common/errors';
 import { Router, collectionFor, handler, parsePaging, setAll } from '@agora/common/http';
 import type { SocialContext } from '../../context';
-import { viewerOf } from '../../views/viewer';
-import { presentUser } from '../../views/users';
+import { viewerOf } from '../../access/viewer';
+import { presentUser } from '../../users/present';
 import { lookup, parseMode } from '../../views/lookup';
 import {
   ACTIVITY_JSON,

@@ -6,7 +6,7 @@
 import { NotAuthorized } from '@agora/common/errors';
 import { collectionFor, handler, parsePaging, setAll, type Router } from '@agora/common/http';
 import type { SocialContext } from '../../context';
-import { viewerOf } from '../../views/viewer';
+import { viewerOf } from '../../access/viewer';
 import { listUserGroups } from '../../views/groups';
 import { listUserBookmarks } from '../../views/bookmarks';
 import { liveUser } from './shared';

@@ -8,7 +8,7 @@ import { canSee } from '@agora/common/audience';
 import { BadRequest } from '@agora/common/errors';
 import { collectionFor, handler, parsePaging, setAll, type Router } from '@agora/common/http';
 import type { SocialContext } from '../../context';
-import { viewerOf } from '../../views/viewer';
+import { viewerOf } from '../../access/viewer';
 import { presentPost } from '../../views/posts';
 import { liveUser } from './shared';
 

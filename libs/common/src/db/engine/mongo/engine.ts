@@ -5,7 +5,7 @@
  * transactions, no write queue. On FerretDB (CI's stand-in) the adapter turns on what
  * ferretdb.ts describes. See ADR 0013.
  */
-import mongoose, { type mongo } from 'mongoose';
+import type { mongo } from 'mongoose';
 import type { CollectionSpec, Doc, Engine } from '../port';
 import { PortUsageError } from '../port';
 import { indexName } from '../sqlite/sql';
@@ -84,10 +84,13 @@ export function mongoEngine(
     },
     async names() {
       const list = await db.listCollections({}, { nameOnly: true }).toArray();
-      return list
-        .map((c) => c.name)
-        .filter((n) => !n.startsWith('system.') && n !== LEASE_COLLECTION)
-        .sort();
+      return (
+        list
+          .map((c) => c.name)
+          // The FerretDB lease belongs to the adapter: a backup or a migration must not carry it.
+          .filter((n) => !n.startsWith('system.') && n !== LEASE_COLLECTION)
+          .sort()
+      );
     },
     async rename(from, to) {
       if (!NAME_RE.test(to)) throw new PortUsageError(`not a collection name: ${to}`);
@@ -105,6 +108,8 @@ export function mongoEngine(
 
 /** Connects to `url` and opens the port over it (on FerretDB: queue, batches and the lease). */
 export async function openMongo(opts: MongoOptions): Promise<Engine & { ferretdb: boolean }> {
+  // Loaded here: a process on SQLite never holds mongoose and the driver.
+  const { default: mongoose } = await import('mongoose');
   const conn = await mongoose
     .createConnection(opts.url, { serverSelectionTimeoutMS: opts.serverSelectionTimeoutMs ?? 10_000 })
     .asPromise();

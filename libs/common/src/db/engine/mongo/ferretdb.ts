@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import type { mongo } from 'mongoose';
 
 export const FERRETDB_BATCH = 50;
-/** The adapter's own bookkeeping, never an application collection (names() leaves it out). */
+/** The adapter's own: never one of the application's collections (`Engine.names` leaves it out). */
 export const LEASE_COLLECTION = 'engine_lease';
 const LEASE_ID = 'sole-writer';
 const LEASE_TTL_MS = 30_000;

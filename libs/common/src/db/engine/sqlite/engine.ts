@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { CollectionSpec, Doc, Engine } from '../port';
-import { PortUsageError } from '../port';
+import { DatabaseInUse, PortUsageError } from '../port';
 import { SqliteCollection } from './collection';
 import { createIndexSql, indexName, quoteName } from './sql';
 
@@ -21,7 +21,15 @@ export interface SqliteOptions {
   busyTimeoutMs?: number;
   /** Refuse queries no declared index serves (coverage.ts); the test suites turn it on. */
   checkIndexes?: boolean;
+  /**
+   * Hold the file alone until `close` (an offline migration): opening fails with DatabaseInUse
+   * while another connection has it open (a server idle in WAL mode included), and no other
+   * process can open it meanwhile.
+   */
+  exclusive?: boolean;
 }
+
+const SQLITE_BUSY = 5;
 
 /** Collection names; a leading `_` marks a restore's staging and retired ones. */
 const NAME_RE = /^[a-z_][a-z0-9_]*$/;
@@ -29,8 +37,18 @@ const NAME_RE = /^[a-z_][a-z0-9_]*$/;
 export function openSqlite(opts: SqliteOptions): Engine {
   if (opts.path !== ':memory:') mkdirSync(dirname(opts.path), { recursive: true });
   const db = new DatabaseSync(opts.path, { timeout: opts.busyTimeoutMs ?? 10_000 });
-  db.exec('PRAGMA journal_mode = WAL');
-  db.exec(`PRAGMA synchronous = ${opts.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
+  try {
+    // In WAL mode every open connection keeps a shared lock on the file for its whole life, so an
+    // exclusive lock, taken before anything else, is refused while any other connection has it open.
+    if (opts.exclusive) db.exec('PRAGMA locking_mode = EXCLUSIVE');
+    db.exec('PRAGMA journal_mode = WAL');
+    db.exec(`PRAGMA synchronous = ${opts.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
+    if (opts.exclusive) db.exec('BEGIN EXCLUSIVE; COMMIT');
+  } catch (err) {
+    db.close();
+    const busy = (err as { errcode?: number }).errcode === SQLITE_BUSY;
+    throw opts.exclusive && busy ? new DatabaseInUse(opts.path) : err;
+  }
   const collections = new Map<string, SqliteCollection<Doc>>();
 
   const ensureOne = (spec: CollectionSpec) => {

@@ -6,7 +6,7 @@ import type { SocialContext } from '../../../context';
 import type { ActivityHandler } from '../../types';
 import { actorRef, mediaRef, parse } from '../../validate';
 import { assertCanAddress } from '../../audience-check';
-import { GROUP_ROLES, type GroupRecord, type GroupRole } from '../../../views/groups';
+import { GROUP_ROLES, type GroupRecord, type GroupRole } from '../../../access/groups';
 import { addToGroupsCircle, freshGroup } from './shared';
 import { domainEvent } from '@agora/common/messaging';
 

@@ -9,7 +9,7 @@ import type { AuthUser } from '@agora/common/http';
 import type { SocialContext } from '../../../context';
 import type { ActivityHandler, DomainEvent, HandlerResult } from '../../types';
 import { actorRef } from '../../validate';
-import { circleMemberIds, groupRoles, type GroupRecord } from '../../../views/groups';
+import { circleMemberIds, groupRoles, type GroupRecord } from '../../../access/groups';
 import { assertKeepsAnAdmin, circleOf, disenrol, enrol, freshGroup, loadLocalGroup } from './shared';
 import { domainEvent } from '@agora/common/messaging';
 

@@ -9,7 +9,7 @@ import { BadRequest, Conflict, NotAuthorized } from '@agora/common/errors';
 import type { ActivityHandler, DomainEvent, HandlerContext, HandlerResult } from '../../types';
 import { idString, parse } from '../../validate';
 import { resolveMember } from '../../members';
-import { GROUP_ROLES, groupRoles, type GroupRecord, type GroupRole } from '../../../views/groups';
+import { GROUP_ROLES, groupRoles, type GroupRecord, type GroupRole } from '../../../access/groups';
 import {
   assertKeepsAnAdmin,
   circleOf,

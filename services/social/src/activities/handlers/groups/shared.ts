@@ -13,7 +13,7 @@ import {
   loadGroup,
   type GroupRecord,
   type GroupRole,
-} from '../../../views/groups';
+} from '../../../access/groups';
 
 /** A group id from the activity, local only until federation arrives. */
 export function localGroupId(ctx: SocialContext, value: unknown, field: string): string {
@@ -59,11 +59,8 @@ export async function addToGroupsCircle(
 }
 
 /**
- * Removes a member from a circle; true only when one was really removed (and then the count
- * moves by one). Works on FerretDB 1.24 as well as MongoDB: FerretDB matches neither
- * `'members.id': <value>` in an update filter nor a partial `$pull` condition (both silently
- * change nothing, which is why CirclesRepository.removeMember is a no-op there), so the exact
- * stored element is pulled under an `$in` guard, without mongoose casting it.
+ * Removes a member from a circle; true only when one was really removed (the store moves the
+ * count by one, and of concurrent removes exactly one answers true).
  */
 export async function removeCircleMember(
   ctx: SocialContext,

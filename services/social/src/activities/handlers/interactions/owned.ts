@@ -3,7 +3,7 @@ import { canSee } from '@agora/common/audience';
 import { NotAuthorized, NotFound } from '@agora/common/errors';
 import type { HandlerContext } from '../../types';
 import { storeOf, type Lean, type StoredKind } from './targets';
-import { effectiveAudience, findObject } from '../../../views/objects';
+import { effectiveAudience, findObject } from '../../../access/objects';
 
 /** Replies and reactions are seen with the object they answer (a reply's thread root). */
 async function visibleTo(ctx: HandlerContext, kind: StoredKind, doc: Lean): Promise<boolean> {

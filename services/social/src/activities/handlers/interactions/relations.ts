@@ -56,11 +56,8 @@ export async function changeRelation(
   let changed: boolean;
   if (rel.add) {
     const member = await resolveMember(svc, userId);
-    // FerretDB 1.24 mis-evaluates addMember's `'members.id': {$ne}` guard once a circle has two
-    // members, so membership is checked first with a positive query (which it gets right).
-    changed =
-      !(await svc.stores.circles.isMember(circleId, userId)) &&
-      (await svc.stores.circles.addMember(circleId, member));
+    // False when they are a member already (the store's compare-and-set adds a member once).
+    changed = await svc.stores.circles.addMember(circleId, member);
     // Only Following is a timeline; Blocked and Muted are filters.
     if (changed && rel.circle === 'following') await svc.stores.timelines.backfill(circleId, userId);
   } else {

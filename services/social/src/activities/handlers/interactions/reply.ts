@@ -3,23 +3,16 @@
  * the actor and admit them through `canReply`; threads are at most two levels deep; the same
  * text sent twice to the same parent within five minutes returns the first reply.
  */
-import { z } from 'zod';
-import { renderMarkdown } from '@agora/common/content';
+import { newReply, replyInput, replyText } from '@agora/common/content';
 import { mintId } from '@agora/common/db';
 import type { ActivityHandler, HandlerContext } from '../../types';
-import { actorRef, clean, idString, markdownSource, parse } from '../../validate';
+import { actorRef, clean, idString, parse } from '../../validate';
 import { assertCapability, kindAmong, threadOf, visibleTarget } from './targets';
 import { bumpObject, bumpUser } from './counters';
 import { domainEvent } from '@agora/common/messaging';
 
 const REPLYABLE = ['post', 'page', 'bookmark', 'circle', 'group', 'reply'] as const;
 const DEDUPE_MS = 5 * 60_000;
-
-const replyObject = z
-  .object({ source: markdownSource.optional(), content: markdownSource.optional() })
-  .refine((o) => (o.source ?? o.content ?? '').trim(), {
-    message: 'a reply needs content (source or content)',
-  });
 
 /** The object an interaction points at: `to`, or `target` when `to` is absent. */
 export function pointedAt(ctx: HandlerContext): { id: string; field: 'to' | 'target' } {
@@ -31,8 +24,8 @@ export const reply: ActivityHandler = async (ctx) => {
   const { svc, actor, viewer } = ctx;
   const { id: targetId, field } = pointedAt(ctx);
   kindAmong(svc, targetId, REPLYABLE, field);
-  const obj = parse(replyObject, ctx.activity.object, 'object');
-  const content = obj.source ?? obj.content ?? '';
+  const obj = parse(replyInput, ctx.activity.object, 'object');
+  const content = replyText(obj);
 
   const replied = await visibleTarget(svc, viewer, targetId);
   const { root, parentId } = await threadOf(svc, replied);
@@ -49,17 +42,13 @@ export const reply: ActivityHandler = async (ctx) => {
 
   const domain = svc.config.DOMAIN;
   const id = mintId('reply', domain);
-  const created = await svc.stores.replies.create({
-    id,
-    actorId: actor.id,
-    actor: actorRef(actor),
-    server: `@${domain}`,
-    url: `${svc.config.publicUrl}/posts/${id}`,
-    target: root.doc.id,
-    parent: parentId,
-    source: { content, mediaType: 'text/markdown' },
-    body: renderMarkdown(content),
-  });
+  const created = await svc.stores.replies.create(
+    newReply(
+      obj,
+      { id, author: actorRef(actor), server: `@${domain}`, publicUrl: svc.config.publicUrl },
+      { target: root.doc.id, parent: parentId },
+    ),
+  );
   await bumpUser(svc, actor.id, 'replyCount', 1);
   await bumpObject(svc, root.doc.id, 'replyCount', 1);
   if (parentId !== root.doc.id) await bumpObject(svc, parentId, 'replyCount', 1);

@@ -7,8 +7,8 @@ import { capabilityAllows, type Viewer } from '@agora/common/audience';
 import { parseId, type ReactState } from '@agora/common/db';
 import { BadRequest, NotAuthorized, NotFound } from '@agora/common/errors';
 import type { SocialContext } from '../../../context';
-import { readableObject } from '../../../views/objects';
-import { checkCircleAccess, loadCircle } from '../../../views/circle-access';
+import { readableObject } from '../../../access/objects';
+import { checkCircleAccess, loadCircle } from '../../../access/circles';
 
 export const KIND_MODELS = {
   post: 'Post',
@@ -33,7 +33,7 @@ export type Lean = Record<string, unknown> & {
 
 /**
  * The store of a kind, as the generic handlers use it (whatever the collection): what every
- * object store offers (ObjectCollection over the port; ObjectStore for those not moved yet).
+ * object store over the port offers (ObjectCollection).
  */
 export interface LooseStore {
   byId(id: string): Promise<Lean | null>;

@@ -5,13 +5,29 @@
  */
 import { z } from 'zod';
 import { canonicalTo, type Viewer } from '@agora/common/audience';
-import { plainText, renderMarkdown } from '@agora/common/content';
+import {
+  markdownSource,
+  pageChanges,
+  pagePatchInput,
+  placeInput,
+  placeOf,
+  postChanges,
+  postPatchInput,
+  rendered,
+  replyChanges,
+  replyPatchInput,
+  sourceOf,
+  tagList,
+  given,
+  wantedSlug,
+  type Addressing,
+  type MarkdownInput,
+} from '@agora/common/content';
 import { RSVP_POLICIES } from '@agora/common/db';
 import { BadRequest, Conflict, NotAuthorized } from '@agora/common/errors';
 import type { HandlerContext } from '../../types';
-import { httpUrl, idString, markdownSource, mediaRef, parse } from '../../validate';
+import { httpUrl, idString, mediaRef, parse } from '../../validate';
 import { assertCanAddress } from '../../audience-check';
-import { POST_TYPES } from '../posts';
 import { emojiString } from './react';
 import { assertFolderMove } from './folders';
 import { storeOf, type Lean, type StoredKind } from './targets';
@@ -31,35 +47,18 @@ const audience = {
   canReact: z.unknown().optional(),
 };
 const markdown = { source: markdownSource.optional(), content: markdownSource.optional() };
-const tags = z.array(z.string().max(100)).max(50);
-const location = z.union([
-  z.string().max(300),
-  z.object({
-    name: z.string().max(300).optional(),
-    lat: z.number().min(-90).max(90),
-    lon: z.number().min(-180).max(180),
-  }),
-]);
 
-function locationOf(loc: z.infer<typeof location>) {
-  return typeof loc === 'string'
-    ? { name: loc }
-    : { name: loc.name, type: 'Point', coordinates: [loc.lon, loc.lat] };
-}
-
-function markdownSet(o: { source?: string | undefined; content?: string | undefined }): Fields {
-  const source = o.source ?? o.content;
-  return source === undefined
-    ? {}
-    : { source: { content: source, mediaType: 'text/markdown' }, body: renderMarkdown(source) };
+function markdownSet(o: MarkdownInput): Fields {
+  const source = sourceOf(o);
+  return source === undefined ? {} : rendered(source);
 }
 
 async function audienceSet(
   p: PatchInput,
   o: { to?: unknown; canReply?: unknown; canReact?: unknown },
-): Promise<Fields> {
+): Promise<Partial<Addressing>> {
   const domain = p.ctx.svc.config.DOMAIN;
-  const out: Fields = {};
+  const out: Partial<Addressing> = {};
   let to = p.doc.to ?? '@public';
   if (o.to !== undefined) {
     to = canonicalTo(o.to, 'object.to', domain, p.doc.to ?? '@public');
@@ -71,85 +70,25 @@ async function audienceSet(
   return out;
 }
 
-/** Copies the keys that were given (so an absent key never clears a field). */
-function given<T extends object>(o: T, keys: Array<keyof T>): Fields {
-  const out: Fields = {};
-  for (const k of keys) if (o[k] !== undefined) out[k as string] = o[k];
-  return out;
-}
-
-const postPatch = z.object({
-  type: z.enum(POST_TYPES).optional(),
-  title: text(300).optional(),
-  summary: text(2000).optional(),
-  href: httpUrl.optional(),
-  image: mediaRef.optional(),
-  featuredImage: mediaRef.optional(),
-  tags: tags.optional(),
-  location: location.optional(),
-  startTime: z.coerce.date().optional(),
-  endTime: z.coerce.date().optional(),
-  ...markdown,
-  ...audience,
-});
+const postPatch = postPatchInput().extend(audience);
 
 async function post(p: PatchInput, raw: unknown): Promise<Fields> {
   const o = parse(postPatch, raw, 'object');
-  const set: Fields = {
-    ...given(o, ['type', 'title', 'summary', 'href', 'tags']),
-    ...markdownSet(o),
-    ...(await audienceSet(p, o)),
-  };
-  const source = o.source ?? o.content;
-  if (o.summary === undefined && source !== undefined) set.summary = source ? plainText(source) : '';
-  if ((o.image ?? o.featuredImage) !== undefined) set.image = o.image ?? o.featuredImage;
-  if (o.location !== undefined) set.location = locationOf(o.location);
-  if (o.startTime) set['event.startDate'] = o.startTime;
-  if (o.endTime) set['event.endDate'] = o.endTime;
-  if (typeof set.to === 'string') set.group = set.to.startsWith('group:') ? set.to : null;
-  const type = (set.type ?? p.doc.type) as string;
-  if (type === 'Link' && !(set.href ?? p.doc.href))
-    throw new BadRequest('object.href: a Link post needs href');
-  const event = (p.doc.event ?? {}) as { startDate?: Date };
-  if (type === 'Event' && !(o.startTime ?? event.startDate))
-    throw new BadRequest('object.startTime: an Event needs startTime');
-  return set;
+  return postChanges(o, p.doc, await audienceSet(p, o), 'object');
 }
 
-const replyPatch = z.object(markdown);
+const replyPatch = replyPatchInput;
 
 function reply(_p: PatchInput, raw: unknown): Fields {
-  const o = parse(replyPatch, raw, 'object');
-  const set = markdownSet(o);
-  if (set.source && !(o.source ?? o.content ?? '').trim())
-    throw new BadRequest('object.source: a reply needs content');
-  return set;
+  return replyChanges(parse(replyPatch, raw, 'object'), 'object');
 }
 
-const pagePatch = z.object({
-  title: z.string().trim().min(1).max(300).optional(),
-  summary: text(2000).optional(),
-  slug: z
-    .string()
-    .max(100)
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case words joined by -')
-    .optional(),
-  tags: tags.optional(),
-  image: mediaRef.optional(),
-  parentId: z.union([idString, z.null()]).optional(),
-  order: z.number().int().min(-1_000_000).max(1_000_000).optional(),
-  ...markdown,
-  ...audience,
-});
+const pagePatch = pagePatchInput.extend(audience);
 
 async function page(p: PatchInput, raw: unknown): Promise<Fields> {
   const o = parse(pagePatch, raw, 'object');
-  const set: Fields = {
-    ...given(o, ['title', 'summary', 'slug', 'tags', 'image', 'parentId', 'order']),
-    ...markdownSet(o),
-    ...(await audienceSet(p, o)),
-  };
-  const taken = o.slug && o.slug !== p.doc.slug ? await p.ctx.svc.stores.pages.localBySlug(o.slug) : null;
+  const slug = o.slug === undefined ? undefined : wantedSlug(o.slug);
+  const taken = slug && slug !== p.doc.slug ? await p.ctx.svc.stores.pages.localBySlug(slug) : null;
   if (taken && taken.id !== p.doc.id) {
     throw new Conflict('object.slug: already in use');
   }
@@ -159,7 +98,7 @@ async function page(p: PatchInput, raw: unknown): Promise<Fields> {
       parentField: 'parentId',
       maxDepth: 5,
     });
-  return set;
+  return pageChanges(o, { publicUrl: p.ctx.svc.config.publicUrl, slug }, await audienceSet(p, o));
 }
 
 const bookmarkPatch = z.object({
@@ -169,7 +108,7 @@ const bookmarkPatch = z.object({
   href: httpUrl.optional(),
   target: idString.optional(),
   image: mediaRef.optional(),
-  tags: tags.optional(),
+  tags: tagList.optional(),
   parentFolder: z.union([idString, z.null()]).optional(),
   ...markdown,
   ...audience,
@@ -221,7 +160,7 @@ const groupPatch = z.object({
   icon: mediaRef.optional(),
   image: mediaRef.optional(),
   rsvpPolicy: z.enum(RSVP_POLICIES).optional(),
-  location: location.optional(),
+  location: placeInput.optional(),
   ...audience,
 });
 
@@ -231,7 +170,7 @@ async function group(p: PatchInput, raw: unknown): Promise<Fields> {
     ...given(o, ['name', 'description', 'icon', 'image', 'rsvpPolicy']),
     ...(await audienceSet(p, o)),
   };
-  if (o.location !== undefined) set.location = locationOf(o.location);
+  if (o.location !== undefined) set.location = placeOf(o.location);
   return set;
 }
 

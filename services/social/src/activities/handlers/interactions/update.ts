@@ -6,7 +6,7 @@
 import { BadRequest } from '@agora/common/errors';
 import type { ActivityHandler, HandlerContext } from '../../types';
 import { clean, idString, parse } from '../../validate';
-import { viewerFor } from '../../../views/viewer';
+import { viewerFor } from '../../../access/viewer';
 import { updateUser } from '../users/update';
 import { KIND_MODELS, kindAmong, storeOf, type Lean, type StoredKind } from './targets';
 import { loadForChange } from './owned';

@@ -12,13 +12,13 @@ import type { SocialContext } from '../../../context';
 import type { ActivityHandler } from '../../types';
 import { actorRef, clean, httpUrl, idString, markdownSource, mediaRef, parse } from '../../validate';
 import { assertCanAddress } from '../../audience-check';
-import { readableObject } from '../../../views/objects';
+import { readableObject } from '../../../access/objects';
 import {
   MAX_FOLDER_DEPTH,
   ancestorsOf,
   findVisibleBookmark,
   type BookmarkRecord,
-} from '../../../views/bookmarks';
+} from '../../../access/bookmarks';
 import { domainEvent } from '@agora/common/messaging';
 
 const bookmarkObject = z

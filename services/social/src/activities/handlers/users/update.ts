@@ -11,7 +11,7 @@ import { sanitize } from '@agora/common/content';
 import { BadRequest, NotAuthorized, NotFound } from '@agora/common/errors';
 import type { HandlerContext, HandlerResult } from '../../types';
 import { httpUrl, mediaRef, parse } from '../../validate';
-import { presentUser } from '../../../views/users';
+import { presentUser } from '../../../users/present';
 import { attachFiles, fileIdsIn } from '../../../files/attach';
 import { domainEvent } from '@agora/common/messaging';
 

@@ -1,9 +1,11 @@
 /**
  * The invite side of registration (behaviour-notes §3.2 steps 2-3 and 10): check the code and
- * the e-mail before the account exists, claim a slot atomically, publish `invite.redeemed`.
+ * the e-mail before the account exists, claim a slot atomically, and the `invite.redeemed`
+ * event registration records with its activity.
  */
 import { BadRequest, Gone, NotAuthorized, NotFound } from '@agora/common/errors';
-import type { SocialContext } from '../../context';
+import { domainEvent, type DomainEvent } from '@agora/common/messaging';
+import type { SocialContext } from '../context';
 import { assertUsable, findLiveInvite, limitOf, type InviteRow } from './validity';
 
 /** Throws the documented 404/410/400/403; returns the invite the registration may use. */
@@ -24,9 +26,9 @@ export async function checkInvite(
 }
 
 /**
- * Takes one redemption slot. The filter repeats the limit check so two concurrent registrations
- * cannot both take the last slot; it stays on scalar fields because FerretDB 1.24 mishandles
- * array paths in update filters. Throws 410 when the slot went to someone else meanwhile.
+ * Takes one redemption slot (InvitesStore.claim: a write conditional on the count still being
+ * under the limit, so two concurrent registrations cannot both take the last slot). Throws 410
+ * when the slot went to someone else meanwhile.
  */
 export async function claimInvite(
   ctx: SocialContext,
@@ -54,14 +56,7 @@ export async function releaseInvite(ctx: SocialContext, invite: InviteRow, userI
     );
 }
 
-export async function publishRedeemed(ctx: SocialContext, invite: InviteRow, userId: string): Promise<void> {
-  await ctx.events
-    .publish(
-      'invite.redeemed',
-      { inviteId: invite.id, userId, inviterId: invite.actorId },
-      { id: `invite.redeemed:${invite.id}:${userId}` },
-    )
-    .catch((err: unknown) =>
-      ctx.logger.warn({ err: (err as Error).message, invite: invite.id }, 'invite.redeemed publish failed'),
-    );
+/** The event of a redeemed invite (recorded on the registration's activity). */
+export function redeemedEvent(invite: InviteRow, userId: string): DomainEvent {
+  return domainEvent('invite.redeemed', { inviteId: invite.id, userId, inviterId: invite.actorId });
 }

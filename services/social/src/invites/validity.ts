@@ -3,7 +3,7 @@
  * Redemption itself happens only inside registration (no public redeem route: §11).
  */
 import { Gone } from '@agora/common/errors';
-import type { SocialContext } from '../../context';
+import type { SocialContext } from '../context';
 
 export interface InviteRow {
   id: string;
