@@ -138,7 +138,7 @@ describe('pages', () => {
     expect((await api.get('/pages?serverId[$gt]=')).status).toBe(400);
   });
 
-  test('GET /pages/:id by id or slug; non-public pages by audience; remote domains refused', async () => {
+  test('GET /pages/:id by id or slug; non-public pages by audience; incompatible remote domains refused', async () => {
     const byId = await api.get<{ item: Item }>(`/pages/${about.id}`);
     expect(byId.status).toBe(200);
     expect(byId.body.item).toMatchObject({ id: about.id, title: 'About us' });
@@ -147,7 +147,8 @@ describe('pages', () => {
     expect((await api.get<{ item: Item }>('/pages/rules?domain=social.test')).body.item.id).toBe(rules.id);
     const remote = await api.get<{ error: string }>('/pages/rules?domain=elsewhere.example');
     expect(remote.status).toBe(400);
-    expect(remote.body.error).toBe('Remote pages are not supported yet');
+    // Not a compatible server (its NodeInfo cannot be read): refused (docs/federation.md, "Remote pages").
+    expect(remote.body.error).toBe('domain: elsewhere.example is not a compatible server');
     // The reference served any page to anyone who knew its slug.
     expect((await api.get('/pages/team-notes')).status).toBe(404);
     expect((await api.get('/pages/team-notes', { token: alice.token })).status).toBe(200);

@@ -8,7 +8,7 @@
 import { memoryReplayGuard, verifyRequest } from '@agora/common/federation';
 import { bootServer, client, waitFor, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
-import { json, startSigningPeer, type SigningPeer } from '../harness/fake-peer';
+import { json, serveNodeInfo, startSigningPeer, type SigningPeer } from '../harness/fake-peer';
 
 const PEER = 'peer.test';
 const CAROL = `@carol@${PEER}`;
@@ -50,6 +50,8 @@ async function timeline(): Promise<string[]> {
 
 beforeAll(async () => {
   peer = await startSigningPeer(PEER, (req, res) => {
+    // An Agora server: its NodeInfo says so, or it would not be polled.
+    if (serveNodeInfo(PEER, req, res)) return;
     if (!req.url.startsWith('/outbox')) return json(res, 404, { error: 'Not found' });
     const before = new URL(req.url, 'http://x').searchParams.get('before');
     if (nextPage && before === nextPage.cursor)

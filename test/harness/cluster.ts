@@ -50,10 +50,16 @@ export interface Cluster {
   /** The gateway: the only address a client uses. */
   url: string;
   processes: Record<ClusterService, ServiceProcess>;
+  /** The SQLite file every process shares (a test reads stored state through it, as a replica). */
+  sqlitePath: string;
   /** The tail of every process's output, for a failure message. */
   logs(n?: number): string;
   /** SIGTERM every process (gateway first), SIGKILL what is left after the grace period. */
   stop(): Promise<Record<ClusterService, number | string>>;
+  /** Kills one process (SIGKILL: no shutdown code runs) and nothing else; resolves once it is gone. */
+  kill(name: ClusterService): Promise<number | string>;
+  /** Starts a killed (or stopped) process again with its environment and port; resolves once healthy. */
+  relaunch(name: ClusterService): Promise<void>;
 }
 
 /** Runs `node dist/<service>.js` in a process group of its own and keeps its output. */
@@ -215,5 +221,19 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
     await stop();
     throw new Error(message);
   }
-  return { url: processes.gateway.url, processes, logs, stop };
+  return {
+    url: processes.gateway.url,
+    processes,
+    sqlitePath,
+    logs,
+    stop,
+    async kill(name) {
+      signalGroup(processes[name].pid, 'SIGKILL');
+      return processes[name].exited;
+    },
+    async relaunch(name) {
+      processes[name] = launch(name, envOf(name), ports[name]);
+      await healthy(processes[name], Date.now() + (opts.startTimeoutMs ?? 60_000));
+    },
+  };
 }

@@ -42,6 +42,8 @@ export interface StartOptions {
   nodeArgs?: string[];
   /** Resolve once the port answers, even if the banner never comes (for processes meant to die). */
   timeoutMs?: number;
+  /** A data directory to start on (a restart); the caller removes it. Default: a fresh one. */
+  dataDir?: string;
 }
 
 /** Children still running, killed (whole groups) if the test process exits before `stop()`. */
@@ -52,7 +54,7 @@ process.once('exit', () => {
 
 export async function startCompiled(opts: StartOptions = {}): Promise<CompiledServer> {
   if (isStale()) await buildAll();
-  const dataDir = mkdtempSync(join(tmpdir(), 'agora-fault-'));
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'agora-fault-'));
   const port = await freePort();
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), join(ROOT, 'dist', 'standalone.js')], {
     cwd: ROOT,
@@ -108,7 +110,7 @@ export async function startCompiled(opts: StartOptions = {}): Promise<CompiledSe
         await exited;
         clearTimeout(timer);
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
       return exit!;
     },
   };

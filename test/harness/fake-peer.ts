@@ -132,3 +132,40 @@ export async function startSigningPeer(
   peer.handler = (req, res) => (req.url === '/actor' ? json(res, 200, doc) : signing.next(req, res));
   return signing;
 }
+
+/**
+ * Answers a peer's NodeInfo (`/.well-known/nodeinfo` and the document it links) as `software`
+ * (`agora` for a compatible server); returns whether the request was one of those.
+ */
+export function serveNodeInfo(
+  domain: string,
+  req: Received,
+  res: ServerResponse,
+  software = 'agora',
+  protocols = ['activitypub'],
+): boolean {
+  if (req.method !== 'GET') return false;
+  if (req.url === '/.well-known/nodeinfo') {
+    json(
+      res,
+      200,
+      {
+        links: [
+          { rel: 'http://nodeinfo.diaspora.software/ns/schema/2.0', href: `http://${domain}/nodeinfo/2.0` },
+        ],
+      },
+      'application/json',
+    );
+    return true;
+  }
+  if (req.url === '/nodeinfo/2.0') {
+    json(
+      res,
+      200,
+      { version: '2.0', software: { name: software, version: '9.9.9' }, protocols, metadata: {} },
+      'application/json',
+    );
+    return true;
+  }
+  return false;
+}

@@ -11,7 +11,8 @@ export function markerRuntime(): Runtime {
 
 /**
  * Asserts a context built from `markerRuntime()` holds exactly `members` (each the runtime's own
- * member, a derived function excepted), its stores are the runtime's own, and none of `notStores`.
+ * member, a derived function or object excepted), its stores are the runtime's own, and none of
+ * `notStores`.
  */
 export function expectContext(
   ctx: { stores: object },
@@ -22,7 +23,7 @@ export function expectContext(
   expect(Object.keys(ctx).sort()).toEqual([...members].sort());
   for (const [name, value] of Object.entries(ctx)) {
     if (name === 'stores') continue;
-    if (derived.includes(name)) expect(typeof value).toBe('function');
+    if (derived.includes(name)) expect(['function', 'object']).toContain(typeof value);
     else expect(value).toEqual({ member: name });
   }
   for (const [name, store] of Object.entries(ctx.stores)) expect(store).toEqual({ store: name });

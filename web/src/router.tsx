@@ -115,6 +115,7 @@ const routeTree = root.addChildren([
     adminPage('/content', () => import('./admin/content'), 'ContentPage'),
     adminPage('/settings', () => import('./admin/settings'), 'SettingsAdminPage'),
     adminPage('/invites', () => import('./admin/invites'), 'InvitesPage'),
+    adminPage('/servers', () => import('./admin/servers'), 'ServersPage'),
     adminPage('/discover', () => import('./admin/discover'), 'DiscoverAdminPage'),
     adminPage('/logs', () => import('./admin/logs'), 'LogsPage'),
     adminPage('/backups', () => import('./admin/backups'), 'BackupsPage'),

@@ -13,6 +13,7 @@ import { createBus, createEventBus, type EventBus, type MessageBus } from './mes
 import { createDiskStorage, createS3Storage, type ObjectStorage } from './storage';
 import type { RedisClientType } from 'redis';
 import {
+  CIRCUIT_DEFAULTS,
   createFederation,
   memoryCircuitBreaker,
   memoryReplayGuard,
@@ -140,17 +141,20 @@ export async function createRuntime(name: string, config: Config, shared: Shared
     : undefined;
   const stampStore =
     shared.stamps ?? (redis ? redisStampStore(redis, config.REDIS_PREFIX, logger) : memoryStampStore());
+  const cooldownMs = config.FEDERATION_BREAKER_COOLDOWN_SECONDS * 1000;
+  const cooldowns = { cooldownMs, maxCooldownMs: Math.max(cooldownMs, CIRCUIT_DEFAULTS.maxCooldownMs) };
   const federation = createFederation(config, {
     replay: redis ? redisReplayGuard(redis, config.REDIS_PREFIX) : memoryReplayGuard(),
     breaker: redis
       ? redisCircuitBreaker(redis, config.REDIS_PREFIX, {
+          ...cooldowns,
           onError: (err, op, domain) =>
             logger.warn(
               { err: (err as Error).message, op, domain },
               'circuit breaker store failed; sending anyway',
             ),
         })
-      : memoryCircuitBreaker(),
+      : memoryCircuitBreaker(cooldowns),
   });
   // A membership change makes the circle and the member's audiences stale in every cache.
   const repos = createStores(

@@ -3,6 +3,7 @@ import type { Config } from '@agora/common/config';
 import type { SharedDeps } from '@agora/common/runtime';
 import { createService, type ServiceApp } from '@agora/common/service';
 import { createFederationContext, type FederationContext } from './context';
+import { startDrainer } from './delivery/drain';
 import { startPlanner } from './delivery/plan';
 import { startDeliveryWorker } from './delivery/worker';
 import { startPoller } from './poll/worker';
@@ -18,9 +19,14 @@ export function createApp(
       buildContext: createFederationContext,
       outbox: true,
       async onStart(_rt, ctx) {
+        const drainer = startDrainer(ctx);
         await startPlanner(ctx);
         await startDeliveryWorker(ctx);
-        return startPoller(ctx);
+        const stopPolling = startPoller(ctx);
+        return async () => {
+          await stopPolling();
+          await drainer.stop();
+        };
       },
     },
     config,

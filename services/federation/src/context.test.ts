@@ -7,7 +7,8 @@ test('the federation context holds its own members and stores, not the database 
   const ctx = createFederationContext(rt);
   expectContext(
     ctx,
-    ['bus', 'config', 'events', 'federation', 'logger', 'stores'],
+    ['bus', 'config', 'events', 'federation', 'logger', 'peers', 'stamps', 'stores'],
     ['notifications', 'backupJobs', 'collections', 'idempotency', 'bookmarks', 'files'],
+    ['peers'],
   );
 });

@@ -8,6 +8,6 @@ test('the social context holds its own members and stores, not the database or t
   expectContext(
     ctx,
     ['bus', 'config', 'events', 'federation', 'logger', 'stamps', 'storage', 'stores', 'tokens'],
-    ['notifications', 'backupJobs', 'collections', 'remoteServers'],
+    ['notifications', 'backupJobs', 'collections', 'parkedDeliveries'],
   );
 });

@@ -28,6 +28,7 @@ const SOCIAL_STORES = [
   'posts',
   'reacts',
   'recommendations',
+  'remoteServers',
   'replies',
   'sections',
   'search',

@@ -154,6 +154,24 @@ describe.each<[string, Make]>([
     expect(state.open && state.retryInMs).toBeLessThanOrEqual(FAST.cooldownMs);
   });
 
+  test('inspect tells closed (with failures), open (time left) and half-open, changing nothing', async () => {
+    const { cb, waitOut } = await make();
+    expect(await cb.inspect('i.test')).toEqual({ state: 'closed', failures: 0 });
+    await failTimes(cb, 'i.test', 2);
+    expect(await cb.inspect('i.test')).toEqual({ state: 'closed', failures: 2 });
+    await failTimes(cb, 'i.test', FAST.threshold - 2);
+    const open = await cb.inspect('i.test');
+    expect(open.state).toBe('open');
+    expect(open.state === 'open' && open.openForMs).toBeLessThanOrEqual(FAST.cooldownMs);
+    await waitOut('i.test');
+    expect(await cb.inspect('i.test')).toEqual({ state: 'half-open' });
+    // Inspecting took no probe token: the next check is the probe.
+    expect(await cb.inspect('i.test')).toEqual({ state: 'half-open' });
+    expect(await closedAnswers([cb], 'i.test', 5)).toBe(1);
+    await cb.success('i.test');
+    expect(await cb.inspect('i.test')).toEqual({ state: 'closed', failures: 0 });
+  });
+
   test('a probe that never reports hands the token on after the probe timeout', async () => {
     const { cb: qcb, waitOut } = await make({ ...FAST, probeTimeoutMs: 150 });
     await failTimes(qcb, 'd.test', FAST.threshold);

@@ -10,6 +10,7 @@ const SECTIONS = [
   ['/admin/content', 'Content'],
   ['/admin/settings', 'Settings'],
   ['/admin/invites', 'Invites'],
+  ['/admin/servers', 'Servers'],
   ['/admin/discover', 'Discover'],
   ['/admin/logs', 'Logs'],
   ['/admin/backups', 'Backups'],

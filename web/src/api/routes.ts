@@ -59,6 +59,8 @@ export const ROUTES = {
   adminSetting: '/admin/settings/:name',
   adminInvites: '/admin/invites',
   adminInvite: '/admin/invites/:id',
+  adminServers: '/admin/servers',
+  adminServer: '/admin/servers/:domain',
   // Built by other issues (files and search: issue 12; Discover and admin content: issue 11;
   // backups: issue 13).
   files: '/files',

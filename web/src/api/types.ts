@@ -192,6 +192,23 @@ export interface Flag {
   createdAt?: string;
 }
 
+/** A known server as GET /admin/servers lists it. */
+export interface KnownServer {
+  domain: string;
+  lastSeenAt: string | null;
+  lastSeenVia: string | null;
+  circuit: { state: 'closed' | 'open' | 'half-open'; until: string | null };
+  software: { name: string; version: string } | null;
+  compatible: boolean | null;
+  nodeinfoError: string | null;
+  blocked: boolean;
+  blockedAt: string | null;
+  blockReason: string | null;
+  refusedInbound: number;
+  heldDeliveries: number;
+  deadDeliveries: number;
+}
+
 export interface AdminUser {
   id: string;
   username: string;

@@ -17,6 +17,8 @@ export const STAMPS = {
   post: (id: string) => `p:${id}`,
   /** Every setting (writes are rare; each process's settings cache checks it on every read). */
   settings: 's:settings',
+  /** The blocked domains (an admin's block or unblock; federation checks it on every exchange). */
+  blockedDomains: 's:blocked-domains',
 };
 
 export interface StampStore {

@@ -83,6 +83,9 @@ export const configSchema = z.object({
   FEDERATION_ALLOW_PRIVATE: bool(false),
   FEDERATION_DELIVERY_DELAY_SCALE: z.coerce.number().min(0.0001).max(100).default(1),
   FEDERATION_POLL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  FEDERATION_BREAKER_COOLDOWN_SECONDS: z.coerce.number().int().min(1).max(21_600).default(300),
+  FEDERATION_PROBE_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
+  FEDERATION_NODEINFO_REFRESH_HOURS: z.coerce.number().min(0.01).max(720).default(24),
   FEDERATION_HOST_MAP: z
     .string()
     .regex(
@@ -169,6 +172,12 @@ export const configDocs: Record<keyof z.infer<typeof configSchema>, string> = {
     'Multiplies every delivery retry delay (backoff from 30 s, at most 10 sends). Tests and local setups use a small value; production keeps 1.',
   FEDERATION_POLL_SECONDS:
     'How often the poll worker pulls each remote server whose users are members of local circles (`GET /outbox` batch pulls, catching up on what pushes missed). `0` turns polling off.',
+  FEDERATION_BREAKER_COOLDOWN_SECONDS:
+    "How long a server's circuit stays open after 5 transient delivery failures in a row (doubling on each re-open, at most an hour or this, whichever is longer). Its deliveries are held meanwhile, and released as soon as the server is heard from again (an inbound request, a successful pull, a probe), so this is the longest wait, not the usual one.",
+  FEDERATION_PROBE_SECONDS:
+    'While a server with held deliveries has an open circuit, it is probed this often (its oldest held delivery is sent once more, not counted against its attempts); an answer releases everything held for it at once.',
+  FEDERATION_NODEINFO_REFRESH_HOURS:
+    "How long a server's NodeInfo (software, protocols: whether it is polled and whether its pages are fetched) is trusted before it is read again.",
   FEDERATION_HOST_MAP:
     'Tests and local multi-instance setups: `peer.test=127.0.0.1:4001,...` sends fetches for a domain to that address (the Host header stays the domain), and the shared inbox of such a domain is addressed over plain http (local instances have no TLS). Needs FEDERATION_ALLOW_PRIVATE for loopback addresses.',
   BACKUP_LEASE_SECONDS:

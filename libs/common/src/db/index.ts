@@ -15,6 +15,8 @@ import { FlagsStore, InvitesStore } from './repositories/moderation';
 import { FollowersStore } from './repositories/federation-state';
 import { AccountContentStore } from './repositories/account-content';
 import { RemoteServersStore } from './repositories/remote-servers';
+import { ParkedDeliveriesStore } from './repositories/parked-deliveries';
+import { DomainContentStore } from './repositories/domain-content';
 import { STORE_SPECS } from './specs';
 import { NotificationsStore } from './repositories/notifications';
 import { RecommendationsStore, SectionsStore } from './repositories/curation';
@@ -136,6 +138,7 @@ export {
   INVITES,
   FLAG_STATUSES,
   INVITE_TYPES,
+  type FlagReason,
   type FlagRecord,
   type FlagStatus,
   type NewFlag,
@@ -150,6 +153,12 @@ export {
   type FollowerRecord,
 } from './repositories/federation-state';
 export { RemoteServersStore, REMOTE_SERVERS, type RemoteServerRecord } from './repositories/remote-servers';
+export {
+  ParkedDeliveriesStore,
+  PARKED_DELIVERIES,
+  type ParkedDeliveryRecord,
+  type ParkedState,
+} from './repositories/parked-deliveries';
 export {
   NotificationsStore,
   NOTIFICATIONS,
@@ -223,6 +232,7 @@ export async function loadEJSON(): Promise<EJSON> {
 
 /** Every store; services receive the ones they use through their context. */
 export { AccountContentStore, type WithdrawnContent } from './repositories/account-content';
+export { DomainContentStore, blockMark } from './repositories/domain-content';
 
 export interface Stores {
   accountContent: AccountContentStore;
@@ -242,6 +252,8 @@ export interface Stores {
   invites: InvitesStore;
   followers: FollowersStore;
   remoteServers: RemoteServersStore;
+  parkedDeliveries: ParkedDeliveriesStore;
+  domainContent: DomainContentStore;
   notifications: NotificationsStore;
   sections: SectionsStore;
   recommendations: RecommendationsStore;
@@ -326,6 +338,8 @@ export function createStores(
     search,
     linkPreviews: new LinkPreviewsStore(db.engine),
     remoteServers: new RemoteServersStore(db.engine),
+    parkedDeliveries: new ParkedDeliveriesStore(db.engine),
+    domainContent: new DomainContentStore(posts),
     notifications: new NotificationsStore(db.engine),
     sections: new SectionsStore(db.engine),
     recommendations: new RecommendationsStore(db.engine),

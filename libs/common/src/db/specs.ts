@@ -8,6 +8,7 @@ import { ACTIVITIES, EVENT_OUTBOX } from './repositories/activities';
 import { REMOTE_FOLLOWERS } from './repositories/federation-state';
 import { NOTIFICATIONS } from './repositories/notifications';
 import { REMOTE_SERVERS } from './repositories/remote-servers';
+import { PARKED_DELIVERIES } from './repositories/parked-deliveries';
 import { LIST_COUNTS, LIST_ENTRIES } from './lists/collections';
 import { SETTINGS } from './repositories/settings';
 import { IDEMPOTENCY_KEYS } from './repositories/idempotency';
@@ -26,6 +27,7 @@ import { CIRCLES, MEMBERSHIPS } from './repositories/circle-record';
 
 export const STORE_SPECS: readonly CollectionSpec[] = [
   REMOTE_SERVERS,
+  PARKED_DELIVERIES,
   LIST_ENTRIES,
   LIST_COUNTS,
   NOTIFICATIONS,

@@ -15,6 +15,14 @@ import type { RedisClientType } from 'redis';
 
 export type CircuitState = { open: false } | { open: true; retryInMs: number };
 
+/**
+ * What the breaker holds for a domain, without changing it (unlike `check`, which hands out the
+ * half-open probe): closed; open with the time left; or half-open (the cool-down is over, the next
+ * send is a probe).
+ */
+export type CircuitView =
+  { state: 'closed'; failures: number } | { state: 'open'; openForMs: number } | { state: 'half-open' };
+
 export interface CircuitBreaker {
   /** Closed: send. Open: do not send; delay the job by about `retryInMs`. Never rejects. */
   check(domain: string): Promise<CircuitState>;
@@ -22,6 +30,8 @@ export interface CircuitBreaker {
   success(domain: string): Promise<void>;
   /** A transient failure; may open or re-open the circuit. Never rejects. */
   failure(domain: string): Promise<void>;
+  /** The domain's state, changing nothing. Never rejects (closed when the store cannot answer). */
+  inspect(domain: string): Promise<CircuitView>;
 }
 
 export interface CircuitBreakerOptions {
@@ -138,6 +148,13 @@ export function memoryCircuitBreaker(
       st.probeUntil = 0;
       return Promise.resolve();
     },
+    inspect(domain) {
+      const t = now();
+      const st = stateOf(domain, t);
+      if (!st?.tripped) return Promise.resolve({ state: 'closed', failures: st?.failures ?? 0 });
+      if (t < st.openUntil) return Promise.resolve({ state: 'open', openForMs: st.openUntil - t });
+      return Promise.resolve({ state: 'half-open' });
+    },
     get size() {
       return domains.size;
     },
@@ -194,7 +211,7 @@ export interface RedisCircuitBreakerOptions extends CircuitBreakerOptions {
    * Called with any Redis failure, for the caller to log; the breaker logs nothing itself and
    * always answers (see below).
    */
-  onError?: (err: unknown, operation: 'check' | 'success' | 'failure', domain: string) => void;
+  onError?: (err: unknown, operation: 'check' | 'success' | 'failure' | 'inspect', domain: string) => void;
   /** A Redis call slower than this counts as failed; a hung Redis must not hang deliveries. */
   commandTimeoutMs?: number;
 }
@@ -218,7 +235,7 @@ export function redisCircuitBreaker(
   };
 
   async function run<T>(
-    operation: 'check' | 'success' | 'failure',
+    operation: 'check' | 'success' | 'failure' | 'inspect',
     domain: string,
     fallback: T,
     command: () => Promise<T>,
@@ -258,6 +275,14 @@ export function redisCircuitBreaker(
           keys: keys(domain),
           arguments: [s.threshold, s.cooldownMs, s.maxCooldownMs, s.stateTtlMs].map(String),
         });
+      }),
+    inspect: (domain) =>
+      run<CircuitView>('inspect', domain, { state: 'closed', failures: 0 }, async () => {
+        const [hash, open] = keys(domain) as [string, string];
+        const [fields, openMs] = await Promise.all([client.hGetAll(hash), client.pTTL(open)]);
+        if (openMs > 0) return { state: 'open', openForMs: openMs };
+        if (fields.tripped === '1') return { state: 'half-open' };
+        return { state: 'closed', failures: Number(fields.failures ?? 0) || 0 };
       }),
   };
 }

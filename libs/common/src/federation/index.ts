@@ -4,6 +4,7 @@
  */
 export { isForbiddenAddress } from './address';
 export { domainOf } from './domain';
+export { domainBlocks, type DomainBlocks } from './domain-blocks';
 export { SafeFetchError, type SafeFetchFailure } from './errors';
 export { createKeyResolver, type KeyResolver, type KeyResolverOptions } from './keys';
 export type { Resolver } from './lookup';
@@ -35,6 +36,7 @@ export {
   type CircuitBreaker,
   type CircuitBreakerOptions,
   type CircuitState,
+  type CircuitView,
 } from './circuit-breaker';
 export {
   DELIVERY_MAX_ATTEMPTS,
@@ -46,4 +48,14 @@ export {
   type DeliveryOutcome,
 } from './delivery-policy';
 export { originOf, serverKeyId, sharedInboxOf } from './peers';
+export {
+  AGORA_PROTOCOL,
+  AGORA_PROTOCOL_VERSION,
+  AGORA_SOFTWARE,
+  fetchNodeInfo,
+  nodeInfoOf,
+  type NodeInfo,
+  type NodeInfoCache,
+  type StoredNodeInfo,
+} from './nodeinfo';
 export { signAsServer } from './server-signer';

@@ -65,6 +65,8 @@ const EVENT_EXAMPLES: { [N in EventName]: EventPayload<N> } = {
   'react.removed': { reactId: 'react:1@social.test', target: POST, actorId: V },
   'react.updated': changed,
   'react.deleted': { ...removed, target: POST },
+  'reply.refused': { replyId: 'reply:1@peer.test', rootId: POST, actorId: V, reason: 'canReply' },
+  'react.refused': { reactId: 'react:1@peer.test', target: POST, actorId: V, reason: 'canReact' },
   'flag.created': {
     flagId: 'flag:1@social.test',
     target: POST,

@@ -131,6 +131,9 @@ export const EVENTS = {
   'react.removed': entry(1, z.object({ reactId: id, target: id, actorId: id })),
   'react.updated': entry(1, changed),
   'react.deleted': entry(1, removed.extend({ target: id })),
+  /** A thread's server refused a remote author's reply or reaction: their server is told. */
+  'reply.refused': entry(1, z.object({ replyId: id, rootId: id, actorId: id, reason: z.string().max(500) })),
+  'react.refused': entry(1, z.object({ reactId: id, target: id, actorId: id, reason: z.string().max(500) })),
   'flag.created': entry(
     1,
     z.object({

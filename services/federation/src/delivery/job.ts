@@ -4,15 +4,25 @@ import type { JobPayload } from '@agora/common/messaging';
 export const DELIVER_QUEUE = 'federation.deliver';
 export type DeliveryJob = JobPayload<typeof DELIVER_QUEUE>;
 
-/**
- * Delay queues are one per distinct delay (AMQP), so delays are rounded up to a fixed set of
- * tiers: jitter still spreads retries across neighbouring tiers.
- */
-const TIERS_MS = [
-  100, 250, 500, 1_000, 2_000, 5_000, 10_000, 30_000, 60_000, 120_000, 300_000, 600_000, 1_200_000, 2_400_000,
-  3_600_000, 7_200_000, 14_400_000, 21_600_000,
-];
+/** One job's key: the same activity to the same inbox is one delivery (the planner's message id too). */
+export const jobKey = (job: Pick<DeliveryJob, 'activity' | 'inbox'>): string =>
+  `${job.activity.id}>${job.inbox}`;
 
-export function tierFor(ms: number): number {
-  return TIERS_MS.find((t) => t >= ms) ?? TIERS_MS[TIERS_MS.length - 1]!;
+const idOf = (v: unknown): string | undefined => {
+  const id = typeof v === 'object' && v !== null ? (v as { id?: unknown }).id : v;
+  return typeof id === 'string' && id ? id : undefined;
+};
+
+/**
+ * What an activity is about, for ordering: a post's Create, Update and Delete share the post's
+ * id; a Follow and its Undo share the followed actor. A later activity about the same thing is
+ * never sent to a server before an earlier one that is still held for it.
+ */
+export function objectKeyOf(activity: DeliveryJob['activity']): string {
+  const object = activity.object;
+  if (activity.type === 'Undo' && typeof object === 'object' && object !== null) {
+    const inner = object as { object?: unknown };
+    return idOf(inner.object) ?? idOf(object) ?? activity.id;
+  }
+  return idOf(object) ?? activity.id;
 }

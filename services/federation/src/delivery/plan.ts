@@ -4,6 +4,7 @@
  * membership, circles deleted, profile updates and account deletions are planned in
  * audience-plan.ts (who receives them is audience.ts); a local user following or unfollowing a
  * remote user (`user.followed`, `user.unfollowed`) → Follow or Undo to that user's server.
+ * Replies and reactions are planned in threads.ts, Flag forwarding in flag.ts.
  * Activity ids derive from the event's id, so a redelivered event plans the same activities,
  * which receivers deduplicate.
  */
@@ -20,10 +21,14 @@ import {
   planProfileUpdate,
   type PlannedDelivery,
 } from './audience-plan';
+import { planFlagForward } from './flag';
 import { DELIVER_QUEUE, type DeliveryJob } from './job';
+import { THREAD_EVENTS, planThread } from './threads';
 
 export const PLAN_QUEUE = 'federation.plan';
 const PLANNED = [
+  // Replies and reactions, with their edits and removals (threads.ts).
+  ...THREAD_EVENTS,
   'post.created',
   'post.updated',
   'post.deleted',
@@ -34,6 +39,7 @@ const PLANNED = [
   'member.added',
   'member.removed',
   'circle.deleted',
+  'flag.created',
 ] as const;
 type Planned = EventMessage<(typeof PLANNED)[number]>;
 
@@ -73,6 +79,16 @@ async function enqueueAll(ctx: FederationContext, planned: PlannedDelivery[]): P
 export async function planDeliveries(ctx: FederationContext, raw: BusMessage): Promise<number> {
   const msg: Planned = decodeEvent(raw, PLANNED);
   switch (msg.name) {
+    case 'reply.created':
+    case 'reply.updated':
+    case 'reply.deleted':
+    case 'react.added':
+    case 'react.updated':
+    case 'react.removed':
+    case 'react.deleted':
+    case 'reply.refused':
+    case 'react.refused':
+      return planThread(ctx, msg);
     case 'user.followed':
     case 'user.unfollowed':
       return planFollow(ctx, msg);
@@ -89,6 +105,8 @@ export async function planDeliveries(ctx: FederationContext, raw: BusMessage): P
       return enqueueAll(ctx, await planMembership(ctx, msg));
     case 'circle.deleted':
       return enqueueAll(ctx, await planCircleDeleted(ctx, msg));
+    case 'flag.created':
+      return planFlagForward(ctx, msg);
   }
 }
 

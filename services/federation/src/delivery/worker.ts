@@ -1,84 +1,43 @@
 /**
- * The delivery worker (decisions.md §6): signs each attempt afresh with the server key, posts
- * through the safe client (10 s per attempt), and sorts the answer. Delivered: done. Permanent
- * (4xx except 408/429, refused addresses): dead-lettered at once. Transient: retried with
- * exponential backoff and jitter (or the receiver's Retry-After when longer) up to
- * DELIVERY_MAX_ATTEMPTS, then dead-lettered. A per-domain circuit breaker holds jobs for a
- * domain that keeps failing instead of sending them.
+ * The delivery worker (decisions.md §6): the first send of each job from the durable queue
+ * `federation.deliver`. A job for a blocked domain is dropped (recorded dead). A job is held in
+ * the database instead of sent when its server's circuit is open, or when an earlier activity
+ * about the same object is still held for that server (so an Update never overtakes its Create);
+ * the drainer (drain.ts) sends it when its turn comes. What follows a send: settle.ts.
  */
-import {
-  DELIVERY_MAX_ATTEMPTS,
-  SafeFetchError,
-  classifyDelivery,
-  nextDelay,
-  signAsServer,
-  type DeliveryAttemptResult,
-} from '@agora/common/federation';
-import { PermanentMessageError, decodeJob, type BusMessage } from '@agora/common/messaging';
+import { decodeJob, type BusMessage } from '@agora/common/messaging';
 import type { FederationContext } from '../context';
-import { DELIVER_QUEUE, tierFor, type DeliveryJob } from './job';
-
-const MIN_RETRY_MS = 1_000;
-
-async function send(
-  ctx: FederationContext,
-  job: DeliveryJob,
-): Promise<{ status: DeliveryAttemptResult; headers: Record<string, string | string[] | undefined> }> {
-  const body = JSON.stringify(job.activity);
-  const signed = await signAsServer(ctx, { method: 'POST', url: job.inbox, body });
-  try {
-    const res = await ctx.federation.deliver(job.inbox, {
-      method: 'POST',
-      headers: { ...signed, 'content-type': 'application/activity+json', accept: 'application/json' },
-      body,
-    });
-    return { status: res.status, headers: res.headers };
-  } catch (err) {
-    if (!(err instanceof SafeFetchError)) throw err;
-    // A redirect (none are followed for a POST), a bad URL or a refused address cannot get better.
-    const status: DeliveryAttemptResult =
-      err.reason === 'timeout'
-        ? 'timeout'
-        : err.reason === 'network' || err.reason === 'unresolvable' || err.reason === 'too_large'
-          ? 'network'
-          : 'forbidden_address';
-    return { status, headers: {} };
-  }
-}
+import { attemptDelivery } from './attempt';
+import { DELIVER_QUEUE, jobKey, objectKeyOf } from './job';
+import { settle, type Place } from './settle';
 
 export async function deliver(ctx: FederationContext, msg: BusMessage): Promise<void> {
   const job = decodeJob(msg, DELIVER_QUEUE).payload;
-  const { breaker } = ctx.federation;
-  const gate = await breaker.check(job.domain);
-  if (gate.open) {
-    await ctx.events.enqueue(DELIVER_QUEUE, job, { delayMs: tierFor(gate.retryInMs) });
+  const held = ctx.stores.parkedDeliveries;
+  const place: Place = {
+    key: jobKey(job),
+    objectKey: objectKeyOf(job.activity),
+    plannedAt: msg.publishedAt,
+    attempts: job.attempt,
+    parked: false,
+  };
+  const row = { ...place, domain: job.domain, job };
+  if (await ctx.peers.blocks.isBlocked(job.domain)) {
+    await held.bury({ ...row, attempts: job.attempt - 1, reason: 'dropped: the domain is blocked' });
+    ctx.logger.info(
+      { domain: job.domain, activity: job.activity.id },
+      'delivery to a blocked domain dropped',
+    );
     return;
   }
-  const { status, headers } = await send(ctx, job);
-  const verdict = classifyDelivery(status, headers);
-  const log = { inbox: job.inbox, activity: job.activity.id, attempt: job.attempt, status };
-  if (verdict.outcome === 'delivered') {
-    await breaker.success(job.domain);
-    ctx.logger.info(log, 'delivered');
+  const behind = await held.isHeld(job.domain, place.objectKey);
+  const gate = behind ? undefined : await ctx.federation.breaker.check(job.domain);
+  if (behind || gate?.open) {
+    await held.hold({ ...row, attempts: job.attempt - 1, notBefore: new Date() });
+    if (behind) ctx.peers.wake(job.domain);
     return;
   }
-  if (verdict.outcome === 'permanent') {
-    // The receiver answered: it is up, so this does not count against its domain.
-    await breaker.success(job.domain);
-    throw new PermanentMessageError(`delivery refused for good: ${verdict.reason}`);
-  }
-  await breaker.failure(job.domain);
-  if (job.attempt >= DELIVERY_MAX_ATTEMPTS)
-    throw new PermanentMessageError(`gave up after ${job.attempt} attempts: ${verdict.reason}`);
-  // At least a second apart, whatever the scale: never a tight loop against a failing receiver.
-  // The scale (tests) shortens the backoff, never the receiver's own Retry-After.
-  const delay = Math.max(
-    MIN_RETRY_MS,
-    nextDelay(job.attempt) * ctx.config.FEDERATION_DELIVERY_DELAY_SCALE,
-    verdict.retryAfterMs ?? 0,
-  );
-  ctx.logger.warn({ ...log, retryInMs: delay, reason: verdict.reason }, 'delivery failed; will retry');
-  await ctx.events.enqueue(DELIVER_QUEUE, { ...job, attempt: job.attempt + 1 }, { delayMs: tierFor(delay) });
+  await settle(ctx, job, await attemptDelivery(ctx, job), place);
 }
 
 export async function startDeliveryWorker(ctx: FederationContext): Promise<void> {

@@ -24,6 +24,19 @@ function actorOf(body: Record<string, unknown>): unknown {
   );
 }
 
+/**
+ * A blocked domain's requests are refused before anything is fetched from it (its key) or stored;
+ * the refusal is counted on its row. The domain is the claimed actor's: the signature check that
+ * would follow binds the signer to it.
+ */
+async function refuseBlocked(ctx: FederationContext, actorId: string): Promise<void> {
+  const domain = domainOf(actorId);
+  if (!domain || !(await ctx.peers.blocks.isBlocked(domain))) return;
+  await ctx.stores.remoteServers.countRefusedInbound(domain);
+  ctx.logger.info({ domain }, 'inbox request from a blocked domain refused');
+  throw new NotAuthorized('This server does not accept activities from your domain');
+}
+
 export async function acceptInbound(ctx: FederationContext, req: Request): Promise<{ duplicate: boolean }> {
   const body: unknown = req.body;
   const raw = rawBodyOf(req);
@@ -33,6 +46,7 @@ export async function acceptInbound(ctx: FederationContext, req: Request): Promi
   const type = text(activity.type, 'type', 64);
   const remoteId = text(activity.id, 'id', 2000);
   const actorId = text(actorOf(activity), 'actor', 2000);
+  await refuseBlocked(ctx, actorId);
   const { keyId, signerDomain } = await ctx.federation.verify({
     method: req.method,
     path: req.originalUrl,
@@ -42,6 +56,8 @@ export async function acceptInbound(ctx: FederationContext, req: Request): Promi
   });
   if (domainOf(remoteId) !== signerDomain)
     throw new NotAuthorized("id: an activity's id must be on the signer's domain");
+  // A verified request from the server: it is up (held deliveries to it may go now).
+  await ctx.peers.answered(signerDomain, 'inbound');
 
   return recordInbound(ctx, { type, remoteId, actorId, signerDomain, raw: raw.toString('utf8'), via: keyId });
 }

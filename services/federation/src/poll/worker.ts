@@ -4,6 +4,7 @@
  * conditional update, so among several federation replicas exactly one polls it; failures back
  * off (the interval doubled per failure in a row, at most 6 hours).
  */
+import { nodeInfoOf } from '@agora/common/federation';
 import type { FederationContext } from '../context';
 import { pullFrom } from './pull';
 import { pollTargets, type PollTarget } from './targets';
@@ -12,7 +13,12 @@ const MAX_BACKOFF_MS = 6 * 3600_000;
 
 export async function pollOnce(ctx: FederationContext): Promise<void> {
   const intervalMs = ctx.config.FEDERATION_POLL_SECONDS * 1000;
-  for (const target of await pollTargets(ctx)) await pollTarget(ctx, target, intervalMs);
+  for (const target of await pollTargets(ctx)) {
+    // Nothing is pulled from a blocked domain, nor from a server that does not speak this protocol.
+    if (await ctx.peers.blocks.isBlocked(target.domain)) continue;
+    if (!(await speaksAgora(ctx, target.domain))) continue;
+    await pollTarget(ctx, target, intervalMs);
+  }
 }
 
 async function pollTarget(ctx: FederationContext, target: PollTarget, intervalMs: number): Promise<void> {
@@ -23,6 +29,7 @@ async function pollTarget(ctx: FederationContext, target: PollTarget, intervalMs
   try {
     const recorded = await pullFrom(ctx, target, server.lastPolledAt ?? null);
     await servers.pollSucceeded(target.domain, now);
+    await ctx.peers.answered(target.domain, 'pull');
     ctx.logger.debug({ domain: target.domain, recorded }, 'pulled');
   } catch (err) {
     const errors = (server.errorCount ?? 0) + 1;
@@ -38,6 +45,24 @@ async function pollTarget(ctx: FederationContext, target: PollTarget, intervalMs
       'pull failed',
     );
   }
+}
+
+/**
+ * Whether a server's NodeInfo (cached on its row, read again when stale) says it speaks this
+ * protocol. The answer is what the admin's servers list shows; a server that does not is never
+ * pulled (it would answer 404 to every pull, backing off for ever).
+ */
+async function speaksAgora(ctx: FederationContext, domain: string): Promise<boolean> {
+  const info = await nodeInfoOf(
+    { fetch: ctx.federation.fetch, config: ctx.config, servers: ctx.stores.remoteServers },
+    domain,
+  );
+  if (!info.compatible)
+    ctx.logger.debug(
+      { domain, software: info.software, error: info.error },
+      'not polled: not a compatible server',
+    );
+  return info.compatible;
 }
 
 /** Starts polling (off when FEDERATION_POLL_SECONDS is 0); returns the stop function. */

@@ -9,6 +9,7 @@ import { buildViewer, type Viewer } from '@agora/common/audience';
 import { STAMPS } from '@agora/common/cache';
 import type { SocialContext } from '../context';
 import { cachesOf, stamped } from '../timelines/cache';
+import { refuseBlocked } from '../federation/blocks';
 
 const CACHE = Symbol('viewer');
 
@@ -19,8 +20,12 @@ export async function viewerOf(ctx: SocialContext, req: Request): Promise<Viewer
   return r[CACHE];
 }
 
-/** A server's memberships change through the same repository hook, so its stamp covers them. */
+/**
+ * A server's memberships change through the same repository hook, so its stamp covers them. A
+ * blocked server reads nothing (403).
+ */
 async function remoteViewer(ctx: SocialContext, id: string): Promise<Viewer> {
+  await refuseBlocked(ctx, id.slice(1));
   return stamped(ctx, cachesOf(ctx).viewers, [STAMPS.viewer(id)], id, async () => {
     const { circles } = await ctx.stores.circles.membershipsOf(id);
     return { id, local: false, isAdmin: false, circleIds: circles, groupIds: [] };

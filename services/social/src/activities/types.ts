@@ -14,6 +14,8 @@ export interface ActivityInput {
   canReply?: unknown;
   canReact?: unknown;
   summary?: unknown;
+  /** Flag of a remote object: also send it to the object's server. */
+  forward?: unknown;
 }
 
 export interface HandlerContext {

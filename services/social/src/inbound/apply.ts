@@ -9,14 +9,17 @@
  * objects: every object id must be on the signer's domain, and Update/Delete touch only posts
  * that peer sent under the same author. Everything else is recorded as ignored, with the reason.
  */
-import { reindexQuietly } from '../search/indexer';
 import { DuplicateKeyError } from '@agora/common/db';
+import { reindexQuietly } from '../search/indexer';
 import { STAMPS } from '@agora/common/cache';
 import type { SocialContext } from '../context';
+import type { DomainEvent } from '@agora/common/messaging';
+import { threadHandler } from './threads';
 import { isHttpUrl } from '@agora/common/validation';
 import { follow, undo } from './follow';
+import { flagInbound } from './flag';
 import { dropAccount, isActorUpdate, updateActor } from './actors';
-import { inboundAudience, type KeptAudience } from './audience';
+import { inboundAudience } from './audience';
 import { hasAddressing } from './audience-shape';
 import { deleteCircle, membership } from './circles';
 import { POST_TYPES, belongsTo, contentOf, isObject, objectId, publishedOf, type Json } from './shape';
@@ -28,7 +31,12 @@ export interface Inbound {
   activity: Json;
 }
 
-export type Outcome = { status: 'processed' | 'ignored' | 'rejected'; reason?: string };
+export type Outcome = {
+  status: 'processed' | 'ignored' | 'rejected';
+  reason?: string;
+  /** What the processing changed, for the other services (notifications, federation relays). */
+  events?: DomainEvent[];
+};
 
 const ignored = (reason: string): Outcome => ({ status: 'ignored', reason });
 const rejected = (reason: string): Outcome => ({ status: 'rejected', reason });
@@ -44,10 +52,6 @@ async function create(ctx: SocialContext, a: Inbound): Promise<Outcome> {
   if (author !== a.actorId) return rejected('object.attributedTo: must be the activity actor');
   const audience = await inboundAudience(ctx, a, object);
   if ('status' in audience) return audience;
-  const held = await ctx.stores.posts.byId(id);
-  // A Create of a post held here already (an audience change made it new to some): its state now.
-  if (held)
-    return held.deletedAt ? ignored('the post is deleted here') : updateCopy(ctx, a, object, audience);
   const { body, text, mediaType } = contentOf(object);
   const now = new Date();
   const publishedAt = publishedOf(object, now);
@@ -74,8 +78,8 @@ async function create(ctx: SocialContext, a: Inbound): Promise<Outcome> {
       audience.circles,
     );
   } catch (err) {
-    if (err instanceof DuplicateKeyError || (err as { code?: number }).code === 11000)
-      return ignored('the post exists already');
+    // The port's duplicate (a push and a pull of one post, or a Create after its Update).
+    if (err instanceof DuplicateKeyError) return ignored('the post exists already');
     throw err;
   }
   await reindexQuietly(ctx, id, 'Post');
@@ -95,23 +99,19 @@ async function update(ctx: SocialContext, a: Inbound): Promise<Outcome> {
   const object = a.activity.object;
   if (!isObject(object)) return rejected('object: an object is required');
   if (isActorUpdate(a, object)) return updateActor(ctx, a, object);
-  // An Update of a post never held here (its new audience names someone here) is its Create.
+  // An Update of a post not held here carries the whole object, so it makes the copy: one that
+  // overtook its Create (docs/federation.md, "Held deliveries", ordering; the Create, later, is a
+  // duplicate), or one whose new audience names someone here ("Audiences").
   const id = objectId(object);
-  if (id && hasAddressing(a.activity, object) && !(await ctx.stores.posts.byId(id))) return create(ctx, a);
+  if (id && !(await ctx.stores.posts.byId(id))) return create(ctx, a);
   return updateCopy(ctx, a, object);
 }
 
 /** New content for a copy, and its audience when the activity states one (audience.ts). */
-async function updateCopy(
-  ctx: SocialContext,
-  a: Inbound,
-  object: Json,
-  given?: KeptAudience,
-): Promise<Outcome> {
+async function updateCopy(ctx: SocialContext, a: Inbound, object: Json): Promise<Outcome> {
   const post = await ownPost(ctx, a, objectId(object));
   if (!post) return ignored('no post of this author from this server has that id');
-  const audience =
-    given ?? (hasAddressing(a.activity, object) ? await inboundAudience(ctx, a, object) : undefined);
+  const audience = hasAddressing(a.activity, object) ? await inboundAudience(ctx, a, object) : undefined;
   if (audience && 'status' in audience) return audience;
   const moved =
     audience && audience.to !== post.to
@@ -156,9 +156,13 @@ const APPLY: Record<string, (ctx: SocialContext, a: Inbound) => Promise<Outcome>
   Undo: undo,
   Add: membership,
   Remove: membership,
+  Flag: flagInbound,
 };
 
-export function applyInbound(ctx: SocialContext, a: Inbound): Promise<Outcome> {
+export async function applyInbound(ctx: SocialContext, a: Inbound): Promise<Outcome> {
+  // Replies, reactions and relays of them (threads.ts) before posts and follows.
+  const thread = await threadHandler(ctx, a);
+  if (thread) return thread(ctx, a);
   const fn = Object.prototype.hasOwnProperty.call(APPLY, a.type) ? APPLY[a.type] : undefined;
   return fn ? fn(ctx, a) : Promise.resolve(ignored(`${a.type.slice(0, 64)} is not processed yet`));
 }

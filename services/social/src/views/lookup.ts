@@ -13,6 +13,7 @@ import { BadRequest, NotFound } from '@agora/common/errors';
 import type { SocialContext } from '../context';
 import { readableObject } from '../access/objects';
 import { fetchRemote } from './remote-lookup';
+import { refuseBlocked } from '../federation/blocks';
 import { presentUser } from '../users/present';
 
 export type LookupMode = 'local' | 'remote' | 'prefer-local' | 'both';
@@ -32,6 +33,7 @@ export async function lookup(
 ): Promise<Record<string, unknown> | null> {
   const parsed = parseId(id);
   if (parsed.domain === ctx.config.DOMAIN) return lookupLocal(ctx, viewer, id, parsed.type);
+  await refuseBlocked(ctx, parsed.domain);
   if (mode === 'remote') return shownTo(viewer, parsed.type, await fetchRemote(ctx, id));
   // Remote objects this server holds (posts that arrived through the inbox) answer locally.
   const held = await lookupLocal(ctx, viewer, id, parsed.type);
@@ -92,6 +94,7 @@ export async function remotePost(
   const parsed = parseId(id);
   if (mode === 'local' || parsed.kind !== 'post' || parsed.domain === ctx.config.DOMAIN) return null;
   if (mode !== 'remote' && (await lookupLocal(ctx, viewer, id, parsed.type))) return null;
+  await refuseBlocked(ctx, parsed.domain);
   const item = shownTo(viewer, parsed.type, await fetchRemote(ctx, id));
   if (!item && mode === 'remote') throw new NotFound('Post not found');
   return item;

@@ -185,6 +185,23 @@ export class ActivitiesStore {
     return shown(stored);
   }
 
+  /**
+   * Keeps events under `key` in the outbox until they are published (`markPublished(key)`), for
+   * work done after its activity was recorded (an inbound activity's effects). False when events
+   * under that key are waiting already: they are the same work's.
+   */
+  async queueEvents(key: string, events: StoredEvent[]): Promise<boolean> {
+    if (!events.length) return false;
+    try {
+      const now = new Date();
+      await this.outbox.insertOne({ _id: key, events, createdAt: now, due: now });
+      return true;
+    } catch (err) {
+      if (err instanceof DuplicateKeyError) return false;
+      throw err;
+    }
+  }
+
   /** The broker confirmed an activity's events: its outbox row goes. */
   async markPublished(activityId: string): Promise<void> {
     await this.outbox.deleteOne({ _id: activityId });

@@ -29,6 +29,8 @@ export type FlagRecord = ObjectRow & {
   resolvedAt?: Date;
   resolvedBy?: string;
   server?: string;
+  /** The reporter asked for the flag of a remote object to go to its server too. */
+  forward?: boolean;
 };
 
 export type NewFlag = Omit<FlagRecord, '_id' | 'createdAt' | 'updatedAt' | 'deletedAt' | 'status'>;

@@ -73,6 +73,14 @@ export const POSTS: CollectionSpec = {
   indexes: [
     {
       fields: [
+        ['originDomain', 1],
+        ['deletedBy', 1],
+        ['deletedAt', 1],
+      ],
+      serves: "copiesFrom: a server's copies, live or hidden by its block (domain blocks)",
+    },
+    {
+      fields: [
         ['actorId', 1],
         ['to', 1],
         ['originDomain', 1],

@@ -446,6 +446,18 @@ export class PostsStore extends ContentCollection<PostRow> {
     return this.rows.find({ actorId: authorId, deletedAt: null });
   }
 
+  /**
+   * Ids of the copies of a server's posts, live (`deletedBy` null) or deleted by `deletedBy` (a
+   * domain block hides them, its lifting restores them): a read of one index.
+   */
+  async copiesFrom(domain: string, deletedBy: string | null): Promise<string[]> {
+    const rows = await this.rows.find(
+      { originDomain: domain, deletedBy, ...(deletedBy === null ? { deletedAt: null } : {}) },
+      { fields: ['id'] },
+    );
+    return rows.map((r) => r.id);
+  }
+
   /** Refreshes the author copy on every post of theirs. */
   async refreshAuthorCopy(authorId: string, actor: Record<string, unknown>): Promise<number> {
     return this.rows.updateMany({ actorId: authorId }, { $set: { actor: actor as Record<string, string> } });

@@ -5,6 +5,7 @@ import { backupRouter } from '../../backup/router';
 import { flaggedRouter } from '../../flagged/router';
 import { adminGuard } from '../../guard';
 import { invitesRouter } from '../../invites/router';
+import { serversRouter } from '../../servers/router';
 import { settingsRouter } from '../../settings/router';
 import { systemRouter } from '../../system/router';
 import { usersRouter } from '../../users/router';
@@ -36,6 +37,7 @@ export default function adminRoutes(ctx: AdminContext): Router {
     '/backup': backupRouter,
     '/flagged': flaggedRouter,
     '/invites': invitesRouter,
+    '/servers': serversRouter,
     '/settings': settingsRouter,
     '/system': systemRouter,
     '/users': usersRouter,

@@ -1,10 +1,15 @@
+import { AGORA_PROTOCOL, AGORA_PROTOCOL_VERSION, AGORA_SOFTWARE } from '@agora/common/federation';
 import { Router } from '@agora/common/http';
 import type { FederationContext } from '../../context';
 
-export const SOFTWARE_NAME = 'agora';
+export const SOFTWARE_NAME = AGORA_SOFTWARE;
 export const SOFTWARE_VERSION = '0.1.0';
 
-/** GET /nodeinfo/2.0: what this server is (how peers recognise a compatible server). */
+/**
+ * GET /nodeinfo/2.0: what this server is. Peers recognise a compatible server by the software
+ * name or by `metadata.federation` (the protocol, its version and where pulls are answered);
+ * NodeInfo's own `protocols` lists only the protocols its schema knows.
+ */
 export default function nodeinfoRoutes(ctx: FederationContext): Router {
   const r = Router();
   r.get('/2.0', (_req, res, next) => {
@@ -25,6 +30,12 @@ export default function nodeinfoRoutes(ctx: FederationContext): Router {
             siteTitle: profile?.name ?? 'Agora',
             domain: ctx.config.DOMAIN,
             instanceActor: `${ctx.config.publicUrl}/users/@${ctx.config.DOMAIN}`,
+            federation: {
+              protocol: AGORA_PROTOCOL,
+              version: AGORA_PROTOCOL_VERSION,
+              inbox: `${ctx.config.publicUrl}/inbox`,
+              outbox: `${ctx.config.publicUrl}/outbox`,
+            },
           },
         }),
       )

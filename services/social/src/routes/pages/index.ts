@@ -1,7 +1,7 @@
-import { BadRequest } from '@agora/common/errors';
 import { Router, collectionFor, handler, parsePaging, setAll } from '@agora/common/http';
 import type { SocialContext } from '../../context';
 import { viewerOf } from '../../access/viewer';
+import { fetchRemotePage } from '../../views/remote-page';
 import {
   PAGE_LIST_FIELDS,
   assertCanReadPage,
@@ -32,9 +32,11 @@ export default function pageRoutes(ctx: SocialContext): Router {
     '/:id',
     handler(async ({ req, params, query, set }) => {
       const domain = stringParam(query, 'domain', 253);
-      // Remote pages arrive with federation (fetched through the guarded client of decisions §6).
-      if (domain !== undefined && domain.toLowerCase() !== ctx.config.DOMAIN)
-        throw new BadRequest('Remote pages are not supported yet');
+      // Another server's page: fetched from it, never stored (views/remote-page.ts).
+      if (domain !== undefined && domain.trim().toLowerCase() !== ctx.config.DOMAIN.toLowerCase()) {
+        set('item', await fetchRemotePage(ctx, domain, params.id!));
+        return;
+      }
       const viewer = await viewerOf(ctx, req);
       const page = await findPageDoc(ctx, params.id);
       assertCanReadPage(ctx, viewer, page);

@@ -2,7 +2,8 @@
  * Flag (behaviour-notes §4.3, fixed): the reason must be one of the `flagOptions` setting (by
  * code or label); the target must exist here and be visible to the flagger; an open flag by the
  * same actor on the same target for the same reason is returned instead of a second one. Ids are
- * full server-minted ids (the reference's 32-bit ids collide).
+ * full server-minted ids (the reference's 32-bit ids collide). Another server's object may be
+ * flagged too, and forwarded to it (flag-remote.ts).
  */
 import { z } from 'zod';
 import { mintId } from '@agora/common/db';
@@ -11,6 +12,7 @@ import type { SocialContext } from '../../../context';
 import type { ActivityHandler, HandlerContext } from '../../types';
 import { clean, idString, parse } from '../../validate';
 import { KIND_MODELS, kindAmong, visibleTarget } from './targets';
+import { isRemote, parseForward, remoteTarget } from './flag-remote';
 import { domainEvent } from '@agora/common/messaging';
 
 const FLAGGABLE = ['post', 'reply', 'page', 'bookmark', 'group', 'circle', 'user'] as const;
@@ -98,7 +100,12 @@ export const flag: ActivityHandler = async (ctx) => {
   const target = parse(idString, ctx.activity.target, 'target');
   const obj = parse(flagObject, ctx.activity.object, 'object');
   const reason = resolveReason(await flagOptions(svc), obj.reason);
-  const { targetType, targetActorId } = await flaggedTarget(ctx, target);
+  const remote = isRemote(ctx, target);
+  // Only a remote object's flag can go anywhere: a local one is already where it belongs.
+  const forward = parseForward(ctx.activity.forward) && remote;
+  const { targetType, targetActorId } = remote
+    ? await remoteTarget(ctx, target)
+    : await flaggedTarget(ctx, target);
 
   const open = await svc.stores.flags.openTwin(actor.id, target, reason.code);
   if (open)
@@ -114,6 +121,7 @@ export const flag: ActivityHandler = async (ctx) => {
     ...(obj.notes ? { notes: obj.notes } : {}),
     actorId: actor.id,
     server: `@${svc.config.DOMAIN}`,
+    ...(forward ? { forward } : {}),
   });
   return {
     result: clean(created as Record<string, unknown>),

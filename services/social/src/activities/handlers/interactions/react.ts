@@ -34,11 +34,11 @@ type ReactRow = Record<string, unknown> & { id: string; emoji: string; name?: st
 export const react: ActivityHandler = async (ctx) => {
   const { svc, viewer } = ctx;
   const { id: targetId, field } = pointedAt(ctx);
-  kindAmong(svc, targetId, REACTABLE, field);
+  kindAmong(svc, targetId, REACTABLE, field, { copies: true });
   const obj = parse(reactObject, ctx.activity.object, 'object');
   const emoji = obj.emoji || obj.react || '';
   if (!emoji) return clearReaction(ctx, targetId);
-  const target = await visibleTarget(svc, viewer, targetId);
+  const target = await visibleTarget(svc, viewer, targetId, { copies: true });
   // A reply has no audience of its own: its thread root's capability applies.
   assertCapability(
     svc,
@@ -92,11 +92,20 @@ async function setReaction(
       existing.emoji === emoji
         ? await moveReaction(svc, targetId, {})
         : await moveReaction(svc, targetId, { [existing.emoji]: -1, [emoji]: 1 });
+    // Servers holding the target hear of the new emoji (federation plans `react.updated`).
+    const changed = domainEvent('react.updated', {
+      objectId: existing.id,
+      objectType: 'React',
+      actorId: actor.id,
+      ownerId: actor.id,
+      fields: ['emoji', ...(name !== undefined ? ['name'] : [])],
+    });
     return outcome(
       'replaced',
       { ...existing, emoji, ...(name !== undefined ? { name } : {}) },
       targetId,
       state,
+      { events: [changed] },
     );
   }
   const id = mintId('react', svc.config.DOMAIN);

@@ -23,11 +23,12 @@ export function pointedAt(ctx: HandlerContext): { id: string; field: 'to' | 'tar
 export const reply: ActivityHandler = async (ctx) => {
   const { svc, actor, viewer } = ctx;
   const { id: targetId, field } = pointedAt(ctx);
-  kindAmong(svc, targetId, REPLYABLE, field);
+  // Another server's post or reply is answered through its copy here (docs/federation.md).
+  kindAmong(svc, targetId, REPLYABLE, field, { copies: true });
   const obj = parse(replyInput, ctx.activity.object, 'object');
   const content = replyText(obj);
 
-  const replied = await visibleTarget(svc, viewer, targetId);
+  const replied = await visibleTarget(svc, viewer, targetId, { copies: true });
   const { root, parentId } = await threadOf(svc, replied);
   assertCapability(svc, viewer, root, 'canReply');
 

@@ -61,10 +61,22 @@ export function storeOf(ctx: SocialContext, kind: StoredKind): LooseStore {
 
 export type TargetKind = StoredKind | 'user';
 
-/** The kind of a local id; a remote or unknown id is 404 (nothing of it is stored here). */
-export function localKind(ctx: SocialContext, id: string): TargetKind {
+/** Kinds of which this server holds copies under their origin's ids (federated threads). */
+const COPIED_KINDS = new Set(['post', 'reply']);
+
+/** Whether a remote id may be acted on here: replies and reactions reach copies (docs/federation.md). */
+export interface KindOptions {
+  copies?: boolean;
+}
+
+/**
+ * The kind of a local id; a remote or unknown id is 404 (nothing of it is stored here). With
+ * `copies`, the id of another server's post or reply is accepted too: its copy is read by id.
+ */
+export function localKind(ctx: SocialContext, id: string, opts: KindOptions = {}): TargetKind {
   const p = parseId(id);
-  if (p.domain !== ctx.config.DOMAIN.toLowerCase()) throw new NotFound('Not found');
+  const copy = opts.copies === true && p.type === 'Object' && COPIED_KINDS.has(p.kind ?? '');
+  if (p.domain !== ctx.config.DOMAIN.toLowerCase() && !copy) throw new NotFound('Not found');
   if (p.type === 'User') return 'user';
   if (p.type === 'Object' && p.kind && Object.hasOwn(KIND_MODELS, p.kind)) return p.kind as StoredKind;
   throw new NotFound('Not found');
@@ -76,12 +88,13 @@ export function kindAmong<K extends TargetKind>(
   id: string,
   allowed: readonly K[],
   field: string,
+  opts: KindOptions = {},
 ): K {
   const p = parseId(id);
   const kind = p.type === 'User' ? 'user' : p.type === 'Object' ? p.kind : undefined;
   if (!kind || !(allowed as readonly string[]).includes(kind))
     throw new BadRequest(`${field}: must be the id of a ${allowed.join(', ')}`);
-  return localKind(ctx, id) as K;
+  return localKind(ctx, id, opts) as K;
 }
 
 export interface Found {
@@ -90,8 +103,13 @@ export interface Found {
 }
 
 /** The object if the viewer may read it: 404 missing, 403 denied (circles by their access tiers). */
-export async function visibleTarget(ctx: SocialContext, viewer: Viewer, id: string): Promise<Found> {
-  const kind = localKind(ctx, id);
+export async function visibleTarget(
+  ctx: SocialContext,
+  viewer: Viewer,
+  id: string,
+  opts: KindOptions = {},
+): Promise<Found> {
+  const kind = localKind(ctx, id, opts);
   if (kind === 'user' || kind === 'react') throw new NotFound('Not found');
   if (kind === 'circle') {
     const circle = await loadCircle(ctx, id);
@@ -105,7 +123,8 @@ export async function visibleTarget(ctx: SocialContext, viewer: Viewer, id: stri
 export async function threadOf(ctx: SocialContext, found: Found): Promise<{ root: Found; parentId: string }> {
   if (found.kind !== 'reply') return { root: found, parentId: found.doc.id };
   const rootId = String(found.doc.target);
-  const rootKind = localKind(ctx, rootId);
+  // The root is whatever this server stored the reply under: its own object or a copy.
+  const rootKind = localKind(ctx, rootId, { copies: true });
   if (rootKind === 'user' || rootKind === 'reply' || rootKind === 'react') throw new NotFound('Not found');
   const root = await storeOf(ctx, rootKind).liveById(rootId);
   if (!root) throw new NotFound('Not found');

@@ -51,7 +51,7 @@ export const undo: ActivityHandler = async (ctx) => {
       const objectId = typeof undone.object === 'object' ? undone.object.id : undone.object;
       const targetId = undone.to ?? undone.target ?? objectId;
       if (!targetId) throw new BadRequest('object.to: the reacted-to object is required');
-      kindAmong(svc, targetId, REACTABLE, 'object.to');
+      kindAmong(svc, targetId, REACTABLE, 'object.to', { copies: true });
       return clearReaction(ctx, targetId);
     }
     case 'Follow':
