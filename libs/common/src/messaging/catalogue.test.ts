@@ -80,6 +80,8 @@ const EVENT_EXAMPLES: { [N in EventName]: EventPayload<N> } = {
   'group.join_requested': { groupId: 'group:1@social.test', actorId: V, adminIds: [U] },
   'group.join_approved': groupChange,
   'group.join_rejected': groupChange,
+  'group.join_sent': { groupId: 'group:1@social.test', actorId: U },
+  'group.leave_sent': { groupId: 'group:1@social.test', actorId: U },
   'group.member_blocked': groupChange,
   'group.member_unblocked': { ...groupChange, role: 'blocked' },
   'group.role_added': { ...groupChange, role: 'admins' },

@@ -158,6 +158,9 @@ export const EVENTS = {
   'group.join_requested': entry(1, z.object({ groupId: id, actorId: id, adminIds: z.array(id).max(10_000) })),
   'group.join_approved': entry(1, groupChange),
   'group.join_rejected': entry(1, groupChange),
+  // A local user's Join or Leave of another server's group, sent there (its server decides).
+  'group.join_sent': entry(1, z.object({ groupId: id, actorId: id })),
+  'group.leave_sent': entry(1, z.object({ groupId: id, actorId: id })),
   'group.member_blocked': entry(1, groupChange),
   'group.member_unblocked': entry(1, groupRole),
   'group.role_added': entry(1, groupRole),

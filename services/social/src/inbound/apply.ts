@@ -22,6 +22,8 @@ import { dropAccount, isActorUpdate, updateActor } from './actors';
 import { inboundAudience, type KeptAudience } from './audience';
 import { hasAddressing } from './audience-shape';
 import { deleteCircle, membership } from './circles';
+import { isGroupMembership } from './group-shape';
+import { answerInbound, groupMembership, joinInbound, leaveInbound } from './groups';
 import { POST_TYPES, belongsTo, contentOf, isObject, objectId, publishedOf, type Json } from './shape';
 
 export interface Inbound {
@@ -77,6 +79,8 @@ async function create(ctx: SocialContext, a: Inbound): Promise<Outcome> {
         to: audience.to,
         canReply: audience.to,
         canReact: audience.to,
+        // A group's posts are listed for it (GET /groups/:id/posts), as local ones.
+        group: audience.to.startsWith('group:') ? audience.to : null,
         publishedAt,
       },
       audience.circles,
@@ -168,8 +172,12 @@ const APPLY: Record<string, (ctx: SocialContext, a: Inbound) => Promise<Outcome>
   Follow: follow,
   Undo: undo,
   Flag: flagInbound,
-  Add: membership,
-  Remove: membership,
+  Add: (ctx, a) => (isGroupMembership(a.activity) ? groupMembership(ctx, a) : membership(ctx, a)),
+  Remove: (ctx, a) => (isGroupMembership(a.activity) ? groupMembership(ctx, a) : membership(ctx, a)),
+  Join: joinInbound,
+  Leave: leaveInbound,
+  Accept: answerInbound,
+  Reject: answerInbound,
 };
 
 export async function applyInbound(ctx: SocialContext, a: Inbound): Promise<Outcome> {
