@@ -221,6 +221,20 @@ describe('A → B: bob on B joins alice’s open group on A', () => {
     expect(refused.status).toBe(403);
   });
 
+  test('replies and reactions on a group post travel both ways; a non-member’s reply is refused', async () => {
+    const id = await post(a, alice, gid, 'what shall we plant?');
+    await readable(b, bob, id);
+    const reply = (await send(b, bob, { type: 'Reply', to: id, object: { content: 'tomatoes' } })).createdId!;
+    await waitFor(async () => (await repos(a).replies.byId(reply))?.target === id, WAIT);
+    await send(a, alice, { type: 'React', to: id, object: { emoji: '🌱' } });
+    await waitFor(async () => ((await repos(b).posts.byId(id))?.reactCount ?? 0) === 1, WAIT);
+    const back = (await send(a, alice, { type: 'Reply', to: id, object: { content: 'yes' } })).createdId!;
+    await waitFor(async () => !!(await repos(b).replies.byId(back)), WAIT);
+    // carol on B is no member: B refuses her reply to a copy she cannot see.
+    const refused = await act(b, carol, { type: 'Reply', to: id, object: { content: 'me too' } });
+    expect(refused.status).toBe(404);
+  });
+
   test('a member’s server cannot speak for a non-member: A refuses the post and stores nothing', async () => {
     const id = `post:${randomUUID().replace(/-/g, '').slice(0, 24)}@${C}`;
     const res = await peerC.send(`${a.url}/inbox`, {
