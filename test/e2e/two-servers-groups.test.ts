@@ -268,6 +268,88 @@ describe('A → B: bob on B joins alice’s open group on A', () => {
   });
 });
 
+describe('three servers: the group’s server relays members’ posts to the others', () => {
+  test('cat on C posts to A’s group: A stores and relays it to B (bob reads it); bob’s post is relayed to C, not back to B', async () => {
+    const gid = await group(a, alice, 'Relay club');
+    await send(b, bob, { type: 'Join', target: gid });
+    const cat = `@cat@${C}`;
+    const joined = await peerC.send(`${a.url}/inbox`, {
+      id: `http://${C}/activities/${randomUUID()}`,
+      type: 'Join',
+      actorId: cat,
+      actor: { id: cat, inbox: `http://${C}/inbox` },
+      object: gid,
+    });
+    expect(joined.status).toBe(202);
+    await waitFor(async () => (await memberIds(a, gid)).length === 3, WAIT);
+    await isMember(b, bob, gid);
+    // C was told of cat's membership (Add by the group).
+    await waitFor(
+      () =>
+        Promise.resolve(
+          peerC.received.some(
+            (r) => r.body.toString().includes('"type":"Add"') && r.body.toString().includes(gid),
+          ),
+        ),
+      WAIT,
+    );
+
+    const catPost = `post:${randomUUID().replace(/-/g, '').slice(0, 24)}@${C}`;
+    const sent = await peerC.send(`${a.url}/inbox`, {
+      id: `http://${C}/activities/${randomUUID()}`,
+      type: 'Create',
+      actorId: cat,
+      actor: { id: cat, name: 'Cat', inbox: `http://${C}/inbox` },
+      to: [gid],
+      object: { id: catPost, type: 'Note', attributedTo: cat, content: 'meow to the club', to: [gid] },
+    });
+    expect(sent.status).toBe(202);
+    await readable(a, alice, catPost);
+    await readable(b, bob, catPost);
+    expect(await repos(b).posts.byId(catPost)).toMatchObject({ to: gid, group: gid, originDomain: C });
+    await hiddenEverywhere(b, carol, catPost);
+
+    const bobPost = await post(b, bob, gid, 'hello cat');
+    await readable(a, alice, bobPost);
+    await waitFor(
+      () => Promise.resolve(peerC.received.some((r) => r.body.toString().includes(bobPost))),
+      WAIT,
+    );
+    const relayed = peerC.received.find((r) => r.body.toString().includes(bobPost))!;
+    expect(JSON.parse(relayed.body.toString())).toMatchObject({
+      type: 'Announce',
+      actorId: gid,
+      object: { type: 'Create', actorId: bob.id, recipients: [cat], object: { id: bobPost } },
+    });
+    // B, the author's server, gets no relay of its own post.
+    expect(await inboundNaming(b, bobPost)).toEqual([]);
+  });
+
+  test('a server relaying a post to a group that is not its own is not heard', async () => {
+    const gid = await group(a, alice, 'Not C’s group');
+    const forged = `post:${randomUUID().replace(/-/g, '').slice(0, 24)}@${A}`;
+    const res = await peerC.send(`${b.url}/inbox`, {
+      id: `http://${C}/activities/${randomUUID()}`,
+      type: 'Announce',
+      actorId: `@${C}`,
+      actor: { id: `@${C}`, inbox: `http://${C}/inbox` },
+      object: {
+        type: 'Create',
+        actorId: alice.id,
+        to: [gid],
+        recipients: [bob.id],
+        object: { id: forged, type: 'Note', attributedTo: alice.id, content: 'forged', to: [gid] },
+      },
+    });
+    expect(res.status).toBe(202);
+    await waitFor(
+      async () => (await inboundNaming(b, forged)).some((r) => r.inbound?.status !== 'accepted'),
+      WAIT,
+    );
+    expect(await repos(b).posts.byId(forged)).toBeNull();
+  });
+});
+
 describe('approval and admins', () => {
   test('approvalOnly: A’s admins hear of bob’s request; approved, bob is told on B and joins', async () => {
     const gid = await group(a, alice, 'Careful club', 'approvalOnly');

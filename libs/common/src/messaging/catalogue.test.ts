@@ -82,6 +82,12 @@ const EVENT_EXAMPLES: { [N in EventName]: EventPayload<N> } = {
   'group.join_rejected': groupChange,
   'group.join_sent': { groupId: 'group:1@social.test', actorId: U },
   'group.leave_sent': { groupId: 'group:1@social.test', actorId: U },
+  'group.post_received': {
+    groupId: 'group:1@social.test',
+    postId: POST,
+    change: 'create',
+    originDomain: 'b.test',
+  },
   'group.member_blocked': groupChange,
   'group.member_unblocked': { ...groupChange, role: 'blocked' },
   'group.role_added': { ...groupChange, role: 'admins' },

@@ -48,3 +48,20 @@ export function answerActivity(
     group,
   };
 }
+
+/** A group's server passing on a member's post activity (already addressed to one server). */
+export function relayActivity(
+  ctx: FederationContext,
+  groupId: string,
+  inner: OutgoingActivity,
+  eventId: string,
+): OutgoingActivity {
+  return {
+    '@context': 'https://www.w3.org/ns/activitystreams',
+    id: `${ctx.config.publicUrl}/groups/${encodeURIComponent(groupId)}#${suffix('relay', eventId)}`,
+    type: 'Announce',
+    actorId: groupId,
+    actor: { id: groupId, inbox: `${ctx.config.publicUrl}/inbox` },
+    object: inner,
+  };
+}

@@ -12,12 +12,15 @@ import { parseId } from '@agora/common/db';
 import { sharedInboxOf } from '@agora/common/federation';
 import type { EventMessage } from '@agora/common/messaging';
 import type { FederationContext } from '../context';
-import { describeCircle, describeGroup, localGroup, membersByDomain } from './audience';
+import { deliveryTargets, describeCircle, describeGroup, localGroup, membersByDomain } from './audience';
 import type { PlannedDelivery } from './audience-plan';
 import { membershipActivity } from './audience-activity';
-import { answerActivity, joinActivity } from './group-activity';
+import { createActivity, deleteActivity, updateActivity } from './activity';
+import { addressed } from './audience-activity';
+import { answerActivity, joinActivity, relayActivity } from './group-activity';
 
 export const GROUP_EVENTS = [
+  'group.post_received',
   'group.join_sent',
   'group.leave_sent',
   'group.join_approved',
@@ -62,6 +65,7 @@ export async function planGroupEvent(
   ctx: FederationContext,
   msg: EventMessage<(typeof GROUP_EVENTS)[number]>,
 ): Promise<PlannedDelivery[]> {
+  if (msg.name === 'group.post_received') return planRelay(ctx, msg);
   if (msg.name === 'group.join_sent' || msg.name === 'group.leave_sent') {
     const { groupId, actorId } = msg.payload;
     const domain = parseId(groupId).domain;
@@ -76,4 +80,32 @@ export async function planGroupEvent(
   if (!local) return [];
   const type = msg.name === 'group.join_approved' ? 'Accept' : 'Reject';
   return to(ctx, domain, answerActivity(ctx, type, describeGroup(local.group), memberId, msg.id));
+}
+
+/**
+ * A remote member's post to a local group was applied here: every other server among the group's
+ * members gets its activity, addressed to the group and naming its members there, relayed by the
+ * group (`Announce`). The author's own server is left out (it holds the post).
+ */
+async function planRelay(
+  ctx: FederationContext,
+  msg: EventMessage<'group.post_received'>,
+): Promise<PlannedDelivery[]> {
+  const { groupId, postId, change, originDomain } = msg.payload;
+  const post = await ctx.stores.posts.byId(postId);
+  if (!post || post.group !== groupId || post.originDomain !== originDomain) return [];
+  const audience = await deliveryTargets(ctx, { actorId: post.actorId, to: groupId });
+  const inner =
+    change === 'create'
+      ? createActivity(ctx, post, msg.id)
+      : change === 'update'
+        ? updateActivity(ctx, post, msg.id)
+        : deleteActivity(ctx, post, msg.id);
+  return audience.targets
+    .filter((t) => t.domain !== originDomain)
+    .map((t) => ({
+      inbox: t.inbox,
+      domain: t.domain,
+      activity: relayActivity(ctx, groupId, addressed(inner, audience, t), msg.id),
+    }));
 }

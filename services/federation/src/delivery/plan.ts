@@ -106,6 +106,7 @@ export async function planDeliveries(ctx: FederationContext, raw: BusMessage): P
       return enqueueAll(ctx, [...(await planMembership(ctx, msg)), ...(await planGroupMembership(ctx, msg))]);
     case 'circle.deleted':
       return enqueueAll(ctx, await planCircleDeleted(ctx, msg));
+    case 'group.post_received':
     case 'group.join_sent':
     case 'group.leave_sent':
     case 'group.join_approved':

@@ -23,6 +23,7 @@ import { inboundAudience, type KeptAudience } from './audience';
 import { hasAddressing } from './audience-shape';
 import { deleteCircle, membership } from './circles';
 import { isGroupMembership } from './group-shape';
+import { applyGroupRelay, groupRelayOf, relayEvents } from './group-relay';
 import { answerInbound, groupMembership, joinInbound, leaveInbound } from './groups';
 import { POST_TYPES, belongsTo, contentOf, isObject, objectId, publishedOf, type Json } from './shape';
 
@@ -31,6 +32,8 @@ export interface Inbound {
   actorId: string;
   signerDomain: string;
   activity: Json;
+  /** A group post relayed by its group's server (group-relay.ts): that server. */
+  relayedBy?: string;
 }
 
 export type Outcome = {
@@ -181,9 +184,16 @@ const APPLY: Record<string, (ctx: SocialContext, a: Inbound) => Promise<Outcome>
 };
 
 export async function applyInbound(ctx: SocialContext, a: Inbound): Promise<Outcome> {
+  // A group's server relaying a member's post to its group (group-relay.ts).
+  const relay = groupRelayOf(a);
+  if (relay) return applyGroupRelay(ctx, relay, applyOne);
   // Replies, reactions and relays of them (threads.ts) before posts and follows.
   const thread = await threadHandler(ctx, a);
   if (thread) return thread(ctx, a);
+  return relayEvents(ctx, a, await applyOne(ctx, a));
+}
+
+function applyOne(ctx: SocialContext, a: Inbound): Promise<Outcome> {
   const fn = Object.prototype.hasOwnProperty.call(APPLY, a.type) ? APPLY[a.type] : undefined;
   return fn ? fn(ctx, a) : Promise.resolve(ignored(`${a.type.slice(0, 64)} is not processed yet`));
 }

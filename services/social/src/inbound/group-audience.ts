@@ -40,25 +40,22 @@ export async function groupAudience(
     if (!groups.includes(groupId)) return rejected('to: only group members can post to a group');
     return { to: groupId };
   }
-  if (!belongsTo(groupId, a.signerDomain)) return rejected("to: a group must be on the signer's domain");
+  // The group's server sends its group's posts, or relays those of members elsewhere.
+  const groupServer = a.relayedBy ?? a.signerDomain;
+  if (!belongsTo(groupId, groupServer)) return rejected("to: a group must be on the signer's domain");
   const group = readGroup(a.activity.group);
   if (!group || group.id !== groupId) return rejected('group: the group addressed is required');
   const circle = isObject(a.activity.circle) ? a.activity.circle : {};
   const circleId = objectId(circle.id);
   const rev = circle.rev;
-  if (
-    !circleId ||
-    !belongsTo(circleId, a.signerDomain) ||
-    typeof rev !== 'number' ||
-    !Number.isSafeInteger(rev)
-  )
+  if (!circleId || !belongsTo(circleId, groupServer) || typeof rev !== 'number' || !Number.isSafeInteger(rev))
     return rejected("circle: the group's members circle and its revision are required");
   const named = await localActors(ctx, ids(a.activity.recipients));
   if (!named.length) return ignored('names no recipient on this server');
   const scope = Array.isArray(a.activity.scope)
     ? ids(a.activity.scope).filter((id) => isLocalActor(ctx, id))
     : undefined;
-  const cached = await cacheGroup(ctx, a, group, { id: circleId, rev }, named, scope);
+  const cached = await cacheGroup(ctx, groupServer, group, { id: circleId, rev }, named, scope);
   if (!cached) return ignored('the group is deleted here or held from elsewhere');
   return { to: groupId };
 }

@@ -132,7 +132,7 @@ function signersGroup(a: Inbound, given: unknown): GroupRef | Outcome {
  */
 export async function cacheGroup(
   ctx: SocialContext,
-  a: Inbound,
+  originDomain: string,
   group: GroupRef,
   circle: { id: string; rev: number },
   present: string[],
@@ -142,12 +142,12 @@ export async function cacheGroup(
     ...group,
     // Its audience means this here only when public; otherwise its members here read it.
     to: group.to === '@public' ? '@public' : group.id,
-    originDomain: a.signerDomain,
+    originDomain,
     membersCircle: circle.id,
   });
   if (!cached) return null;
   const synced = await ctx.stores.circles.syncCached(
-    { id: circle.id, actorId: group.id, name: '', originDomain: a.signerDomain, grants: group.id },
+    { id: circle.id, actorId: group.id, name: '', originDomain, grants: group.id },
     { rev: circle.rev, present: await localActors(ctx, present), scope: scope ?? 'all' },
   );
   if (!synced) return null;
@@ -168,7 +168,7 @@ export async function groupMembership(ctx: SocialContext, a: Inbound): Promise<O
     return rejected("target: the group's members circle, on the signer's domain, is required");
   if (circle.rev === undefined) return rejected('target.rev: the revision of its members is required');
   if (!memberId || !isLocalActor(ctx, memberId)) return ignored('object: not an actor of this server');
-  const done = await cacheGroup(ctx, a, group, { id: circle.id, rev: circle.rev }, members);
+  const done = await cacheGroup(ctx, a.signerDomain, group, { id: circle.id, rev: circle.rev }, members);
   return done ? { status: 'processed' } : ignored('the group is deleted here or held from elsewhere');
 }
 
