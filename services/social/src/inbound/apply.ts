@@ -58,9 +58,15 @@ async function create(ctx: SocialContext, a: Inbound): Promise<Outcome> {
   const audience = await inboundAudience(ctx, a, object);
   if ('status' in audience) return audience;
   const held = await ctx.stores.posts.byId(id);
-  // A Create of a post held here already (an audience change made it new to some): its state now.
-  if (held)
-    return held.deletedAt ? ignored('the post is deleted here') : updateCopy(ctx, a, object, audience);
+  // A Create of a post held here already: when its audience moved (the change made it new to
+  // some), its state now; else a duplicate (a push and a pull, or a Create after its Update,
+  // which must not bring back older content).
+  if (held) {
+    if (held.deletedAt) return ignored('the post is deleted here');
+    return held.to === audience.to
+      ? ignored('the post exists already')
+      : updateCopy(ctx, a, object, audience);
+  }
   const { body, text, mediaType } = contentOf(object);
   const now = new Date();
   const publishedAt = publishedOf(object, now);
