@@ -135,7 +135,7 @@ test("an actor's peers: followers, its circles' member servers, and servers whos
   ]);
 });
 
-test('moving a post from one circle to another: Create to the new servers, Delete to those left out', async () => {
+test('moving a post from one circle to another: Update to the new servers, Delete to those left out', async () => {
   const x = await circle(['@bob@b.test', '@carol@c.test']);
   const y = await circle(['@carol@c.test', '@dave@d.test']);
   const id = await post(x.id);
@@ -166,8 +166,8 @@ test('moving a post from one circle to another: Create to the new servers, Delet
     }),
   );
   expect(moved.map((p) => [p.domain, p.activity.type, p.activity.to])).toEqual([
-    ['c.test', 'Create', [y.id]],
-    ['d.test', 'Create', [y.id]],
+    ['c.test', 'Update', [y.id]],
+    ['d.test', 'Update', [y.id]],
     ['b.test', 'Delete', [x.id]],
   ]);
   // An edit of the content only: Update to the servers of its audience.

@@ -4,9 +4,10 @@
  * Each planner returns the deliveries; plan.ts enqueues them.
  *
  * - post created → Create to every target of its audience;
- * - post edited → Update to every target; when its audience changed (`previousTo`), Create with
- *   the new audience to the new targets (receivers upsert) and Delete to the servers the new
- *   audience leaves out (none of their users may see it any more);
+ * - post edited → Update to every target of its audience (it carries the whole post, so a server
+ *   that holds no copy yet makes one: one the new audience of a moved post reaches); when its
+ *   audience changed (`previousTo`), Delete to the servers the new audience leaves out (none of
+ *   their users may see it any more);
  * - post deleted → Delete to the targets of its audience;
  * - member added or removed (user-made circles only) → Add or Remove, as the member's state now,
  *   to the member's server, with that server's members of the circle;
@@ -91,14 +92,15 @@ async function planPostUpdate(
   const post = await localPost(ctx, msg.payload.objectId);
   if (!post || post.deletedAt) return [];
   const now = await deliveryTargets(ctx, post);
-  if (!msg.payload.fields.includes('to')) return toEach(now, updateActivity(ctx, post, msg.id));
+  const update = toEach(now, updateActivity(ctx, post, msg.id));
+  if (!msg.payload.fields.includes('to')) return update;
   // Without `previousTo` (an admin's change, a restore): what was public before unless it is now.
   const before = msg.payload.previousTo ?? (post.to === '@public' ? '' : '@public');
   const then = await deliveryTargets(ctx, { actorId: post.actorId, to: before });
   const kept = new Set(now.targets.map((t) => t.inbox));
   const gone = then.targets.filter((t) => !kept.has(t.inbox));
   return [
-    ...toEach(now, createActivity(ctx, post, msg.id)),
+    ...update,
     ...toEach({ ...then, targets: gone }, deleteActivity(ctx, { ...post, to: before }, msg.id)),
   ];
 }

@@ -4,6 +4,7 @@
  * membership, circles deleted, profile updates and account deletions are planned in
  * audience-plan.ts (who receives them is audience.ts); a local user following or unfollowing a
  * remote user (`user.followed`, `user.unfollowed`) → Follow or Undo to that user's server.
+ * Replies and reactions are planned in threads.ts, Flag forwarding in flag.ts.
  * Activity ids derive from the event's id, so a redelivered event plans the same activities,
  * which receivers deduplicate.
  */
@@ -35,11 +36,11 @@ const PLANNED = [
   'user.followed',
   'user.unfollowed',
   'user.deleted',
-  'flag.created',
   'user.updated',
   'member.added',
   'member.removed',
   'circle.deleted',
+  'flag.created',
   ...GROUP_EVENTS,
 ] as const;
 type Planned = EventMessage<(typeof PLANNED)[number]>;

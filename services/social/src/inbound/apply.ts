@@ -19,7 +19,7 @@ import { isHttpUrl } from '@agora/common/validation';
 import { follow, undo } from './follow';
 import { flagInbound } from './flag';
 import { dropAccount, isActorUpdate, updateActor } from './actors';
-import { inboundAudience, type KeptAudience } from './audience';
+import { inboundAudience } from './audience';
 import { hasAddressing } from './audience-shape';
 import { deleteCircle, membership } from './circles';
 import { isGroupMembership } from './group-shape';
@@ -57,16 +57,6 @@ async function create(ctx: SocialContext, a: Inbound): Promise<Outcome> {
   if (author !== a.actorId) return rejected('object.attributedTo: must be the activity actor');
   const audience = await inboundAudience(ctx, a, object);
   if ('status' in audience) return audience;
-  const held = await ctx.stores.posts.byId(id);
-  // A Create of a post held here already: when its audience moved (the change made it new to
-  // some), its state now; else a duplicate (a push and a pull, or a Create after its Update,
-  // which must not bring back older content).
-  if (held) {
-    if (held.deletedAt) return ignored('the post is deleted here');
-    return held.to === audience.to
-      ? ignored('the post exists already')
-      : updateCopy(ctx, a, object, audience);
-  }
   const { body, text, mediaType } = contentOf(object);
   const now = new Date();
   const publishedAt = publishedOf(object, now);
@@ -116,28 +106,19 @@ async function update(ctx: SocialContext, a: Inbound): Promise<Outcome> {
   const object = a.activity.object;
   if (!isObject(object)) return rejected('object: an object is required');
   if (isActorUpdate(a, object)) return updateActor(ctx, a, object);
-  // An Update of a post never held here (its new audience names someone here) is its Create.
+  // An Update of a post not held here carries the whole object, so it makes the copy: one that
+  // overtook its Create (docs/federation.md, "Held deliveries", ordering; the Create, later, is a
+  // duplicate), or one whose new audience names someone here ("Audiences").
   const id = objectId(object);
-  if (id && hasAddressing(a.activity, object) && !(await ctx.stores.posts.byId(id))) return create(ctx, a);
+  if (id && !(await ctx.stores.posts.byId(id))) return create(ctx, a);
   return updateCopy(ctx, a, object);
 }
 
 /** New content for a copy, and its audience when the activity states one (audience.ts). */
-async function updateCopy(
-  ctx: SocialContext,
-  a: Inbound,
-  object: Json,
-  given?: KeptAudience,
-): Promise<Outcome> {
+async function updateCopy(ctx: SocialContext, a: Inbound, object: Json): Promise<Outcome> {
   const post = await ownPost(ctx, a, objectId(object));
-  if (!post) {
-    // An Update that overtook its Create (docs/federation.md, "Held deliveries", ordering): it
-    // carries the whole object, so it makes the copy, and the Create, later, is a duplicate.
-    if (!(await ctx.stores.posts.byId(objectId(object) ?? ''))) return create(ctx, a);
-    return ignored('no post of this author from this server has that id');
-  }
-  const audience =
-    given ?? (hasAddressing(a.activity, object) ? await inboundAudience(ctx, a, object) : undefined);
+  if (!post) return ignored('no post of this author from this server has that id');
+  const audience = hasAddressing(a.activity, object) ? await inboundAudience(ctx, a, object) : undefined;
   if (audience && 'status' in audience) return audience;
   const moved =
     audience && audience.to !== post.to
@@ -180,9 +161,9 @@ const APPLY: Record<string, (ctx: SocialContext, a: Inbound) => Promise<Outcome>
   Delete: remove,
   Follow: follow,
   Undo: undo,
-  Flag: flagInbound,
   Add: (ctx, a) => (isGroupMembership(a.activity) ? groupMembership(ctx, a) : membership(ctx, a)),
   Remove: (ctx, a) => (isGroupMembership(a.activity) ? groupMembership(ctx, a) : membership(ctx, a)),
+  Flag: flagInbound,
   Join: joinInbound,
   Leave: leaveInbound,
   Accept: answerInbound,

@@ -94,6 +94,7 @@ export async function remotePost(
   const parsed = parseId(id);
   if (mode === 'local' || parsed.kind !== 'post' || parsed.domain === ctx.config.DOMAIN) return null;
   if (mode !== 'remote' && (await lookupLocal(ctx, viewer, id, parsed.type))) return null;
+  await refuseBlocked(ctx, parsed.domain);
   const item = shownTo(viewer, parsed.type, await fetchRemote(ctx, id));
   if (!item && mode === 'remote') throw new NotFound('Post not found');
   return item;
