@@ -393,6 +393,22 @@ describe('approval and admins', () => {
   });
 });
 
+describe('the group itself', () => {
+  test('renamed on A, B’s cached copy follows; deleted on A, bob on B loses it and its posts', async () => {
+    const gid = await group(a, alice, 'Old name');
+    await send(b, bob, { type: 'Join', target: gid });
+    await isMember(b, bob, gid);
+    const id = await post(a, alice, gid, 'before the end');
+    await readable(b, bob, id);
+    await send(a, alice, { type: 'Update', objectType: 'Group', target: gid, object: { name: 'New name' } });
+    await waitFor(async () => (await repos(b).groups.byId(gid))?.name === 'New name', WAIT);
+    await send(a, alice, { type: 'Delete', target: gid });
+    await waitFor(async () => !!(await repos(b).groups.byId(gid))?.deletedAt, WAIT);
+    await isNotMember(b, bob, gid);
+    expect((await read(b, bob, id)).status).toBe(404);
+  });
+});
+
 describe('B → A: alice on A joins bob’s group on B', () => {
   test('join, posts both ways, and a server with no member stores nothing', async () => {
     const gid = await group(b, bob, 'Bakers');

@@ -65,3 +65,20 @@ export function relayActivity(
     object: inner,
   };
 }
+
+/** A group's description changed (Update of the group) or it was deleted (Delete of it). */
+export function groupChangeActivity(
+  ctx: FederationContext,
+  type: 'Update' | 'Delete',
+  group: AddressedGroup,
+  eventId: string,
+): OutgoingActivity {
+  return {
+    '@context': 'https://www.w3.org/ns/activitystreams',
+    id: `${ctx.config.publicUrl}/groups/${encodeURIComponent(group.id)}#${suffix(type.toLowerCase(), eventId)}`,
+    type,
+    actorId: group.id,
+    actor: { id: group.id, inbox: `${ctx.config.publicUrl}/inbox` },
+    object: type === 'Update' ? { ...group, type: 'Group' } : group.id,
+  };
+}

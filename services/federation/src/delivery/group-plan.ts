@@ -12,15 +12,24 @@ import { parseId } from '@agora/common/db';
 import { sharedInboxOf } from '@agora/common/federation';
 import type { EventMessage } from '@agora/common/messaging';
 import type { FederationContext } from '../context';
-import { deliveryTargets, describeCircle, describeGroup, localGroup, membersByDomain } from './audience';
+import {
+  circleTargets,
+  deliveryTargets,
+  describeCircle,
+  describeGroup,
+  localGroup,
+  membersByDomain,
+} from './audience';
 import type { PlannedDelivery } from './audience-plan';
 import { membershipActivity } from './audience-activity';
 import { createActivity, deleteActivity, updateActivity } from './activity';
 import { addressed } from './audience-activity';
-import { answerActivity, joinActivity, relayActivity } from './group-activity';
+import { answerActivity, groupChangeActivity, joinActivity, relayActivity } from './group-activity';
 
 export const GROUP_EVENTS = [
   'group.post_received',
+  'group.updated',
+  'group.deleted',
   'group.join_sent',
   'group.leave_sent',
   'group.join_approved',
@@ -66,6 +75,7 @@ export async function planGroupEvent(
   msg: EventMessage<(typeof GROUP_EVENTS)[number]>,
 ): Promise<PlannedDelivery[]> {
   if (msg.name === 'group.post_received') return planRelay(ctx, msg);
+  if (msg.name === 'group.updated' || msg.name === 'group.deleted') return planGroupChange(ctx, msg);
   if (msg.name === 'group.join_sent' || msg.name === 'group.leave_sent') {
     const { groupId, actorId } = msg.payload;
     const domain = parseId(groupId).domain;
@@ -108,4 +118,23 @@ async function planRelay(
       domain: t.domain,
       activity: relayActivity(ctx, groupId, addressed(inner, audience, t), msg.id),
     }));
+}
+
+/**
+ * A local group's description changed, or it was deleted: the servers of its members refresh or
+ * delete their cached copy (a deleted group's members there lose what was addressed to it).
+ */
+async function planGroupChange(
+  ctx: FederationContext,
+  msg: EventMessage<'group.updated' | 'group.deleted'>,
+): Promise<PlannedDelivery[]> {
+  const id = msg.payload.objectId;
+  const group = await ctx.stores.groups.byId(id);
+  if (!group || group.originDomain || !id.endsWith(`@${ctx.config.DOMAIN}`)) return [];
+  const deleted = msg.name === 'group.deleted';
+  if (deleted !== !!group.deletedAt) return [];
+  const members = group.circles?.members ? await ctx.stores.circles.byId(group.circles.members) : null;
+  if (!members) return [];
+  const activity = groupChangeActivity(ctx, deleted ? 'Delete' : 'Update', describeGroup(group), msg.id);
+  return circleTargets(ctx, members).map((t) => ({ inbox: t.inbox, domain: t.domain, activity }));
 }

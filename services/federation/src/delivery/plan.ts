@@ -108,6 +108,8 @@ export async function planDeliveries(ctx: FederationContext, raw: BusMessage): P
     case 'circle.deleted':
       return enqueueAll(ctx, await planCircleDeleted(ctx, msg));
     case 'group.post_received':
+    case 'group.updated':
+    case 'group.deleted':
     case 'group.join_sent':
     case 'group.leave_sent':
     case 'group.join_approved':

@@ -22,9 +22,9 @@ import { dropAccount, isActorUpdate, updateActor } from './actors';
 import { inboundAudience } from './audience';
 import { hasAddressing } from './audience-shape';
 import { deleteCircle, membership } from './circles';
-import { isGroupMembership } from './group-shape';
+import { isGroupChange, isGroupMembership } from './group-shape';
 import { applyGroupRelay, groupRelayOf, relayEvents } from './group-relay';
-import { answerInbound, groupMembership, joinInbound, leaveInbound } from './groups';
+import { answerInbound, groupChange, groupMembership, joinInbound, leaveInbound } from './groups';
 import { POST_TYPES, belongsTo, contentOf, isObject, objectId, publishedOf, type Json } from './shape';
 
 export interface Inbound {
@@ -157,8 +157,8 @@ async function remove(ctx: SocialContext, a: Inbound): Promise<Outcome> {
 
 const APPLY: Record<string, (ctx: SocialContext, a: Inbound) => Promise<Outcome>> = {
   Create: create,
-  Update: update,
-  Delete: remove,
+  Update: (ctx, a) => (isGroupChange(a.activity) ? groupChange(ctx, a) : update(ctx, a)),
+  Delete: (ctx, a) => (isGroupChange(a.activity) ? groupChange(ctx, a) : remove(ctx, a)),
   Follow: follow,
   Undo: undo,
   Add: (ctx, a) => (isGroupMembership(a.activity) ? groupMembership(ctx, a) : membership(ctx, a)),

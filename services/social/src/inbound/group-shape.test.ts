@@ -1,4 +1,11 @@
-import { addressedGroup, isGroupId, isGroupMembership, readAnswer, readGroup } from './group-shape';
+import {
+  addressedGroup,
+  isGroupChange,
+  isGroupId,
+  isGroupMembership,
+  readAnswer,
+  readGroup,
+} from './group-shape';
 
 const G = 'group:0123456789abcdef01234567@a.test';
 const described = (extra: Record<string, unknown> = {}) => ({
@@ -54,6 +61,14 @@ describe('readAnswer', () => {
   test('anything but a Join says nothing', () => {
     expect(readAnswer({ object: { type: 'Follow', actor: '@bob@b.test', object: G } })).toEqual({});
     expect(readAnswer({ object: G })).toEqual({});
+  });
+});
+
+describe('isGroupChange', () => {
+  test('an Update or Delete of the group itself', () => {
+    expect(isGroupChange({ object: G })).toBe(true);
+    expect(isGroupChange({ object: described({ type: 'Group' }) })).toBe(true);
+    expect(isGroupChange({ object: 'post:0123456789abcdef01234567@a.test' })).toBe(false);
   });
 });
 

@@ -61,3 +61,8 @@ export function addressedGroup(activity: Json, object: Json): string | undefined
   const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]);
   return [activity.to, object.to].flatMap(list).find(isGroupId);
 }
+
+/** An Update or Delete of a group itself (the group as `object`, or its id). */
+export function isGroupChange(activity: Json): boolean {
+  return isGroupId(objectId(activity.object));
+}

@@ -193,3 +193,27 @@ export async function answerInbound(ctx: SocialContext, a: Inbound): Promise<Out
     events: [domainEvent('group.join_approved', { groupId, memberId, actorId: group.id })],
   };
 }
+
+/** The signer's group, cached here, as its origin changed it (Update) or deleted it (Delete). */
+export async function groupChange(ctx: SocialContext, a: Inbound): Promise<Outcome> {
+  const id = objectId(a.activity.object);
+  if (!isGroupId(id) || id !== a.actorId || !belongsTo(id, a.signerDomain))
+    return rejected('object: only the group speaks for itself');
+  const held = await ctx.stores.groups.byId(id);
+  if (!held || held.originDomain !== a.signerDomain) return ignored('no group of this server is held here');
+  if (held.deletedAt) return ignored('the group is deleted here');
+  if (a.type === 'Update') {
+    const group = readGroup(a.activity.object);
+    if (!group) return rejected('object: the group is required');
+    await ctx.stores.groups.cacheRemote({
+      ...group,
+      to: group.to === '@public' ? '@public' : group.id,
+      originDomain: a.signerDomain,
+    });
+    return { status: 'processed' };
+  }
+  await ctx.stores.groups.softDelete(id, { deletedAt: new Date(), deletedBy: a.actorId });
+  const members = held.circles?.members;
+  if (members) await ctx.stores.circles.softDeleteCircle(members, a.actorId);
+  return { status: 'processed' };
+}
