@@ -184,6 +184,13 @@ describe('A → B: bob on B joins alice’s open group on A', () => {
     });
     expect(await groupsOf(b, carol)).not.toContain(gid);
     expect((await repos(a).groups.byId(gid))?.memberCount).toBe(2);
+    // B's reads of the (public) group: its copy, with each viewer's place in it.
+    const detail = (who: Actor) =>
+      api(b).get<{ item: Record<string, unknown> }>(`/groups/${encodeURIComponent(gid)}`, {
+        token: who.token,
+      });
+    expect((await detail(bob)).body.item).toMatchObject({ id: gid, name: 'Gardeners', isMember: true });
+    expect((await detail(carol)).body.item).toMatchObject({ id: gid, isMember: false });
   });
 
   test('a group post on A reaches bob on B; carol and anonymous get 404 in every mode', async () => {
@@ -251,6 +258,28 @@ describe('A → B: bob on B joins alice’s open group on A', () => {
       WAIT,
     );
     expect(await repos(a).posts.byId(id)).toBeNull();
+  });
+
+  test('only users join: a server actor’s Join is rejected and changes nothing', async () => {
+    const before = await memberIds(a, gid);
+    const activityId = `http://${C}/activities/${randomUUID()}`;
+    const res = await peerC.send(`${a.url}/inbox`, {
+      id: activityId,
+      type: 'Join',
+      actorId: `@${C}`,
+      actor: { id: `@${C}`, inbox: `http://${C}/inbox` },
+      object: gid,
+    });
+    expect(res.status).toBe(202);
+    await waitFor(
+      async () =>
+        (await inboundNaming(a, activityId)).some(
+          (r) => r.inbound?.status === 'rejected' && r.inbound.reason === 'actor: only users join groups',
+        ),
+      WAIT,
+    );
+    expect(await memberIds(a, gid)).toEqual(before);
+    expect(await memberIds(a, gid, 'pending')).toEqual([]);
   });
 
   test('Leave: A drops bob, B drops its membership, and later group posts skip B', async () => {

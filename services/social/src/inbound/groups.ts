@@ -15,6 +15,7 @@
  * speaks for it.
  */
 import { canSee, type Viewer } from '@agora/common/audience';
+import { parseId } from '@agora/common/db';
 import { domainEvent, type DomainEvent } from '@agora/common/messaging';
 import { Conflict } from '@agora/common/errors';
 import type { SocialContext } from '../context';
@@ -68,6 +69,8 @@ export async function joinInbound(ctx: SocialContext, a: Inbound): Promise<Outco
   const group = await ownGroup(ctx, objectId(a.activity.object));
   if (!group) return rejected('object: no such group on this server');
   const memberId = a.actorId;
+  // People join groups; a server or another group does not.
+  if (parseId(memberId).type !== 'User') return rejected('actor: only users join groups');
   const refused = (reason: string) =>
     rejected(reason, [
       domainEvent('group.join_rejected', { groupId: group.id, memberId, actorId: group.id }),
