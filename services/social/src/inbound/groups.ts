@@ -2,7 +2,7 @@
  * Group membership across servers (docs/federation.md, "Groups").
  *
  * On the group's server: a remote user's Join is decided as a local one (the group must be
- * visible to them as a remote viewer, public, unless they already asked; blocked and invite-only
+ * visible to them as a remote viewer (public, or to a circle holding them) unless they asked; blocked and invite-only
  * refuse; open joins; every other policy, `serverOpen` included since they are not of this
  * server, waits for an admin's approval, with the `join_request` notification to its admins); a
  * Leave takes them out as a local one. What changes goes back by the federation planner: Add or
@@ -14,7 +14,7 @@
  * user's Join tells them (`join_approved`), a Reject is recorded. Only the group, on its server,
  * speaks for it.
  */
-import { canSee, type Viewer } from '@agora/common/audience';
+import { canSee } from '@agora/common/audience';
 import { parseId } from '@agora/common/db';
 import { domainEvent, type DomainEvent } from '@agora/common/messaging';
 import { Conflict } from '@agora/common/errors';
@@ -32,6 +32,7 @@ import {
 import type { Inbound, Outcome } from './apply';
 import { isLocalActor, localActors } from './audience';
 import { readMembership } from './audience-shape';
+import { remoteActorViewer } from './thread';
 import { isGroupId, readAnswer, readGroup, type GroupRef } from './group-shape';
 import { belongsTo, isObject, objectId } from './shape';
 
@@ -76,7 +77,8 @@ export async function joinInbound(ctx: SocialContext, a: Inbound): Promise<Outco
       domainEvent('group.join_rejected', { groupId: group.id, memberId, actorId: group.id }),
     ]);
   const roles = await groupRoles(ctx, group, memberId);
-  const viewer: Viewer = { id: memberId, local: false, isAdmin: false, circleIds: [], groupIds: [] };
+  // As a remote viewer here (remote-viewer tier): public, or a circle holding them or their server.
+  const viewer = await remoteActorViewer(ctx, memberId);
   if (!canSee(group, viewer, ctx.config.DOMAIN) && !roles.members && !roles.pending)
     return refused('the group is not visible to this user');
   if (roles.blocked) return refused('the user is blocked from this group');
