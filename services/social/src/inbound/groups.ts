@@ -2,8 +2,8 @@
  * Group membership across servers (docs/federation.md, "Groups").
  *
  * On the group's server: a remote user's Join is decided as a local one (the group must be
- * visible to them as a remote viewer (public, or to a circle holding them) unless they asked; blocked and invite-only
- * refuse; open joins; every other policy, `serverOpen` included since they are not of this
+ * visible to them as a remote viewer, public or to a circle holding them, unless they asked
+ * already; blocked users and invite-only groups refuse; open joins; every other policy, `serverOpen` included since they are not of this
  * server, waits for an admin's approval, with the `join_request` notification to its admins); a
  * Leave takes them out as a local one. What changes goes back by the federation planner: Add or
  * Remove of the members circle, Accept or Reject of the Join.
