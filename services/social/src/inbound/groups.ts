@@ -3,9 +3,9 @@
  *
  * On the group's server: a remote user's Join is decided as a local one (the group must be
  * visible to them as a remote viewer, public or to a circle holding them, unless they asked
- * already; blocked users and invite-only groups refuse; open joins; every other policy, `serverOpen` included since they are not of this
- * server, waits for an admin's approval, with the `join_request` notification to its admins); a
- * Leave takes them out as a local one. What changes goes back by the federation planner: Add or
+ * already; blocked users and invite-only groups refuse; open joins; every other policy,
+ * `serverOpen` included since they are not of this server, waits for an admin's approval, with
+ * the `join_request` notification to its admins); a Leave takes them out as a local one. What changes goes back by the federation planner: Add or
  * Remove of the members circle, Accept or Reject of the Join.
  *
  * On the member's server: Add and Remove of a group's members circle (with the group) cache the
