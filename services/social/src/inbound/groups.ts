@@ -5,8 +5,9 @@
  * visible to them as a remote viewer, public or to a circle holding them, unless they asked
  * already; blocked users and invite-only groups refuse; open joins; every other policy,
  * `serverOpen` included since they are not of this server, waits for an admin's approval, with
- * the `join_request` notification to its admins); a Leave takes them out as a local one. What changes goes back by the federation planner: Add or
- * Remove of the members circle, Accept or Reject of the Join.
+ * the `join_request` notification to its admins); a Leave takes them out as a local one. What
+ * changes goes back by the federation planner: Add or Remove of the members circle, Accept or
+ * Reject of the Join.
  *
  * On the member's server: Add and Remove of a group's members circle (with the group) cache the
  * group and its members circle here (`originDomain` set; the circle grants the group, so its
