@@ -237,7 +237,7 @@ describe('Join under each rsvpPolicy', () => {
     });
   });
 
-  test('Join validation: not a group, injection, remote group, missing group', async () => {
+  test('Join validation: not a group, injection, missing group; a remote group is asked there', async () => {
     expect(
       (await act(bob, { type: 'Join', target: 'post:000000000000000000000000@social.test' })).status,
     ).toBe(400);
@@ -247,8 +247,9 @@ describe('Join under each rsvpPolicy', () => {
       type: 'Join',
       target: 'group:000000000000000000000000@elsewhere.example',
     });
-    expect(remote.status).toBe(400);
-    expect(remote.body.error).toBe('Remote groups are not supported yet');
+    // Another server's group decides there: the request is sent (docs/federation.md, "Groups").
+    expect(remote.status).toBe(201);
+    expect(remote.body.result).toMatchObject({ status: 'requested' });
     expect(
       (await act(bob, { type: 'Join', target: 'group:000000000000000000000000@social.test' })).status,
     ).toBe(404);

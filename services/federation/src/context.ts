@@ -14,6 +14,7 @@ const FEDERATION_STORES = [
   'circles',
   'flags',
   'followers',
+  'groups',
   'parkedDeliveries',
   'posts',
   'reacts',

@@ -158,6 +158,19 @@ export const EVENTS = {
   'group.join_requested': entry(1, z.object({ groupId: id, actorId: id, adminIds: z.array(id).max(10_000) })),
   'group.join_approved': entry(1, groupChange),
   'group.join_rejected': entry(1, groupChange),
+  // A local user's Join or Leave of another server's group, sent there (its server decides).
+  'group.join_sent': entry(1, z.object({ groupId: id, actorId: id })),
+  'group.leave_sent': entry(1, z.object({ groupId: id, actorId: id })),
+  // A remote member's post to a local group, applied here: passed on to its other servers.
+  'group.post_received': entry(
+    1,
+    z.object({
+      groupId: id,
+      postId: id,
+      change: z.enum(['create', 'update', 'delete']),
+      originDomain: z.string().min(1).max(300),
+    }),
+  ),
   'group.member_blocked': entry(1, groupChange),
   'group.member_unblocked': entry(1, groupRole),
   'group.role_added': entry(1, groupRole),

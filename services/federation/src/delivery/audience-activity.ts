@@ -25,6 +25,7 @@ export function addressed(
     to: [audience.to],
     recipients: target.recipients,
     ...(audience.circle ? { circle: audience.circle } : {}),
+    ...(audience.group ? { group: audience.group } : {}),
     ...(typeof object === 'object' && object !== null ? { object: { ...object, to: [audience.to] } } : {}),
   };
 }

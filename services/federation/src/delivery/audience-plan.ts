@@ -108,7 +108,7 @@ async function planPostUpdate(
 /**
  * A remote actor joined or left a user-made circle of this server: its server is told the
  * member's state now (Add or Remove), with every member of the circle on that server. Group
- * circles (groups are not federated yet) and system circles (Following is a Follow, Blocked must
+ * circles (group-plan.ts) and system circles (Following is a Follow, Blocked must
  * never be told) send nothing.
  */
 export async function planMembership(

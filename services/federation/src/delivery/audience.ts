@@ -12,8 +12,12 @@
  *   naming that server's users in the circle, and the server itself (`@<domain>`) when the circle
  *   holds it. The circle goes along (id, owner, name, revision) so the receiver can cache who of
  *   its users it holds.
- * - `@<this domain>`, the author alone (`''` or their own id), a group (not federated yet), a
- *   circle of another server (not addressable here): no one.
+ * - a group of this server: the servers of its members, as for its members circle (which goes
+ *   along with the group: id, owner, name, audience, policy), so the receiver caches both.
+ * - a group of another server cached here (a local member posting to it): its origin server only,
+ *   which checks the post as a local one and relays it to the group's other servers (groups.ts).
+ * - `@<this domain>`, the author alone (`''` or their own id), a circle of another server (not
+ *   addressable here): no one.
  */
 import { parseId, type CircleRecord } from '@agora/common/db';
 import { sharedInboxOf } from '@agora/common/federation';
@@ -36,10 +40,24 @@ export interface AddressedCircle {
   rev: number;
 }
 
+/** A group as a delivery describes it to the servers of its members, which cache it. */
+export interface AddressedGroup {
+  id: string;
+  /** Who made it (its first admin). */
+  actorId: string;
+  name: string;
+  /** Who may see the group itself (its posts are addressed to the group). */
+  to: string;
+  rsvpPolicy: string;
+  description?: string;
+  icon?: string;
+}
+
 export interface Audience {
   /** The audience as stored (`@public`, a circle id, …). */
   to: string;
   circle?: AddressedCircle;
+  group?: AddressedGroup;
   targets: DeliveryTarget[];
 }
 
@@ -107,7 +125,52 @@ export async function deliveryTargets(
     if (!circle) return { to, targets: [] };
     return { to, circle: describeCircle(circle), targets: circleTargets(ctx, circle) };
   }
+  if (to.startsWith('group:')) return groupAudience(ctx, to);
   return { to, targets: [] };
+}
+
+/** A live group of this server with its members circle (its members are the group's). */
+export async function localGroup(ctx: FederationContext, id: string) {
+  const group = await ctx.stores.groups.liveById(id);
+  if (!group || group.originDomain || !id.endsWith(`@${ctx.config.DOMAIN}`)) return null;
+  const members = group.circles?.members ? await ctx.stores.circles.liveById(group.circles.members) : null;
+  return members ? { group, members } : null;
+}
+
+export function describeGroup(group: {
+  id: string;
+  actorId: string;
+  name?: string | null;
+  to?: string | null;
+  rsvpPolicy?: string | null;
+  description?: string | null;
+  icon?: string | null;
+}): AddressedGroup {
+  return {
+    id: group.id,
+    actorId: group.actorId,
+    name: group.name ?? '',
+    to: group.to ?? '',
+    rsvpPolicy: group.rsvpPolicy ?? 'approvalOnly',
+    ...(group.description ? { description: group.description } : {}),
+    ...(group.icon && /^https?:\/\//i.test(group.icon) ? { icon: group.icon } : {}),
+  };
+}
+
+async function groupAudience(ctx: FederationContext, to: string): Promise<Audience> {
+  const local = await localGroup(ctx, to);
+  if (local)
+    return {
+      to,
+      circle: describeCircle(local.members),
+      group: describeGroup(local.group),
+      targets: circleTargets(ctx, local.members),
+    };
+  // Another server's group cached here: its origin decides and relays.
+  const cached = await ctx.stores.groups.liveById(to);
+  const domain = parseId(to).domain;
+  if (!cached?.originDomain || !domain || cached.originDomain !== domain) return { to, targets: [] };
+  return { to, targets: [{ domain, inbox: sharedInboxOf(ctx.config, domain), recipients: [to] }] };
 }
 
 /**

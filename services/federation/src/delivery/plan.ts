@@ -22,6 +22,7 @@ import {
   type PlannedDelivery,
 } from './audience-plan';
 import { planFlagForward } from './flag';
+import { GROUP_EVENTS, planGroupEvent, planGroupMembership } from './group-plan';
 import { DELIVER_QUEUE, type DeliveryJob } from './job';
 import { THREAD_EVENTS, planThread } from './threads';
 
@@ -40,6 +41,7 @@ const PLANNED = [
   'member.removed',
   'circle.deleted',
   'flag.created',
+  ...GROUP_EVENTS,
 ] as const;
 type Planned = EventMessage<(typeof PLANNED)[number]>;
 
@@ -102,9 +104,17 @@ export async function planDeliveries(ctx: FederationContext, raw: BusMessage): P
       return enqueueAll(ctx, await planPost(ctx, msg));
     case 'member.added':
     case 'member.removed':
-      return enqueueAll(ctx, await planMembership(ctx, msg));
+      return enqueueAll(ctx, [...(await planMembership(ctx, msg)), ...(await planGroupMembership(ctx, msg))]);
     case 'circle.deleted':
       return enqueueAll(ctx, await planCircleDeleted(ctx, msg));
+    case 'group.post_received':
+    case 'group.updated':
+    case 'group.deleted':
+    case 'group.join_sent':
+    case 'group.leave_sent':
+    case 'group.join_approved':
+    case 'group.join_rejected':
+      return enqueueAll(ctx, await planGroupEvent(ctx, msg));
     case 'flag.created':
       return planFlagForward(ctx, msg);
   }

@@ -22,6 +22,9 @@ import { dropAccount, isActorUpdate, updateActor } from './actors';
 import { inboundAudience } from './audience';
 import { hasAddressing } from './audience-shape';
 import { deleteCircle, membership } from './circles';
+import { isGroupChange, isGroupMembership } from './group-shape';
+import { applyGroupRelay, groupRelayOf, relayEvents } from './group-relay';
+import { answerInbound, groupChange, groupMembership, joinInbound, leaveInbound } from './groups';
 import { POST_TYPES, belongsTo, contentOf, isObject, objectId, publishedOf, type Json } from './shape';
 
 export interface Inbound {
@@ -29,6 +32,8 @@ export interface Inbound {
   actorId: string;
   signerDomain: string;
   activity: Json;
+  /** A group post relayed by its group's server (group-relay.ts): that server. */
+  relayedBy?: string;
 }
 
 export type Outcome = {
@@ -73,6 +78,8 @@ async function create(ctx: SocialContext, a: Inbound): Promise<Outcome> {
         to: audience.to,
         canReply: audience.to,
         canReact: audience.to,
+        // A group's posts are listed for it (GET /groups/:id/posts), as local ones.
+        group: audience.to.startsWith('group:') ? audience.to : null,
         publishedAt,
       },
       audience.circles,
@@ -150,19 +157,30 @@ async function remove(ctx: SocialContext, a: Inbound): Promise<Outcome> {
 
 const APPLY: Record<string, (ctx: SocialContext, a: Inbound) => Promise<Outcome>> = {
   Create: create,
-  Update: update,
-  Delete: remove,
+  Update: (ctx, a) => (isGroupChange(a.activity) ? groupChange(ctx, a) : update(ctx, a)),
+  Delete: (ctx, a) => (isGroupChange(a.activity) ? groupChange(ctx, a) : remove(ctx, a)),
   Follow: follow,
   Undo: undo,
-  Add: membership,
-  Remove: membership,
+  Add: (ctx, a) => (isGroupMembership(a.activity) ? groupMembership(ctx, a) : membership(ctx, a)),
+  Remove: (ctx, a) => (isGroupMembership(a.activity) ? groupMembership(ctx, a) : membership(ctx, a)),
   Flag: flagInbound,
+  Join: joinInbound,
+  Leave: leaveInbound,
+  Accept: answerInbound,
+  Reject: answerInbound,
 };
 
 export async function applyInbound(ctx: SocialContext, a: Inbound): Promise<Outcome> {
+  // A group's server relaying a member's post to its group (group-relay.ts).
+  const relay = groupRelayOf(a);
+  if (relay) return applyGroupRelay(ctx, relay, applyOne);
   // Replies, reactions and relays of them (threads.ts) before posts and follows.
   const thread = await threadHandler(ctx, a);
   if (thread) return thread(ctx, a);
+  return relayEvents(ctx, a, await applyOne(ctx, a));
+}
+
+function applyOne(ctx: SocialContext, a: Inbound): Promise<Outcome> {
   const fn = Object.prototype.hasOwnProperty.call(APPLY, a.type) ? APPLY[a.type] : undefined;
   return fn ? fn(ctx, a) : Promise.resolve(ignored(`${a.type.slice(0, 64)} is not processed yet`));
 }

@@ -12,6 +12,7 @@ import { parseId } from '@agora/common/db';
 import type { SocialContext } from '../context';
 import type { Inbound, Outcome } from './apply';
 import { readAddressed } from './audience-shape';
+import { groupAudience } from './group-audience';
 import { belongsTo, isPublic, type Json } from './shape';
 
 export interface KeptAudience {
@@ -51,6 +52,8 @@ export async function inboundAudience(
   object: Json,
 ): Promise<KeptAudience | Outcome> {
   if (isPublic(a.activity, object)) return { to: '@public' };
+  const group = await groupAudience(ctx, a, object);
+  if (group) return group;
   const { circle, recipients, scope } = readAddressed(a.activity, object);
   if (!circle) return ignored('only public posts and posts to circles of the sending server are kept');
   if (!belongsTo(circle.id, a.signerDomain)) return rejected("to: a circle must be on the signer's domain");

@@ -71,6 +71,8 @@ export interface CachedOrigin {
   actorId: string;
   name: string;
   originDomain: string;
+  /** A group's members circle makes its members the group's (groups.ts of social's inbound). */
+  grants?: string;
 }
 
 /** A cached circle as first stored: no members yet, readable by its members only. */
@@ -85,7 +87,7 @@ export function cachedCircle(origin: CachedOrigin, now: Date): Omit<StoredCircle
     to: '',
     canReply: '',
     canReact: '',
-    grants: null,
+    grants: origin.grants ?? null,
     server: `@${origin.originDomain}`,
     url: null,
     originDomain: origin.originDomain,

@@ -6,7 +6,7 @@
  * which range.
  */
 import { canSee, type Viewer } from '../../audience/viewer';
-import type { Engine, Filter, Sort } from '../engine/port';
+import { DuplicateKeyError, type Engine, type Filter, type Sort } from '../engine/port';
 import type { DeletedMode } from './listing';
 import type { FoundRows, PageRequest } from './object-collection';
 import { ContentCollection, type Fields } from './content-collection';
@@ -213,6 +213,52 @@ export class GroupsStore extends ContentCollection<Keyed<GroupRecord>> {
         ? { deletedAt: null }
         : {};
     return this.scanPage(base, (g) => inMode(q.deleted, g), req, NEWEST);
+  }
+
+  /**
+   * Another server's group as cached here (`originDomain` set): created on first mention, its
+   * description refreshed by later ones. Null when a group of that id is held from elsewhere (or
+   * is deleted here).
+   */
+  async cacheRemote(
+    doc: Pick<GroupRecord, 'id' | 'name' | 'actorId' | 'to' | 'rsvpPolicy'> & {
+      originDomain: string;
+      /** Its members circle, cached here too (an Accept may come before it). */
+      membersCircle?: string;
+      description?: string;
+      icon?: string;
+    },
+  ): Promise<GroupRecord | null> {
+    const { membersCircle, ...rest } = doc;
+    const fields = {
+      name: rest.name,
+      to: rest.to,
+      canReply: rest.id,
+      canReact: rest.id,
+      rsvpPolicy: rest.rsvpPolicy,
+      description: rest.description ?? null,
+      ...(rest.icon ? { icon: rest.icon } : {}),
+      ...(membersCircle ? { circles: { members: membersCircle } } : {}),
+    };
+    const held = await this.byId(doc.id);
+    if (!held) {
+      try {
+        return await this.insertNew({
+          ...rest,
+          ...fields,
+          type: 'Group',
+          objectType: 'Group',
+          server: `@${rest.originDomain}`,
+          memberCount: 0,
+        });
+      } catch (err) {
+        // A concurrent first mention cached it.
+        if (!(err instanceof DuplicateKeyError)) throw err;
+        return this.cacheRemote(doc);
+      }
+    }
+    if (held.originDomain !== rest.originDomain || held.deletedAt) return null;
+    return this.set(doc.id, fields);
   }
 
   async bumpMembers(id: string, by: 1 | -1): Promise<void> {

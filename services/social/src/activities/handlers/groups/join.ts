@@ -1,7 +1,7 @@
 /**
  * Join and Leave a local group (behaviour-notes §4.3 Join/Leave, fixed: the group must be
- * visible to the actor, and Leave keeps the actor's Groups circle in step). Remote groups wait
- * for federation.
+ * visible to the actor, and Leave keeps the actor's Groups circle in step). Another server's
+ * group is asked there (remote.ts).
  */
 import { canSee } from '@agora/common/audience';
 import { NotAuthorized, NotFound } from '@agora/common/errors';
@@ -12,6 +12,7 @@ import { actorRef } from '../../validate';
 import { circleMemberIds, groupRoles, type GroupRecord } from '../../../access/groups';
 import { assertKeepsAnAdmin, circleOf, disenrol, enrol, freshGroup, loadLocalGroup } from './shared';
 import { domainEvent } from '@agora/common/messaging';
+import { remoteGroupId, sendMembership } from './remote';
 
 type JoinOutcome = 'joined' | 'already_joined' | 'pending' | 'already_pending';
 
@@ -62,7 +63,10 @@ async function outcome(
   };
 }
 
-export const joinGroup: ActivityHandler = async ({ svc: ctx, actor, viewer, activity }) => {
+export const joinGroup: ActivityHandler = async (hctx) => {
+  const { svc: ctx, actor, viewer, activity } = hctx;
+  const remote = remoteGroupId(ctx, activity.target);
+  if (remote) return sendMembership(hctx, remote, 'join');
   const group = await loadLocalGroup(ctx, activity.target, 'target');
   const roles = await groupRoles(ctx, group, actor.id);
   // A group the actor cannot see does not exist for them (the reference let anyone join any id).
@@ -98,7 +102,10 @@ export const joinGroup: ActivityHandler = async ({ svc: ctx, actor, viewer, acti
   return outcome(ctx, group, added ? 'joined' : 'already_joined', events);
 };
 
-export const leaveGroup: ActivityHandler = async ({ svc: ctx, actor, viewer, activity }) => {
+export const leaveGroup: ActivityHandler = async (hctx) => {
+  const { svc: ctx, actor, viewer, activity } = hctx;
+  const remote = remoteGroupId(ctx, activity.target);
+  if (remote) return sendMembership(hctx, remote, 'leave');
   const group = await loadLocalGroup(ctx, activity.target, 'target');
   const roles = await groupRoles(ctx, group, actor.id);
   if (!canSee(group, viewer, ctx.config.DOMAIN) && !roles.members && !roles.pending)

@@ -70,7 +70,11 @@ export async function removeCircleMember(
   return ctx.stores.circles.removeMember(circleId, memberId);
 }
 
-async function dropFromGroupsCircle(ctx: SocialContext, userId: string, groupId: string): Promise<void> {
+export async function dropFromGroupsCircle(
+  ctx: SocialContext,
+  userId: string,
+  groupId: string,
+): Promise<void> {
   const circleId = await groupsCircleOf(ctx, userId);
   if (circleId) await removeCircleMember(ctx, circleId, groupId);
 }
