@@ -1,20 +1,25 @@
 /**
- * Where a POST /outbox (public Note) and an uncached GET /circles/:id/posts spend their time on
- * the embedded engine: every database command one request sends (the driver's command
- * monitoring), by collection and command, with the critical path (how many commands ran one
- * after another) and the request's wall-clock time. In-process standalone wiring over a
- * FerretDB/SQLite it spawns, seeded small. Prints a table; docs/performance.md quotes it.
+ * Where a POST /outbox and an uncached GET /circles/:id/posts spend their time, counted at the
+ * engine port (ADR 0013), so it reads the same on both engines: every port call one request
+ * makes, by collection and operation, with how many of them were writes (on SQLite each one a
+ * transaction of its own), the time spent inside the port and the request's wall-clock time.
+ * In-process standalone wiring on SQLite in a temporary directory (or, with `--mongo=URL`, the
+ * MongoDB adapter on that database), seeded small. Prints tables; docs/performance.md quotes them.
  *
  *   node --import tsx bench/outbox-profile.ts [--posts=2000] [--requests=20] [--ownerCircles=5]
+ *     [--warmup=10] [--mongo=mongodb://…/db] [--trace]
+ *
+ * Requests run one at a time; the event consumers' work lands in the request in flight, so the
+ * mean is the steadier figure for it. Posts are a public Note and a post to a circle.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@agora/common/config';
-import { spawnFerretDB } from '@agora/common/db';
+import { MongoCollection, SqliteCollection } from '@agora/common/db/engine';
+import { sqlitePathOf } from '@agora/common/runtime';
 import { startStandalone } from '@agora/standalone';
-import mongoose from 'mongoose';
 import { BENCH_ADMIN, BENCH_DOMAIN, benchSettings } from './embedded';
 import { median } from './load';
 import { seed } from './seed';
@@ -24,32 +29,57 @@ const { values } = parseArgs({
     posts: { type: 'string', default: '2000' },
     requests: { type: 'string', default: '20' },
     ownerCircles: { type: 'string', default: '5' },
+    /** Posts made first and not counted (the seed's membership backfills settle meanwhile). */
+    warmup: { type: 'string', default: '10' },
+    mongo: { type: 'string' },
     trace: { type: 'boolean', default: false },
-    /** SQLite's synchronous setting for the spawned FerretDB (EMBEDDED_DB_SYNC). */
-    sync: { type: 'string', default: 'normal' },
-    /** Print where the commands on this collection come from (the first request's stacks). */
-    stacks: { type: 'string' },
   },
 });
-const DOMAIN = BENCH_DOMAIN;
 
-interface Cmd {
-  name: string;
+const WRITES = new Set([
+  'insertOne',
+  'insertMany',
+  'insertEach',
+  'updateEach',
+  'updateOne',
+  'findOneAndUpdate',
+  'updateMany',
+  'deleteOne',
+  'deleteMany',
+  'findOneAndDelete',
+]);
+const OPS = [...WRITES, 'findOne', 'find', 'count'];
+
+interface Call {
+  op: string;
   coll: string;
-  start: number;
-  end?: number;
-  id: number;
+  ms: number;
+  at: number;
+}
+
+/** Every port call of both adapters, recorded while `current` is set. */
+let current: Call[] | null = null;
+for (const proto of [SqliteCollection.prototype, MongoCollection.prototype] as unknown as Array<
+  Record<string, (...args: unknown[]) => Promise<unknown>>
+>) {
+  for (const op of OPS) {
+    const orig = proto[op]!;
+    proto[op] = function (this: { spec: { name: string } }, ...args: unknown[]) {
+      const calls = current;
+      if (!calls) return orig.apply(this, args);
+      const t0 = performance.now();
+      const done = () => calls.push({ op, coll: this.spec.name, ms: performance.now() - t0, at: t0 });
+      const out = orig.apply(this, args);
+      void out.then(done, done);
+      return out;
+    };
+  }
 }
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'agora-profile-'));
-  const ferret = await spawnFerretDB({
-    bin: resolve('.tools/bin/ferretdb'),
-    dataDir: join(dir, 'ferretdb'),
-    sqliteSync: values.sync === 'full' ? 'full' : 'normal',
-  });
   const config = loadConfig(
-    { ...benchSettings(dir), MONGO_URL: `${ferret.url}agora?monitorCommands=true` },
+    { ...benchSettings(dir), ...(values.mongo ? { MONGO_URL: values.mongo } : {}) },
     { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error' },
   );
   const app = await startStandalone(config);
@@ -70,7 +100,7 @@ async function main(): Promise<void> {
     token: string;
     user: { id: string };
   };
-  const { circleId } = await seed(`${ferret.url}agora`, DOMAIN, {
+  const { circleId } = await seed(values.mongo ?? sqlitePathOf(config), BENCH_DOMAIN, {
     posts: Number(values.posts),
     members: 50,
     circles: 100,
@@ -78,102 +108,64 @@ async function main(): Promise<void> {
     ownerCircles: Number(values.ownerCircles),
   });
 
-  // Every command the services send, tagged with the request in flight (requests run one at a time).
-  const client = app.services[0]!.runtime!.db.conn!.getClient();
-  let current: Cmd[] | null = null;
-  const open = new Map<number, Cmd>();
-  client.on('commandStarted', (e) => {
-    if (!current || ['hello', 'isMaster', 'ping', 'endSessions'].includes(e.commandName)) return;
-    const c: Cmd = {
-      name: e.commandName,
-      coll: String((e.command as Record<string, unknown>)[e.commandName]),
-      start: performance.now(),
-      id: e.requestId,
-    };
-    current.push(c);
-    open.set(e.requestId, c);
-  });
-  const done = (e: { requestId: number }) => {
-    const c = open.get(e.requestId);
-    if (c) c.end = performance.now();
-    open.delete(e.requestId);
-  };
-  if (values.stacks) {
-    let shown = 0;
-    mongoose.set('debug', (coll: string, method: string) => {
-      if (!current || coll !== values.stacks || shown++ > 12) return;
-      const frames = (new Error().stack ?? '')
-        .split('\n')
-        .filter((l) => /services|libs/.test(l) && !/node_modules/.test(l));
-      console.log(`${coll}.${method}\n${frames.slice(0, 6).join('\n')}`);
-    });
-  }
-  client.on('commandSucceeded', done);
-  client.on('commandFailed', done);
-
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const profile = async (label: string, run: () => Promise<unknown>) => {
     const counts = new Map<string, number[]>();
     const totals: number[] = [];
-    const depths: number[] = [];
+    const writes: number[] = [];
     const walls: number[] = [];
-    const dbTimes: number[] = [];
+    const portTimes: number[] = [];
     for (let i = 0; i < Number(values.requests); i++) {
       current = [];
       const t0 = performance.now();
       await run();
       walls.push(performance.now() - t0);
-      const cmds = current;
+      const calls = current;
       current = null;
       const per = new Map<string, number>();
-      for (const c of cmds) per.set(`${c.name} ${c.coll}`, (per.get(`${c.name} ${c.coll}`) ?? 0) + 1);
-      // A command absent from this request counts 0 here (not left out of its median).
+      for (const c of calls) per.set(`${c.op} ${c.coll}`, (per.get(`${c.op} ${c.coll}`) ?? 0) + 1);
+      // A call absent from this request counts 0 here (not left out of its median).
       for (const k of new Set([...counts.keys(), ...per.keys()]))
         counts.set(k, [...(counts.get(k) ?? Array<number>(i).fill(0)), per.get(k) ?? 0]);
-      totals.push(cmds.length);
-      // Critical path: commands that started after every earlier one had finished begin a new level.
-      let depth = 0;
-      let levelEnd = -Infinity;
-      for (const c of [...cmds].sort((a, b) => a.start - b.start)) {
-        if (c.start >= levelEnd) depth++;
-        levelEnd = Math.max(levelEnd === -Infinity ? 0 : levelEnd, c.end ?? c.start);
-      }
-      depths.push(depth);
-      // Time with at least one command in flight.
-      let busy = 0;
-      let until = -Infinity;
-      for (const c of [...cmds].sort((a, b) => a.start - b.start)) {
-        const end = c.end ?? c.start;
-        if (c.start > until) busy += end - c.start;
-        else if (end > until) busy += end - until;
-        until = Math.max(until, end);
-      }
-      dbTimes.push(busy);
+      totals.push(calls.length);
+      writes.push(calls.filter((c) => WRITES.has(c.op)).length);
+      portTimes.push(calls.reduce((a, c) => a + c.ms, 0));
       if (values.trace && i === Number(values.requests) - 1)
-        for (const c of cmds)
+        for (const c of calls)
           console.log(
-            `  +${(c.start - t0).toFixed(1).padStart(6)} ms ${((c.end ?? c.start) - c.start).toFixed(1).padStart(5)} ms ${c.name} ${c.coll}`,
+            `  +${(c.at - t0).toFixed(1).padStart(6)} ms ${c.ms.toFixed(2).padStart(6)} ms ${c.op} ${c.coll}`,
           );
     }
-    console.log(`\n### ${label} (${values.requests} requests one at a time, medians)`);
+    console.log(`\n### ${label} (${values.requests} requests one at a time)`);
     console.log(
-      `commands ${median(totals)} (mean ${(totals.reduce((a, b) => a + b, 0) / totals.length).toFixed(1)}), sequential levels ${median(depths)}, wall ${median(walls).toFixed(1)} ms, ` +
-        `database busy ${median(dbTimes).toFixed(1)} ms`,
+      `port calls ${median(totals)} (mean ${mean(totals).toFixed(1)}), writes ${median(writes)} (mean ${mean(writes).toFixed(1)}), ` +
+        `wall ${median(walls).toFixed(1)} ms, inside the port ${median(portTimes).toFixed(1)} ms (medians)`,
     );
-    // Consumers run after the response: their commands land in this request or the next, so the
-    // mean is the steadier figure for them.
-    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-    console.log('| Command | Collection | per request (median) | mean |\n|---|---|---|---|');
+    console.log('| Operation | Collection | per request (median) | mean |\n|---|---|---|---|');
     for (const [k, ns] of [...counts].sort((a, b) => mean(b[1]) - mean(a[1]))) {
-      const [name, coll] = k.split(' ');
-      console.log(`| ${name} | ${coll} | ${median(ns)} | ${mean(ns).toFixed(1)} |`);
+      const [op, coll] = k.split(' ');
+      console.log(`| ${op} | ${coll} | ${median(ns)} | ${mean(ns).toFixed(1)} |`);
     }
   };
 
   let n = 0;
+  for (let i = 0; i < Number(values.warmup); i++)
+    await post(
+      '/outbox',
+      { type: 'Create', objectType: 'Post', to: '@public', object: { content: `warm-up ${n++}` } },
+      login.token,
+    );
   await profile('POST /outbox (public Note)', () =>
     post(
       '/outbox',
       { type: 'Create', objectType: 'Post', to: '@public', object: { content: `profile ${n++}` } },
+      login.token,
+    ),
+  );
+  await profile('POST /outbox (circle post)', () =>
+    post(
+      '/outbox',
+      { type: 'Create', objectType: 'Post', to: circleId, object: { content: `circle ${n++}` } },
       login.token,
     ),
   );
@@ -185,7 +177,6 @@ async function main(): Promise<void> {
     await res.json();
   });
   await app.close();
-  await ferret.stop();
   rmSync(dir, { recursive: true, force: true });
 }
 

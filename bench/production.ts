@@ -1,6 +1,6 @@
 /**
- * The production entry under benchmark: `node dist/standalone.js` of a checkout (what `npm start`
- * execs), spawned on a data directory with the benchmark's settings. Ready means `GET /health`
+ * The production entry under benchmark: `node dist/standalone.js` of a checkout with the flags its
+ * `npm start` execs it with, spawned on a data directory with the benchmark's settings. Ready means `GET /health`
  * answers 200 (the issue's restart target: spawn to ready); memory is the resident set of the
  * process and of its children (the code before the port ran FerretDB as a child).
  */
@@ -27,6 +27,26 @@ export function buildIfStale(root: string): void {
   if (r.status !== 0) throw new Error(`build of ${root} failed (${r.status})`);
 }
 
+/**
+ * The Node flags and environment defaults a checkout's `npm start` runs its entry with: the
+ * `exec node <flags> dist/standalone.js` line of its scripts/start.sh and the variables it
+ * exports with a literal default (`export NAME="${NAME:-value}"`). None for a checkout that has none.
+ */
+export function startFlags(root: string): { args: string[]; env: Record<string, string> } {
+  let sh = '';
+  try {
+    sh = readFileSync(join(root, 'scripts', 'start.sh'), 'utf8');
+  } catch {
+    return { args: [], env: {} };
+  }
+  const args = (/^exec node (.*?)\s*dist\/standalone\.js/m.exec(sh)?.[1] ?? '').split(/\s+/).filter(Boolean);
+  const env = Object.fromEntries(
+    // Literal defaults only (one naming another variable is the script's own business).
+    [...sh.matchAll(/^export (\w+)="\$\{\1:-([^}$]*)\}"/gm)].map((m) => [m[1]!, m[2]!]),
+  );
+  return { args, env };
+}
+
 export async function startProduction(
   root: string,
   dir: string,
@@ -34,9 +54,11 @@ export async function startProduction(
 ): Promise<ProductionServer> {
   const port = await freePort();
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['dist/standalone.js'], {
+  const flags = startFlags(root);
+  const child: ChildProcess = spawn(process.execPath, [...flags.args, 'dist/standalone.js'], {
     cwd: root,
     env: {
+      ...flags.env,
       ...benchServerEnv(dir, extraEnv),
       NODE_ENV: 'production',
       PORT: String(port),

@@ -29,4 +29,6 @@ case "$service" in
 esac
 
 cd "$(dirname "$0")/.."
-exec node "dist/$service.js" "$@"
+# As scripts/start.sh: small young generation, two malloc arenas (docs/performance.md).
+export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
+exec node --max-semi-space-size=8 "dist/$service.js" "$@"

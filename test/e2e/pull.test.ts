@@ -54,11 +54,16 @@ beforeAll(async () => {
     return id;
   };
   const withCarol = await circle('Abroad', [CAROL]);
+  ids.abroad = withCarol;
   const without = await circle('Home', []);
+  ids.peerServer = await circle('The peer', [`@${PEER}`]);
+  ids.elsewhere = await circle('Elsewhere', ['@eve@elsewhere.test']);
   ids.public = await post('@public', 'for everyone');
   ids.forCarol = await post(withCarol, 'for the circle with carol');
   ids.notForCarol = await post(without, 'for the circle without carol');
   ids.server = await post('@social.test', 'for this server');
+  ids.forPeer = await post(ids.peerServer, 'for the peer server');
+  ids.forEve = await post(ids.elsewhere, 'for eve on another server');
   since = new Date(Date.now() - 60_000).toISOString();
   ids.gone = await post('@public', 'soon deleted');
   expect((await outbox(api, alice, { type: 'Delete', target: ids.gone })).status).toBe(201);
@@ -79,13 +84,35 @@ test("a signed batch pull answers what the peer's users may see, with recipients
   expect(got).not.toContain(ids.notForCarol);
   expect(got).not.toContain(ids.server);
   expect(got).not.toContain(ids.gone);
+  expect(got).not.toContain(ids.forPeer);
+  expect(got).not.toContain(ids.forEve);
+  // A circle item names its circle as the puller caches it: owner, name, members' revision.
   expect(res.body.recipients).toEqual(
     expect.arrayContaining([
-      { itemId: ids.forCarol, to: [CAROL] },
+      {
+        itemId: ids.forCarol,
+        to: [CAROL],
+        circle: { id: ids.abroad, actorId: alice.id, name: 'Abroad', rev: 1 },
+      },
       { itemId: ids.public, to: [CAROL] },
     ]),
   );
   expect(res.body.tombstones).toEqual([ids.gone]);
+});
+
+test('a circle holding the peer server is answered to it by name; none of its users is named for it', async () => {
+  const asServer = await signedGet(
+    `/outbox?from=${encodeURIComponent(alice.id)}&to=${encodeURIComponent(`@${PEER}`)}`,
+  );
+  expect(asServer.status).toBe(200);
+  const got = (asServer.body.items ?? []).map((i) => i.id);
+  expect(got).toContain(ids.forPeer);
+  for (const hidden of [ids.forCarol, ids.notForCarol, ids.server, ids.forEve])
+    expect(got).not.toContain(hidden);
+  expect(asServer.body.recipients?.find((r) => r.itemId === ids.forPeer)).toMatchObject({
+    to: [`@${PEER}`],
+    circle: { id: ids.peerServer },
+  });
 });
 
 test('batch pulls must be signed, and only for the signing server’s users', async () => {

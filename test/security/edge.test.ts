@@ -193,6 +193,13 @@ describe('anonymous remote lookups have a limit of their own', () => {
     // Plain local reads are not this limit's business.
     expect((await call('GET', '/users/@looker@social.test', { ip })).status).toBe(200);
   });
+
+  test("another server's page (`?domain=`) counts too: the 31st anonymous one is 429", async () => {
+    const ip = '198.51.100.52';
+    for (let i = 0; i < 30; i++)
+      expect((await call('GET', '/pages/about?domain=no-such-host.invalid', { ip })).status).not.toBe(429);
+    expect((await call('GET', '/pages/about?domain=no-such-host.invalid', { ip })).status).toBe(429);
+  });
 });
 
 describe('a remote address refused by policy reads like an unreachable one', () => {

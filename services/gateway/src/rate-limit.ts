@@ -2,7 +2,7 @@
  * Rate limits of spec 1.6 with decisions.md §1: strict (20 / 5 min: /auth/* except /auth/me and
  * /auth/verify-email, and registration by /register or by POST /outbox Create User), inbox (100 /
  * 15 min: POST /inbox), outbox (200 / 15 min: POST /outbox), remote-lookup (30 / 15 min: anonymous
- * reads with a `mode` that may fetch from another server), preview (30 / 5 min per user: GET
+ * reads with a `mode` or a `domain` that may fetch from another server), preview (30 / 5 min per user: GET
  * /preview makes this server fetch a URL its caller chose). Per-account login throttling is
  * login-throttle.ts. Each limiter has its own counter and key prefix, keyed by client IP (TRUST_PROXY
  * decides how many X-Forwarded-For hops are believed) unless it names another key. A HEAD runs
@@ -40,9 +40,14 @@ const isRead = (req: Request) => req.method === 'GET' || req.method === 'HEAD';
 const isRegistration = (req: Request) =>
   /^\/register(\/|$)/.test(req.path) || (isOutboxPost(req.method, req.path) && isCreateUser(jsonOf(req)));
 
-/** Anonymous lookups that may make this server fetch from another one (spec 1.8 modes). */
+/**
+ * Anonymous reads that may make this server fetch from another one: spec 1.8 lookup modes, and
+ * `domain` (a page of another server, spec 4.3, which also reads that server's NodeInfo).
+ */
 const isAnonymousRemoteLookup = (req: Request) =>
-  isRead(req) && !req.edge?.sub && req.query.mode !== undefined && req.query.mode !== 'local';
+  isRead(req) &&
+  !req.edge?.sub &&
+  ((req.query.mode !== undefined && req.query.mode !== 'local') || req.query.domain !== undefined);
 
 /** First match wins: a Create User on /outbox is counted as a registration, not as an outbox post. */
 export const LIMITERS: LimiterSpec[] = [

@@ -120,6 +120,63 @@ describe.each(engineFixtures())('engine contract: $name', (fx) => {
     expect(ids(await c.find({}, { sort: [['_id', 1]] }))).toEqual(['a', 'c']);
   });
 
+  it('insertEach stores each document but those whose _id or unique value is held, and says which', async () => {
+    const c = await fresh(SLUGGED);
+    await c.insertOne({ _id: 'a', slug: 's' });
+    expect(
+      await c.insertEach([
+        { _id: 'b', slug: 'b' },
+        { _id: 'a', slug: 'x' },
+        { _id: 'c', slug: 's' },
+        { _id: 'd', slug: 'd' },
+        { _id: 'b', slug: 'y' },
+      ]),
+    ).toEqual([true, false, false, true, false]);
+    expect(await c.find({}, { sort: [['_id', 1]] })).toEqual([
+      { _id: 'a', slug: 's' },
+      { _id: 'b', slug: 'b' },
+      { _id: 'd', slug: 'd' },
+    ]);
+    expect(await c.insertEach([])).toEqual([]);
+    // Checked before anything is written: a document the port refuses stores none of them.
+    await expect(c.insertEach([{ _id: 'e', slug: 'e' }, { _id: 'f' }])).rejects.toBeInstanceOf(
+      PortUsageError,
+    );
+    expect(await c.count({})).toBe(3);
+  });
+
+  it('updateEach makes each change in order, upserts included, and answers as updateOne', async () => {
+    const c = await fresh();
+    await c.insertOne({ _id: 'a', owner: 'o', n: 1 });
+    expect(
+      await c.updateEach([
+        { filter: { _id: 'a' }, update: { $inc: { n: 1 } } },
+        { filter: { _id: 'b' }, update: { $inc: { n: 5 } }, upsert: true },
+        { filter: { _id: 'a' }, update: { $set: { flag: true } } },
+        { filter: { _id: 'missing' }, update: { $set: { flag: true } } },
+        { filter: { _id: 'b' }, update: { $inc: { n: 1 } }, upsert: true },
+      ]),
+    ).toEqual([
+      { matched: 1, upserted: false },
+      { matched: 0, upserted: true },
+      { matched: 1, upserted: false },
+      { matched: 0, upserted: false },
+      { matched: 1, upserted: false },
+    ]);
+    expect(await c.find({}, { sort: [['_id', 1]] })).toEqual([
+      { _id: 'a', owner: 'o', n: 2, flag: true },
+      { _id: 'b', n: 6 },
+    ]);
+    expect(await c.updateEach([])).toEqual([]);
+    await expect(
+      c.updateEach([
+        { filter: { _id: 'a' }, update: { $inc: { n: 1 } } },
+        { filter: { _id: 'a' }, update: { $rename: { n: 'm' } } as never },
+      ]),
+    ).rejects.toBeInstanceOf(PortUsageError);
+    expect((await c.findOne({ _id: 'a' }))?.n).toBe(2);
+  });
+
   it('a unique index needs its fields on every document; a limit of 0 reads nothing', async () => {
     const c = await fresh(SLUGGED);
     await expect(c.insertOne({ _id: 'a' })).rejects.toBeInstanceOf(PortUsageError);

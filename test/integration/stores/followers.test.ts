@@ -1,7 +1,7 @@
 /**
  * FollowersStore on both engines (issue 22), index coverage checked: a user's remote followers
  * (delivery planning) are theirs only; a repeated follow updates the inbox and lists the follower
- * once, even when the follows race; "is X a follower of Y"; an unfollow.
+ * once, even when the follows race; "is X a follower of Y"; an unfollow; a gone account's follows.
  */
 import { FollowersStore, REMOTE_FOLLOWERS } from '@agora/common/db';
 import type { Engine } from '@agora/common/db/engine';
@@ -54,6 +54,16 @@ describe.each(engineFixtures())('FollowersStore on $name', (fx) => {
     expect(await store.isFollower(U, remote(1))).toBe(false);
     expect(actors(await store.ofUser('@bob@followers.test'))).toEqual([remote(4)]);
     expect(await store.ofUser('@nobody@followers.test')).toEqual([]);
+  });
+
+  it("a remote account gone: none of its follows stays, others' do", async () => {
+    const gone = remote(7);
+    await store.add('@kim@followers.test', gone, at(7));
+    await store.add('@lee@followers.test', gone, at(7));
+    await store.add('@lee@followers.test', remote(8), at(8));
+    await store.removeActor(gone);
+    expect(await store.ofUser('@kim@followers.test')).toEqual([]);
+    expect(actors(await store.ofUser('@lee@followers.test'))).toEqual([remote(8)]);
   });
 
   it('twenty racing follows of one pair make one follower; racing follows of many pairs lose none', async () => {

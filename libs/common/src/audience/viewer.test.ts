@@ -3,7 +3,7 @@
  * answers written out in audience.fixtures.ts. `visibleFilter` is checked against the real
  * database by test/integration/audience.test.ts with the same table.
  */
-import { ANONYMOUS, canSee, capabilityAllows, readableAudiences, tierOf } from './viewer';
+import { ANONYMOUS, buildViewer, canSee, capabilityAllows, readableAudiences, tierOf } from './viewer';
 import {
   BLOCKED_CIRCLE,
   CAPABILITY_TABLE,
@@ -94,5 +94,39 @@ describe('tierOf', () => {
     [null, 'Audience'],
   ] as const)('%s is %s', (to, label) => {
     expect(tierOf(to, DOMAIN)).toBe(label);
+  });
+});
+
+describe('buildViewer', () => {
+  const rows: Record<string, { circles: string[]; groups: string[] }> = {
+    [VIEWERS.member.id]: { circles: [CIRCLE], groups: [GROUP] },
+    // A cached circle of another server holding this server, and this server's own Following
+    // circle of someone who follows the server actor (that one makes no one a member).
+    [`@${DOMAIN}`]: {
+      circles: ['circle:remote@peer.example', CIRCLE],
+      groups: ['group:ignored@peer.example'],
+    },
+    '@rex@remote.example': { circles: [CIRCLE], groups: [] },
+  };
+  const source = {
+    membershipsOf: (id: string) => Promise.resolve(rows[id] ?? { circles: [], groups: [] }),
+  };
+
+  test("a local user is in the circles holding them and other servers' circles holding this server", async () => {
+    expect(await buildViewer(source, DOMAIN, { id: VIEWERS.member.id })).toEqual({
+      id: VIEWERS.member.id,
+      local: true,
+      isAdmin: false,
+      circleIds: [CIRCLE, 'circle:remote@peer.example'],
+      groupIds: [GROUP],
+    });
+    expect((await buildViewer(source, DOMAIN, { id: VIEWERS.local.id })).circleIds).toEqual([
+      'circle:remote@peer.example',
+    ]);
+  });
+
+  test('a remote user gets no memberships, anonymous is ANONYMOUS', async () => {
+    expect(await buildViewer(source, DOMAIN, { id: '@rex@remote.example' })).toEqual(VIEWERS.remoteUser);
+    expect(await buildViewer(source, DOMAIN, undefined)).toBe(ANONYMOUS);
   });
 });

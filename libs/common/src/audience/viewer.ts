@@ -24,8 +24,10 @@ export interface MembershipSource {
 }
 
 /**
- * The viewer for a user: a local user with their circles and groups (one read of the membership
- * index), a remote user with public access only.
+ * The viewer for a user: a local user with their circles and groups (a read of the membership
+ * index), a remote user with public access only. Another server's circle cached here that holds
+ * this server (`@<domain>`) holds every local user. This server's own circles holding it do not:
+ * there `@<domain>` is the server actor that users follow for announcements.
  */
 export async function buildViewer(
   source: MembershipSource,
@@ -35,12 +37,12 @@ export async function buildViewer(
   if (!user) return ANONYMOUS;
   const local = user.id.endsWith(`@${domain}`);
   if (!local) return { id: user.id, local: false, isAdmin: false, circleIds: [], groupIds: [] };
-  const m = await source.membershipsOf(user.id);
+  const [m, server] = await Promise.all([source.membershipsOf(user.id), source.membershipsOf(`@${domain}`)]);
   return {
     id: user.id,
     local,
     isAdmin: user.isServerAdmin === true,
-    circleIds: m.circles,
+    circleIds: [...new Set([...m.circles, ...server.circles.filter((id) => !id.endsWith(`@${domain}`))])],
     groupIds: m.groups,
   };
 }

@@ -83,7 +83,9 @@ const activityEntries = Object.fromEntries(
 export const EVENTS = {
   // Content: posts, circles, groups, pages, bookmarks, replies and reactions.
   'post.created': entry(1, z.object({ postId: id, actorId: id, to: audience, type: z.string().max(50) })),
-  'post.updated': entry(1, changed),
+  // `previousTo`: the audience before, when this change moved it (federation withdraws the post
+  // from servers the new audience leaves out).
+  'post.updated': entry(1, changed.extend({ previousTo: audience.optional() })),
   'post.deleted': entry(1, removed),
   'circle.created': entry(1, z.object({ circleId: id, actorId: id, to: audience })),
   'circle.updated': entry(1, changed),

@@ -1,23 +1,26 @@
 /**
- * The delivery planner: what happens to a local public post is delivered to every remote inbox
- * that follows its author, one job per activity and inbox on a durable queue (decisions.md §6).
- * `post.created` → Create; `post.updated` → Update (Create when it just became public, Delete
- * when it stopped being public); `post.deleted` → Delete. A local user following or unfollowing
- * a remote user (`user.followed`, `user.unfollowed`) → Follow or Undo to that user's server.
+ * The delivery planner: what happens locally that other servers must know becomes one job per
+ * activity and inbox on a durable queue (decisions.md §6). Posts of every audience, circle
+ * membership, circles deleted, profile updates and account deletions are planned in
+ * audience-plan.ts (who receives them is audience.ts); a local user following or unfollowing a
+ * remote user (`user.followed`, `user.unfollowed`) → Follow or Undo to that user's server.
+ * Replies and reactions are planned in threads.ts, Flag forwarding in flag.ts.
  * Activity ids derive from the event's id, so a redelivered event plans the same activities,
  * which receivers deduplicate.
  */
-import { parseId, type PostDoc } from '@agora/common/db';
+import { parseId } from '@agora/common/db';
 import { sharedInboxOf } from '@agora/common/federation';
 import { decodeEvent, type BusMessage, type EventMessage } from '@agora/common/messaging';
 import type { FederationContext } from '../context';
+import { followActivity } from './activity';
 import {
-  createActivity,
-  deleteActivity,
-  deleteActorActivity,
-  followActivity,
-  updateActivity,
-} from './activity';
+  planAccountDeletion,
+  planCircleDeleted,
+  planMembership,
+  planPost,
+  planProfileUpdate,
+  type PlannedDelivery,
+} from './audience-plan';
 import { planFlagForward } from './flag';
 import { DELIVER_QUEUE, type DeliveryJob } from './job';
 import { THREAD_EVENTS, planThread } from './threads';
@@ -32,6 +35,10 @@ const PLANNED = [
   'user.followed',
   'user.unfollowed',
   'user.deleted',
+  'user.updated',
+  'member.added',
+  'member.removed',
+  'circle.deleted',
   'flag.created',
 ] as const;
 type Planned = EventMessage<(typeof PLANNED)[number]>;
@@ -64,34 +71,9 @@ async function planFollow(
   return 1;
 }
 
-async function deliverToFollowers(
-  ctx: FederationContext,
-  authorId: string,
-  activity: DeliveryJob['activity'],
-) {
-  const followers = await ctx.stores.followers.ofUser(authorId);
-  const inboxes = new Map(followers.map((f) => [f.inbox, f.domain]));
-  for (const [inbox, domain] of inboxes) await enqueue(ctx, inbox, domain, activity);
-  return inboxes.size;
-}
-
-/** The post an event is about, when it is local (its author is one of ours). */
-async function localPost(ctx: FederationContext, id: string): Promise<PostDoc | undefined> {
-  const post = await ctx.stores.posts.byId(id);
-  return post && post.actorId.endsWith(`@${ctx.config.DOMAIN}`) && !post.originDomain ? post : undefined;
-}
-
-/**
- * A local account was deleted: every server that follows it gets a Delete of the actor (their
- * copies of its posts go with it). The follower rows stay until then: they are the audience.
- */
-async function planAccountDeletion(
-  ctx: FederationContext,
-  msg: EventMessage<'user.deleted'>,
-): Promise<number> {
-  const { userId } = msg.payload;
-  if (!userId.endsWith(`@${ctx.config.DOMAIN}`)) return 0;
-  return deliverToFollowers(ctx, userId, deleteActorActivity(ctx, userId, msg.id));
+async function enqueueAll(ctx: FederationContext, planned: PlannedDelivery[]): Promise<number> {
+  for (const p of planned) await enqueue(ctx, p.inbox, p.domain, p.activity);
+  return planned.length;
 }
 
 export async function planDeliveries(ctx: FederationContext, raw: BusMessage): Promise<number> {
@@ -111,33 +93,20 @@ export async function planDeliveries(ctx: FederationContext, raw: BusMessage): P
     case 'user.unfollowed':
       return planFollow(ctx, msg);
     case 'user.deleted':
-      return planAccountDeletion(ctx, msg);
+      return enqueueAll(ctx, await planAccountDeletion(ctx, msg));
+    case 'user.updated':
+      return enqueueAll(ctx, await planProfileUpdate(ctx, msg));
+    case 'post.created':
+    case 'post.updated':
+    case 'post.deleted':
+      return enqueueAll(ctx, await planPost(ctx, msg));
+    case 'member.added':
+    case 'member.removed':
+      return enqueueAll(ctx, await planMembership(ctx, msg));
+    case 'circle.deleted':
+      return enqueueAll(ctx, await planCircleDeleted(ctx, msg));
     case 'flag.created':
       return planFlagForward(ctx, msg);
-    case 'post.created': {
-      const post = await localPost(ctx, msg.payload.postId);
-      return post && post.to === '@public' && !post.deletedAt
-        ? deliverToFollowers(ctx, post.actorId, createActivity(ctx, post))
-        : 0;
-    }
-    case 'post.updated': {
-      const post = await localPost(ctx, msg.payload.objectId);
-      if (!post || post.deletedAt) return 0;
-      const audienceChanged = msg.payload.fields.includes('to');
-      if (post.to === '@public')
-        return deliverToFollowers(
-          ctx,
-          post.actorId,
-          audienceChanged ? createActivity(ctx, post, msg.id) : updateActivity(ctx, post, msg.id),
-        );
-      return audienceChanged ? deliverToFollowers(ctx, post.actorId, deleteActivity(ctx, post, msg.id)) : 0;
-    }
-    case 'post.deleted': {
-      const post = await localPost(ctx, msg.payload.objectId);
-      return post?.to === '@public'
-        ? deliverToFollowers(ctx, post.actorId, deleteActivity(ctx, post, msg.id))
-        : 0;
-    }
   }
 }
 

@@ -2,8 +2,10 @@
  * One pull from one server (decisions.md §6): a signed `GET /outbox?from=&to=&since=` through the
  * safe client. Only what belongs to the answering server is taken: items whose id and author are
  * on its domain, and tombstones of ids on its domain. Each public item becomes an inbound Create,
- * each tombstone an inbound Delete of the copy held here, recorded and processed exactly like a
- * push to the inbox (so a post both pushed and pulled is kept once).
+ * and so does each item to one of its circles that the answer's `recipients` say users of this
+ * server (or this server) may read, naming them as a push would (audience.ts on the social side
+ * decides the rest); each tombstone an inbound Delete of the copy held here. They are recorded and
+ * processed exactly like pushes to the inbox (so a post both pushed and pulled is kept once).
  */
 import { UpstreamError } from '@agora/common/errors';
 import { domainOf, originOf, signAsServer } from '@agora/common/federation';
@@ -17,7 +19,25 @@ function isPublicItem(item: Item): boolean {
   return item.to === '@public' || item.visibility === 'Public';
 }
 
-function createOf(item: Item, domain: string): Item {
+/**
+ * Who of this server the answer says may read a non-public item, with its circle: as a push
+ * names them (`scope`: the ids this pull asked about, the only ones the answer speaks for).
+ */
+function addressedOf(ctx: FederationContext, target: PollTarget, page: Item, item: Item): Item | null {
+  const entries = Array.isArray(page.recipients) ? (page.recipients as unknown[]) : [];
+  const entry = entries.find(
+    (e): e is Item => typeof e === 'object' && e !== null && (e as Item).itemId === item.id,
+  );
+  const own = ctx.config.DOMAIN;
+  const to = Array.isArray(entry?.to) ? (entry.to as unknown[]) : [];
+  const recipients = to.filter(
+    (id): id is string => typeof id === 'string' && target.to.includes(id) && domainOf(id) === own,
+  );
+  if (!recipients.length || typeof item.to !== 'string' || !entry?.circle) return null;
+  return { to: [item.to], recipients, circle: entry.circle, scope: target.to };
+}
+
+function createOf(item: Item, domain: string, addressed: Item | null): Item {
   const author =
     item.attributedTo && typeof item.attributedTo === 'object' ? (item.attributedTo as Item) : {};
   return {
@@ -26,6 +46,7 @@ function createOf(item: Item, domain: string): Item {
     actorId: item.actorId,
     actor: { id: item.actorId, ...(typeof author.name === 'string' ? { name: author.name } : {}) },
     to: ['@public'],
+    ...(addressed ?? {}),
     object: {
       id: item.id,
       type: item.type,
@@ -33,6 +54,7 @@ function createOf(item: Item, domain: string): Item {
       content: typeof item.body === 'string' ? item.body : '',
       published: item.publishedAt ?? item.published,
       url: typeof item.url === 'string' ? item.url : undefined,
+      ...(addressed ? { to: addressed.to } : {}),
     },
     pulledFrom: domain,
   };
@@ -115,8 +137,10 @@ async function recordPage(
   for (const item of items) {
     if (typeof item !== 'object' || item === null) continue;
     const it = item as Item;
-    if (!ours(it.id) || !ours(it.actorId) || !isPublicItem(it)) continue;
-    await record(createOf(it, target.domain));
+    if (!ours(it.id) || !ours(it.actorId)) continue;
+    const addressed = isPublicItem(it) ? null : addressedOf(ctx, target, page, it);
+    if (!isPublicItem(it) && !addressed) continue;
+    await record(createOf(it, target.domain, addressed));
   }
   const tombstones = first && Array.isArray(page.tombstones) ? (page.tombstones as unknown[]) : [];
   for (const id of tombstones) {

@@ -39,7 +39,9 @@ export async function viewerFor(
 ): Promise<Viewer> {
   const domain = ctx.config.DOMAIN;
   if (!user?.id.endsWith(`@${domain}`)) return buildViewer(ctx.stores.circles, domain, user);
-  const base = await stamped(ctx, cachesOf(ctx).viewers, [STAMPS.viewer(user.id)], user.id, () =>
+  // The server's own stamp too: circles holding `@<domain>` hold every local user.
+  const stamps = [STAMPS.viewer(user.id), STAMPS.viewer(`@${domain}`)];
+  const base = await stamped(ctx, cachesOf(ctx).viewers, stamps, user.id, () =>
     buildViewer(ctx.stores.circles, domain, { id: user.id }),
   );
   return { ...base, isAdmin: user.isServerAdmin === true };

@@ -13,6 +13,9 @@ export async function assertCanAddress(ctx: SocialContext, viewer: Viewer, to: s
   if (to.startsWith('circle:')) {
     const circle = await ctx.stores.circles.findById(to);
     if (!circle) throw new NotFound('Circle not found');
+    // Another server's circle cached here says who of ours may read what it addressed; posting
+    // to it would need its origin to reach its other members (not federated yet).
+    if (circle.originDomain) throw new BadRequest("to: another server's circle cannot be addressed here");
     if (circle.actorId !== viewer.id && !viewer.circleIds.includes(to)) {
       // A circle the writer may not even see reads like a missing one (no oracle).
       if (!canSee(circle, viewer, domain)) throw new NotFound('Circle not found');

@@ -11,6 +11,16 @@ const CONSUMED = ['user.updated'] as const;
 
 export async function refreshUserCopies(ctx: SocialContext, raw: BusMessage): Promise<void> {
   const { userId, name, icon } = decodeEvent(raw, CONSUMED).payload;
+  await refreshCopiesOf(ctx, userId, name, icon);
+}
+
+/** Sets an actor's name and icon on every copy of them (a local user, or another server's actor). */
+export async function refreshCopiesOf(
+  ctx: SocialContext,
+  userId: string,
+  name: string | null | undefined,
+  icon: string | null | undefined,
+): Promise<void> {
   const set: Record<string, string> = {};
   if (typeof name === 'string') set['actor.name'] = name;
   if (typeof icon === 'string') set['actor.icon'] = icon;

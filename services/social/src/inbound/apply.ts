@@ -1,8 +1,11 @@
 /**
- * What an accepted inbound activity does here. Today: a public Note or Article from another
- * server becomes a remote post (with `originDomain`) fanned out to the local circles that hold
- * its author; Update and Delete of such a post change or remove it; Follow and Undo Follow of a
- * local user add or remove a remote follower (follow.ts). A peer acts only on its own
+ * What an accepted inbound activity does here. A Note or Article from another server, public or
+ * to one of its circles naming recipients here (audience.ts), becomes a remote post (with
+ * `originDomain`) fanned out to the local circles that hold its author (and whose owner may read
+ * it); Update and Delete of such a post change or remove it; Follow and Undo Follow of a local
+ * user add or remove a remote follower (follow.ts); Add, Remove and Delete of the peer's circles
+ * keep its cached circles (circles.ts); Update and Delete of the peer's actors refresh or drop
+ * them (actors.ts). A peer acts only on its own
  * objects: every object id must be on the signer's domain, and Update/Delete touch only posts
  * that peer sent under the same author. Everything else is recorded as ignored, with the reason.
  */
@@ -15,16 +18,11 @@ import { threadHandler } from './threads';
 import { isHttpUrl } from '@agora/common/validation';
 import { follow, undo } from './follow';
 import { flagInbound } from './flag';
-import {
-  POST_TYPES,
-  belongsTo,
-  contentOf,
-  isObject,
-  isPublic,
-  objectId,
-  publishedOf,
-  type Json,
-} from './shape';
+import { dropAccount, isActorUpdate, updateActor } from './actors';
+import { inboundAudience } from './audience';
+import { hasAddressing } from './audience-shape';
+import { deleteCircle, membership } from './circles';
+import { POST_TYPES, belongsTo, contentOf, isObject, objectId, publishedOf, type Json } from './shape';
 
 export interface Inbound {
   type: string;
@@ -52,29 +50,33 @@ async function create(ctx: SocialContext, a: Inbound): Promise<Outcome> {
   if (!POST_TYPES.has(type)) return ignored(`Create of ${type || 'an untyped object'} is not processed yet`);
   const author = objectId(object.attributedTo) ?? a.actorId;
   if (author !== a.actorId) return rejected('object.attributedTo: must be the activity actor');
-  if (!isPublic(a.activity, object)) return ignored('only public posts from other servers are kept for now');
+  const audience = await inboundAudience(ctx, a, object);
+  if ('status' in audience) return audience;
   const { body, text, mediaType } = contentOf(object);
   const now = new Date();
   const publishedAt = publishedOf(object, now);
   const actor = isObject(a.activity.actor) ? a.activity.actor : {};
   const name = [actor.name, actor.preferredUsername].find((n): n is string => typeof n === 'string' && !!n);
   try {
-    await ctx.stores.posts.createRemote({
-      id,
-      type,
-      actorId: a.actorId,
-      actor: { id: a.actorId, name: name?.slice(0, 200) ?? a.actorId, server: `@${a.signerDomain}` },
-      originDomain: a.signerDomain,
-      server: `@${a.signerDomain}`,
-      url: isHttpUrl(object.url) ? object.url : id,
-      summary: text,
-      source: { content: text, mediaType },
-      body,
-      to: '@public',
-      canReply: '@public',
-      canReact: '@public',
-      publishedAt,
-    });
+    await ctx.stores.posts.createRemote(
+      {
+        id,
+        type,
+        actorId: a.actorId,
+        actor: { id: a.actorId, name: name?.slice(0, 200) ?? a.actorId, server: `@${a.signerDomain}` },
+        originDomain: a.signerDomain,
+        server: `@${a.signerDomain}`,
+        url: isHttpUrl(object.url) ? object.url : id,
+        summary: text,
+        source: { content: text, mediaType },
+        body,
+        to: audience.to,
+        canReply: audience.to,
+        canReact: audience.to,
+        publishedAt,
+      },
+      audience.circles,
+    );
   } catch (err) {
     // The port's duplicate (a push and a pull of one post, or a Create after its Update).
     if (err instanceof DuplicateKeyError) return ignored('the post exists already');
@@ -96,15 +98,32 @@ async function ownPost(ctx: SocialContext, a: Inbound, id: string | undefined) {
 async function update(ctx: SocialContext, a: Inbound): Promise<Outcome> {
   const object = a.activity.object;
   if (!isObject(object)) return rejected('object: an object is required');
+  if (isActorUpdate(a, object)) return updateActor(ctx, a, object);
+  // An Update of a post not held here carries the whole object, so it makes the copy: one that
+  // overtook its Create (docs/federation.md, "Held deliveries", ordering; the Create, later, is a
+  // duplicate), or one whose new audience names someone here ("Audiences").
+  const id = objectId(object);
+  if (id && !(await ctx.stores.posts.byId(id))) return create(ctx, a);
+  return updateCopy(ctx, a, object);
+}
+
+/** New content for a copy, and its audience when the activity states one (audience.ts). */
+async function updateCopy(ctx: SocialContext, a: Inbound, object: Json): Promise<Outcome> {
   const post = await ownPost(ctx, a, objectId(object));
-  if (!post) {
-    // An Update that overtook its Create (docs/federation.md, "Held deliveries", ordering): it
-    // carries the whole object, so it makes the copy, and the Create, later, is a duplicate.
-    if (!(await ctx.stores.posts.byId(objectId(object) ?? ''))) return create(ctx, a);
-    return ignored('no post of this author from this server has that id');
-  }
+  if (!post) return ignored('no post of this author from this server has that id');
+  const audience = hasAddressing(a.activity, object) ? await inboundAudience(ctx, a, object) : undefined;
+  if (audience && 'status' in audience) return audience;
+  const moved =
+    audience && audience.to !== post.to
+      ? { to: audience.to, canReply: audience.to, canReact: audience.to }
+      : {};
   const { body, text, mediaType } = contentOf(object);
-  await ctx.stores.posts.update(post.id, { body, summary: text, source: { content: text, mediaType } });
+  await ctx.stores.posts.update(post.id, {
+    body,
+    summary: text,
+    source: { content: text, mediaType },
+    ...moved,
+  });
   await reindexQuietly(ctx, post.id, 'Post');
   return { status: 'processed' };
 }
@@ -114,11 +133,14 @@ async function removeActor(ctx: SocialContext, a: Inbound): Promise<Outcome> {
   if (!belongsTo(a.actorId, a.signerDomain)) return ignored('the actor is not on the signing server');
   const gone = await ctx.stores.accountContent.withdraw(a.actorId, new Date(), a.actorId);
   await ctx.stamps.bump([...gone.postIds.map(STAMPS.post), ...gone.circleIds.map(STAMPS.circle)]);
+  await dropAccount(ctx, a.actorId);
   return { status: 'processed' };
 }
 
 async function remove(ctx: SocialContext, a: Inbound): Promise<Outcome> {
   if (objectId(a.activity.object) === a.actorId) return removeActor(ctx, a);
+  const id = objectId(a.activity.object);
+  if (id?.startsWith('circle:')) return deleteCircle(ctx, a, id);
   const post = await ownPost(ctx, a, objectId(a.activity.object));
   if (!post) return ignored('no post of this author from this server has that id');
   await ctx.stores.posts.softDeletePost(post.id, a.actorId);
@@ -132,6 +154,8 @@ const APPLY: Record<string, (ctx: SocialContext, a: Inbound) => Promise<Outcome>
   Delete: remove,
   Follow: follow,
   Undo: undo,
+  Add: membership,
+  Remove: membership,
   Flag: flagInbound,
 };
 

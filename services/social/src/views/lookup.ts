@@ -34,10 +34,25 @@ export async function lookup(
   const parsed = parseId(id);
   if (parsed.domain === ctx.config.DOMAIN) return lookupLocal(ctx, viewer, id, parsed.type);
   await refuseBlocked(ctx, parsed.domain);
-  if (mode === 'remote') return fetchRemote(ctx, id);
+  if (mode === 'remote') return shownTo(viewer, parsed.type, await fetchRemote(ctx, id));
   // Remote objects this server holds (posts that arrived through the inbox) answer locally.
   const held = await lookupLocal(ctx, viewer, id, parsed.type);
-  return held ?? (mode === 'local' ? null : fetchRemote(ctx, id));
+  return held ?? (mode === 'local' ? null : shownTo(viewer, parsed.type, await fetchRemote(ctx, id)));
+}
+
+/**
+ * The origin answers what this server may read (it signs the request), which is what every one of
+ * its users may read: a public object, or one addressed to a circle holding this server. Only
+ * public objects are shown to anyone else (anonymous callers, other servers).
+ */
+function shownTo(
+  viewer: Viewer,
+  type: ReturnType<typeof parseId>['type'],
+  item: Record<string, unknown> | null,
+): Record<string, unknown> | null {
+  // A profile is shown to everyone (the origin already left out what this server may not read).
+  if (!item || type === 'User' || (viewer.id && viewer.local)) return item;
+  return item.to === '@public' ? item : null;
 }
 
 async function lookupLocal(
@@ -62,4 +77,25 @@ async function lookupLocal(
     if (err instanceof NotFound) return null;
     throw err;
   }
+}
+
+/**
+ * GET /posts/:id with a mode (spec 1.8): another server's post asked of its origin, for `remote`
+ * always, for `prefer-local` and `both` when this server holds no copy the viewer may read. Null
+ * when the local read answers (a local id, or a copy held here); `remote` with nothing from the
+ * origin is 404.
+ */
+export async function remotePost(
+  ctx: SocialContext,
+  viewer: Viewer,
+  id: string,
+  mode: LookupMode,
+): Promise<Record<string, unknown> | null> {
+  const parsed = parseId(id);
+  if (mode === 'local' || parsed.kind !== 'post' || parsed.domain === ctx.config.DOMAIN) return null;
+  if (mode !== 'remote' && (await lookupLocal(ctx, viewer, id, parsed.type))) return null;
+  await refuseBlocked(ctx, parsed.domain);
+  const item = shownTo(viewer, parsed.type, await fetchRemote(ctx, id));
+  if (!item && mode === 'remote') throw new NotFound('Post not found');
+  return item;
 }

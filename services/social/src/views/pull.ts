@@ -78,11 +78,18 @@ export async function pull(ctx: SocialContext, viewer: Viewer, signer: string | 
   const held = new Set(
     (await Promise.all(q.to.map((id) => ctx.stores.circles.membershipsOf(id)))).flatMap((m) => m.circles),
   );
-  const circles = [...(await ctx.stores.circles.liveByIds([...held])).values()].filter((c) =>
-    authors.includes(c.actorId),
+  const circles = [...(await ctx.stores.circles.liveByIds([...held])).values()].filter(
+    (c) => authors.includes(c.actorId) && !c.originDomain,
   );
   const readersOf = new Map(
     circles.map((c) => [c.id, (c.members ?? []).map((m) => m.id).filter((id) => q.to.includes(id))]),
+  );
+  // What the puller caches of each circle: owner, name, and the revision its readers are as of.
+  const described = new Map(
+    circles.map((c) => [
+      c.id,
+      { id: c.id, actorId: c.actorId, name: c.type === 'Circle' ? c.name : '', rev: c.__v ?? 0 },
+    ]),
   );
   const audiences = ['@public', ...readersOf.keys()];
   const scope = { authors, audiences };
@@ -95,6 +102,7 @@ export async function pull(ctx: SocialContext, viewer: Viewer, signer: string | 
     recipients: posts.map((p) => ({
       itemId: p.id,
       to: p.to === '@public' ? q.to : (readersOf.get(p.to ?? '') ?? []),
+      ...(described.has(p.to ?? '') ? { circle: described.get(p.to ?? '') } : {}),
     })),
     tombstones: gone,
     ...nextOf(posts, q.limit),

@@ -41,7 +41,9 @@ export async function fetchRemote(ctx: SocialContext, id: string): Promise<Recor
   if (res.status !== 200) throw new UpstreamError(502, `${domain} answered ${res.status}`);
   let item: unknown;
   try {
-    item = (JSON.parse(res.body.toString('utf8')) as { item?: unknown }).item;
+    // Detail routes answer `{ item }`; GET /posts/:id answers the post itself.
+    const body = JSON.parse(res.body.toString('utf8')) as { item?: unknown };
+    item = typeof body === 'object' && body !== null && body.item !== undefined ? body.item : body;
   } catch {
     throw new UpstreamError(502, `${domain} did not answer JSON`);
   }

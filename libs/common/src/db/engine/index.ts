@@ -6,3 +6,6 @@ export { openSqlite, type SqliteOptions } from './sqlite/engine';
 export { mongoEngine, openMongo, type MongoOptions, type FerretDBMode } from './mongo/engine';
 export { FerretDBShared } from './mongo/ferretdb';
 export { indexName } from './sqlite/sql';
+/** The adapters' collection classes (bench/outbox-profile.ts counts the calls on them). */
+export { SqliteCollection } from './sqlite/collection';
+export { MongoCollection } from './mongo/collection';

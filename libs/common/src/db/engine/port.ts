@@ -85,6 +85,13 @@ export interface FindOptions {
   fields?: readonly string[];
 }
 
+/** One change of `updateEach`: as `updateOne(filter, update, { upsert })`. */
+export interface Change {
+  filter: Filter;
+  update: Update;
+  upsert?: boolean;
+}
+
 export interface UpdateResult {
   matched: number;
   /** Whether an upsert inserted a document. */
@@ -125,6 +132,12 @@ export interface Collection<T extends Doc = Doc> {
   insertOne(doc: T): Promise<void>;
   /** In order; stops at the first duplicate (`DuplicateKeyError.index` names it). */
   insertMany(docs: readonly T[]): Promise<void>;
+  /**
+   * Inserts each document on its own: one whose `_id` or unique index value is already held is
+   * skipped, the others are stored all the same. Says, in order, which this call stored. Each
+   * insert is atomic, not all of them as one (an engine may commit them together: SQLite does).
+   */
+  insertEach(docs: readonly T[]): Promise<boolean[]>;
   findOne(filter: Filter, opts?: FindOptions): Promise<T | null>;
   find(filter: Filter, opts?: FindOptions): Promise<T[]>;
   count(filter: Filter): Promise<number>;
@@ -136,6 +149,11 @@ export interface Collection<T extends Doc = Doc> {
     update: Update,
     opts?: { upsert?: boolean; returning?: 'before' | 'after'; sort?: Sort },
   ): Promise<T | null>;
+  /**
+   * Several `updateOne`s in one call, in order, each atomic on its document (not all of them as
+   * one; an engine may commit them together: SQLite does). Results in order.
+   */
+  updateEach(changes: readonly Change[]): Promise<UpdateResult[]>;
   /** Each matching document changed atomically (not all of them as one). Returns how many. */
   updateMany(filter: Filter, update: Update): Promise<number>;
   deleteOne(filter: Filter): Promise<number>;

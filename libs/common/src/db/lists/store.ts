@@ -13,7 +13,6 @@
  * (the totals shown are clamped at zero).
  */
 import type { Collection, Engine } from '../engine/port';
-import { DuplicateKeyError } from '../engine/port';
 import {
   entryKey,
   flatTags,
@@ -61,42 +60,33 @@ export class ListStore {
 
   /**
    * Appends to several lists at once (a new post goes to its author's, its tier's and every
-   * circle's list; a new member's backfill): one indexed insert per (list, entry), all in flight
-   * together, then one counter update per list for what was stored. An entry the list already
-   * holds is not stored or counted again. Resolves when every entry is stored and counted.
+   * circle's list; a new member's backfill): every (list, entry) row in one `insertEach`, then
+   * one counter update per list for what was stored, in one `updateEach` (on SQLite, two
+   * transactions however many lists). An entry the list already holds is not stored or counted
+   * again. Resolves when every entry is stored and counted.
    */
   async appendAll(appends: ListAppend[]): Promise<void> {
+    const rows: Array<{ key: string; tags: string[]; row: ListEntryRow }> = [];
+    for (const { key, entries, tags = [] } of appends)
+      for (const e of entries)
+        rows.push({
+          key,
+          tags,
+          row: { _id: entryKey(key, e.id), list: key, item: e.id, at: e.at, ...(e.by ? { by: e.by } : {}) },
+        });
+    if (!rows.length) return;
+    const stored = await this.rows.insertEach(rows.map((r) => r.row));
     const moves = new Map<string, Record<string, number>>();
-    await Promise.all(
-      appends.map(async ({ key, entries, tags = [] }) => {
-        const stored = await Promise.all(entries.map((e) => this.insert(key, e)));
-        const added = stored.filter(Boolean).length;
-        if (!added) return;
-        const inc = moves.get(key) ?? {};
-        moves.set(key, inc);
-        for (const f of ['count', ...tags.map((t) => `tags.${t}`)]) inc[f] = (inc[f] ?? 0) + added;
-      }),
-    );
-    await Promise.all(
-      [...moves].map(([key, inc]) => this.counts.updateOne({ _id: key }, { $inc: inc }, { upsert: true })),
-    );
-  }
-
-  /** Whether this call stored the row (false: the list held the item already). */
-  private async insert(list: string, e: ListEntry): Promise<boolean> {
-    try {
-      await this.rows.insertOne({
-        _id: entryKey(list, e.id),
-        list,
-        item: e.id,
-        at: e.at,
-        ...(e.by ? { by: e.by } : {}),
-      });
-      return true;
-    } catch (err) {
-      if (err instanceof DuplicateKeyError) return false;
-      throw err;
-    }
+    rows.forEach(({ key, tags }, i) => {
+      if (!stored[i]) return;
+      const inc = moves.get(key) ?? {};
+      moves.set(key, inc);
+      for (const f of ['count', ...tags.map((t) => `tags.${t}`)]) inc[f] = (inc[f] ?? 0) + 1;
+    });
+    if (moves.size)
+      await this.counts.updateEach(
+        [...moves].map(([key, inc]) => ({ filter: { _id: key }, update: { $inc: inc }, upsert: true })),
+      );
   }
 
   /** Moves a list's counters down by `by` (its tags too). */

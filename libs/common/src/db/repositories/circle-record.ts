@@ -20,6 +20,8 @@ export type Member = {
 
 export type StoredMember = Member & {
   addedAt: Date;
+  /** Cached remote circles: the origin's revision this membership is known as of. */
+  rev?: number;
 };
 
 export type CircleRecord = {
@@ -38,6 +40,8 @@ export type CircleRecord = {
   canReply: string;
   canReact: string;
   members: StoredMember[];
+  /** Cached remote circles: members that left, as of the origin's revision (cached-membership.ts). */
+  departed?: Array<{ id: string; rev: number }>;
   /** The group whose membership this circle confers (a group's members circle). */
   grants: string | null;
   memberCount: number;

@@ -11,12 +11,13 @@
  * writes the row to agree with the circle, whether or not it changed the circle, so the next
  * one repairs it. A circle deleted (or restored) halfway is repaired by deleting it again.
  */
-import type { Engine, Filter, Sort, Update } from '../engine/port';
+import { DuplicateKeyError, type Engine, type Filter, type Sort, type Update } from '../engine/port';
 import { mintId } from '../ids';
 import { ObjectCollection, shownRow, type FoundRows, type PageRequest } from './object-collection';
 import { deletedFilter } from './admin-lists';
 import type { DeletedMode } from './listing';
 import { CircleMembers } from './circle-members';
+import { applySnapshot, cachedCircle, type CachedOrigin, type MemberSnapshot } from './cached-membership';
 import {
   CIRCLES,
   type CircleRecord,
@@ -254,6 +255,57 @@ export class CirclesStore extends ObjectCollection<StoredCircle> {
       );
   }
 
+  /**
+   * Another server's circle as cached here (`originDomain` set; created on first mention), with
+   * the members of this server it holds as of the origin's revision (cached-membership.ts); the
+   * reverse index and the listener follow, as for any member change. Null when there is no live
+   * cached circle of that origin by that id (deleted by its origin, or an id of another server).
+   */
+  async syncCached(
+    origin: CachedOrigin,
+    snapshot: MemberSnapshot,
+  ): Promise<{ circle: CircleRecord; added: string[]; removed: string[] } | null> {
+    await this.cache(origin);
+    let moved = { added: [] as string[], removed: [] as string[] };
+    const outcome = await this.changeMembers(origin.id, true, (c) => {
+      if (c.originDomain !== origin.originDomain) return null;
+      const next = applySnapshot(c, snapshot, new Date());
+      moved = next ?? { added: [], removed: [] };
+      const renamed = origin.name && origin.name !== c.name ? { name: origin.name } : {};
+      return next
+        ? {
+            $set: {
+              members: next.members,
+              departed: next.departed,
+              memberCount: next.members.length,
+              ...renamed,
+            },
+          }
+        : null;
+    });
+    if (!outcome || outcome.after.originDomain !== origin.originDomain) return null;
+    // Every sync states what the circle holds, so a repeat repairs rows a crash left behind.
+    await this.index.put(outcome.after, idsOf(outcome.after));
+    await this.index.drop(origin.id, moved.removed);
+    if (outcome.changed) await this.onMembershipChange(origin.id, [...moved.added, ...moved.removed]);
+    return { circle: outcome.after, ...moved };
+  }
+
+  private async cache(origin: CachedOrigin) {
+    if (await this.byId(origin.id)) return;
+    try {
+      await this.insert(cachedCircle(origin, new Date()));
+    } catch (err) {
+      // A concurrent first mention cached it.
+      if (!(err instanceof DuplicateKeyError)) throw err;
+    }
+  }
+
+  /** Every circle an account owns, deleted ones too, with their members (account deletion). */
+  async everOwnedBy(actorId: string): Promise<Array<Pick<CircleRecord, 'id' | 'type' | 'members'>>> {
+    return this.rows.find({ actorId }, { fields: ['id', 'type', 'members'] });
+  }
+
   /** Live ones (GET /admin/system). */
   async countLive(): Promise<number> {
     return this.rows.count({ deletedAt: null });
@@ -296,8 +348,8 @@ export class CirclesStore extends ObjectCollection<StoredCircle> {
   }
 
   /** All live circles with their owners and members (the poll worker's targets). */
-  async allWithMembers(): Promise<Array<Pick<CircleRecord, 'id' | 'actorId' | 'members'>>> {
-    return this.rows.find({ deletedAt: null }, { fields: ['id', 'actorId', 'members'] });
+  async allWithMembers(): Promise<Array<Pick<CircleRecord, 'id' | 'actorId' | 'members' | 'originDomain'>>> {
+    return this.rows.find({ deletedAt: null }, { fields: ['id', 'actorId', 'members', 'originDomain'] });
   }
 
   /** The ids of the live circles an account owns (account deletion). */

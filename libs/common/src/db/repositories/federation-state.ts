@@ -30,6 +30,7 @@ export const REMOTE_FOLLOWERS: CollectionSpec = {
       ],
       serves: 'ofUser: the remote followers of a user (delivery planning)',
     },
+    { fields: [['actorId', 1]], serves: 'removeActor: the follows of a remote account that is gone' },
   ],
   dates: ['createdAt', 'updatedAt'],
 };
@@ -56,6 +57,11 @@ export class FollowersStore {
 
   async remove(userId: string, actorId: string): Promise<void> {
     await this.rows.deleteOne({ _id: followerKey(userId, actorId) });
+  }
+
+  /** A remote account is gone: none of its follows stays. */
+  async removeActor(actorId: string): Promise<void> {
+    await this.rows.deleteMany({ actorId });
   }
 
   /** Whether `actorId` follows the local user `userId`. */

@@ -51,9 +51,14 @@ export class PostsStore extends ContentCollection<PostRow> {
     super(engine, POSTS, DEFAULTS.post);
   }
 
-  /** The circles a new post of this author goes to (the membership index: one `_id` read). */
+  /**
+   * The circles a post of this author goes to (the membership index: one read). Only this
+   * server's circles are timelines: another server's circles cached here (federation) hold
+   * members only to say who may read what was addressed to them.
+   */
   private async circlesFor(actorId: string): Promise<string[]> {
-    return (await this.circles.membershipsOf(actorId)).circles;
+    const local = `@${this.domain}`;
+    return (await this.circles.membershipsOf(actorId)).circles.filter((id) => id.endsWith(local));
   }
 
   /** Appends an existing post (restored) to the timeline of every circle its author is in now. */
@@ -96,10 +101,14 @@ export class PostsStore extends ContentCollection<PostRow> {
 
   /**
    * A copy of another server's post (inbound federation): listed under its author and fanned
-   * out to the local circles its author is in.
+   * out to the local circles its author is in, or to `circles` when the caller chose them (a
+   * post not everyone here may read goes only to timelines whose owner may).
    */
-  async createRemote(doc: Record<string, unknown> & { id: string; actorId: string }): Promise<PostRecord> {
-    return this.createListed(doc);
+  async createRemote(
+    doc: Record<string, unknown> & { id: string; actorId: string },
+    circles?: string[],
+  ): Promise<PostRecord> {
+    return this.createListed(doc, circles);
   }
 
   /**
@@ -112,7 +121,10 @@ export class PostsStore extends ContentCollection<PostRow> {
     doc: Record<string, unknown> & { id: string; actorId: string },
     known?: string[],
   ) {
-    const circles = known ?? (await this.circlesFor(doc.actorId));
+    // Only this server's circles are timelines (another server's, cached here, are not).
+    const circles = (known ?? (await this.circlesFor(doc.actorId))).filter((id) =>
+      id.endsWith(`@${this.domain}`),
+    );
     const post = await this.insertNew({ ...doc, circles });
     await this.lists.appendAll([...this.listAppends(post), ...timelineAppends(post, circles, this.domain)]);
     await this.touch({ id: post.id, circles });

@@ -4,6 +4,7 @@ import type { SocialContext } from '../../context';
 import { viewerOf } from '../../access/viewer';
 import { presentPost } from '../../views/posts';
 import { readableObject } from '../../access/objects';
+import { parseMode, remotePost } from '../../views/lookup';
 
 /** /posts (behaviour-notes §3.6, audience-checked on every route). */
 export default function postRoutes(ctx: SocialContext): Router {
@@ -39,8 +40,10 @@ export default function postRoutes(ctx: SocialContext): Router {
 
   r.get(
     '/:id',
-    handler(async ({ req, params, set }) => {
+    handler(async ({ req, params, query, set }) => {
       const viewer = await viewerOf(ctx, req);
+      const remote = await remotePost(ctx, viewer, params.id!, parseMode(query.mode));
+      if (remote) return setAll(set, remote);
       const { doc } = await readableObject(ctx, viewer, params.id!, 'Post not found');
       const mine = viewer.id ? await ctx.stores.reacts.mine(viewer.id, doc.id) : null;
       setAll(set, presentPost(doc, viewer, domain, { myReact: mine?.emoji ?? null }));

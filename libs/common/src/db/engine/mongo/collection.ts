@@ -23,6 +23,7 @@ import {
   type Doc,
   type Filter,
   type FindOptions,
+  type Change,
   type Scalar,
   type Sort,
   type Update,
@@ -126,6 +127,23 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
     }
   }
 
+  async insertEach(docs: readonly T[]): Promise<boolean[]> {
+    for (const d of docs) checkUniqueFields(this.spec, d);
+    const stored = docs.map(() => true);
+    for (let i = 0; i < docs.length; i += this.batch) {
+      const chunk = docs.slice(i, i + this.batch).map((d) => ({ ...d }));
+      try {
+        // Unordered: a duplicate skips only its own document.
+        await this.queue(() => this.c.insertMany(chunk, { ordered: false }));
+      } catch (err) {
+        const errors = (err as { writeErrors?: Array<{ index: number; code?: number }> }).writeErrors;
+        if (!errors?.length || errors.some((e) => e.code !== 11000)) throw err;
+        for (const e of errors) stored[i + e.index] = false;
+      }
+    }
+    return stored;
+  }
+
   private cursor(filter: Filter, opts: FindOptions) {
     checkKeyset(opts.sort, opts.after);
     this.covered(filter, opts.sort);
@@ -214,6 +232,22 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
   ): Promise<T | null> {
     const res = await this.changeOne(filter, update, { ...opts, returning: opts.returning ?? 'after' });
     return (res.value as unknown as T | null) ?? null;
+  }
+
+  /**
+   * Each change on its own, one after another (two may name one document: an upsert, then an
+   * increment), every one checked before the first is sent.
+   */
+  async updateEach(changes: readonly Change[]): Promise<UpdateResult[]> {
+    for (const c of changes) {
+      checkUpdate(c.update);
+      checkUniqueUpdate(this.spec, c.update);
+      this.covered(c.filter);
+      if (c.upsert) checkUniqueFields(this.spec, upsertDocument(c.filter, c.update));
+    }
+    const out: UpdateResult[] = [];
+    for (const c of changes) out.push(await this.updateOne(c.filter, c.update, { upsert: !!c.upsert }));
+    return out;
   }
 
   async updateMany(filter: Filter, update: Update): Promise<number> {

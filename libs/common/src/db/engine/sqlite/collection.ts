@@ -23,6 +23,7 @@ import {
   type Doc,
   type Filter,
   type FindOptions,
+  type Change,
   type Sort,
   type Update,
   type UpdateResult,
@@ -110,9 +111,13 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     }
   }
 
-  private insertRow(doc: T): void {
+  private checkInsert(doc: T): void {
     if (typeof doc._id !== 'string' || !doc._id) throw new PortUsageError('a document needs a string _id');
     checkUniqueFields(this.spec, doc);
+  }
+
+  private insertRow(doc: T): void {
+    this.checkInsert(doc);
     this.prepare(`INSERT INTO ${this.table} (_id, doc) VALUES (?, jsonb(?))`).run(doc._id, encodeDoc(doc));
   }
 
@@ -148,6 +153,25 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     });
   }
 
+  insertEach(docs: readonly T[]): Promise<boolean[]> {
+    return Promise.resolve().then(() => {
+      for (const d of docs) this.checkInsert(d);
+      if (!docs.length) return [];
+      // One transaction: a duplicate fails only its own statement, the others stay.
+      return this.write(() =>
+        docs.map((d) => {
+          try {
+            this.insertRow(d);
+            return true;
+          } catch (err) {
+            if (isDuplicate(err)) return false;
+            throw err;
+          }
+        }),
+      );
+    });
+  }
+
   findOne(filter: Filter, opts: FindOptions = {}): Promise<T | null> {
     return Promise.resolve().then(() => this.select(filter, { ...opts, limit: 1 })[0] ?? null);
   }
@@ -170,17 +194,37 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
   /** The change of updateOne and findOneAndUpdate: returns [before, after] (null when nothing). */
   private changeOne(filter: Filter, update: Update, upsert: boolean, sort?: Sort): [T | null, T | null] {
     checkUpdate(update);
-    return this.write(() => {
-      const found = this.select(filter, { limit: 1, ...(sort ? { sort } : {}) })[0];
-      if (!found) {
-        if (!upsert) return [null, null];
-        const doc = upsertDocument<T>(filter, update);
-        this.insertRow(doc);
-        return [null, doc];
-      }
-      const next = applyUpdate(found, update, false);
-      this.replaceRow(next);
-      return [found, next];
+    return this.write(() => this.changeInTransaction(filter, update, upsert, sort));
+  }
+
+  private changeInTransaction(
+    filter: Filter,
+    update: Update,
+    upsert: boolean,
+    sort?: Sort,
+  ): [T | null, T | null] {
+    const found = this.select(filter, { limit: 1, ...(sort ? { sort } : {}) })[0];
+    if (!found) {
+      if (!upsert) return [null, null];
+      const doc = upsertDocument<T>(filter, update);
+      this.insertRow(doc);
+      return [null, doc];
+    }
+    const next = applyUpdate(found, update, false);
+    this.replaceRow(next);
+    return [found, next];
+  }
+
+  updateEach(changes: readonly Change[]): Promise<UpdateResult[]> {
+    return Promise.resolve().then(() => {
+      for (const c of changes) checkUpdate(c.update);
+      if (!changes.length) return [];
+      return this.write(() =>
+        changes.map((c) => {
+          const [before, after] = this.changeInTransaction(c.filter, c.update, !!c.upsert);
+          return { matched: before ? 1 : 0, upserted: !before && !!after };
+        }),
+      );
     });
   }
 

@@ -49,6 +49,9 @@ export const update: ActivityHandler = async (ctx) => {
         actorId: actor.id,
         ownerId,
         fields: Object.keys(set),
+        ...(kind === 'post' && typeof set.to === 'string' && set.to !== doc.to
+          ? { previousTo: String(doc.to ?? '') }
+          : {}),
       }),
     ],
   };

@@ -1,0 +1,52 @@
+/**
+ * What another server says of its own accounts: a profile changed (Update of the actor: the name
+ * and icon copied onto what it wrote and into the circles holding it are refreshed), or an
+ * account is gone (after apply.ts withdrew its content, the account leaves every circle here, and
+ * so every group and timeline, and its follows of local users end).
+ */
+import { STAMPS } from '@agora/common/cache';
+import { isHttpUrl } from '@agora/common/validation';
+import type { SocialContext } from '../context';
+import { refreshCopiesOf } from '../consumers/user-copies';
+import type { Inbound, Outcome } from './apply';
+import { belongsTo, objectId, type Json } from './shape';
+
+const ACTOR_TYPES = new Set(['Person', 'Service', 'Application', 'Group', 'Organization']);
+
+/** An Update whose object is the sending actor itself (a profile change). */
+export function isActorUpdate(a: Inbound, object: Json): boolean {
+  return (
+    objectId(object) === a.actorId &&
+    (object.type === undefined || (typeof object.type === 'string' && ACTOR_TYPES.has(object.type)))
+  );
+}
+
+export async function updateActor(ctx: SocialContext, a: Inbound, object: Json): Promise<Outcome> {
+  if (!belongsTo(a.actorId, a.signerDomain))
+    return { status: 'rejected', reason: 'the actor is not on the signing server' };
+  const name = [object.name, object.preferredUsername].find(
+    (n): n is string => typeof n === 'string' && !!n.trim(),
+  );
+  const iconRef =
+    objectId(object.icon) ??
+    (typeof object.icon === 'object' && object.icon !== null
+      ? (object.icon as { url?: unknown }).url
+      : undefined);
+  const icon = isHttpUrl(iconRef) ? iconRef : undefined;
+  if (!name && !icon) return { status: 'ignored', reason: 'object: neither a name nor an icon to copy' };
+  await refreshCopiesOf(ctx, a.actorId, name?.trim().slice(0, 200), icon);
+  return { status: 'processed' };
+}
+
+/** A remote account is gone: it leaves every circle (so group) here, and its follows end. */
+export async function dropAccount(ctx: SocialContext, actorId: string): Promise<void> {
+  const { circles } = await ctx.stores.circles.membershipsOf(actorId);
+  for (const id of circles) {
+    const circle = await ctx.stores.circles.byId(id);
+    const removed = await ctx.stores.circles.removeMember(id, actorId);
+    // A group's members circle (`grants`): the group counts one member less.
+    if (removed && circle?.grants) await ctx.stores.groups.bumpMembers(circle.grants, -1);
+  }
+  await ctx.stores.followers.removeActor(actorId);
+  await ctx.stamps.bump([STAMPS.viewer(actorId), ...circles.map(STAMPS.circle)]);
+}
