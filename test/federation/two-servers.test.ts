@@ -7,9 +7,8 @@
  * receive something is shown to hold nothing of it, after a public marker written later by the
  * same author has arrived along the same path.
  *
- * Rows still to come with their branches (issue 23): circle Add/Remove of remote members, posts
- * to circles with remote members and server-member circles, profile updates (audiences); group
- * join/leave/approval and group posts (groups). Each is a row of ACTIVITIES or AUDIENCES.
+ * Rows still to come with their branch (issue 23, fed/groups): group join/leave/approval and group
+ * posts, to and from remote members. Each is a row of ACTIVITIES or AUDIENCES.
  */
 import { randomUUID } from 'node:crypto';
 import { waitFor } from '../harness/standalone';
@@ -74,6 +73,34 @@ async function copied(s: Sides, content = `public ${randomUUID()}`): Promise<str
   const id = await publicPost(s, content);
   await until(`the copy of ${id} on ${s.holder.domain}`, () => storedOn(s.holder, 'posts', id));
   return id;
+}
+
+/** A circle of the author's on the origin holding `members` (ids of any server). */
+async function circleOf(s: Sides, members: string[]): Promise<string> {
+  const circle = await act(s.origin, s.author.token, {
+    type: 'Create',
+    objectType: 'Circle',
+    to: s.author.id,
+    object: { name: `circle ${randomUUID().slice(0, 8)}` },
+  });
+  for (const m of members) await act(s.origin, s.author.token, { type: 'Add', object: m, target: circle });
+  return circle;
+}
+
+/** The members of a circle as `peer` stored it (its own or its copy of another server's). */
+async function membersOn(peer: Peer, circle: string): Promise<string[]> {
+  return ((await peer.stores.circles.byId(circle))?.members ?? []).map((m) => m.id);
+}
+
+/**
+ * Asserts `peer` stored nothing of `id` (no post, no activity naming it), once a public marker the
+ * author wrote after it has been stored there: anything wrongly sent before it would have been too.
+ */
+async function storedNothingOf(s: Sides, id: string): Promise<void> {
+  await copied(s, `marker ${randomUUID()}`);
+  expect(await storedOn(s.holder, 'posts', id)).toBeUndefined();
+  const log = await s.holder.stored<Stored>('activities');
+  expect(log.filter((r) => typeof r.raw === 'string' && r.raw.includes(id))).toEqual([]);
 }
 
 const notDeleted = (d: Stored | undefined) => (d && !d.deletedAt ? d : undefined);
@@ -185,6 +212,45 @@ const ACTIVITIES: Array<[string, (s: Sides) => Promise<void>]> = [
     },
   ],
   [
+    'Add of a remote member: the member’s server holds the circle with them',
+    async (s) => {
+      const circle = await circleOf(s, [s.follower.id]);
+      await until('the membership', async () => (await membersOn(s.holder, circle)).includes(s.follower.id));
+    },
+  ],
+  [
+    'Remove of a remote member: gone from the copy of the circle, and a later post to it never arrives',
+    async (s) => {
+      const circle = await circleOf(s, [s.follower.id]);
+      await until('the membership', async () => (await membersOn(s.holder, circle)).includes(s.follower.id));
+      await act(s.origin, s.author.token, { type: 'Remove', object: s.follower.id, target: circle });
+      await until('the removal', async () => !(await membersOn(s.holder, circle)).includes(s.follower.id));
+      const after = await act(s.origin, s.author.token, {
+        type: 'Create',
+        objectType: 'Post',
+        to: circle,
+        object: { content: 'after the removal' },
+      });
+      await storedNothingOf(s, after);
+    },
+  ],
+  [
+    'Update of a profile: the copies of the author’s posts take the new name',
+    async (s) => {
+      const t = await sides(s.origin, s.holder);
+      const id = await copied(t);
+      const name = `Renamed ${randomUUID().slice(0, 8)}`;
+      await act(t.origin, t.author.token, {
+        type: 'Update',
+        target: t.author.id,
+        object: { profile: { name } },
+      });
+      await until('the refreshed copy', async () =>
+        JSON.stringify(await storedOn(t.holder, 'posts', id)).includes(name),
+      );
+    },
+  ],
+  [
     'Unfollow: the follower is no longer recorded',
     async (s) => {
       const t = await sides(s.origin, s.holder);
@@ -217,6 +283,12 @@ interface AudienceRow {
 }
 const AUDIENCES: AudienceRow[] = [
   { name: 'public', to: () => Promise.resolve('@public'), reaches: true },
+  { name: 'a circle holding the follower', to: (s) => circleOf(s, [s.follower.id]), reaches: true },
+  {
+    name: 'a circle holding the follower’s server (`@<holder>`)',
+    to: (s) => circleOf(s, [`@${s.holder.domain}`]),
+    reaches: true,
+  },
   {
     name: 'the author’s server only (`@<origin>`)',
     to: (s) => Promise.resolve(`@${s.origin.domain}`),
