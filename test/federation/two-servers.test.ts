@@ -19,7 +19,9 @@ const B = 'b.test';
 let pair: Pair;
 
 beforeAll(async () => {
-  pair = await startPair([A, B]);
+  // Each pulls the other every second as well (its users follow the other's): what must not
+  // arrive must come neither by push nor by pull.
+  pair = await startPair([A, B], { FEDERATION_POLL_SECONDS: '1' });
 }, 180_000);
 afterAll(async () => {
   await pair?.close();
@@ -93,11 +95,16 @@ async function membersOn(peer: Peer, circle: string): Promise<string[]> {
 }
 
 /**
- * Asserts `peer` stored nothing of `id` (no post, no activity naming it), once a public marker the
- * author wrote after it has been stored there: anything wrongly sent before it would have been too.
+ * Asserts the holder stored nothing of `id` (no post, no activity naming it, pushed or pulled),
+ * once a public marker the author wrote after it has been stored there (anything wrongly pushed
+ * before it would have been too) and the holder has pulled the origin since `id` was written.
  */
 async function storedNothingOf(s: Sides, id: string): Promise<void> {
+  const written = Date.now();
   await copied(s, `marker ${randomUUID()}`);
+  const pulled = async () =>
+    (await s.holder.stores.remoteServers.byDomain(s.origin.domain))?.lastPolledAt?.getTime() ?? 0;
+  await until('a pull after the post', async () => (await pulled()) > written);
   expect(await storedOn(s.holder, 'posts', id)).toBeUndefined();
   const log = await s.holder.stored<Stored>('activities');
   expect(log.filter((r) => typeof r.raw === 'string' && r.raw.includes(id))).toEqual([]);
