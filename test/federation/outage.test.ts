@@ -1,9 +1,9 @@
 /**
  * An outage of a whole server (issue 23, "Done when"; docs/federation.md, "Held deliveries"):
  * two compiled standalone servers A and B on the shipped federation defaults (backoff from 30 s,
- * breaker cool-down 5 minutes, probe every 20 s). bob on B follows alice on A; B is killed
+ * breaker cool-down 5 minutes, probe every 20 s). bob on B follows alice on A and is in a circle of hers; B is killed
  * (SIGKILL of its process group: its in-process SQLite and bus die with it) and alice writes
- * twenty posts, which A holds for B; once A's probes have found B down, B is started again on the same data directory and port.
+ * twenty posts (public and to that circle, alternately), which A holds for B; once A's probes have found B down, B is started again on the same data directory and port.
  * All twenty must be stored on B, once each, within 60 s of B's return, and nothing may stay
  * held or be given up on A. What B stored is read from its SQLite file, not only its HTTP answers.
  */
@@ -29,6 +29,19 @@ test('twenty posts written while B is down are all on B, once each, within 60 s 
   await act(b, bob.token, { type: 'Follow', target: alice.id });
   await waitFor(() => a.stores.followers.isFollower(alice.id, bob.id), 30_000);
 
+  // An audience holding bob both ways: his follow (public posts) and a circle of alice's he is in.
+  const circle = await act(a, alice.token, {
+    type: 'Create',
+    objectType: 'Circle',
+    to: alice.id,
+    object: { name: 'with bob' },
+  });
+  await act(a, alice.token, { type: 'Add', object: bob.id, target: circle });
+  await waitFor(
+    async () => (await b.stores.circles.byId(circle))?.members.some((m) => m.id === bob.id) ?? false,
+    30_000,
+  );
+
   await b.kill();
   const ids: string[] = [];
   for (let i = 0; i < 20; i++)
@@ -36,7 +49,7 @@ test('twenty posts written while B is down are all on B, once each, within 60 s 
       await act(a, alice.token, {
         type: 'Create',
         objectType: 'Post',
-        to: '@public',
+        to: i % 2 ? circle : '@public',
         object: { content: `written while B is down, ${i}` },
       }),
     );
