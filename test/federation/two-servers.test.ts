@@ -171,6 +171,10 @@ const ACTIVITIES: Array<[string, (s: Sides) => Promise<void>]> = [
         object: { content: 'me again' },
       });
       expect(await until('the reply', () => storedOn(s.holder, 'replies', reply))).toBeTruthy();
+      await until(
+        'the count on the copy',
+        async () => (await storedOn(s.holder, 'posts', id))?.replyCount === 1,
+      );
     },
   ],
   [
@@ -184,6 +188,12 @@ const ACTIVITIES: Array<[string, (s: Sides) => Promise<void>]> = [
       });
       const there = await until('the reply', () => storedOn(s.origin, 'replies', reply));
       expect(there).toMatchObject({ actorId: s.follower.id });
+      // Counted once on each side: at once on the copy, on the thread's server when applied.
+      await until(
+        'the count on the thread',
+        async () => (await storedOn(s.origin, 'posts', id))?.replyCount === 1,
+      );
+      expect((await storedOn(s.holder, 'posts', id))?.replyCount).toBe(1);
     },
   ],
   [
