@@ -1,8 +1,8 @@
-// Seven tiers (style.md §9): unit tests beside the code, integration tests against the real
+// Eight tiers (style.md §9): unit tests beside the code, integration tests against the real
 // local services, e2e tests that boot the standalone wiring and talk HTTP, the processes tier
 // (every service as its own process), the security tier (a regression test per class of
 // docs/security.md), the fault tier (the compiled standalone as a child process, under aborted
-// requests and injected faults), and stories in a real browser (docs/web.md).
+// requests and injected faults), two compiled servers federating (the federation tier), and stories in a real browser (docs/web.md).
 const transform = {
   '^.+\\.(t|j)sx?$|^.+\\.mjs$': [
     '@swc/jest',
@@ -69,6 +69,16 @@ module.exports = {
       ...common,
       displayName: 'fault',
       testMatch: ['<rootDir>/test/fault/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/harness/global-setup.ts',
+      setupFilesAfterEnv: ['<rootDir>/test/harness/timeouts.ts'],
+    },
+    {
+      // Two compiled standalone servers as child processes federating for real (their own
+      // SQLite files, domains and keys): every activity and audience both ways, and an outage
+      // of one of them (test/harness/two-compiled.ts, docs/testing.md).
+      ...common,
+      displayName: 'federation',
+      testMatch: ['<rootDir>/test/federation/**/*.test.ts'],
       globalSetup: '<rootDir>/test/harness/global-setup.ts',
       setupFilesAfterEnv: ['<rootDir>/test/harness/timeouts.ts'],
     },

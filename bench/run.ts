@@ -31,6 +31,7 @@ const { values } = parseArgs({
     onlyBackup: { type: 'boolean', default: false },
     backupMb: { type: 'string', default: '1024' },
     skipUpload: { type: 'boolean', default: false },
+    skipFederation: { type: 'boolean', default: false },
     connections: { type: 'string', default: '20' },
   },
 });
@@ -259,6 +260,26 @@ async function main(): Promise<void> {
   // Its own worker processes and databases: after the server benches, not beside them.
   if (!values.skipBackup) await benchBackup({ largeMb: Number(values.backupMb), smallMb: 128, docs: 50_000 });
   if (!values.skipUpload) await uploadSection(mongoUrl);
+  if (!values.skipFederation) await federationSection();
+}
+
+/** bench/federation.ts (fan-out to 1,000 inboxes, inbox accepted/s) on its own SQLite standalone. */
+async function federationSection(): Promise<void> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(__dirname, 'federation.ts'),
+      '--rounds',
+      String(ROUNDS),
+      '--seconds',
+      String(SECONDS),
+    ],
+    { stdio: 'inherit' },
+  );
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) console.log(`WARNING: the federation benchmarks exited ${code}`);
 }
 
 /**

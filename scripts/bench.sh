@@ -18,5 +18,11 @@ if [[ "${1:-}" == --threads ]]; then
   shift
   exec node --import tsx bench/threads.ts "$@"
 fi
+if [[ "${1:-}" == --federation ]]; then
+  # Fan-out to 1,000 follower inboxes on 100 fake peers, and the inbox's accepted activities per
+  # second, against the embedded default (SQLite in-process, no other service needed).
+  shift
+  exec node --import tsx bench/federation.ts "$@"
+fi
 source scripts/infra/run-services.sh
 node --import tsx bench/run.ts "$@"

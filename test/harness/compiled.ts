@@ -55,7 +55,8 @@ process.once('exit', () => {
 export async function startCompiled(opts: StartOptions = {}): Promise<CompiledServer> {
   if (isStale()) await buildAll();
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'agora-fault-'));
-  const port = await freePort();
+  // A fixed PORT (a restart that peers reach at the same address) or a free one.
+  const port = opts.env?.PORT ? Number(opts.env.PORT) : await freePort();
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), join(ROOT, 'dist', 'standalone.js')], {
     cwd: ROOT,
     env: {
