@@ -225,6 +225,20 @@ export async function seedStores(repos: Stores, domain: string): Promise<Seeded>
   });
   await repos.remoteServers.claimPoll('remote.test', at(0), at(300));
   await repos.remoteServers.pollFailed('remote.test', 3, 'timeout after 10 s', at(600));
+  await repos.parkedDeliveries.hold({
+    key: 'post:held@seed.test>https://remote.test/inbox',
+    domain: 'remote.test',
+    objectKey: 'post:held@seed.test',
+    plannedAt: at(700).toISOString(),
+    job: {
+      inbox: 'https://remote.test/inbox',
+      activity: { id: 'activity:held', type: 'Create' },
+      attempt: 2,
+    },
+    attempts: 2,
+    notBefore: at(800),
+    lastError: '503 Service Unavailable',
+  });
 
   await repos.flags.create({
     id: id('flag', 'seed1'),

@@ -102,7 +102,7 @@ afterAll(async () => {
 
 test('SQLite → MongoDB: exit 0, the counts printed, every document and index on the target, the stores read the same', async () => {
   const run = await migrate(['--from', sourceFile, '--to', mongoUrl]);
-  expect(run.stderr).toMatch(/done: 29 collections copied/);
+  expect(run.stderr).toMatch(new RegExp(`done: ${STORE_SPECS.length} collections copied`));
   expect(run.code).toBe(0);
   expect(printedCounts(run.stdout)).toEqual({
     ...counts,
