@@ -51,11 +51,34 @@ test('a pull speaks only for the ids it asked about', () => {
   expect(ids(r)).toEqual([CAROL]);
 });
 
-test('a member known at a newer revision keeps it when an older message names others', () => {
+test('an older full message after a newer one adds no one: the newer one said who was in', () => {
   const bob = applySnapshot(none, { rev: 9, present: [BOB], scope: 'all' }, NOW)!;
-  const r = applySnapshot(bob, { rev: 7, present: [CAROL], scope: 'all' }, NOW)!;
+  // Carol was never seen here, but as of 9 she was no member; 7 is older.
+  expect(applySnapshot(bob, { rev: 7, present: [CAROL], scope: 'all' }, NOW)).toBeNull();
+  expect(applySnapshot(bob, { rev: 7, present: [CAROL], scope: [CAROL] }, NOW)).toBeNull();
+  // A newer one may add her.
+  expect(ids(applySnapshot(bob, { rev: 10, present: [BOB, CAROL], scope: 'all' }, NOW))).toEqual(
+    [BOB, CAROL].sort(),
+  );
+});
+
+test('a pull (scoped) about a member known at a newer revision keeps that member', () => {
+  const bob = applySnapshot(none, { rev: 9, present: [BOB], scope: [BOB] }, NOW)!;
+  const r = applySnapshot(bob, { rev: 7, present: [CAROL], scope: [CAROL] }, NOW)!;
   expect(r).toMatchObject({ added: [CAROL], removed: [] });
   expect(ids(r)).toEqual([BOB, CAROL].sort());
+});
+
+test('racing full messages in any order end in the newest state', () => {
+  const revs = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+  for (let trial = 0; trial < 50; trial++) {
+    const order = [...revs].sort(() => Math.random() - 0.5);
+    let state: Parameters<typeof applySnapshot>[0] = none;
+    for (const rev of order) {
+      state = applySnapshot(state, { rev, present: rev % 2 ? [CAROL] : [BOB], scope: 'all' }, NOW) ?? state;
+    }
+    expect(state.members?.map((m) => m.id)).toEqual([BOB]);
+  }
 });
 
 test('a cached circle starts empty, owned by its remote owner, readable by no one but members', () => {

@@ -26,6 +26,12 @@ export interface MemberSnapshot {
 export interface CachedMembers {
   members: StoredMember[];
   departed: Departed[];
+  /**
+   * The newest revision a message of scope `all` spoke for: as of it, every id it did not name
+   * was no member, so an older message naming one adds no one (without this, an id never seen
+   * here has no revision to compare, and an older Add after a newer full snapshot re-adds it).
+   */
+  allRev: number;
 }
 
 /** `@<domain>` is a server, `@<user>@<domain>` a person. */
@@ -36,7 +42,7 @@ const kindOf = (id: string) => (id.lastIndexOf('@') === 0 ? 'Service' : 'Person'
  * nothing (every id in scope is known at this revision or a newer one).
  */
 export function applySnapshot(
-  current: { members?: StoredMember[] | null; departed?: Departed[] | null },
+  current: { members?: StoredMember[] | null; departed?: Departed[] | null; allRev?: number | null },
   s: MemberSnapshot,
   now: Date,
 ): (CachedMembers & { added: string[]; removed: string[] }) | null {
@@ -46,9 +52,10 @@ export function applySnapshot(
   const scope = s.scope === 'all' ? new Set([...present, ...members.keys()]) : new Set(s.scope);
   const added: string[] = [];
   const removed: string[] = [];
-  let moved = false;
+  const allRev = current.allRev ?? -1;
+  let moved = s.scope === 'all' && s.rev > allRev;
   for (const id of scope) {
-    const known = members.get(id)?.rev ?? departed.get(id)?.rev ?? -1;
+    const known = Math.max(members.get(id)?.rev ?? -1, departed.get(id)?.rev ?? -1, allRev);
     if (s.rev <= known) continue;
     moved = true;
     if (present.has(id)) {
@@ -62,7 +69,13 @@ export function applySnapshot(
     }
   }
   if (!moved) return null;
-  return { members: [...members.values()], departed: [...departed.values()], added, removed };
+  return {
+    members: [...members.values()],
+    departed: [...departed.values()],
+    allRev: s.scope === 'all' ? Math.max(allRev, s.rev) : allRev,
+    added,
+    removed,
+  };
 }
 
 /** Which remote circle is cached: its id and owner on the origin, its name there. */
@@ -93,6 +106,7 @@ export function cachedCircle(origin: CachedOrigin, now: Date): Omit<StoredCircle
     originDomain: origin.originDomain,
     members: [],
     departed: [],
+    allRev: -1,
     memberCount: 0,
     reactCount: 0,
     replyCount: 0,

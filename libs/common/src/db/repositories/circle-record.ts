@@ -42,6 +42,8 @@ export type CircleRecord = {
   members: StoredMember[];
   /** Cached remote circles: members that left, as of the origin's revision (cached-membership.ts). */
   departed?: Array<{ id: string; rev: number }>;
+  /** Cached remote circles: the newest revision a full snapshot spoke for (cached-membership.ts). */
+  allRev?: number;
   /** The group whose membership this circle confers (a group's members circle). */
   grants: string | null;
   memberCount: number;

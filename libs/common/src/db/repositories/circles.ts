@@ -277,6 +277,7 @@ export class CirclesStore extends ObjectCollection<StoredCircle> {
             $set: {
               members: next.members,
               departed: next.departed,
+              allRev: next.allRev,
               memberCount: next.members.length,
               ...renamed,
             },
@@ -287,7 +288,8 @@ export class CirclesStore extends ObjectCollection<StoredCircle> {
     // Every sync states what the circle holds, so a repeat repairs rows a crash left behind.
     await this.index.put(outcome.after, idsOf(outcome.after));
     await this.index.drop(origin.id, moved.removed);
-    if (outcome.changed) await this.onMembershipChange(origin.id, [...moved.added, ...moved.removed]);
+    const touched = [...moved.added, ...moved.removed];
+    if (outcome.changed && touched.length) await this.onMembershipChange(origin.id, touched);
     return { circle: outcome.after, ...moved };
   }
 
