@@ -12,13 +12,24 @@
  */
 import { randomUUID } from 'node:crypto';
 import { connect, createServer, type Server, type Socket } from 'node:net';
-import { ACTIVITIES, type ActivityRecord } from '@agora/common/db';
-import { createFederationContext } from '../../services/federation/src/context';
-import { deliveryTargets } from '../../services/federation/src/delivery/audience';
-import { bootServer, client, waitFor, type TestServer } from '../harness/standalone';
-import { outbox, registerActor, type Actor } from '../harness/actors';
+import { waitFor, type TestServer } from '../harness/standalone';
+import { registerActor, type Actor } from '../harness/actors';
+import {
+  activityLog,
+  api,
+  bootPeerServer,
+  freePort,
+  hiddenEverywhere,
+  inboundNaming,
+  plannedFor,
+  post,
+  read,
+  readable as readableOn,
+  repos,
+  send,
+  type Peers,
+} from '../harness/two-servers';
 import { json, startSigningPeer, type SigningPeer } from '../harness/fake-peer';
-import { allStored } from '../harness/stored';
 
 const A = 'aud-a.test';
 const B = 'aud-b.test';
@@ -33,82 +44,23 @@ let amy: Actor;
 let bob: Actor;
 let carol: Actor;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function boot(domain: string, port: number, peers: Record<string, string>, env: Record<string, string> = {}) {
-  return bootServer({
-    DOMAIN: domain,
-    PUBLIC_URL: `http://${domain}`,
-    PORT: String(port),
-    FEDERATION_ALLOW_PRIVATE: 'true',
-    FEDERATION_HOST_MAP: Object.entries(peers)
-      .map(([d, at]) => `${d}=${at}`)
-      .join(','),
-    FEDERATION_DELIVERY_DELAY_SCALE: '0.001',
-    FEDERATION_POLL_SECONDS: '0',
-    ...env,
-  });
-}
-
-const api = (s: TestServer) => client(s.url);
-const repos = (s: TestServer) => s.services[0]!.runtime!.repos;
-const fed = (s: TestServer) => {
-  const service = s.services.find((x) => x.name === 'federation');
-  if (!service?.runtime) throw new Error('no federation service in the standalone wiring');
-  return createFederationContext(service.runtime);
-};
-
-async function send(s: TestServer, who: Actor, activity: Record<string, unknown>) {
-  const res = await outbox(api(s), who, activity);
-  if (res.status !== 201)
-    throw new Error(`${String(activity.type)}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
+/** Polls off unless a test turns them on (the last block). */
+const boot = (domain: string, port: number, peers: Peers, env: Record<string, string> = {}) =>
+  bootPeerServer(domain, port, peers, { FEDERATION_POLL_SECONDS: '0', ...env });
 
 async function circle(s: TestServer, owner: Actor, members: string[], name = 'Friends'): Promise<string> {
   const body = await send(s, owner, { type: 'Create', objectType: 'Circle', object: { name, members } });
   return body.createdId!;
 }
 
-async function post(s: TestServer, author: Actor, to: string, content: string): Promise<string> {
-  return (await send(s, author, { type: 'Create', objectType: 'Post', to, object: { content } })).createdId!;
-}
-
-/** The status of GET /posts/:id on a server, for a user (or anonymous), in a lookup mode. */
-async function read(s: TestServer, who: Actor | undefined, id: string, mode?: string) {
-  const q = mode ? `?mode=${mode}` : '';
-  return api(s).get<Record<string, unknown>>(
-    `/posts/${encodeURIComponent(id)}${q}`,
-    who ? { token: who.token } : {},
-  );
-}
-
-const readable = (s: TestServer, who: Actor, id: string) =>
-  waitFor(async () => (await read(s, who, id)).status === 200, WAIT);
+const readable = (s: TestServer, who: Actor, id: string) => readableOn(s, who, id, WAIT);
 const unreadable = (s: TestServer, who: Actor, id: string) =>
   waitFor(async () => (await read(s, who, id)).status === 404, WAIT);
 
-/** Every lookup mode answers 404 to this viewer (anonymous when `who` is undefined). */
-async function hiddenEverywhere(s: TestServer, who: Actor | undefined, id: string) {
-  for (const mode of [undefined, 'local', 'remote', 'prefer-local', 'both'])
-    expect([mode, (await read(s, who, id, mode)).status]).toEqual([mode, 404]);
-}
-
-/** What a server stored of a post: its copy, and the inbound activities that name it. */
+/** What a server stored of a post: its copy, and how many inbound activities name it. */
 async function traceOf(s: TestServer, id: string) {
   const copy = await repos(s).posts.byId(id);
-  const log = await allStored<ActivityRecord & { _id: string }>(
-    s.services[0]!.runtime!.db.engine,
-    ACTIVITIES,
-  );
-  return { copy, activities: log.filter((r) => r.inbound && String(r.raw).includes(id)).length };
+  return { copy, activities: (await inboundNaming(s, id)).length };
 }
 
 async function timelineOf(s: TestServer, who: Actor): Promise<string[]> {
@@ -138,12 +90,6 @@ async function follow(from: TestServer, who: Actor, to: TestServer, target: Acto
   );
   if (res.status !== 201) throw new Error(`Follow: ${res.status} ${JSON.stringify(res.body)}`);
   await waitFor(() => repos(to).followers.isFollower(target.id, who.id), WAIT);
-}
-
-/** The domains the origin's planner sends a post to. */
-async function plannedFor(s: TestServer, id: string): Promise<string[]> {
-  const p = await repos(s).posts.byId(id);
-  return (await deliveryTargets(fed(s), p!)).targets.map((t) => t.domain);
 }
 
 /** The ids of the members of a circle, as stored. */
@@ -267,10 +213,7 @@ test("a signed GET from a member's server reads only what that server may read (
 async function outcomeOn(s: TestServer, remoteId: string): Promise<string> {
   let status = '';
   await waitFor(async () => {
-    const log = await allStored<ActivityRecord & { _id: string }>(
-      s.services[0]!.runtime!.db.engine,
-      ACTIVITIES,
-    );
+    const log = await activityLog(s);
     status = log.find((r) => r.remoteId === remoteId)?.inbound?.status ?? '';
     return !!status && status !== 'accepted';
   }, WAIT);
@@ -500,10 +443,7 @@ describe.each([
     await readable(other, member, id);
     // The push is held on the origin; what the member's server recorded came by pull.
     expect(await repos(origin).parkedDeliveries.isHeld(MEMBER, id)).toBe(true);
-    const log = await allStored<ActivityRecord & { _id: string }>(
-      other.services[0]!.runtime!.db.engine,
-      ACTIVITIES,
-    );
+    const log = await activityLog(other);
     expect(log.filter((r) => String(r.raw).includes(id)).map((r) => r.inbound?.keyId)).toEqual(['pull']);
     await hiddenEverywhere(other, undefined, id);
   });

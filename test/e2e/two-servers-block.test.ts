@@ -8,11 +8,10 @@
  * restores the hidden copy and federation resumes.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { signAsServer } from '@agora/common/federation';
-import { createFederationContext } from '../../services/federation/src/context';
 import { pollOnce } from '../../services/federation/src/poll/worker';
-import { ADMIN, bootServer, client, waitFor, type TestServer } from '../harness/standalone';
+import { ADMIN, client, waitFor, type TestServer } from '../harness/standalone';
+import { bootPair, fed, repos } from '../harness/two-servers';
 import { outbox, registerActor, type Actor } from '../harness/actors';
 
 const A = 'block-a.test';
@@ -24,29 +23,8 @@ let bob: Actor;
 let carol: Actor;
 let adminB: string;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function boot(domain: string, port: number, peer: string, peerPort: number) {
-  return bootServer({
-    DOMAIN: domain,
-    PUBLIC_URL: `http://${domain}`,
-    PORT: String(port),
-    FEDERATION_ALLOW_PRIVATE: 'true',
-    FEDERATION_HOST_MAP: `${peer}=127.0.0.1:${peerPort}`,
-    FEDERATION_DELIVERY_DELAY_SCALE: '0.001',
-  });
-}
-
-const reposOf = (s: TestServer) => s.services[0]!.runtime!.repos;
-const fedOf = (s: TestServer) =>
-  createFederationContext(s.services.find((x) => x.name === 'federation')!.runtime!);
+const reposOf = repos;
+const fedOf = fed;
 
 async function bobsTimeline(): Promise<string[]> {
   const me = await client(b.url).get<{ user: { following: string } }>('/auth/me', { token: bob.token });
@@ -81,8 +59,7 @@ async function block(blocked: boolean) {
 }
 
 beforeAll(async () => {
-  const [portA, portB] = [await freePort(), await freePort()];
-  [a, b] = await Promise.all([boot(A, portA, B, portB), boot(B, portB, A, portA)]);
+  [a, b] = await bootPair(A, B);
   alice = await registerActor(client(a.url), 'alice');
   carol = await registerActor(client(a.url), 'carol');
   bob = await registerActor(client(b.url), 'bob');

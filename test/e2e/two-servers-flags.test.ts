@@ -6,10 +6,10 @@
  * may not see is refused, recorded as such in the activity log, and makes no flag.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { signAsServer } from '@agora/common/federation';
 import { createFederationContext } from '../../services/federation/src/context';
-import { ADMIN, bootServer, client, waitFor, type TestServer } from '../harness/standalone';
+import { ADMIN, client, waitFor, type TestServer } from '../harness/standalone';
+import { bootPair, repos } from '../harness/two-servers';
 import { outbox, registerActor, type Actor } from '../harness/actors';
 
 const A = 'flags-a.test';
@@ -19,26 +19,6 @@ let b: TestServer;
 let alice: Actor; // on A
 let bob: Actor; // on B
 const admin: Record<string, string> = {};
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-const boot = (domain: string, port: number, peer: string, peerPort: number) =>
-  bootServer({
-    DOMAIN: domain,
-    PUBLIC_URL: `http://${domain}`,
-    PORT: String(port),
-    FEDERATION_ALLOW_PRIVATE: 'true',
-    FEDERATION_HOST_MAP: `${peer}=127.0.0.1:${peerPort}`,
-    FEDERATION_DELIVERY_DELAY_SCALE: '0.001',
-  });
-const repos = (s: TestServer) => s.services[0]!.runtime!.repos;
 
 interface FlagRow {
   id: string;
@@ -84,8 +64,7 @@ async function follow(who: Actor, on: TestServer, target: Actor, targetServer: T
 }
 
 beforeAll(async () => {
-  const [portA, portB] = [await freePort(), await freePort()];
-  [a, b] = await Promise.all([boot(A, portA, B, portB), boot(B, portB, A, portA)]);
+  [a, b] = await bootPair(A, B);
   alice = await registerActor(client(a.url), 'alice');
   bob = await registerActor(client(b.url), 'bob');
   for (const [s, d] of [

@@ -8,14 +8,23 @@
  * (its posts and its activity log) after a later delivery went through.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
-import { ACTIVITIES, type ActivityRecord } from '@agora/common/db';
-import { createFederationContext } from '../../services/federation/src/context';
-import { deliveryTargets } from '../../services/federation/src/delivery/audience';
-import { bootServer, client, waitFor, type TestServer } from '../harness/standalone';
+import { waitFor, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
 import { json, startSigningPeer, type SigningPeer } from '../harness/fake-peer';
-import { allStored } from '../harness/stored';
+import {
+  api,
+  bootPeerServer,
+  freePort,
+  hiddenEverywhere,
+  inboundNaming,
+  plannedFor,
+  post,
+  read,
+  readable as readableOn,
+  repos,
+  send,
+  type Peers,
+} from '../harness/two-servers';
 
 const A = 'grp-a.test';
 const B = 'grp-b.test';
@@ -30,47 +39,10 @@ let amy: Actor;
 let bob: Actor;
 let carol: Actor;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
+const boot = (domain: string, port: number, peers: Peers) =>
+  bootPeerServer(domain, port, peers, { FEDERATION_POLL_SECONDS: '0' });
 
-function boot(domain: string, port: number, peers: Record<string, string>) {
-  return bootServer({
-    DOMAIN: domain,
-    PUBLIC_URL: `http://${domain}`,
-    PORT: String(port),
-    FEDERATION_ALLOW_PRIVATE: 'true',
-    FEDERATION_HOST_MAP: Object.entries(peers)
-      .map(([d, at]) => `${d}=${at}`)
-      .join(','),
-    FEDERATION_DELIVERY_DELAY_SCALE: '0.001',
-    FEDERATION_POLL_SECONDS: '0',
-  });
-}
-
-const api = (s: TestServer) => client(s.url);
-const repos = (s: TestServer) => s.services[0]!.runtime!.repos;
-const fed = (s: TestServer) => {
-  const service = s.services.find((x) => x.name === 'federation');
-  if (!service?.runtime) throw new Error('no federation service in the standalone wiring');
-  return createFederationContext(service.runtime);
-};
-
-async function act(s: TestServer, who: Actor, activity: Record<string, unknown>) {
-  return outbox(api(s), who, activity);
-}
-
-async function send(s: TestServer, who: Actor, activity: Record<string, unknown>) {
-  const res = await act(s, who, activity);
-  if (res.status !== 201)
-    throw new Error(`${String(activity.type)}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
+const act = (s: TestServer, who: Actor, activity: Record<string, unknown>) => outbox(api(s), who, activity);
 
 async function group(s: TestServer, owner: Actor, name: string, rsvpPolicy = 'open'): Promise<string> {
   const body = await send(s, owner, {
@@ -82,39 +54,7 @@ async function group(s: TestServer, owner: Actor, name: string, rsvpPolicy = 'op
   return body.createdId!;
 }
 
-async function post(s: TestServer, author: Actor, to: string, content: string): Promise<string> {
-  return (await send(s, author, { type: 'Create', objectType: 'Post', to, object: { content } })).createdId!;
-}
-
-async function read(s: TestServer, who: Actor | undefined, id: string, mode?: string) {
-  const q = mode ? `?mode=${mode}` : '';
-  return api(s).get<Record<string, unknown>>(
-    `/posts/${encodeURIComponent(id)}${q}`,
-    who ? { token: who.token } : {},
-  );
-}
-
-const readable = (s: TestServer, who: Actor, id: string) =>
-  waitFor(async () => (await read(s, who, id)).status === 200, WAIT);
-
-async function hiddenEverywhere(s: TestServer, who: Actor | undefined, id: string) {
-  for (const mode of [undefined, 'local', 'remote', 'prefer-local', 'both'])
-    expect([mode, (await read(s, who, id, mode)).status]).toEqual([mode, 404]);
-}
-
-/** The inbound activities a server recorded that name this id, with their outcomes. */
-async function inboundNaming(s: TestServer, id: string) {
-  const log = await allStored<ActivityRecord & { _id: string }>(
-    s.services[0]!.runtime!.db.engine,
-    ACTIVITIES,
-  );
-  return log.filter((r) => r.inbound && String(r.raw).includes(id));
-}
-
-async function plannedFor(s: TestServer, id: string): Promise<string[]> {
-  const p = await repos(s).posts.byId(id);
-  return (await deliveryTargets(fed(s), p!)).targets.map((t) => t.domain);
-}
+const readable = (s: TestServer, who: Actor, id: string) => readableOn(s, who, id, WAIT);
 
 /** The groups a user is a member of on a server (its membership index). */
 const groupsOf = async (s: TestServer, who: Actor) => (await repos(s).circles.membershipsOf(who.id)).groups;

@@ -6,8 +6,8 @@
  * refused with 400; a fake Agora server's page is sanitised again, and an answer that is not the
  * page asked for is a 502. Nothing is stored.
  */
-import { createServer } from 'node:net';
-import { ADMIN, bootServer, client, type TestServer } from '../harness/standalone';
+import { ADMIN, client, type TestServer } from '../harness/standalone';
+import { bootPeerServer, freePort } from '../harness/two-servers';
 import { registerActor, type Actor } from '../harness/actors';
 import { json, serveNodeInfo, startPeer, type FakePeer } from '../harness/fake-peer';
 
@@ -22,15 +22,6 @@ let shady: FakePeer;
 let bob: Actor;
 const admins: Record<string, string> = {};
 const pages: Record<string, { id: string; slug: string; hidden: string }> = {};
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function makePages(s: TestServer, domain: string) {
   const api = client(s.url);
@@ -67,19 +58,14 @@ beforeAll(async () => {
           };
     json(res, 200, { item }, 'application/json');
   });
+  const others = { [MASTODON]: mastodon.address, [SHADY]: shady.address };
   const [portA, portB] = [await freePort(), await freePort()];
-  const env = (domain: string, port: number, peer: string, peerPort: number) => ({
-    DOMAIN: domain,
-    PUBLIC_URL: `http://${domain}`,
-    PORT: String(port),
-    FEDERATION_ALLOW_PRIVATE: 'true',
-    FEDERATION_HOST_MAP: [
-      `${peer}=127.0.0.1:${peerPort}`,
-      `${MASTODON}=${mastodon.address}`,
-      `${SHADY}=${shady.address}`,
-    ].join(','),
-  });
-  [a, b] = await Promise.all([bootServer(env(A, portA, B, portB)), bootServer(env(B, portB, A, portA))]);
+  // Deliveries at their normal pace: nothing here waits on a retry.
+  const normal = { FEDERATION_DELIVERY_DELAY_SCALE: '1' };
+  [a, b] = await Promise.all([
+    bootPeerServer(A, portA, { [B]: portB, ...others }, normal),
+    bootPeerServer(B, portB, { [A]: portA, ...others }, normal),
+  ]);
   await Promise.all([makePages(a, A), makePages(b, B)]);
   bob = await registerActor(client(b.url), 'bob');
 });

@@ -12,12 +12,11 @@
  * the receiving server's stores and activity log, not on what it shows.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
-import { ACTIVITIES, type ActivityRecord, type Stores } from '@agora/common/db';
+import { ACTIVITIES, type ActivityRecord } from '@agora/common/db';
 import type { BusMessage } from '@agora/common/messaging';
-import { createFederationContext } from '../../services/federation/src/context';
 import { planDeliveries } from '../../services/federation/src/delivery/plan';
-import { bootServer, client, waitFor, type TestServer } from '../harness/standalone';
+import { waitFor, type TestServer } from '../harness/standalone';
+import { api, bootPeerServer, fed, freePort, repos } from '../harness/two-servers';
 import { registerActor, type Actor } from '../harness/actors';
 import { json, startSigningPeer, type SigningPeer } from '../harness/fake-peer';
 import { allStored } from '../harness/stored';
@@ -39,10 +38,8 @@ const replyEventsOnA: BusMessage<{ replyId?: string }>[] = [];
 type Item = Record<string, unknown> & { id: string };
 type Json = Record<string, unknown>;
 
-const api = (s: TestServer) => client(s.url);
 /** A's federation service context: its delivery planner. */
-const fedA = () => createFederationContext(a.services.find((s) => s.name === 'federation')!.runtime!);
-const repos = (s: TestServer): Stores => s.services[0]!.runtime!.repos;
+const fedA = () => fed(a);
 
 /** An activity through POST /outbox; throws with the answer unless it is 201. */
 async function send(s: TestServer, who: Actor, activity: Json) {
@@ -134,26 +131,6 @@ const relaysToC = (type: string, objectId: string) =>
     return activity.type === 'Announce' && inner?.type === type && isAbout(inner, objectId);
   });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function boot(domain: string, port: number, peers: string) {
-  return bootServer({
-    DOMAIN: domain,
-    PUBLIC_URL: `http://${domain}`,
-    PORT: String(port),
-    FEDERATION_ALLOW_PRIVATE: 'true',
-    FEDERATION_HOST_MAP: peers,
-    FEDERATION_DELIVERY_DELAY_SCALE: '0.001',
-  });
-}
-
 /** `who` on `s` follows `target`, and the target's server recorded the follower. */
 async function follows(s: TestServer, who: Actor, target: Actor, on: TestServer) {
   await send(s, who, { type: 'Follow', target: target.id });
@@ -168,8 +145,8 @@ beforeAll(async () => {
   );
   const [portA, portB] = [await freePort(), await freePort()];
   [a, b] = await Promise.all([
-    boot(A, portA, `${B}=127.0.0.1:${portB},${C}=${peerC.address}`),
-    boot(B, portB, `${A}=127.0.0.1:${portA},${C}=${peerC.address}`),
+    bootPeerServer(A, portA, { [B]: portB, [C]: peerC.address }),
+    bootPeerServer(B, portB, { [A]: portA, [C]: peerC.address }),
   ]);
   alice = await registerActor(api(a), 'alice');
   bob = await registerActor(api(b), 'bob');

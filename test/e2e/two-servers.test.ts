@@ -5,8 +5,8 @@
  * between two servers (follow, posts, their edits and deletes, unfollow, and the rest) are proven
  * with two compiled servers as processes in `test/federation/two-servers.test.ts`.
  */
-import { createServer } from 'node:net';
-import { bootServer, client, type TestServer } from '../harness/standalone';
+import { client, type TestServer } from '../harness/standalone';
+import { bootPair } from '../harness/two-servers';
 import { outbox, registerActor, type Actor } from '../harness/actors';
 
 const A = 'social-a.test';
@@ -16,30 +16,8 @@ let b: TestServer;
 let alice: Actor;
 let bob: Actor;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** A server whose ids and links use its own domain over http, and that reaches `peer` by name. */
-function boot(domain: string, port: number, peer: string, peerPort: number) {
-  return bootServer({
-    DOMAIN: domain,
-    PUBLIC_URL: `http://${domain}`,
-    PORT: String(port),
-    FEDERATION_ALLOW_PRIVATE: 'true',
-    FEDERATION_HOST_MAP: `${peer}=127.0.0.1:${peerPort}`,
-    FEDERATION_DELIVERY_DELAY_SCALE: '0.001',
-  });
-}
-
 beforeAll(async () => {
-  const [portA, portB] = [await freePort(), await freePort()];
-  [a, b] = await Promise.all([boot(A, portA, B, portB), boot(B, portB, A, portA)]);
+  [a, b] = await bootPair(A, B);
   alice = await registerActor(client(a.url), 'alice');
   bob = await registerActor(client(b.url), 'bob');
 });
