@@ -133,6 +133,24 @@ describe('A → B: bob on B joins alice’s open group on A', () => {
     expect((await detail(carol)).body.item).toMatchObject({ id: gid, isMember: false });
   });
 
+  test("B lists the group's members as A does (B caches only its own)", async () => {
+    const members = await api(b).get<{ totalItems: number; orderedItems: Array<{ id: string }> }>(
+      `/groups/${encodeURIComponent(gid)}/members`,
+      { token: carol.token },
+    );
+    expect(members.status).toBe(200);
+    expect(members.body.totalItems).toBe(2);
+    expect(members.body.orderedItems.map((m) => m.id).sort()).toEqual([alice.id, bob.id].sort());
+    // Paged as asked, with B's own collection links.
+    const page = await api(b).get<{ orderedItems: unknown[]; id: string }>(
+      `/groups/${encodeURIComponent(gid)}/members?page=2&limit=1`,
+      { token: carol.token },
+    );
+    expect(page.body.orderedItems).toHaveLength(1);
+    expect(page.body.id).toContain(`/groups/${encodeURIComponent(gid)}/members`);
+    expect(page.body.id.startsWith(b.config.publicUrl)).toBe(true);
+  });
+
   test('a group post on A reaches bob on B; carol and anonymous get 404 in every mode', async () => {
     const id = await post(a, alice, gid, 'hello gardeners');
     expect(await plannedFor(a, id)).toEqual([B]);
@@ -331,6 +349,16 @@ describe('approval and admins', () => {
     await isMember(b, bob, gid);
     await waitFor(async () => (await notes(b, bob, 'join_approved')).length === 1, WAIT);
     expect((await notes(b, bob, 'join_approved'))[0]).toMatchObject({ objectId: gid });
+  });
+
+  test('a pending request is withdrawn by a Leave from the member’s server', async () => {
+    const gid = await group(a, alice, 'Patient people', 'approvalOnly');
+    await send(b, carol, { type: 'Join', target: gid });
+    await waitFor(async () => (await memberIds(a, gid, 'pending')).includes(carol.id), WAIT);
+    const leave = await send(b, carol, { type: 'Leave', target: gid });
+    expect(leave.result).toMatchObject({ status: 'leave_requested' });
+    await waitFor(async () => !(await memberIds(a, gid, 'pending')).includes(carol.id), WAIT);
+    expect(await memberIds(a, gid)).toEqual([alice.id]);
   });
 
   test('rejected: carol’s server records the Reject; carol never becomes a member', async () => {

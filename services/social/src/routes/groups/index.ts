@@ -5,6 +5,7 @@ import {
   collectionBase,
   collectionFor,
   handler,
+  orderedCollection,
   parsePaging,
   searchOf,
   setAll,
@@ -16,6 +17,7 @@ import { readableObject } from '../../access/objects';
 import { presentPost } from '../../views/posts';
 import { GROUP_ID, canReadGroupPosts, groupRoles, loadGroup, type GroupRecord } from '../../access/groups';
 import { GROUP_LIST_FIELDS, circleMembersCollection } from '../../views/groups';
+import { fetchRemoteMembers } from '../../views/remote-members';
 
 /** /groups (behaviour-notes §3.8, audience-checked on every route). */
 export default function groupRoutes(ctx: SocialContext): Router {
@@ -59,15 +61,17 @@ export default function groupRoutes(ctx: SocialContext): Router {
       const viewer = await viewerOf(ctx, req);
       if (!GROUP_ID.test(params.id!)) throw new NotFound('Group not found');
       const { doc } = await readableObject(ctx, viewer, params.id!, 'Group not found');
-      const c = await circleMembersCollection(
-        ctx,
-        doc as unknown as GroupRecord,
-        'members',
-        collectionBase(ctx.config.publicUrl, req),
-        searchOf(req),
-        parsePaging(query),
+      const group = doc as unknown as GroupRecord;
+      const paging = parsePaging(query);
+      const base = collectionBase(ctx.config.publicUrl, req);
+      // Another server's group: its server lists every member (this server caches only its own).
+      const remote = group.originDomain ? await fetchRemoteMembers(ctx, group.id, paging) : null;
+      setAll(
+        set,
+        remote
+          ? orderedCollection({ base, search: searchOf(req), paging, ...remote })
+          : await circleMembersCollection(ctx, group, 'members', base, searchOf(req), paging),
       );
-      setAll(set, c);
     }),
   );
 

@@ -31,8 +31,9 @@ export async function sendMembership(
   if (!viewer.local) throw new NotAuthorized('Only local users can join other servers’ groups');
   const cached = await svc.stores.groups.liveById(groupId);
   if (cached && !cached.originDomain) throw new BadRequest('target: must be a group id');
+  // A Leave by a non-member is sent too: it withdraws a request pending on the group's server,
+  // which alone knows of it (a Leave from someone neither member nor pending is ignored there).
   const member = viewer.groupIds.includes(groupId);
-  if (kind === 'leave' && !member) throw new BadRequest('target: you are not a member of this group');
   const status =
     kind === 'join' && member ? 'already_joined' : kind === 'join' ? 'requested' : 'leave_requested';
   return {
