@@ -58,6 +58,38 @@ describe.each(engineFixtures())('content stores on $name', (fx) => {
     expect(await pages.freeSlug('faq')).toBe('faq-3');
   });
 
+  it('creates and renames racing for one slug each end under a slug of their own', async () => {
+    const made = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        pages.createUnderFreeSlug('race', (slug) => ({
+          id: `page:${hex()}@${D}`,
+          actorId: ANN,
+          title: 'Race',
+          to: '@public',
+          url: `https://x/${slug}`,
+        })),
+      ),
+    );
+    const slugs = made.map((p) => p.slug).sort();
+    expect(new Set(slugs).size).toBe(6);
+    expect(slugs).toEqual(['race', 'race-2', 'race-3', 'race-4', 'race-5', 'race-6']);
+    // Each stored what its builder made for the slug it got.
+    for (const p of made) expect(p.url).toBe(`https://x/${p.slug}`);
+    const [one, two] = await Promise.all([page('ren-a'), page('ren-b')]);
+    const renamed = await Promise.all(
+      [one!, two!].map((p) =>
+        pages.setUnderFreeSlug(p.id, 'renamed', (slug) => ({ url: `https://x/${slug}` })),
+      ),
+    );
+    expect(renamed.map((p) => p?.slug).sort()).toEqual(['renamed', 'renamed-2']);
+    // A page keeps its own slug when renamed to it.
+    expect((await pages.setUnderFreeSlug(one!.id, String(renamed[0]!.slug), () => ({})))?.slug).toBe(
+      renamed[0]!.slug,
+    );
+    // The index refuses a second page under a slug outright.
+    await expect(page('race')).rejects.toThrow(/duplicate/i);
+  });
+
   it('lists public pages in menu order with a tag, and counts a folder’s children', async () => {
     const folder = await page('docs', { type: 'Folder', order: -1 });
     await page('a', { parentId: folder.id, order: 2, tags: ['x'] });
@@ -68,7 +100,7 @@ describe.each(engineFixtures())('content stores on $name', (fx) => {
     expect(tagged).toEqual({ total: 2, items: [{ slug: 'b' }, { slug: 'a' }] });
     const all = await pages.pagePublic({}, { skip: 0, limit: 2 });
     expect(all.items[0]?.slug).toBe('docs');
-    expect(all.total).toBe(6); // faq-2, faq-x, faqs, docs, a, b (faq deleted, c not public)
+    expect(all.total).toBe(14); // faq-2, faq-x, faqs, race ×6, renamed ×2, docs, a, b (faq deleted, c not public)
     const children = await pages.childrenIn('parentId', [folder.id], ANN);
     expect(children.map((p) => p.slug).sort()).toEqual(['a', 'b', 'c']);
     const admin = await pages.pageForAdmin({ deleted: 'deleted' }, { skip: 0, limit: 10 });

@@ -28,7 +28,6 @@ const PATCHABLE = [...Object.keys(pagePatchInput.shape), 'to', 'canReply', 'canR
 export function pagesRouter(ctx: AdminContext) {
   const { pages } = ctx.stores;
 
-  const uniqueSlug = (text: string, exceptId?: string) => pages.freeSlug(wantedSlug(text), exceptId);
 
   const checkParent = async (parentId: string | null | undefined, self?: string) => {
     if (!parentId) return;
@@ -62,8 +61,7 @@ export function pagesRouter(ctx: AdminContext) {
       await checkParent(b.parentId);
       const actor = await serverActor(ctx);
       const id = mintId('page', ctx.config.DOMAIN);
-      const slug = await uniqueSlug(b.slug ?? b.title);
-      const row = (await pages.create(
+      const row = (await pages.createUnderFreeSlug(wantedSlug(b.slug ?? b.title), (slug) =>
         newPage(
           b,
           { id, author: actor, server: actor.server, publicUrl: ctx.config.publicUrl },
@@ -86,9 +84,14 @@ export function pagesRouter(ctx: AdminContext) {
       requirePatchable(body, PATCHABLE);
       await checkParent(b.parentId, String(row.id));
       const audience = serverAudiencePatch(ctx, body, String(row.to));
-      const slug = b.slug === undefined ? undefined : await uniqueSlug(b.slug, String(row.id));
-      const set = pageChanges(b, { publicUrl: ctx.config.publicUrl, slug }, audience.set);
-      const updated = (await pages.set(String(row.id), set)) as unknown as Row;
+      const changes = (slug?: string) => pageChanges(b, { publicUrl: ctx.config.publicUrl, slug }, audience.set);
+      // The fields as set (a slug asked for is made free at the write).
+      const set = changes(b.slug === undefined ? undefined : '');
+      const updated = (
+        b.slug === undefined
+          ? await pages.set(String(row.id), changes())
+          : await pages.setUnderFreeSlug(String(row.id), wantedSlug(b.slug), changes)
+      ) as unknown as Row;
       const event = domainEvent('page.updated', {
         objectId: String(row.id),
         objectType: 'Page',

@@ -59,6 +59,13 @@ export const PAGES: CollectionSpec = {
       serves: 'author copies refreshed; an account withdrawn (tombstoneByAuthor)',
     },
     { fields: [['deletedAt', 1]], serves: 'countLive; the GC (deletedAt before a cutoff)' },
+    {
+      // Every page is this server's (other servers' pages are read from them, never copied), so
+      // a slug is held once: two creates or renames racing for one slug cannot both store it.
+      fields: [['slug', 1]],
+      unique: true,
+      serves: 'a slug held by one page only (createUnderFreeSlug, setUnderFreeSlug)',
+    },
   ],
   dates: [...STAMPS, 'lastFetchedAt'],
 };

@@ -18,6 +18,9 @@ export type BookmarkRecord = BookmarkDoc & Stamped;
 export type GroupRecord = GroupDoc & Stamped;
 type Keyed<T> = T & { _id: string };
 
+/** Inserts or renames retried when a racing page took the slug just chosen. */
+const SLUG_TRIES = 5;
+
 const NEWEST: Sort = [
   ['createdAt', -1],
   ['_id', -1],
@@ -41,6 +44,44 @@ export class PagesStore extends ContentCollection<Keyed<PageRecord>> {
 
   async create(doc: Record<string, unknown> & { id: string }): Promise<PageRecord> {
     return this.insertNew(doc);
+  }
+
+  /**
+   * A new local page under the first free slug of `base` (freeSlug): `build` makes the page for
+   * a slug; when another page took that slug between the read and the insert (the unique
+   * index on `slug`), the next free one is tried.
+   */
+  async createUnderFreeSlug(
+    base: string,
+    build: (slug: string) => Record<string, unknown> & { id: string },
+  ): Promise<PageRecord> {
+    for (let tries = 0; ; tries++) {
+      const slug = await this.freeSlug(base);
+      try {
+        return await this.insertNew({ ...build(slug), slug });
+      } catch (err) {
+        if (!(err instanceof DuplicateKeyError) || tries >= SLUG_TRIES) throw err;
+      }
+    }
+  }
+
+  /**
+   * Sets a local page's fields under the first free slug of `base` (freeSlug, its own counting
+   * as free); `build` makes the fields for a slug, retried as for a create. Null when missing.
+   */
+  async setUnderFreeSlug(
+    id: string,
+    base: string,
+    build: (slug: string) => Record<string, unknown>,
+  ): Promise<PageRecord | null> {
+    for (let tries = 0; ; tries++) {
+      const slug = await this.freeSlug(base, id);
+      try {
+        return await this.set(id, { ...build(slug), slug });
+      } catch (err) {
+        if (!(err instanceof DuplicateKeyError) || tries >= SLUG_TRIES) throw err;
+      }
+    }
   }
 
   /** A live local page by slug. */

@@ -42,7 +42,10 @@ export interface MongoCollectionOptions {
 }
 
 function isDuplicate(err: unknown): boolean {
-  return (err as { code?: number }).code === 11000;
+  if ((err as { code?: number }).code === 11000) return true;
+  // FerretDB 1.24 answers an update that breaks a unique index with PostgreSQL's error in the
+  // message and no code (an insert gets 11000): the stand-in's defect, read here only.
+  return err instanceof Error && /SQLSTATE 23505/.test(err.message);
 }
 
 /** The filter as MongoDB takes it (already in its language once checked). */

@@ -88,7 +88,9 @@ const pagePatch = pagePatchInput.extend(audience);
 async function page(p: PatchInput, raw: unknown): Promise<Fields> {
   const o = parse(pagePatch, raw, 'object');
   const slug = o.slug === undefined ? undefined : wantedSlug(o.slug);
-  const taken = slug && slug !== p.doc.slug ? await p.ctx.svc.stores.pages.localBySlug(slug) : null;
+  // Deleted pages keep their slugs (an admin may restore them); a rename racing for the same
+  // slug is refused at the write (the unique index on `slug`: update.ts answers 409 too).
+  const taken = slug && slug !== p.doc.slug ? await p.ctx.svc.stores.pages.anyLocalBySlug(slug) : null;
   if (taken && taken.id !== p.doc.id) {
     throw new Conflict('object.slug: already in use');
   }

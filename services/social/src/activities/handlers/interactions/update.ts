@@ -3,7 +3,8 @@
  * update-patches.ts; timeline rows and react counts kept in step. User targets belong to the
  * users area (`updateUser`), since Update is one activity type with one registry entry.
  */
-import { BadRequest } from '@agora/common/errors';
+import { BadRequest, Conflict } from '@agora/common/errors';
+import { DuplicateKeyError } from '@agora/common/db';
 import type { ActivityHandler, HandlerContext } from '../../types';
 import { clean, idString, parse } from '../../validate';
 import { viewerFor } from '../../../access/viewer';
@@ -75,8 +76,15 @@ async function write(
         await moveReaction(svc, String(doc.target), { [String(doc.emoji)]: -1, [set.emoji as string]: 1 });
       return after;
     }
-    case 'reply':
     case 'page':
+      try {
+        return await storeOf(svc, kind).set(doc.id, set);
+      } catch (err) {
+        // Another page took the slug since the patch checked it.
+        if (err instanceof DuplicateKeyError) throw new Conflict('object.slug: already in use');
+        throw err;
+      }
+    case 'reply':
     case 'bookmark':
     case 'group':
       return storeOf(svc, kind).set(doc.id, set);

@@ -23,9 +23,8 @@ export const createPage: ActivityHandler = async ({ svc: ctx, actor, viewer, act
   if (obj.parentId && !(await ctx.stores.pages.liveById(obj.parentId).then((p) => p && !p.originDomain))) {
     throw new BadRequest('object.parentId: no such page');
   }
-  const slug = await ctx.stores.pages.freeSlug(wantedSlug(obj.slug ?? obj.title));
   const id = mintId('page', domain);
-  const created = await ctx.stores.pages.create(
+  const created = await ctx.stores.pages.createUnderFreeSlug(wantedSlug(obj.slug ?? obj.title), (slug) =>
     newPage(
       obj,
       { id, author: actorRef(actor), server: `@${domain}`, publicUrl: ctx.config.publicUrl },
@@ -33,6 +32,7 @@ export const createPage: ActivityHandler = async ({ svc: ctx, actor, viewer, act
       slug,
     ),
   );
+  const slug = created.slug;
   return {
     result: clean(created as Record<string, unknown>),
     objectId: id,
