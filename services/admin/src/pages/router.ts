@@ -28,7 +28,6 @@ const PATCHABLE = [...Object.keys(pagePatchInput.shape), 'to', 'canReply', 'canR
 export function pagesRouter(ctx: AdminContext) {
   const { pages } = ctx.stores;
 
-
   const checkParent = async (parentId: string | null | undefined, self?: string) => {
     if (!parentId) return;
     if (parentId === self) throw new BadRequest('parentId: a page cannot be its own parent');
@@ -84,14 +83,13 @@ export function pagesRouter(ctx: AdminContext) {
       requirePatchable(body, PATCHABLE);
       await checkParent(b.parentId, String(row.id));
       const audience = serverAudiencePatch(ctx, body, String(row.to));
-      const changes = (slug?: string) => pageChanges(b, { publicUrl: ctx.config.publicUrl, slug }, audience.set);
+      const changes = (slug?: string) =>
+        pageChanges(b, { publicUrl: ctx.config.publicUrl, slug }, audience.set);
       // The fields as set (a slug asked for is made free at the write).
       const set = changes(b.slug === undefined ? undefined : '');
-      const updated = (
-        b.slug === undefined
-          ? await pages.set(String(row.id), changes())
-          : await pages.setUnderFreeSlug(String(row.id), wantedSlug(b.slug), changes)
-      ) as unknown as Row;
+      const updated = (b.slug === undefined
+        ? await pages.set(String(row.id), changes())
+        : await pages.setUnderFreeSlug(String(row.id), wantedSlug(b.slug), changes)) as unknown as Row;
       const event = domainEvent('page.updated', {
         objectId: String(row.id),
         objectType: 'Page',
