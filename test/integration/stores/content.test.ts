@@ -77,13 +77,13 @@ describe.each(engineFixtures())('content stores on $name', (fx) => {
     for (const p of made) expect(p.url).toBe(`https://x/${p.slug}`);
     const [one, two] = await Promise.all([page('ren-a'), page('ren-b')]);
     const renamed = await Promise.all(
-      [one!, two!].map((p) =>
+      [one, two].map((p) =>
         pages.setUnderFreeSlug(p.id, 'renamed', (slug) => ({ url: `https://x/${slug}` })),
       ),
     );
     expect(renamed.map((p) => p?.slug).sort()).toEqual(['renamed', 'renamed-2']);
     // A page keeps its own slug when renamed to it.
-    expect((await pages.setUnderFreeSlug(one!.id, String(renamed[0]!.slug), () => ({})))?.slug).toBe(
+    expect((await pages.setUnderFreeSlug(one.id, String(renamed[0]!.slug), () => ({})))?.slug).toBe(
       renamed[0]!.slug,
     );
     // The index refuses a second page under a slug outright.
