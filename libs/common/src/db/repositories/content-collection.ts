@@ -7,6 +7,8 @@
  * rest tested in memory, the total counted on the way (admin lists and a few public lists whose
  * audience test is a disjunction; the port has no `$or`).
  */
+import { readableAudiences, type Viewer } from '../../audience/viewer';
+import { compareBySort } from '../engine/documents';
 import type { CollectionSpec, Engine, Filter, Scalar, Sort } from '../engine/port';
 import { ObjectCollection, type FoundRows, type ObjectRow, type PageRequest } from './object-collection';
 import { withSource } from './content-records';
@@ -122,6 +124,42 @@ export class ContentCollection<T extends ObjectRow> extends ObjectCollection<T> 
       { actorId, deletedAt: null },
       { $set: { deletedAt: at, deletedBy: by, type: 'Tombstone', updatedAt: at } },
     );
+  }
+
+  /**
+   * A page of what a viewer may read among `base` (canSee: addressed to one of the viewer's
+   * audiences, or their own), in `sort` order: the documents addressed to the viewer's audiences
+   * (one index range, `to` $in, read up to the page's end and counted) merged with the viewer's
+   * own ones addressed elsewhere (the owner's range). It costs what the page and the viewer's own
+   * objects hold, not what `base` holds.
+   */
+  protected async pageVisible(
+    base: Filter,
+    viewer: Viewer,
+    domain: string,
+    req: PageRequest,
+    sort: Sort,
+    fields?: Fields,
+  ): Promise<FoundRows<T>> {
+    const audiences = readableAudiences(viewer, domain);
+    const addressed: Filter = { ...base, to: { $in: audiences } };
+    const end = req.skip + req.limit;
+    const [shared, sharedTotal, own] = await Promise.all([
+      this.rows.find(addressed, { sort, limit: end }),
+      this.rows.count(addressed),
+      viewer.id ? this.rows.find({ ...base, actorId: viewer.id }, { sort }) : Promise.resolve([]),
+    ]);
+    const held = new Set(audiences);
+    const toOf = (d: T) => (d as { to?: unknown }).to;
+    const elsewhere = own.filter((d) => {
+      const to = toOf(d);
+      return !(typeof to === 'string' && held.has(to));
+    });
+    const page = [...shared, ...elsewhere].sort(compareBySort(sort)).slice(req.skip, end);
+    return {
+      total: sharedTotal + elsewhere.length,
+      items: fields ? page.map((d) => project(d, fields)) : page,
+    };
   }
 
   /**

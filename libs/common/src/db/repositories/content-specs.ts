@@ -86,9 +86,10 @@ export const BOOKMARKS: CollectionSpec = {
         ['parentFolder', 1],
         ['deletedAt', 1],
         ['type', 1],
+        ['to', 1],
         ['createdAt', -1],
       ],
-      serves: 'GET /bookmarks: live root items of a type, newest first',
+      serves: "GET /bookmarks: live root items of a type addressed to a viewer's audiences, newest first",
     },
     {
       fields: [
@@ -121,9 +122,10 @@ export const GROUPS: CollectionSpec = {
       fields: [
         ['originDomain', 1],
         ['deletedAt', 1],
+        ['to', 1],
         ['createdAt', -1],
       ],
-      serves: 'GET /groups: live local groups, newest first',
+      serves: "GET /groups: live local groups addressed to a viewer's audiences, newest first",
     },
     {
       fields: [
@@ -140,7 +142,16 @@ export const GROUPS: CollectionSpec = {
       serves: 'GET /admin/groups of live groups; countLive; the GC (deletedAt before a cutoff)',
     },
     { fields: [['createdAt', -1]], serves: 'GET /admin/groups including deleted ones' },
-    { fields: [['actorId', 1]], serves: 'author copies refreshed (refreshActorCopy)' },
+    {
+      fields: [
+        ['actorId', 1],
+        ['originDomain', 1],
+        ['deletedAt', 1],
+        ['createdAt', -1],
+      ],
+      serves:
+        "GET /groups: a viewer's own live local groups, newest first; author copies refreshed (refreshActorCopy)",
+    },
   ],
   dates: STAMPS,
 };

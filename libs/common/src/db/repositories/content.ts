@@ -183,8 +183,8 @@ export class BookmarksStore extends ContentCollection<Keyed<BookmarkRecord>> {
   }
 
   /**
-   * GET /bookmarks: every owner's root items the viewer may read, newest first: the live root
-   * items' index range, the audience tested on the way.
+   * GET /bookmarks: every owner's root items the viewer may read, newest first (pageVisible: the
+   * range of the viewer's audiences and their own items).
    */
   async pageRootsVisibleTo(
     viewer: Viewer,
@@ -192,14 +192,8 @@ export class BookmarksStore extends ContentCollection<Keyed<BookmarkRecord>> {
     req: PageRequest,
     fields?: Fields,
   ): Promise<FoundRows<BookmarkRecord>> {
-    const keep = (b: BookmarkRecord) => canSee(b, viewer, this.domain);
-    return this.scanPage(
-      { parentFolder: null, deletedAt: null, ...typeClause(type) },
-      keep,
-      req,
-      NEWEST,
-      fields,
-    );
+    const roots = { parentFolder: null, deletedAt: null, ...typeClause(type) };
+    return this.pageVisible(roots, viewer, this.domain, req, NEWEST, fields);
   }
 
   /**
@@ -307,15 +301,21 @@ export class GroupsStore extends ContentCollection<Keyed<GroupRecord>> {
   }
 
   /**
-   * GET /groups: local live groups the viewer may read (own ones included), newest first: the
-   * local live groups' index range, the audience tested on the way.
+   * GET /groups: local live groups the viewer may read (own ones included), newest first
+   * (pageVisible: the range of the viewer's audiences and their own groups).
    */
   async pageLocalVisibleTo(
     viewer: Viewer,
     req: PageRequest,
     fields?: Fields,
   ): Promise<FoundRows<GroupRecord>> {
-    const keep = (g: GroupRecord) => canSee(g, viewer, this.domain);
-    return this.scanPage({ originDomain: null, deletedAt: null }, keep, req, NEWEST, fields);
+    return this.pageVisible(
+      { originDomain: null, deletedAt: null },
+      viewer,
+      this.domain,
+      req,
+      NEWEST,
+      fields,
+    );
   }
 }
