@@ -71,7 +71,6 @@ async function once(variant: Variant, dataDir: string) {
       LOG_LEVEL: 'warn',
       ADMIN_USERNAME: 'bench_admin',
       ADMIN_PASSWORD: 'bench-admin-password',
-      FERRETDB_BIN: join(ROOT, '.tools', 'bin', 'ferretdb'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -85,15 +84,11 @@ async function once(variant: Variant, dataDir: string) {
     child.once('exit', (code) => reject(new Error(`${variant} exited with ${code}:\n${out}`)));
   });
   await new Promise((r) => setTimeout(r, idleSeconds * 1000));
-  const kids = children(child.pid!);
-  const ferret = kids.find((k) => k.name === 'ferretdb');
-  const others = kids.filter((k) => k.name !== 'ferretdb');
   const result = {
     variant,
     readyMs: Math.round(readyMs),
     nodeRssMb: rssMb(child.pid!),
-    ferretdbRssMb: ferret ? rssMb(ferret.pid) : 0,
-    otherChildren: others.map((k) => `${k.name}:${rssMb(k.pid)}MB`),
+    children: children(child.pid!).map((k) => `${k.name}:${rssMb(k.pid)}MB`),
   };
   await new Promise<void>((resolve) => {
     child.removeAllListeners('exit');
@@ -136,7 +131,6 @@ async function main(): Promise<void> {
         ],
         nodeRssMbMedian: med(rs.map((x) => x.nodeRssMb)),
         nodeRssMbRange: [Math.min(...rs.map((x) => x.nodeRssMb)), Math.max(...rs.map((x) => x.nodeRssMb))],
-        ferretdbRssMbMedian: med(rs.map((x) => x.ferretdbRssMb)),
       }),
     );
   }
