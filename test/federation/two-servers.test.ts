@@ -6,9 +6,9 @@
  * port: posts, replies, reacts, flags, followers, the activity log), and a server that must not
  * receive something is shown to hold nothing of it, after a public marker written later by the
  * same author has arrived along the same path.
- *
- * Rows still to come with their branch (issue 23, fed/groups): group join/leave/approval and group
- * posts, to and from remote members. Each is a row of ACTIVITIES or AUDIENCES.
+ * Groups: a group of the author's on the origin, joined (open, or approved by its admin) and
+ * left by the follower from the other server; group posts both ways (the origin's to the member's
+ * server, the member's to the group's server); a group without members there sends nothing.
  */
 import { randomUUID } from 'node:crypto';
 import { waitFor } from '../harness/standalone';
@@ -111,6 +111,33 @@ async function storedNothingOf(s: Sides, id: string): Promise<void> {
 }
 
 const notDeleted = (d: Stored | undefined) => (d && !d.deletedAt ? d : undefined);
+
+/** A group of the author's on the origin (`open` or `approvalOnly`). */
+async function groupOf(s: Sides, rsvpPolicy: 'open' | 'approvalOnly' = 'open'): Promise<string> {
+  return act(s.origin, s.author.token, {
+    type: 'Create',
+    objectType: 'Group',
+    to: '@public',
+    object: { name: `group ${randomUUID().slice(0, 8)}`, rsvpPolicy },
+  });
+}
+
+/** The ids a group's members circle holds on `peer` (its own group, or its cached copy). */
+async function groupMembersOn(peer: Peer, groupId: string): Promise<string[]> {
+  const circle = (await peer.stores.groups.byId(groupId))?.circles?.members;
+  return circle ? membersOn(peer, circle) : [];
+}
+
+/** The follower joins the group from the other server; both servers record the membership. */
+async function joined(s: Sides, groupId: string): Promise<void> {
+  await act(s.holder, s.follower.token, { type: 'Join', target: groupId });
+  await until('the member on the group’s server', async () =>
+    (await groupMembersOn(s.origin, groupId)).includes(s.follower.id),
+  );
+  await until('the cached membership', async () =>
+    (await groupMembersOn(s.holder, groupId)).includes(s.follower.id),
+  );
+}
 
 /** Every activity: what the origin side does, and what the other server must then have stored. */
 const ACTIVITIES: Array<[string, (s: Sides) => Promise<void>]> = [
@@ -279,6 +306,65 @@ const ACTIVITIES: Array<[string, (s: Sides) => Promise<void>]> = [
     },
   ],
   [
+    'Join of an open group: the member on both servers; Leave: gone from both',
+    async (s) => {
+      const groupId = await groupOf(s);
+      await joined(s, groupId);
+      expect(await storedOn(s.holder, 'groups', groupId)).toMatchObject({ originDomain: s.origin.domain });
+      await act(s.holder, s.follower.token, { type: 'Leave', target: groupId });
+      await until(
+        'the leave on the group’s server',
+        async () => !(await groupMembersOn(s.origin, groupId)).includes(s.follower.id),
+      );
+      await until(
+        'the leave on the member’s server',
+        async () => !(await groupMembersOn(s.holder, groupId)).includes(s.follower.id),
+      );
+    },
+  ],
+  [
+    'Join of an approval group: pending until the admin adds them, then a member on both',
+    async (s) => {
+      const groupId = await groupOf(s, 'approvalOnly');
+      await act(s.holder, s.follower.token, { type: 'Join', target: groupId });
+      const pending = async () => {
+        const circle = (await s.origin.stores.groups.byId(groupId))?.circles?.pending;
+        return circle ? (await membersOn(s.origin, circle)).includes(s.follower.id) : false;
+      };
+      await until('the pending request', pending);
+      expect(await groupMembersOn(s.holder, groupId)).not.toContain(s.follower.id);
+      await act(s.origin, s.author.token, { type: 'Add', to: groupId, object: s.follower.id });
+      await until('the approved membership', async () =>
+        (await groupMembersOn(s.holder, groupId)).includes(s.follower.id),
+      );
+    },
+  ],
+  [
+    'Group posts: the origin’s reaches the member’s server; the member’s reaches the group’s server',
+    async (s) => {
+      const groupId = await groupOf(s);
+      await joined(s, groupId);
+      const fromOrigin = await act(s.origin, s.author.token, {
+        type: 'Create',
+        objectType: 'Post',
+        to: groupId,
+        object: { content: 'to the group, from home' },
+      });
+      expect(
+        await until('the group post on the member’s server', () => storedOn(s.holder, 'posts', fromOrigin)),
+      ).toMatchObject({ to: groupId });
+      const fromMember = await act(s.holder, s.follower.token, {
+        type: 'Create',
+        objectType: 'Post',
+        to: groupId,
+        object: { content: 'to the group, from afar' },
+      });
+      expect(
+        await until('the member’s post on the group’s server', () => storedOn(s.origin, 'posts', fromMember)),
+      ).toMatchObject({ to: groupId, actorId: s.follower.id });
+    },
+  ],
+  [
     'Account deletion: the copies of the account’s posts are withdrawn',
     async (s) => {
       const t = await sides(s.origin, s.holder);
@@ -324,6 +410,11 @@ const AUDIENCES: AudienceRow[] = [
       await act(s.origin, s.author.token, { type: 'Add', object: local.id, target: circle });
       return circle;
     },
+    reaches: false,
+  },
+  {
+    name: 'a group without members on the other server',
+    to: (s) => groupOf(s),
     reaches: false,
   },
 ];
