@@ -5,12 +5,12 @@
  * at once, in the order it was planned (a post's Create before its Update and its Delete), each
  * activity accepted exactly once, long before the circuit's cool-down (an hour here) would end.
  * The server learns the peer is back from a probe of the open circuit, or (probes an hour apart)
- * from a signed request the peer sends it.
+ * from a signed request the peer sends it, or from a pull of the peer that succeeds.
  */
 import { randomUUID } from 'node:crypto';
 import { bootServer, client, waitFor, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
-import { json, startSigningPeer, type Received, type SigningPeer } from '../harness/fake-peer';
+import { json, serveNodeInfo, startSigningPeer, type Received, type SigningPeer } from '../harness/fake-peer';
 
 interface Scenario {
   peer: SigningPeer;
@@ -30,6 +30,12 @@ const objectOf = (a: ReturnType<typeof activityOf>) =>
 async function scenario(domain: string, env: Record<string, string>): Promise<Scenario> {
   const s = { up: true, accepted: [] } as unknown as Scenario;
   s.peer = await startSigningPeer(domain, (req, res) => {
+    if (serveNodeInfo(domain, req, res)) return;
+    // A pull (GET /outbox): nothing new, while the peer is up.
+    if (req.method === 'GET' && req.url.startsWith('/outbox?'))
+      return s.up
+        ? json(res, 200, { items: [], tombstones: [] }, 'application/json')
+        : res.writeHead(503).end();
     if (req.method !== 'POST' || req.url !== '/inbox') return json(res, 404, { error: 'Not found' });
     if (!s.up) return res.writeHead(503).end();
     const a = activityOf(req);
@@ -89,6 +95,12 @@ async function postWhileDown(s: Scenario, domain: string): Promise<string[]> {
   return ids;
 }
 
+/** The open circuit's first probe has failed (probes an hour apart): nothing else will probe. */
+async function firstProbeFailed(s: Scenario, domain: string) {
+  const next = async () => (await repos(s).remoteServers.byDomain(domain))?.nextProbeAt?.getTime() ?? 0;
+  await waitFor(async () => (await next()) > Date.now() + 1800_000, 30_000);
+}
+
 /** Every planned activity arrived once, in order per post, and the posts in the order written. */
 function expectAllInOrder(s: Scenario, ids: string[]) {
   const mine = s.accepted.filter((a) => ids.includes(a.object));
@@ -141,6 +153,7 @@ describe('a request from the peer tells the server it is back', () => {
 
   test('a signed inbox request from the peer releases what is held for it', async () => {
     const ids = await postWhileDown(s, PEER);
+    await firstProbeFailed(s, PEER);
     s.up = true;
     // Nothing but the peer's request can release them now (cool-down and probes an hour away).
     const note = {
@@ -154,5 +167,34 @@ describe('a request from the peer tells the server it is back', () => {
     await waitFor(async () => (await repos(s).parkedDeliveries.count(PEER, 'held')) === 0, 60_000);
     expectAllInOrder(s, ids);
     expect((await repos(s).remoteServers.byDomain(PEER))?.lastSeenVia).toBeDefined();
+  }, 120_000);
+});
+
+describe('a successful pull of the peer finds it back', () => {
+  const PEER = 'pulled.test';
+  let s: Scenario;
+  beforeAll(async () => {
+    s = await scenario(PEER, { FEDERATION_PROBE_SECONDS: '3600', FEDERATION_POLL_SECONDS: '1' });
+  });
+  afterAll(() => close(s));
+
+  test('the poll worker pulls the peer once it is up and releases what is held for it', async () => {
+    const ids = await postWhileDown(s, PEER);
+    await firstProbeFailed(s, PEER);
+    const server = () => repos(s).remoteServers.byDomain(PEER);
+    s.up = true;
+    expect(await repos(s).parkedDeliveries.count(PEER, 'held')).toBe(12);
+    // A member of the peer in one of alice's circles makes the peer a server to pull.
+    await write(s, {
+      type: 'Create',
+      objectType: 'Circle',
+      object: { name: 'far', members: [`@bob@${PEER}`] },
+    });
+    await waitFor(async () => (await repos(s).parkedDeliveries.count(PEER, 'held')) === 0, 60_000);
+    expectAllInOrder(s, ids);
+    // The pull succeeded (the row's last contact is written at most every 30 s, so it may still
+    // name the Follow of the scenario's start).
+    expect(await server()).toMatchObject({ errorCount: 0, lastError: null });
+    expect((await server())?.lastPolledAt).toBeInstanceOf(Date);
   }, 120_000);
 });
