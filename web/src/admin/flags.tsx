@@ -9,7 +9,7 @@ import { Link } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { contentPath, pathOf } from '../api/routes';
-import type { Collection, Flag, Post } from '../api/types';
+import type { Collection, Flag } from '../api/types';
 import { when } from '../ui/format';
 import { ErrorNote, QueryState } from '../ui/states';
 
@@ -19,7 +19,16 @@ function reasonOf(f: Flag): string {
 }
 
 /** The reported object in words: a post's excerpt and author, a user's handle. */
-function TargetSummary({ target, post }: { target: string; post: Post | undefined }) {
+/** A post as the admin content API returns it. */
+interface StoredPost {
+  id: string;
+  title?: string;
+  summary?: string;
+  actorId?: string;
+  actor?: { id?: string; name?: string } | null;
+}
+
+function TargetSummary({ target, post }: { target: string; post: StoredPost | undefined }) {
   if (target.startsWith('@'))
     return (
       <Link to="/users/$id" params={{ id: target }}>
@@ -33,7 +42,7 @@ function TargetSummary({ target, post }: { target: string; post: Post | undefine
       <Link to="/posts/$id" params={{ id: target }}>
         {post.title || 'A post'}
       </Link>{' '}
-      by {post.attributedTo?.name ?? post.attributedTo?.id ?? 'someone'}
+      by {post.actor?.name || post.actorId || 'someone'}
       {post.summary ? <blockquote data-testid="flag-excerpt">{post.summary}</blockquote> : null}
     </>
   );
@@ -54,14 +63,15 @@ function FlagGroup({ target, flags }: { target: string; flags: Flag[] }) {
   const post = useQuery({
     queryKey: ['admin', 'flag-target', target],
     queryFn: async () => {
-      const out = await api.get<{ item?: Post } & Partial<Post>>(contentPath('posts', target));
-      return (out.item ?? out) as Post;
+      // The admin detail (`{ post }`): the stored record, whose author is `actor` / `actorId`.
+      const out = await api.get<{ post?: StoredPost }>(contentPath('posts', target));
+      return out.post;
     },
     enabled: isPost,
     retry: false,
   });
   const open = flags.filter((f) => f.status === 'open');
-  const author = post.data?.attributedTo?.id ?? (target.startsWith('@') ? target : null);
+  const author = post.data?.actorId ?? post.data?.actor?.id ?? (target.startsWith('@') ? target : null);
   const act = useMutation({
     mutationFn: async (action: Action) => {
       if (action === 'remove') await api.del(contentPath('posts', target));
