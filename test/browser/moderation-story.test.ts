@@ -34,9 +34,12 @@ async function report(actor: Actor, target: string, code: string): Promise<void>
 beforeAll(async () => {
   [server, browser] = await Promise.all([bootServer(), launchBrowser()]);
   api = client(server.url);
-  [spammer, troll, dave, erin] = await Promise.all(
-    ['spammer', 'troll', 'dave', 'erin'].map((u) => registerActor(api, u)),
-  );
+  [spammer, troll, dave, erin] = await Promise.all([
+    registerActor(api, 'spammer'),
+    registerActor(api, 'troll'),
+    registerActor(api, 'dave'),
+    registerActor(api, 'erin'),
+  ]);
   spamId = await post(spammer, 'Cheap watches at example.com');
   rudeId = await post(troll, 'You are all terrible');
   await report(dave, spamId, 'spam');
