@@ -6,8 +6,11 @@ import { getToken, setToken } from './session';
 import { humanize, NETWORK_MESSAGE, TIMEOUT_MESSAGE, waitText } from './errors';
 import { reportReachable } from './connectivity';
 
-/** How long any request may take before the screen says so and offers a retry. */
-export const REQUEST_TIMEOUT_MS = 15_000;
+/**
+ * How long any request may take before the screen says so and offers a retry: the gateway's own
+ * proxy timeout, after which it would answer 504 anyway.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
 
 export class ApiError extends Error {
   constructor(
