@@ -70,7 +70,9 @@ test('the admin resolves the flag with a note', async () => {
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Flags' }).click();
   const flag = page.getByTestId('flag').filter({ hasText: 'Spam' });
   await flag.waitFor();
-  expect(await flag.textContent()).toContain(postId);
+  // The reported post in words: its excerpt and author, not its id.
+  expect(await flag.getByTestId('flag-excerpt').textContent()).toContain('Buy cheap watches');
+  expect(await flag.textContent()).not.toContain(postId);
   await expectAccessible(page, 'flag queue');
   await flag.getByLabel('Notes').fill('Spam link removed by the author');
   await flag.getByRole('button', { name: 'Resolve' }).click();

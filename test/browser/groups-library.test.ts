@@ -112,7 +112,9 @@ test('alice changes her display name; a wrong current password is refused with t
   await page.getByLabel('Current password').fill('not-my-password');
   await page.getByLabel('New password').fill('another-password');
   await page.getByRole('button', { name: 'Change password' }).click();
-  expect(await page.getByRole('alert').textContent()).toMatch(/Not changed: .*current password/);
+  expect(await page.getByRole('alert').textContent()).toMatch(
+    /Not changed: Current password: does not match the current password\./,
+  );
   await page.goto(`/users/${encodeURIComponent(alice.id)}`);
   await page.getByRole('heading', { name: 'Alice Gardener' }).waitFor();
   await expectAccessible(page, 'settings and profile');

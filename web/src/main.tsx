@@ -9,7 +9,11 @@ import './styles.css';
 
 const queryClient = new QueryClient({
   defaultOptions: {
+    // Requests always run (the client's timeout and the offline banner tell the person), instead
+    // of pausing while the browser says it is offline: a paused query would show "Loading…" forever.
+    mutations: { networkMode: 'always' },
     queries: {
+      networkMode: 'always',
       staleTime: 10_000,
       // A refusal (4xx) will not change on retry; a network blip or a 5xx might.
       retry: (count, err) => count < 2 && !(err instanceof ApiError && err.status >= 400 && err.status < 500),

@@ -75,6 +75,15 @@ const search = createRoute({
   validateSearch: (s: Record<string, unknown>) => ({ q: str(s.q), type: str(s.type) }),
 });
 
+const bookmarks = createRoute({
+  getParentRoute: () => root,
+  path: '/bookmarks',
+  component: member(BookmarksPage),
+  // The open folder is in the address, so Back, reload and a shared link keep it.
+  validateSearch: (s: Record<string, unknown>): { folder?: string } =>
+    str(s.folder) ? { folder: str(s.folder) } : {},
+});
+
 const admin = createRoute({
   getParentRoute: () => root,
   path: '/admin',
@@ -101,7 +110,7 @@ const routeTree = root.addChildren([
   route('/groups/$id', GroupPage),
   route('/pages', PagesPage),
   route('/pages/$slug', PageDetail),
-  route('/bookmarks', member(BookmarksPage)),
+  bookmarks,
   route('/bookmarks/$id', BookmarkPage),
   route('/notifications', member(NotificationsPage)),
   route('/discover', DiscoverPage),

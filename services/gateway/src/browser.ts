@@ -3,11 +3,13 @@
  * application/activity+json nor application/ld+json) on a first path segment the app owns gets
  * the single-page app's index.html (built into web/dist) instead of JSON, unless the query has
  * `rss`; `/admin` without an Authorization header from a browser likewise. The page carries a
- * strict Content-Security-Policy; the hashed build assets are cached for good.
+ * strict Content-Security-Policy; the hashed build assets are cached for good. Any other browser
+ * navigation that the API answers with 404 gets the same page (status 404), so the app shows its
+ * Not found screen instead of `{"error":"Not found"}`; API clients keep their JSON 404.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import express, { type Request, type RequestHandler } from 'express';
+import express, { type Request, type RequestHandler, type Response } from 'express';
 
 // Spec 1.7's segments, plus the pages that e-mail links open (verify-email, reset-password) and
 // the app's own screens (docs/web.md): each is a deep link that must open the app on reload.
@@ -69,6 +71,40 @@ export function isBrowserNavigation(req: Request): boolean {
   return true;
 }
 
+/** A browser's page load (HTML wanted, no API token) that the app does not own by its path. */
+function isPlainBrowserGet(req: Request): boolean {
+  return (req.method === 'GET' || req.method === 'HEAD') && wantsHtml(req) && !req.headers.authorization;
+}
+
+/**
+ * Swaps a 404 answer for the app's page: the first write or end of the response (the proxied
+ * service's, or the gateway's own) looks at the status; a 404 drops the JSON body and sends the
+ * page with status 404 instead. Any other status passes through untouched.
+ */
+function shellOnNotFound(res: Response, sendShell: () => void): void {
+  const write = res.write.bind(res);
+  const end = res.end.bind(res);
+  let decided: 'shell' | 'pass' | undefined;
+  const decide = (): boolean => {
+    if (!decided) {
+      decided = res.statusCode === 404 && !res.headersSent ? 'shell' : 'pass';
+      res.write = write;
+      res.end = end;
+      if (decided === 'shell') {
+        for (const h of ['content-length', 'content-type', 'content-encoding', 'etag']) res.removeHeader(h);
+        sendShell();
+      }
+    }
+    return decided === 'shell';
+  };
+  res.write = function (this: Response, ...args: Parameters<Response['write']>) {
+    return decide() ? true : write(...args);
+  } as Response['write'];
+  res.end = function (this: Response, ...args: Parameters<Response['end']>) {
+    return decide() ? this : end(...args);
+  } as Response['end'];
+}
+
 const PLACEHOLDER = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Agora</title></head><body><div id="app">Agora</div><noscript>This app needs JavaScript.</noscript></body></html>`;
 
 export function spa(webDist: string): { guard: RequestHandler; assets: RequestHandler } {
@@ -81,8 +117,11 @@ export function spa(webDist: string): { guard: RequestHandler; assets: RequestHa
     res.setHeader('Referrer-Policy', 'same-origin');
     res.type('html').send(index);
   };
-  const guard: RequestHandler = (req, res, next) =>
-    isBrowserNavigation(req) ? sendIndex(req, res, next) : next();
+  const guard: RequestHandler = (req, res, next) => {
+    if (isBrowserNavigation(req)) return sendIndex(req, res, next);
+    if (isPlainBrowserGet(req)) shellOnNotFound(res, () => sendIndex(req, res, next));
+    next();
+  };
   const staticFiles = existsSync(webDist)
     ? express.static(webDist, {
         index: false,

@@ -189,6 +189,36 @@ describe('browser navigation (spec 1.7, 5.3.4)', () => {
   });
 });
 
+describe('unknown paths from a browser (issue 26)', () => {
+  const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+  test('a page load the API answers with 404 gets the app with status 404; API clients keep JSON', async () => {
+    upstream.status = 404;
+    const page = await fetch(`${gw.url}/nowhere/at/all`, { headers: html });
+    expect(page.status).toBe(404);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    expect(page.headers.get('content-security-policy')).toBe(APP_CSP);
+    expect(await page.text()).toMatch(/<html/);
+
+    const json = await fetch(`${gw.url}/nowhere/at/all`, { headers: { accept: 'application/json' } });
+    expect(json.status).toBe(404);
+    expect(await json.json()).toEqual({ error: 'upstream says no' });
+    const withToken = await fetch(`${gw.url}/nowhere/at/all`, {
+      headers: { ...html, authorization: `Bearer ${await upstream.sign('@a@edge.test')}` },
+    });
+    expect(withToken.headers.get('content-type')).toMatch(/json/);
+  });
+
+  test('any other answer to a browser passes through untouched', async () => {
+    for (const status of [200, 403, 500]) {
+      upstream.status = status;
+      const res = await fetch(`${gw.url}/nowhere/at/all`, { headers: html });
+      expect(res.status).toBe(status);
+      expect(res.headers.get('content-type')).toMatch(/json/);
+    }
+  });
+});
+
 describe('auth at the edge (spec 5.3, 5.4)', () => {
   test('admin routes need an RS256 token in Authorization', async () => {
     expect((await fetch(`${gw.url}/admin/users`, { headers: { accept: 'application/json' } })).status).toBe(

@@ -1,82 +1,173 @@
-/** The flag queue: open reports, resolved or dismissed with a note. */
+/**
+ * The flag queue: reports of one object grouped on one card, with an excerpt of the reported
+ * post; the admin resolves or dismisses them all with a note, or acts from the card: removes the
+ * post (soft delete, restorable under Content) or suspends its author (the account is deactivated,
+ * restorable under Users). Each action resolves the group's reports with the note.
+ */
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/client';
-import { pathOf } from '../api/routes';
+import { contentPath, pathOf } from '../api/routes';
 import type { Collection, Flag } from '../api/types';
 import { when } from '../ui/format';
 import { ErrorNote, QueryState } from '../ui/states';
-
-function targetLink(f: Flag) {
-  const t = f.target ?? '';
-  if (t.startsWith('post:'))
-    return (
-      <Link to="/posts/$id" params={{ id: t }}>
-        {t}
-      </Link>
-    );
-  if (t.startsWith('@'))
-    return (
-      <Link to="/users/$id" params={{ id: t }}>
-        {t}
-      </Link>
-    );
-  return <span>{t}</span>;
-}
 
 function reasonOf(f: Flag): string {
   if (typeof f.reason === 'string') return f.reason;
   return f.reason?.label ?? f.reason?.code ?? '';
 }
 
-function FlagRow({ flag }: { flag: Flag }) {
+/** The reported object in words: a post's excerpt and author, a user's handle. */
+/** A post as the admin content API returns it. */
+interface StoredPost {
+  id: string;
+  title?: string;
+  summary?: string;
+  actorId?: string;
+  actor?: { id?: string; name?: string } | null;
+}
+
+function TargetSummary({ target, post }: { target: string; post: StoredPost | undefined }) {
+  if (target.startsWith('@'))
+    return (
+      <Link to="/users/$id" params={{ id: target }}>
+        The account {target}
+      </Link>
+    );
+  if (!target.startsWith('post:')) return <span>{target}</span>;
+  if (!post) return <span>A post</span>;
+  return (
+    <>
+      <Link to="/posts/$id" params={{ id: target }}>
+        {post.title || 'A post'}
+      </Link>{' '}
+      by {post.actor?.name || post.actorId || 'someone'}
+      {post.summary ? <blockquote data-testid="flag-excerpt">{post.summary}</blockquote> : null}
+    </>
+  );
+}
+
+type Action = 'resolved' | 'dismissed' | 'remove' | 'suspend';
+
+const ACTION_WORDS: Record<'remove' | 'suspend', string> = {
+  remove: 'Remove the post',
+  suspend: 'Suspend the author',
+};
+
+function FlagGroup({ target, flags }: { target: string; flags: Flag[] }) {
   const qc = useQueryClient();
-  const [notes, setNotes] = useState(flag.notes ?? '');
-  const close = useMutation({
-    mutationFn: (status: 'resolved' | 'dismissed') =>
-      api.patch(pathOf('adminFlag', { id: flag.id }), { status, ...(notes ? { notes } : {}) }),
+  const [notes, setNotes] = useState('');
+  const [confirm, setConfirm] = useState<'remove' | 'suspend' | null>(null);
+  const isPost = target.startsWith('post:');
+  const post = useQuery({
+    queryKey: ['admin', 'flag-target', target],
+    queryFn: async () => {
+      // The admin detail (`{ post }`): the stored record, whose author is `actor` / `actorId`.
+      const out = await api.get<{ post?: StoredPost }>(contentPath('posts', target));
+      return out.post;
+    },
+    enabled: isPost,
+    retry: false,
+  });
+  const open = flags.filter((f) => f.status === 'open');
+  const author = post.data?.actorId ?? post.data?.actor?.id ?? (target.startsWith('@') ? target : null);
+  const act = useMutation({
+    mutationFn: async (action: Action) => {
+      if (action === 'remove') await api.del(contentPath('posts', target));
+      if (action === 'suspend' && author) await api.del(pathOf('adminUser', { id: author }));
+      const status = action === 'dismissed' ? 'dismissed' : 'resolved';
+      const done = action === 'remove' ? 'Post removed.' : action === 'suspend' ? 'Author suspended.' : '';
+      const note = [done, notes.trim()].filter(Boolean).join(' ');
+      for (const f of open)
+        await api.patch(pathOf('adminFlag', { id: f.id }), { status, ...(note ? { notes: note } : {}) });
+    },
     onSuccess: () => qc.invalidateQueries({ queryKey: ['admin', 'flags'] }),
   });
+  const run = (action: Action) => {
+    setConfirm(null);
+    act.mutate(action);
+  };
   return (
     <li className="card" data-testid="flag">
       <p>
-        <strong>{reasonOf(flag)}</strong> · {flag.targetType} {targetLink(flag)}
+        <strong>
+          {flags.length} {flags.length === 1 ? 'report' : 'reports'}
+        </strong>{' '}
+        · <TargetSummary target={target} post={post.data} />
       </p>
-      <p className="meta">
-        Reported by {flag.actorId} · {when(flag.createdAt)} · {flag.status}
-      </p>
-      {flag.status === 'open' ? (
+      <ul className="plain">
+        {flags.map((f) => (
+          <li key={f.id} className="meta">
+            {reasonOf(f)} · reported by {f.actorId} · {when(f.createdAt)} · {f.status}
+            {f.notes ? ` · Notes: ${f.notes}` : ''}
+          </li>
+        ))}
+      </ul>
+      {open.length ? (
         <form className="inline-form" onSubmit={(e) => e.preventDefault()}>
           <label>
             Notes
-            <input value={notes} maxLength={2000} onChange={(e) => setNotes(e.target.value)} />
+            <input value={notes} maxLength={1500} onChange={(e) => setNotes(e.target.value)} />
           </label>
-          <button type="button" onClick={() => close.mutate('resolved')} disabled={close.isPending}>
+          <button type="button" onClick={() => run('resolved')} disabled={act.isPending}>
             Resolve
-          </button>
+          </button>{' '}
           <button
             type="button"
             className="secondary"
-            onClick={() => close.mutate('dismissed')}
-            disabled={close.isPending}
+            onClick={() => run('dismissed')}
+            disabled={act.isPending}
           >
             Dismiss
-          </button>
-          <ErrorNote error={close.error} title="Refused" />
+          </button>{' '}
+          {isPost && post.data ? (
+            <button type="button" className="danger" onClick={() => setConfirm('remove')}>
+              Remove the post
+            </button>
+          ) : null}{' '}
+          {author ? (
+            <button type="button" className="danger" onClick={() => setConfirm('suspend')}>
+              Suspend the author
+            </button>
+          ) : null}
+          {confirm ? (
+            <div role="group" aria-label={`${ACTION_WORDS[confirm]}?`} className="confirm">
+              <p>
+                {confirm === 'remove'
+                  ? 'Remove this post? It can be restored under Content.'
+                  : `Suspend ${author}? The account is deactivated; it can be restored under Users.`}
+              </p>
+              <button type="button" className="danger" onClick={() => run(confirm)} disabled={act.isPending}>
+                Yes, {ACTION_WORDS[confirm].toLowerCase()}
+              </button>{' '}
+              <button type="button" className="secondary" onClick={() => setConfirm(null)}>
+                Cancel
+              </button>
+            </div>
+          ) : null}
+          <ErrorNote error={act.error} title="Refused" />
         </form>
-      ) : flag.notes ? (
-        <p>Notes: {flag.notes}</p>
       ) : null}
     </li>
   );
+}
+
+/** Flags grouped by what they report, in the order of their newest report. */
+function byTarget(flags: Flag[]): Array<[string, Flag[]]> {
+  const groups = new Map<string, Flag[]>();
+  for (const f of flags) {
+    const key = f.target ?? f.id;
+    groups.set(key, [...(groups.get(key) ?? []), f]);
+  }
+  return [...groups.entries()];
 }
 
 export function FlagsPage() {
   const [status, setStatus] = useState('open');
   const flags = useQuery({
     queryKey: ['admin', 'flags', status],
-    queryFn: () => api.get<Collection<Flag>>(pathOf('adminFlags'), { status, limit: 50 }),
+    queryFn: () => api.get<Collection<Flag>>(pathOf('adminFlags'), { status, limit: 100 }),
   });
   return (
     <>
@@ -93,8 +184,8 @@ export function FlagsPage() {
       <QueryState query={flags} isEmpty={(d) => !d.orderedItems.length} empty="The queue is empty.">
         {(d) => (
           <ul className="plain">
-            {d.orderedItems.map((f) => (
-              <FlagRow key={f.id} flag={f} />
+            {byTarget(d.orderedItems).map(([target, group]) => (
+              <FlagGroup key={target} target={target} flags={group} />
             ))}
           </ul>
         )}

@@ -3,12 +3,22 @@
  * and the server's `{ error }` surfaced as an ApiError so a refused action can say why.
  */
 import { getToken, setToken } from './session';
+import { humanize, NETWORK_MESSAGE, TIMEOUT_MESSAGE, waitText } from './errors';
+import { reportReachable } from './connectivity';
+
+/**
+ * How long any request may take before the screen says so and offers a retry: the gateway's own
+ * proxy timeout, after which it would answer 504 anyway.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
 
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly body: Record<string, unknown> = {},
+    /** For a 429: seconds until the server accepts the request again (its Retry-After). */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -47,14 +57,40 @@ async function parse<T>(res: Response): Promise<T> {
   if (!res.ok) {
     // A token the server no longer accepts (expired, user deleted) ends the session.
     if (res.status === 401 && getToken() && !res.url.endsWith('/auth/login')) setToken(null);
-    const message = typeof body.error === 'string' ? body.error : `${res.status} ${res.statusText}`;
-    throw new ApiError(res.status, message, body);
+    const raw = typeof body.error === 'string' ? body.error : `${res.status} ${res.statusText}`;
+    if (res.status === 429) {
+      const wait = Number(res.headers.get('retry-after'));
+      const seconds = Number.isFinite(wait) && wait > 0 ? Math.ceil(wait) : undefined;
+      const message = seconds
+        ? `Too many requests: try again in ${waitText(seconds)}.`
+        : 'Too many requests: wait a moment, then try again.';
+      throw new ApiError(429, message, body, seconds);
+    }
+    throw new ApiError(res.status, humanize(raw), body);
   }
   return body as T;
 }
 
+/**
+ * fetch with the request timeout: a request that fails to reach the server or never answers
+ * becomes an ApiError with status 0 (and tells the offline banner), never a screen that waits.
+ */
+export async function send(input: string, init: RequestInit = {}): Promise<Response> {
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+  try {
+    const res = await fetch(input, { ...init, signal });
+    reportReachable(true);
+    return res;
+  } catch (err) {
+    if (init.signal?.aborted) throw err;
+    reportReachable(false);
+    throw new ApiError(0, timeout.aborted ? TIMEOUT_MESSAGE : NETWORK_MESSAGE);
+  }
+}
+
 export async function request<T>(method: string, path: string, body?: unknown, query?: Query): Promise<T> {
-  const res = await fetch(withQuery(path, query), {
+  const res = await send(withQuery(path, query), {
     method,
     headers: headers(body !== undefined),
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
@@ -75,7 +111,7 @@ export const api = {
  * need the Authorization header (ADR 0009), which a plain `<img src>` cannot send.
  */
 export async function fetchObjectUrl(path: string): Promise<string> {
-  const res = await fetch(path, { headers: headers(false) });
+  const res = await send(path, { headers: headers(false) });
   if (!res.ok) throw new ApiError(res.status, `${res.status} ${res.statusText}`);
   return URL.createObjectURL(await res.blob());
 }
@@ -94,7 +130,12 @@ export function upload<T>(path: string, form: FormData, onProgress?: (pct: numbe
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && onProgress) onProgress(Math.round((e.loaded / e.total) * 100));
     };
-    xhr.onerror = () => reject(new ApiError(0, 'The upload failed: the server could not be reached'));
+    xhr.timeout = 5 * 60_000;
+    xhr.onerror = () => {
+      reportReachable(false);
+      reject(new ApiError(0, `The upload failed. ${NETWORK_MESSAGE}`));
+    };
+    xhr.ontimeout = () => reject(new ApiError(0, `The upload failed. ${TIMEOUT_MESSAGE}`));
     xhr.onload = () => {
       let body: Record<string, unknown> = {};
       try {
@@ -107,7 +148,7 @@ export function upload<T>(path: string, form: FormData, onProgress?: (pct: numbe
         reject(
           new ApiError(
             xhr.status,
-            typeof body.error === 'string' ? body.error : `Upload failed (${xhr.status})`,
+            typeof body.error === 'string' ? humanize(body.error) : `Upload failed (${xhr.status})`,
             body,
           ),
         );

@@ -5,21 +5,63 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { pathOf } from '../api/routes';
 import type { Collection, DiscoverShelf } from '../api/types';
+import type { Described } from '../api/extra-types';
+import { when } from '../ui/format';
 import { QueryState } from '../ui/states';
 
-type Target = {
-  id: string;
-  type?: string;
-  name?: string;
-  title?: string;
-  summary?: string;
-  slug?: string;
-  username?: string;
+type Target = Described & { publishedAt?: string | null; description?: string };
+
+const KIND_WORDS: Record<string, string> = {
+  post: 'A post',
+  circle: 'A circle',
+  group: 'A group',
+  page: 'A page',
+  bookmark: 'A bookmark',
+  reply: 'A reply',
 };
+
+/** Who wrote an item, in words (never an id). */
+function authorOf(item: Target): string | undefined {
+  return item.attributedTo?.name || item.actor?.name || undefined;
+}
+
+/** The words an item is shown by: its title or name, else an excerpt, else what it is and who wrote it. */
+export function labelOf(item: Target): string {
+  const excerpt = item.summary?.trim() ? item.summary.trim().slice(0, 80) : undefined;
+  const named = item.title || item.name || item.profile?.name || item.username || excerpt;
+  if (named) return named;
+  if (item.id.startsWith('@')) return item.id;
+  return KIND_WORDS[item.id.split(':')[0] ?? ''] ?? 'An item';
+}
+
+/** The excerpt under the link, unless the link already shows it. */
+function Excerpt({ item }: { item: Target }) {
+  const text = item.summary?.trim() || item.description?.trim();
+  if (!text || labelOf(item) === text.slice(0, 80)) return null;
+  return <p>{text}</p>;
+}
+
+/** Author, date and excerpt of a search result or a Discover card. */
+function Byline({ item }: { item: Target }) {
+  const by = authorOf(item);
+  const at = item.publishedAt ?? item.published ?? item.createdAt;
+  if (!by && !at) return null;
+  return (
+    <span className="meta">
+      {by ? ` by ${by}` : ''}
+      {at ? (
+        <>
+          {' · '}
+          <time dateTime={at}>{when(at)}</time>
+        </>
+      ) : null}
+    </span>
+  );
+}
 
 /** The in-app link of an object, from its id's kind. */
 export function ObjectLink({ item }: { item: Target }) {
-  const label = item.title ?? item.name ?? item.username ?? item.id;
+  const label = labelOf(item);
   const kind = item.id.split(':')[0];
   if (item.id.startsWith('@'))
     return (
@@ -77,10 +119,10 @@ export function DiscoverPage() {
               <ul className="list" data-testid="discover-items">
                 {(s.items ?? []).map((r) => (
                   <li key={r.recommendation}>
-                    <ObjectLink item={{ ...r, summary: r.summary ?? undefined }} />
-                    {r.actor ? <span className="meta"> by {r.actor.name || r.actor.id}</span> : null}
+                    <ObjectLink item={r} />
+                    <Byline item={r} />
                     {r.memberCount ? <span className="meta"> · {r.memberCount} members</span> : null}
-                    {r.summary ? <p>{r.summary}</p> : null}
+                    <Excerpt item={r} />
                     {r.note ? (
                       <p>
                         <em>{r.note}</em>
@@ -161,7 +203,9 @@ export function SearchPage() {
             <ul className="list" data-testid="search-results">
               {d.orderedItems.map((item) => (
                 <li key={item.id}>
-                  <ObjectLink item={item} /> {item.summary ? <p>{item.summary}</p> : null}
+                  <ObjectLink item={item} />
+                  <Byline item={item} />
+                  <Excerpt item={item} />
                 </li>
               ))}
             </ul>

@@ -10,6 +10,7 @@ import { Compose } from '../ui/compose';
 import { audienceLabel } from '../ui/format';
 import { PostCard } from '../ui/post-card';
 import { ErrorNote, QueryState } from '../ui/states';
+import { Markdown } from '../ui/markdown';
 
 function NewGroup() {
   const navigate = useNavigate();
@@ -92,7 +93,7 @@ export function GroupsPage() {
                   {g.name}
                 </Link>{' '}
                 <span className="meta">{g.memberCount ?? 0} members</span>
-                {g.description ? <p>{g.description}</p> : null}
+                {g.description ? <Markdown source={g.description} /> : null}
               </li>
             ))}
           </ul>
@@ -181,7 +182,7 @@ export function GroupPage() {
           <p className="meta">
             {audienceLabel(g.to, config.data?.domain)} · {g.memberCount ?? 0} members
           </p>
-          {g.description ? <p>{g.description}</p> : null}
+          {g.description ? <Markdown source={g.description} /> : null}
           {me.data ? (
             <div className="actions">
               {g.isMember ? (

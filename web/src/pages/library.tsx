@@ -1,6 +1,6 @@
 /** Pages (server-written documents) and my bookmarks with folders. */
 import { useState } from 'react';
-import { Link, useParams } from '@tanstack/react-router';
+import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { pathOf } from '../api/routes';
@@ -68,7 +68,23 @@ export function PageDetail() {
 export function BookmarksPage() {
   const me = useMe();
   const userId = me.data!.id;
-  const [folder, setFolder] = useState<Bookmark | null>(null);
+  const navigate = useNavigate();
+  const { folder: folderId } = useSearch({ from: '/bookmarks' });
+  const setFolder = (b: Bookmark | null) =>
+    void navigate({ to: '/bookmarks', search: b ? { folder: b.id } : {} });
+  const folderQuery = useQuery({
+    queryKey: ['bookmark', folderId],
+    queryFn: async () => {
+      const out = await api.get<{ item?: Bookmark } & Partial<Bookmark>>(
+        pathOf('bookmark', { id: folderId! }),
+      );
+      return (out.item ?? out) as Bookmark;
+    },
+    enabled: Boolean(folderId),
+  });
+  const folder: Pick<Bookmark, 'id' | 'title'> | null = folderId
+    ? { id: folderId, title: folderQuery.data?.title ?? '…' }
+    : null;
   const [form, setForm] = useState({ href: '', title: '' });
   const [folderName, setFolderName] = useState('');
   const key = ['bookmarks', userId, folder?.id ?? 'root'];

@@ -8,33 +8,10 @@ import { useConfig, useMe, useOutbox } from '../api/hooks';
 import type { Collection, Post, Reply } from '../api/types';
 import { when } from '../ui/format';
 import { Avatar, PostCard, ServerHtml } from '../ui/post-card';
+import { ReplyBox } from '../ui/reply-box';
+import { OwnerActions } from '../ui/post-actions';
+import type { WithSource } from '../api/extra-types';
 import { ErrorNote, QueryState } from '../ui/states';
-
-function ReplyBox({ to, label, onDone }: { to: string; label: string; onDone: () => Promise<unknown> }) {
-  const [text, setText] = useState('');
-  const reply = useOutbox();
-  return (
-    <form
-      className="inline-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        reply.mutate(
-          { type: 'Reply', to, object: { source: text } },
-          { onSuccess: () => void onDone().then(() => setText('')) },
-        );
-      }}
-    >
-      <label>
-        {label}
-        <textarea rows={2} required value={text} onChange={(e) => setText(e.target.value)} />
-      </label>
-      <button type="submit" disabled={reply.isPending}>
-        Reply
-      </button>
-      <ErrorNote error={reply.error} title="Reply refused" />
-    </form>
-  );
-}
 
 function Report({ target }: { target: string }) {
   const config = useConfig();
@@ -88,7 +65,7 @@ export function PostPage() {
   const post = useQuery({ queryKey: ['post', id], queryFn: () => api.get<Post>(pathOf('post', { id })) });
   const replies = useQuery({
     queryKey: ['post', id, 'replies'],
-    queryFn: () => api.get<Collection<Reply>>(pathOf('postReplies', { id }), { limit: 100 }),
+    queryFn: () => api.get<Collection<Reply & WithSource>>(pathOf('postReplies', { id }), { limit: 100 }),
     enabled: post.isSuccess,
   });
   const refresh = () => qc.invalidateQueries({ queryKey: ['post', id] });
@@ -98,7 +75,7 @@ export function PostPage() {
         const all = replies.data?.orderedItems ?? [];
         const top = all.filter((r) => !r.parent || r.parent === p.id);
         const children = (rid: string) => all.filter((r) => r.parent === rid);
-        const one = (r: Reply, nested: boolean) => (
+        const one = (r: Reply & WithSource, nested: boolean) => (
           <li key={r.id} className="reply" data-testid="reply">
             <header>
               <Avatar src={r.actor?.icon} name={r.actor?.name} />
@@ -110,6 +87,13 @@ export function PostPage() {
               </time>
             </header>
             <ServerHtml html={r.body} />
+            <OwnerActions
+              id={r.id}
+              authorId={r.actorId}
+              source={r.source?.content}
+              what="reply"
+              onDeleted={() => void refresh()}
+            />
             {!nested && me.data && p.canReply ? (
               <ReplyBox to={r.id} label={`Answer ${r.actor?.name ?? ''}`} onDone={refresh} />
             ) : null}

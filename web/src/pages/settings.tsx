@@ -8,12 +8,20 @@ import type { UploadedFile } from '../api/types';
 import { Avatar } from '../ui/post-card';
 import { ErrorNote } from '../ui/states';
 
+/** `a &amp; b` as `a & b` (a textarea element decodes without running anything). */
+function decodeEntities(html: string): string {
+  const el = document.createElement('textarea');
+  el.innerHTML = html;
+  return el.value;
+}
+
 export function SettingsPage() {
   const me = useMe();
   const user = me.data!;
   const qc = useQueryClient();
   const [name, setName] = useState(user.profile.name ?? '');
-  const [description, setDescription] = useState('');
+  // The stored bio is sanitised HTML text (entities escaped): shown as the text that was written.
+  const [description, setDescription] = useState(() => decodeEntities(user.profile.description ?? ''));
   const [pw, setPw] = useState({ current: '', next: '' });
   const [avatarPct, setAvatarPct] = useState<number | null>(null);
   const [avatarError, setAvatarError] = useState<string | null>(null);
@@ -55,7 +63,7 @@ export function SettingsPage() {
             {
               type: 'Update',
               target: user.id,
-              object: { profile: { name, ...(description ? { description } : {}) } },
+              object: { profile: { name, description } },
             },
             { onSuccess: () => void refresh() },
           );
@@ -67,8 +75,13 @@ export function SettingsPage() {
           <input maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
         </label>
         <label>
-          About you
-          <textarea rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
+          About you (markdown)
+          <textarea
+            maxLength={5000}
+            rows={3}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
         </label>
         <ErrorNote error={profile.error} title="Not saved" />
         {profile.isSuccess ? <p role="status">Profile saved.</p> : null}

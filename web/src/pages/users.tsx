@@ -5,7 +5,8 @@ import { api } from '../api/client';
 import { pathOf } from '../api/routes';
 import { useMe, useOutbox } from '../api/hooks';
 import type { Collection, Member, Post, SessionUser, UserDetail } from '../api/types';
-import { Avatar, PostCard, ServerHtml } from '../ui/post-card';
+import { Avatar, PostCard } from '../ui/post-card';
+import { Markdown } from '../ui/markdown';
 import { ErrorNote, QueryState } from '../ui/states';
 
 type Relation = 'following' | 'blocked' | 'muted';
@@ -90,7 +91,7 @@ export function ProfilePage() {
               <p className="meta">
                 {u.id} · {u.postCount ?? 0} posts
               </p>
-              <ServerHtml html={u.profile?.description} />
+              {u.profile?.description ? <Markdown source={u.profile.description} /> : null}
               {me.data && me.data.id !== u.id ? <Relations me={me.data} userId={u.id} /> : null}
             </div>
           </section>

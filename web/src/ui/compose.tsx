@@ -1,12 +1,17 @@
-/** Compose: markdown with a preview, an audience picker and image attachments with progress. */
-import { useState, type FormEvent } from 'react';
+/**
+ * Compose: markdown with a preview (rendered by the server's own module, so it is what will be
+ * published), an audience picker, image attachments with progress, a draft per audience kept in
+ * localStorage, Ctrl+Enter to post, and a failed post that keeps its text and offers a retry.
+ */
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { api, upload } from '../api/client';
 import { pathOf } from '../api/routes';
 import { useConfig, useMe, useOutbox } from '../api/hooks';
 import type { Circle, Collection, Group, UploadedFile } from '../api/types';
-import { Markdown } from './markdown';
+import { loadRenderer, Markdown } from './markdown';
+import { loadDraft, saveDraft } from './drafts';
 import { ErrorNote } from './states';
 
 interface Attachment {
@@ -49,8 +54,30 @@ export function Compose({
   const config = useConfig();
   const domain = config.data?.domain ?? '';
   const { circles, groups } = useAudiences(fixedTo ? undefined : me.data?.id);
-  const [text, setText] = useState('');
+  const userId = me.data?.id;
   const [to, setTo] = useState(defaultTo ?? fixedTo ?? '@public');
+  const audience = fixedTo ?? to;
+  const [text, setText] = useState(() => loadDraft(userId, audience));
+  const form = useRef<HTMLFormElement>(null);
+  // The session may arrive after the first render: pick up the draft then.
+  const [draftFor, setDraftFor] = useState(userId);
+  if (draftFor !== userId) {
+    setDraftFor(userId);
+    if (!text) setText(loadDraft(userId, audience));
+  }
+  useEffect(() => saveDraft(userId, audience, text), [userId, audience, text]);
+  /** A new audience: the text written so far moves to it; with nothing written, its draft opens. */
+  const chooseAudience = (next: string) => {
+    if (text.trim()) saveDraft(userId, to, '');
+    else setText(loadDraft(userId, next));
+    setTo(next);
+  };
+  const ctrlEnter = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      form.current?.requestSubmit();
+    }
+  };
   const [preview, setPreview] = useState(false);
   const [attachments, setAttachments] = useState<Attachment[]>([]);
   const [posted, setPosted] = useState<string | null>(null);
@@ -74,8 +101,9 @@ export function Compose({
     }
   };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = (e?: FormEvent) => {
+    e?.preventDefault();
+    if (post.isPending || uploading || (!text.trim() && !attachments.length)) return;
     const images = attachments.flatMap((a) => (a.file ? [a.file] : []));
     post.mutate(
       {
@@ -93,6 +121,7 @@ export function Compose({
       {
         onSuccess: (out) => {
           setPosted(out.createdId ?? out.result.id);
+          saveDraft(userId, audience, '');
           setText('');
           setAttachments([]);
           setPreview(false);
@@ -103,12 +132,17 @@ export function Compose({
   };
 
   return (
-    <form className="compose card" onSubmit={submit} aria-label="New post">
+    <form ref={form} className="compose card" onSubmit={submit} aria-label="New post">
       <div className="tabs" role="group" aria-label="Editor mode">
         <button type="button" aria-pressed={!preview} onClick={() => setPreview(false)}>
           Write
         </button>
-        <button type="button" aria-pressed={preview} onClick={() => setPreview(true)}>
+        <button
+          type="button"
+          aria-pressed={preview}
+          onMouseEnter={() => void loadRenderer()}
+          onClick={() => setPreview(true)}
+        >
           Preview
         </button>
       </div>
@@ -122,8 +156,10 @@ export function Compose({
           <textarea
             name="text"
             rows={4}
-            placeholder="What's happening? Markdown works."
+            placeholder="What's happening? Markdown works. Ctrl+Enter posts."
             value={text}
+            onKeyDown={ctrlEnter}
+            onFocus={() => void loadRenderer()}
             onChange={(e) => setText(e.target.value)}
           />
         </label>
@@ -132,7 +168,7 @@ export function Compose({
         {fixedTo ? null : (
           <label>
             Audience
-            <select name="audience" value={to} onChange={(e) => setTo(e.target.value)}>
+            <select name="audience" value={to} onChange={(e) => chooseAudience(e.target.value)}>
               <option value="@public">Public</option>
               {domain ? <option value={`@${domain}`}>This server</option> : null}
               {circles.length ? (
@@ -191,7 +227,11 @@ export function Compose({
           ))}
         </ul>
       ) : null}
-      <ErrorNote error={post.error} title="Not posted" />
+      <ErrorNote
+        error={post.error}
+        title="Not posted (your text is kept)"
+        retry={post.isPending ? undefined : () => submit()}
+      />
       {posted && !post.error ? (
         <p role="status" data-testid="posted">
           Posted.{' '}

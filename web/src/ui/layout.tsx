@@ -1,11 +1,12 @@
 /** The frame of every screen: skip link, header with navigation and the notification badge. */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { pathOf } from '../api/routes';
 import { setToken } from '../api/session';
 import { useConfig, useMe } from '../api/hooks';
+import { OfflineBanner } from './offline';
 
 /** How often the unread badge asks the server while the app is open. */
 export const BADGE_POLL_MS = 5_000;
@@ -37,6 +38,18 @@ export function Layout() {
   const config = useConfig();
   const me = useMe();
   const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  // Escape closes the phone menu and gives focus back to its button.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
   const path = useRouterState({ select: (s) => s.location.pathname });
   const user = me.data;
   const title = config.data?.siteTitle ?? 'Agora';
@@ -66,6 +79,7 @@ export function Layout() {
           {title}
         </Link>
         <button
+          ref={toggle}
           type="button"
           className="menu-toggle"
           aria-expanded={open}
@@ -110,6 +124,7 @@ export function Layout() {
           )}
         </nav>
       </header>
+      <OfflineBanner />
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -1,11 +1,14 @@
 /** A post as shown in timelines and on its own page. */
 import { useEffect, useState } from 'react';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { fetchObjectUrl } from '../api/client';
 import { pathOf } from '../api/routes';
 import { useConfig, useMe, useOutbox } from '../api/hooks';
 import type { Post } from '../api/types';
+import type { WithSource } from '../api/extra-types';
+import { BookmarkButton, OwnerActions, ShareButton } from './post-actions';
+import { ReplyBox } from './reply-box';
 import { audienceLabel, when } from './format';
 import { ErrorNote } from './states';
 
@@ -58,30 +61,41 @@ export function Avatar({ src: ref, name }: { src?: string | null; name?: string 
   );
 }
 
-/** The server renders and sanitises `body` (libs/common content): the only HTML the app injects. */
-export function ServerHtml({ html, className }: { html: string | undefined; className?: string }) {
-  if (!html) return null;
-  return <div className={className ?? 'content'} dangerouslySetInnerHTML={{ __html: html }} />;
-}
+import { ServerHtml } from './server-html';
+export { ServerHtml };
 
+/** Reactions, optimistic: the choice shows at once and rolls back with a message if refused. */
 export function Reactions({ post }: { post: Post }) {
   const me = useMe();
   const config = useConfig();
   const qc = useQueryClient();
   const react = useOutbox();
+  const [mine, setMine] = useState<{ emoji: string | null } | null>(null);
   if (!me.data) return null;
   const choices = config.data?.reactEmojis?.length ? config.data.reactEmojis : DEFAULT_REACTIONS;
-  const summary = post.reactSummary ?? {};
-  const send = (emoji: string, name: string) =>
+  const serverMine = post.myReact ?? null;
+  const current = mine ? mine.emoji : serverMine;
+  const count = (emoji: string) => {
+    const base = post.reactSummary?.[emoji] ?? 0;
+    if (!mine) return base;
+    return base - (serverMine === emoji ? 1 : 0) + (current === emoji ? 1 : 0);
+  };
+  const send = (emoji: string, name: string) => {
+    const next = current === emoji ? null : emoji;
+    setMine({ emoji: next });
     react.mutate(
-      { type: 'React', to: post.id, object: { emoji: post.myReact === emoji ? '' : emoji, name } },
+      { type: 'React', to: post.id, object: { emoji: next ?? '', name } },
       {
-        onSuccess: () => {
-          void qc.invalidateQueries({ queryKey: ['post', post.id] });
-          void qc.invalidateQueries({ queryKey: ['timeline'] });
-        },
+        onError: () => setMine(null),
+        onSuccess: () =>
+          void Promise.all([
+            qc.invalidateQueries({ queryKey: ['post', post.id] }),
+            qc.invalidateQueries({ queryKey: ['timeline'] }),
+            qc.invalidateQueries({ queryKey: ['posts'] }),
+          ]).then(() => setMine(null)),
       },
     );
+  };
   return (
     <div className="reactions" role="group" aria-label="Reactions">
       {choices.map(({ emoji, name }) => (
@@ -89,23 +103,27 @@ export function Reactions({ post }: { post: Post }) {
           key={emoji}
           type="button"
           className="react"
-          aria-pressed={post.myReact === emoji}
+          aria-pressed={current === emoji}
           disabled={!post.canReact || react.isPending}
           onClick={() => send(emoji, name)}
         >
-          <span aria-hidden="true">{emoji}</span> <span className="sr-only">{name}</span>{' '}
-          {summary[emoji] ?? 0}
+          <span aria-hidden="true">{emoji}</span> <span className="sr-only">{name}</span> {count(emoji)}
         </button>
       ))}
-      <ErrorNote error={react.error} title="Reaction refused" />
+      <ErrorNote error={react.error} title="Reaction not saved, undone" />
     </div>
   );
 }
 
-export function PostCard({ post, full = false }: { post: Post; full?: boolean }) {
+export function PostCard({ post, full = false }: { post: Post & WithSource; full?: boolean }) {
   const config = useConfig();
+  const me = useMe();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const [replying, setReplying] = useState(false);
   const author = post.attributedTo;
   const Title = full ? 'h1' : 'h2';
+  const label = post.title || post.summary?.slice(0, 60) || 'post';
   return (
     <article className="post" data-testid="post" aria-labelledby={`p-${post.id}`}>
       <header>
@@ -152,7 +170,40 @@ export function PostCard({ post, full = false }: { post: Post; full?: boolean })
           · {post.reactCount ?? 0} {post.reactCount === 1 ? 'reaction' : 'reactions'}
         </span>
       </footer>
-      {full ? <Reactions post={post} /> : null}
+      <Reactions post={post} />
+      <div className="card-actions" role="group" aria-label="Post actions">
+        {!full && me.data && post.canReply ? (
+          <button
+            type="button"
+            className="link-button"
+            aria-expanded={replying}
+            onClick={() => setReplying(!replying)}
+          >
+            Reply
+          </button>
+        ) : null}
+        <BookmarkButton target={post.id} title={label} />
+        <ShareButton path={`/posts/${encodeURIComponent(post.id)}`} title={label} />
+        <OwnerActions
+          id={post.id}
+          authorId={author.id}
+          source={post.source?.content}
+          what="post"
+          onDeleted={() => {
+            if (full) void navigate({ to: '/' });
+          }}
+        />
+      </div>
+      {replying ? (
+        <ReplyBox
+          to={post.id}
+          label="Your reply"
+          onDone={() => {
+            setReplying(false);
+            return qc.invalidateQueries({ queryKey: ['post', post.id] });
+          }}
+        />
+      ) : null}
     </article>
   );
 }

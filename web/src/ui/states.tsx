@@ -1,4 +1,4 @@
-/** Loading, empty and error states, the same on every screen. */
+/** Loading, empty and error states, the same on every screen. An error always offers a way on. */
 import type { ReactNode } from 'react';
 import { errorMessage } from '../api/client';
 
@@ -14,13 +14,29 @@ export function Empty({ children }: { children: ReactNode }) {
   return <p className="state empty">{children}</p>;
 }
 
-export function ErrorNote({ error, title }: { error: unknown; title?: string }) {
+/** A refusal or a failure in words, with a Retry button when the action can be tried again. */
+export function ErrorNote({
+  error,
+  title,
+  retry,
+}: {
+  error: unknown;
+  title?: string;
+  retry?: (() => unknown) | undefined;
+}) {
   if (!error) return null;
   return (
-    <p className="error" role="alert">
-      {title ? `${title}: ` : ''}
-      {errorMessage(error)}
-    </p>
+    <div className="error" role="alert">
+      <span>
+        {title ? `${title}: ` : ''}
+        {errorMessage(error)}
+      </span>
+      {retry ? (
+        <button type="button" className="secondary" onClick={() => void retry()}>
+          Retry
+        </button>
+      ) : null}
+    </div>
   );
 }
 
@@ -31,12 +47,12 @@ export function QueryState<T>({
   isEmpty,
   children,
 }: {
-  query: { isPending: boolean; error: unknown; data: T | undefined };
+  query: { isPending: boolean; error: unknown; data: T | undefined; refetch?: () => unknown };
   empty?: ReactNode;
   isEmpty?: (data: T) => boolean;
   children: (data: T) => ReactNode;
 }) {
-  if (query.error) return <ErrorNote error={query.error} />;
+  if (query.error) return <ErrorNote error={query.error} retry={query.refetch} />;
   if (query.isPending || query.data === undefined) return <Loading />;
   if (empty && isEmpty?.(query.data)) return <Empty>{empty}</Empty>;
   return <>{children(query.data)}</>;

@@ -1,5 +1,6 @@
 export { plainText, renderMarkdown, renderRuleHtml, sanitize } from './markdown';
 export { slugify } from './slug';
+export { MARKDOWN_CORPUS } from './markdown-corpus';
 export {
   markdownSource,
   tagList,

@@ -1,0 +1,173 @@
+/**
+ * The actions on a post or reply card: share, bookmark, and for its author edit and delete (with
+ * a confirmation). Bookmarking is optimistic and rolls back with a message when refused.
+ */
+import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMe, useOutbox } from '../api/hooks';
+import { ErrorNote } from './states';
+
+/** Shares the object's address (the system share sheet, or the clipboard, or shows it). */
+export function ShareButton({ path, title }: { path: string; title: string }) {
+  const [shown, setShown] = useState<'copied' | 'show' | null>(null);
+  const url = `${location.origin}${path}`;
+  const share = async () => {
+    try {
+      if (typeof navigator.share === 'function') {
+        await navigator.share({ url, title });
+        return;
+      }
+      await navigator.clipboard.writeText(url);
+      setShown('copied');
+    } catch {
+      setShown('show');
+    }
+  };
+  return (
+    <>
+      <button type="button" className="link-button" onClick={() => void share()}>
+        Share
+      </button>
+      {shown === 'copied' ? <span role="status">Link copied.</span> : null}
+      {shown === 'show' ? (
+        <label className="share-link">
+          Link to share
+          <input readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
+        </label>
+      ) : null}
+    </>
+  );
+}
+
+export function BookmarkButton({ target, title }: { target: string; title: string }) {
+  const me = useMe();
+  const save = useOutbox([['bookmarks']]);
+  // Optimistic: shown as saved at once, rolled back if the server refuses.
+  const [saved, setSaved] = useState(false);
+  if (!me.data) return null;
+  const run = () => {
+    setSaved(true);
+    save.mutate(
+      {
+        type: 'Create',
+        objectType: 'Bookmark',
+        to: me.data.id,
+        object: { type: 'Bookmark', target, title },
+      },
+      { onError: () => setSaved(false) },
+    );
+  };
+  return (
+    <>
+      {saved ? (
+        <span role="status">
+          Bookmarked. <Link to="/bookmarks">Your bookmarks</Link>
+        </span>
+      ) : (
+        <button type="button" className="link-button" onClick={run} disabled={save.isPending}>
+          Bookmark
+        </button>
+      )}
+      <ErrorNote error={save.error} title="Bookmark not saved" retry={run} />
+    </>
+  );
+}
+
+/** Edit and delete, for the author of a post or a reply. */
+export function OwnerActions({
+  id,
+  authorId,
+  source,
+  what,
+  onDeleted,
+}: {
+  id: string;
+  authorId: string | null | undefined;
+  source: string | undefined;
+  what: 'post' | 'reply';
+  onDeleted?: () => void;
+}) {
+  const me = useMe();
+  const qc = useQueryClient();
+  const change = useOutbox();
+  const [mode, setMode] = useState<'idle' | 'edit' | 'confirm'>('idle');
+  const [text, setText] = useState(source ?? '');
+  if (!me.data || !authorId || me.data.id !== authorId) return null;
+  const refresh = () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: ['post'] }),
+      qc.invalidateQueries({ queryKey: ['timeline'] }),
+      qc.invalidateQueries({ queryKey: ['posts'] }),
+    ]);
+  const saveEdit = () =>
+    change.mutate(
+      { type: 'Update', target: id, object: { source: text } },
+      { onSuccess: () => void refresh().then(() => setMode('idle')) },
+    );
+  const remove = () =>
+    change.mutate(
+      { type: 'Delete', target: id },
+      {
+        onSuccess: () => {
+          setMode('idle');
+          onDeleted?.();
+          void refresh();
+        },
+      },
+    );
+  return (
+    <div className="owner-actions">
+      {mode === 'idle' ? (
+        <>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              setText(source ?? '');
+              setMode('edit');
+            }}
+          >
+            Edit
+          </button>
+          <button type="button" className="link-button" onClick={() => setMode('confirm')}>
+            Delete
+          </button>
+        </>
+      ) : null}
+      {mode === 'edit' ? (
+        <form
+          className="inline-form"
+          aria-label={`Edit ${what}`}
+          onSubmit={(e) => {
+            e.preventDefault();
+            saveEdit();
+          }}
+        >
+          <label>
+            {what === 'post' ? 'Post text' : 'Reply text'}
+            <textarea rows={3} required value={text} onChange={(e) => setText(e.target.value)} />
+          </label>
+          <button type="submit" disabled={change.isPending}>
+            Save
+          </button>{' '}
+          <button type="button" className="secondary" onClick={() => setMode('idle')}>
+            Cancel
+          </button>
+        </form>
+      ) : null}
+      {mode === 'confirm' ? (
+        <div role="group" aria-label={`Delete this ${what}?`} className="confirm">
+          <p>Delete this {what}? This cannot be undone.</p>
+          <button type="button" className="danger" onClick={remove} disabled={change.isPending}>
+            Yes, delete
+          </button>{' '}
+          <button type="button" className="secondary" onClick={() => setMode('idle')}>
+            Keep it
+          </button>
+        </div>
+      ) : null}
+      <ErrorNote error={change.error} title="Not changed" />
+    </div>
+  );
+}

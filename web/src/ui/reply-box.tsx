@@ -1,0 +1,53 @@
+/** A reply form (POST /outbox Reply): the text stays when the server refuses it. */
+import { useState } from 'react';
+import { useOutbox } from '../api/hooks';
+import { ErrorNote } from './states';
+
+export function ReplyBox({
+  to,
+  label,
+  onDone,
+}: {
+  to: string;
+  label: string;
+  onDone: () => Promise<unknown> | void;
+}) {
+  const [text, setText] = useState('');
+  const reply = useOutbox([['timeline'], ['posts']]);
+  const send = () => {
+    if (!text.trim() || reply.isPending) return;
+    reply.mutate(
+      { type: 'Reply', to, object: { source: text } },
+      { onSuccess: () => void Promise.resolve(onDone()).then(() => setText('')) },
+    );
+  };
+  return (
+    <form
+      className="inline-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        send();
+      }}
+    >
+      <label>
+        {label}
+        <textarea
+          rows={2}
+          required
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+              e.preventDefault();
+              send();
+            }
+          }}
+        />
+      </label>
+      <button type="submit" disabled={reply.isPending}>
+        Reply
+      </button>
+      <ErrorNote error={reply.error} title="Reply not sent (your text is kept)" retry={send} />
+    </form>
+  );
+}
