@@ -23,6 +23,8 @@ export async function instrumentations(verbose: boolean): Promise<ReturnType<typ
     '@opentelemetry/instrumentation-pino': { enabled: false },
     '@opentelemetry/instrumentation-redis': { enabled: verbose },
     '@opentelemetry/instrumentation-ioredis': { enabled: verbose },
+    // Express 5 routes through the `router` package, which has an instrumentation of its own.
+    '@opentelemetry/instrumentation-router': { enabled: verbose },
     '@opentelemetry/instrumentation-express': verbose
       ? {}
       : { ignoreLayersType: ['middleware', 'request_handler', 'router'] as never },
