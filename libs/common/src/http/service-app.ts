@@ -50,7 +50,12 @@ export function createServiceHttpApp<C>(opts: ServiceAppOptions<C>): {
   app.set('case sensitive routing', true);
   app.set('strict routing', true);
   let routes: MountedRouter[] = [];
-  app.use(httpMetrics(opts.name, templateRouteOf(() => [...listRoutes(routes), ...OWN_ROUTES])));
+  app.use(
+    httpMetrics(
+      opts.name,
+      templateRouteOf(() => [...listRoutes(routes), ...OWN_ROUTES]),
+    ),
+  );
   app.use(requestId);
   app.use(canonicalOnly);
   app.use(authenticate(opts.tokens, opts.repos, opts.federation));
