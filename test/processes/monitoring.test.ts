@@ -12,6 +12,7 @@ import { freePort } from '@agora/common/db';
 import { registerActor, type Actor } from '../harness/actors';
 import { DOMAIN_SERVICES, startCluster, type Cluster, type ClusterService } from '../harness/cluster';
 import { startCompiled, type CompiledServer } from '../harness/compiled';
+import { startOtlpSink, type OtlpSink } from '../harness/otlp-sink';
 import { exportedNames, metricsIn, samplesOf } from '../harness/promql';
 import { client } from '../harness/standalone';
 
@@ -20,6 +21,7 @@ const MONITORING = join(__dirname, '..', '..', 'deploy', 'monitoring');
 const BUILT_IN = new Set(['up']);
 
 let cluster: Cluster;
+let sink: OtlpSink;
 let standalone: CompiledServer;
 let standaloneMetrics: string;
 let alice: Actor;
@@ -33,8 +35,11 @@ const scrape = async (url: string) => {
 
 beforeAll(async () => {
   const metricsPort = await freePort();
+  sink = await startOtlpSink();
+  // Tracing on with a ratio of 0: no new trace is sampled (the last test reads the receiver).
+  const tracing = { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_TRACES_SAMPLE_RATIO: '0' };
   [cluster, standalone] = await Promise.all([
-    startCluster({ startTimeoutMs: 150_000 }),
+    startCluster({ startTimeoutMs: 150_000, env: tracing }),
     startCompiled({ env: { METRICS_PORT: String(metricsPort), RATE_LIMITING_ENABLED: 'true' } }),
   ]);
   standaloneMetrics = `http://127.0.0.1:${metricsPort}/metrics`;
@@ -46,6 +51,9 @@ beforeAll(async () => {
     { token: alice.token },
   );
   expect(post.status).toBe(201);
+  // A client asking for sampling (flag 01) is not obeyed: the gateway does not trust its context.
+  const forced = { traceparent: `00-${'ab'.repeat(16)}-${'cd'.repeat(8)}-01` };
+  expect((await api.get('/__routes', { headers: forced })).status).toBe(200);
   expect((await api.get(`/posts/${post.body.createdId}`, { token: alice.token })).status).toBe(200);
   expect((await api.get('/posts/no-such-post', { token: alice.token })).status).toBe(404);
 }, 240_000);
@@ -53,6 +61,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await cluster?.stop();
   await standalone?.stop();
+  await sink?.close();
 });
 
 const FAMILIES: Record<ClusterService, string[]> = {
@@ -172,4 +181,11 @@ describe('deploy/monitoring reads only metrics the processes export', () => {
     );
     expect(unknown).toEqual([]);
   });
+});
+
+test('with OTEL_TRACES_SAMPLE_RATIO=0 no trace is recorded, even one a client marked sampled', async () => {
+  // SIGTERM flushes every process's pending spans before it exits.
+  const codes = await cluster.stop();
+  expect(Object.values(codes)).toEqual([0, 0, 0, 0, 0]);
+  expect(sink.spans.map((s) => `${s.service} ${s.name}`)).toEqual([]);
 });

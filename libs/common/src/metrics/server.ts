@@ -9,7 +9,7 @@ import { registry } from './registry';
 
 export interface MetricsServer {
   url: string;
-  /** Lets the process exit with the server still open. */
+  /** Lets the process exit with the server still open, and scrapers' kept-alive connections. */
   unref(): void;
   close(): Promise<void>;
 }
@@ -38,7 +38,10 @@ export async function startMetricsServer(port: number, host: string): Promise<Me
   const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   return {
     url: `http://${shown}:${actual}/metrics`,
-    unref: () => void server.unref(),
+    unref: () => {
+      server.unref();
+      server.on('connection', (socket) => socket.unref());
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
