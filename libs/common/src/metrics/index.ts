@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics (ADR 0016): one registry per process, `GET /metrics` on METRICS_PORT, and
+ * Prometheus metrics (ADR 0017): one registry per process, `GET /metrics` on METRICS_PORT, and
  * the small recorders the instrumented code calls. docs/operations.md lists every family.
  */
 export { registry } from './registry';

@@ -1,5 +1,5 @@
 /**
- * The process's one Prometheus registry (prom-client, ADR 0016). Families are registered by the
+ * The process's one Prometheus registry (prom-client, ADR 0017). Families are registered by the
  * code that records them, when that code is set up (`family()`), so a process exports the
  * families of what it runs: the gateway no bus counters, the backup worker no HTTP routes.
  * Node's own metrics (event-loop lag, heap, GC, handles) are always there.
