@@ -1,6 +1,7 @@
 import { loadConfig } from '@agora/common/config';
 import { ConfigError } from '@agora/common/errors';
 import { installFatalHandlers } from '@agora/common/fatal';
+import { serveMetrics } from '@agora/common/metrics';
 import { startStandalone } from './standalone';
 
 async function main(): Promise<void> {
@@ -20,6 +21,8 @@ async function main(): Promise<void> {
     throw err;
   }
   const app = await startStandalone(config, { generateAdmin: true });
+  // One endpoint for the whole process (every service's families, told apart by `service`).
+  await serveMetrics(config);
   fatal.closeWith(() => app.close());
   const port = new URL(app.url).port;
   console.log(

@@ -39,6 +39,8 @@ const GRACE_MS = 10_000;
 export interface ServiceProcess {
   name: ClusterService;
   url: string;
+  /** Its Prometheus endpoint (METRICS_PORT, a port of its own per process). */
+  metricsUrl: string;
   pid: number;
   /** The last `n` lines the process wrote (stdout and stderr interleaved). */
   tail(n?: number): string;
@@ -63,7 +65,12 @@ export interface Cluster {
 }
 
 /** Runs `node dist/<service>.js` in a process group of its own and keeps its output. */
-function launch(name: ClusterService, env: Record<string, string>, port: number): ServiceProcess {
+function launch(
+  name: ClusterService,
+  env: Record<string, string>,
+  port: number,
+  metricsPort: number,
+): ServiceProcess {
   const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'dist', `${name}.js`)], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', ...env },
@@ -88,6 +95,7 @@ function launch(name: ClusterService, env: Record<string, string>, port: number)
   return {
     name,
     url: `http://127.0.0.1:${port}`,
+    metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
     pid: child.pid!,
     exited,
     tail: (n = 60) => [...lines, ...(partial ? [partial] : [])].slice(-n).join('\n'),
@@ -155,6 +163,11 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
       [...DOMAIN_SERVICES, 'gateway' as const].map(async (n) => [n, await freePort()] as const),
     ),
   ) as Record<ClusterService, number>;
+  const metricsPorts = Object.fromEntries(
+    await Promise.all(
+      [...DOMAIN_SERVICES, 'gateway' as const].map(async (n) => [n, await freePort()] as const),
+    ),
+  ) as Record<ClusterService, number>;
   const serviceUrls = DOMAIN_SERVICES.map((n) => `${n}=http://127.0.0.1:${ports[n]}`).join(',');
 
   // What each Deployment sets (test/harness/k8s-env.ts), with what must differ on one machine:
@@ -172,6 +185,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
     ...withoutMongo(k8sEnv(name)),
     DATA_DIR: dataDir,
     PORT: String(ports[name]),
+    METRICS_PORT: String(metricsPorts[name]),
     HOST: '127.0.0.1',
     // Every process on one SQLite file, as SQLite serialises their writers (ADR 0013).
     SQLITE_PATH: sqlitePath,
@@ -211,10 +225,10 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
     })());
 
   try {
-    processes.social = launch('social', envOf('social'), ports.social);
+    processes.social = launch('social', envOf('social'), ports.social, metricsPorts.social);
     await healthy(processes.social, deadline);
     for (const n of [...DOMAIN_SERVICES.slice(1), 'gateway' as const])
-      processes[n] = launch(n, envOf(n), ports[n]);
+      processes[n] = launch(n, envOf(n), ports[n], metricsPorts[n]);
     await Promise.all(all().map((p) => healthy(p, deadline)));
   } catch (err) {
     const message = `${(err as Error).message}\n${logs()}`;
@@ -232,7 +246,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
       return processes[name].exited;
     },
     async relaunch(name) {
-      processes[name] = launch(name, envOf(name), ports[name]);
+      processes[name] = launch(name, envOf(name), ports[name], metricsPorts[name]);
       await healthy(processes[name], Date.now() + (opts.startTimeoutMs ?? 60_000));
     },
   };

@@ -33,6 +33,8 @@ export async function bootMain(
     throw err;
   }
   const telemetry = await startTelemetry(config, service);
+  // Loaded after telemetry, like the app: it brings node:http, which the SDK patches.
+  await (await import('./metrics/process')).serveMetrics(config);
   const make = await load();
   const app = make(config);
   fatal.closeWith(() => app[Symbol.asyncDispose]().then(() => telemetry.shutdown()));

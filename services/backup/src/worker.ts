@@ -9,6 +9,7 @@
  * in-process bus of a process that stopped) is picked up by the sweeper.
  */
 import { newWorkerId, type BackupJobRecord } from '@agora/common/db';
+import { backupMetrics } from '@agora/common/metrics';
 import { BACKUP_RUN_QUEUE, RESTORE_RUN_QUEUE, type JobMessage } from '@agora/common/messaging';
 import type { BackupContext } from './context';
 import { JobLease } from './lease';
@@ -22,6 +23,7 @@ export interface BackupWorker {
 
 export async function startWorker(ctx: BackupContext): Promise<BackupWorker> {
   const owner = newWorkerId();
+  backupMetrics(); // exported from the start: 0 running, no jobs yet
   const leaseMs = ctx.config.BACKUP_LEASE_SECONDS * 1000;
   const jobs = ctx.stores.backupJobs;
   let current: { lease: JobLease; done: Promise<void> } | undefined;
@@ -102,6 +104,7 @@ async function run(ctx: BackupContext, lease: JobLease, job: BackupJobRecord): P
   const jobId = lease.jobId;
   const log = ctx.logger.child({ job: jobId, type: job.type });
   log.info('backup job started');
+  const ended = backupMetrics().started(job.type);
   try {
     if (job.type === 'backup') {
       const out = await runBackup(ctx, lease);
@@ -116,6 +119,7 @@ async function run(ctx: BackupContext, lease: JobLease, job: BackupJobRecord): P
       // Taken over meanwhile: the job is failed, so its archive must not stay around.
       if (!ok) await ctx.storage.delete(out.archiveKey).catch(() => undefined);
       log.info({ archive: out.archiveKey, size: out.archiveSize, ok }, 'backup job ended');
+      ended(ok ? 'succeeded' : 'failed');
     } else {
       const out = await runRestore(ctx, lease, job);
       await lease.flush();
@@ -125,10 +129,12 @@ async function run(ctx: BackupContext, lease: JobLease, job: BackupJobRecord): P
       });
       await dropUpload(ctx, job);
       log.info({ result: out.result }, 'restore job ended');
+      ended('succeeded');
     }
   } catch (err) {
     const reason = lease.signal.aborted ? (lease.signal.reason as Error).message : (err as Error).message;
     log.warn({ err: reason, stack: (err as Error).stack }, 'backup job failed');
+    ended('failed');
     await lease.flush();
     await ctx.stores.backupJobs
       .fail(jobId, lease.owner, reason)

@@ -23,6 +23,9 @@ import { outboxDedupe } from './dedupe';
 import { memoryHoldStore, redisHoldStore, withFallback } from './stores';
 import { spa } from './browser';
 import { compress } from './compress';
+import { edgeRouteOf } from './route-label';
+import { httpMetrics } from '@agora/common/metrics';
+import { distrustTraceContext } from '@agora/common/telemetry';
 
 export const WEB_DIST = join(__dirname, '..', '..', '..', 'web', 'dist');
 
@@ -61,6 +64,7 @@ export function buildGateway(
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
   app.set('query parser', 'extended');
+  app.use(httpMetrics('gateway', edgeRouteOf));
   app.use(securityHeaders);
   app.use(canonicalUrl);
   app.use(requestId);
@@ -111,6 +115,7 @@ export function createApp(config: Config, opts: GatewayOptions = {}): GatewayApp
       const built = buildGateway(config, resolveTargets(config, opts.targets), logger, redis);
       agent = built.agent;
       server = await listen(built.app, opts.port ?? config.PORT, opts.host ?? config.HOST);
+      if (!config.TRACE_TRUST_INCOMING) distrustTraceContext(server.server);
       logger.info({ url: server.url }, 'gateway listening');
       return server;
     },

@@ -18,6 +18,7 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import type { RedisClientType } from 'redis';
+import { rateLimitMetrics } from '@agora/common/metrics';
 import { isOutboxPost, jsonOf } from './body-limit';
 import { isCreateUser } from './guards';
 
@@ -107,6 +108,7 @@ export function rateLimits(opts: {
   prefix?: string;
 }): RequestHandler {
   if (!opts.enabled) return (_req, _res, next) => next();
+  const refused = rateLimitMetrics(LIMITERS.map((l) => l.name));
   const limiters = LIMITERS.map((spec) => ({
     spec,
     limiter: buildLimiter(spec, opts.redis, opts.prefix ?? ''),
@@ -124,6 +126,7 @@ export function rateLimits(opts: {
         if (!(r instanceof RateLimiterRes)) return next(r);
         setHeaders(res, hit.spec, r);
         res.setHeader('Retry-After', String(Math.max(1, Math.ceil(r.msBeforeNext / 1000))));
+        refused(hit.spec.name);
         res.status(429).json({ error: 'Too many requests' });
       },
     );

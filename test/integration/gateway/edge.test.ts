@@ -277,21 +277,39 @@ describe('auth at the edge (spec 5.3, 5.4)', () => {
 });
 
 describe('proxying', () => {
-  test('request ids are kept or made and returned; internal headers are stripped; traceparent is forwarded', async () => {
+  const CLIENT_TRACE = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+
+  test('request ids are kept or made and returned; internal headers and a client trace context are stripped', async () => {
     const res = await fetch(`${gw.url}/posts`, {
       headers: {
         'x-request-id': 'client-supplied-id-1',
         'x-agora-user': '@root@edge.test',
-        traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01',
+        traceparent: CLIENT_TRACE,
+        tracestate: 'vendor=1',
+        baggage: 'user=alice',
       },
     });
     expect(res.headers.get('x-request-id')).toBe('client-supplied-id-1');
-    const seen = upstream.requests[0]!.headers;
+    const seen = upstream.requests.at(-1)!.headers;
     expect(seen['x-request-id']).toBe('client-supplied-id-1');
     expect(seen['x-agora-user']).toBeUndefined();
-    expect(seen.traceparent).toBe('00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01');
+    // TRACE_TRUST_INCOMING is false by default: the public does not pick trace ids or sampling.
+    expect([seen.traceparent, seen.tracestate, seen.baggage]).toEqual([undefined, undefined, undefined]);
     const made = await fetch(`${gw.url}/posts`);
     expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  test('with TRACE_TRUST_INCOMING=true a client trace context is forwarded', async () => {
+    const trusting = await startGateway(upstream, {
+      RATE_LIMITING_ENABLED: 'false',
+      TRACE_TRUST_INCOMING: 'true',
+    });
+    try {
+      await fetch(`${trusting.url}/posts`, { headers: { traceparent: CLIENT_TRACE } });
+      expect(upstream.requests.at(-1)!.headers.traceparent).toBe(CLIENT_TRACE);
+    } finally {
+      await trusting[Symbol.asyncDispose]();
+    }
   });
 
   test('a service that is down gives a JSON 502', async () => {

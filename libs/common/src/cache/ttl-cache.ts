@@ -2,14 +2,21 @@
  * A bounded in-process cache with a time limit per entry and single flight: concurrent misses
  * on one key share one computation instead of each running it.
  */
+import { cacheMetrics, type CacheCounter } from '../metrics/cache';
+
 export class TtlCache<V> {
   private readonly entries = new Map<string, { value: V; until: number }>();
   private readonly inflight = new Map<string, Promise<V>>();
+  private readonly counted: CacheCounter | undefined;
 
+  /** `name`: the cache's label on `agora_cache_lookups_total` (unnamed caches are not counted). */
   constructor(
     private readonly maxEntries: number,
     private readonly ttlMs: number,
-  ) {}
+    name?: string,
+  ) {
+    this.counted = name && this.enabled ? cacheMetrics(name) : undefined;
+  }
 
   get enabled(): boolean {
     return this.maxEntries > 0 && this.ttlMs > 0;
@@ -17,6 +24,7 @@ export class TtlCache<V> {
 
   get(key: string): V | undefined {
     const hit = this.entries.get(key);
+    this.counted?.(hit !== undefined && hit.until > Date.now());
     if (!hit) return undefined;
     if (hit.until <= Date.now()) {
       this.entries.delete(key);

@@ -79,6 +79,10 @@ export const configSchema = z.object({
   EMBEDDED_DB_SYNC: z.enum(['normal', 'full']).default('normal'),
   OTEL_EXPORTER_OTLP_ENDPOINT: url(['http', 'https']),
   OTEL_SERVICE_NAME: z.string().optional(),
+  OTEL_TRACES_SAMPLE_RATIO: z.coerce.number().min(0).max(1).default(1),
+  TRACE_TRUST_INCOMING: bool(false),
+  TRACE_VERBOSE: bool(false),
+  METRICS_PORT: port(0),
   SERVICE_URLS: z.string().default(''),
   FEDERATION_ALLOW_PRIVATE: bool(false),
   FEDERATION_DELIVERY_DELAY_SCALE: z.coerce.number().min(0.0001).max(100).default(1),
@@ -165,6 +169,14 @@ export const configDocs: Record<keyof z.infer<typeof configSchema>, string> = {
     "SQLite's `synchronous` (no `MONGO_URL`): `normal` syncs the write-ahead log to disk at checkpoints (a process crash loses nothing; a power loss or OS crash may lose the last commits, like MongoDB's default write concern), `full` at every commit (ADR 0013).",
   OTEL_EXPORTER_OTLP_ENDPOINT: 'Enables OpenTelemetry tracing, exported over OTLP/HTTP to this endpoint.',
   OTEL_SERVICE_NAME: 'Service name on traces (default `agora-<service>`).',
+  OTEL_TRACES_SAMPLE_RATIO:
+    'Share of new traces recorded (0 to 1), parent-based: a request or message that arrives with a sampled trace context stays sampled, so a trace is kept whole or not at all. Production with much traffic: e.g. `0.1`.',
+  TRACE_TRUST_INCOMING:
+    'Gateway only: `true` continues a `traceparent`/`tracestate` sent by the client. Default `false`: the public cannot choose trace ids or force sampling, so the gateway drops those headers and starts a new trace (docs/operations.md, traces).',
+  TRACE_VERBOSE:
+    '`true` adds the noisy spans: one per Express middleware layer and one per Redis command. Off, the HTTP span still names its route; fs, dns and net are never traced.',
+  METRICS_PORT:
+    'Port of the Prometheus endpoint `GET /metrics` (a listener of its own, on HOST). `0`: off. Standalone serves one endpoint for the whole process; the cluster manifests use 9464.',
   SERVICE_URLS: 'Gateway only: `social=http://social:8080,admin=http://admin:8080,...` (cluster mode).',
   FEDERATION_ALLOW_PRIVATE:
     'Allow federation fetches to private/loopback addresses (tests and local multi-instance only).',

@@ -16,6 +16,13 @@ import { healthHandler, type Probe } from './health';
 import { requestId } from './request-id';
 import { canonicalPath } from './canonical-path';
 import { buildRouteTree, listRoutes, type MountedRouter } from './route-tree';
+import { httpMetrics, templateRouteOf } from '../metrics/http';
+
+/** Routes every service app serves besides its route tree. */
+const OWN_ROUTES = [
+  { methods: ['GET'], path: '/health' },
+  { methods: ['GET'], path: '/__routes' },
+];
 
 export interface ServiceAppOptions<C> {
   name: string;
@@ -42,6 +49,13 @@ export function createServiceHttpApp<C>(opts: ServiceAppOptions<C>): {
   app.set('query parser', 'extended');
   app.set('case sensitive routing', true);
   app.set('strict routing', true);
+  let routes: MountedRouter[] = [];
+  app.use(
+    httpMetrics(
+      opts.name,
+      templateRouteOf(() => [...listRoutes(routes), ...OWN_ROUTES]),
+    ),
+  );
   app.use(requestId);
   app.use(canonicalOnly);
   app.use(authenticate(opts.tokens, opts.repos, opts.federation));
@@ -49,7 +63,7 @@ export function createServiceHttpApp<C>(opts: ServiceAppOptions<C>): {
   for (const mw of opts.before ?? []) app.use(mw);
 
   app.get('/health', healthHandler(opts.probes, { critical: ['mongodb'] }));
-  const routes = buildRouteTree(opts.routesDir, opts.ctx);
+  routes = buildRouteTree(opts.routesDir, opts.ctx);
   app.get('/__routes', (_req, res) => {
     const list = listRoutes(routes);
     res.json({ total: list.length, routes: list });

@@ -29,8 +29,10 @@ import {
   type BusMessage,
   type ConsumeOptions,
   type Handler,
+  type DepthAware,
   type MessageBus,
   type PublishOptions,
+  type QueueDepth,
 } from './types';
 
 export interface AmqpBusOptions {
@@ -204,6 +206,25 @@ class AmqpBus implements MessageBus {
     }
   }
 
+  /** Ready and dead-lettered messages of the queues this bus consumes (metrics read it on scrape). */
+  async depths(): Promise<QueueDepth[]> {
+    if (this.closing || !this.conn.healthy || this.specs.length === 0) return [];
+    const model = await this.conn.whenReady(Date.now() + 1000);
+    const ch = await model.createChannel();
+    ch.on('error', () => undefined);
+    try {
+      const out: QueueDepth[] = [];
+      for (const { queue } of this.specs) {
+        const ready = await ch.checkQueue(queue);
+        const dead = await ch.checkQueue(deadQueueName(queue));
+        out.push({ queue, ready: ready.messageCount, dead: dead.messageCount });
+      }
+      return out;
+    } finally {
+      await ch.close().catch(() => undefined);
+    }
+  }
+
   health(): Promise<{ ok: boolean; detail?: string }> {
     if (this.closing) return Promise.resolve({ ok: false, detail: 'closed' });
     return Promise.resolve({ ok: this.conn.healthy, detail: this.conn.detail });
@@ -251,6 +272,6 @@ async function settleWithin(tasks: Array<Promise<unknown>>, ms: number): Promise
   return result;
 }
 
-export function createAmqpBus(opts: AmqpBusOptions): MessageBus {
+export function createAmqpBus(opts: AmqpBusOptions): MessageBus & DepthAware {
   return new AmqpBus(opts);
 }

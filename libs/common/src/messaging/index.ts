@@ -8,6 +8,7 @@ import { createAmqpBus } from './amqp';
 import { createMemoryBus } from './memory';
 import type { MemoryBroker } from './memory-broker';
 import type { MessageBus } from './types';
+import { meteredBus } from '../metrics/bus';
 
 export * from './types';
 export { createAmqpBus, type AmqpBusOptions } from './amqp';
@@ -32,8 +33,10 @@ export interface BusOptions {
 
 export function createBus(opts: BusOptions): MessageBus {
   const { url, memoryBroker, ...common } = opts;
-  if (url) return createAmqpBus({ ...common, url });
-  return createMemoryBus({ logger: opts.logger, broker: memoryBroker, drainTimeoutMs: opts.drainTimeoutMs });
+  const bus = url
+    ? createAmqpBus({ ...common, url })
+    : createMemoryBus({ logger: opts.logger, broker: memoryBroker, drainTimeoutMs: opts.drainTimeoutMs });
+  return meteredBus(bus, () => bus.depths());
 }
 export { publishEvents, publishRecorded, type EventPublisher, type RecordedEvent } from './outbox';
 export { relayOnce, startOutboxRelay, type RelayOptions } from './outbox-relay';

@@ -22,8 +22,10 @@ import {
   type BusMessage,
   type ConsumeOptions,
   type Handler,
+  type DepthAware,
   type MessageBus,
   type PublishOptions,
+  type QueueDepth,
 } from './types';
 
 export interface MemoryBusOptions {
@@ -176,6 +178,14 @@ class MemoryBus implements MessageBus {
     return dead.map((env) => toBusMessage(env, JSON.parse(env.body) as unknown));
   }
 
+  /** Ready and dead-lettered messages of the queues this bus consumes (metrics read it on scrape). */
+  depths(): Promise<QueueDepth[]> {
+    const queues = new Set(this.consumers.map((c) => c.queue));
+    return Promise.resolve(
+      [...queues].map((q) => ({ queue: q.name, ready: q.ready.length, dead: q.dead.length })),
+    );
+  }
+
   health(): Promise<{ ok: boolean; detail?: string }> {
     return Promise.resolve(this.closing ? { ok: false, detail: 'closed' } : { ok: true, detail: SYSTEM });
   }
@@ -218,6 +228,6 @@ class MemoryBus implements MessageBus {
   }
 }
 
-export function createMemoryBus(opts: MemoryBusOptions): MessageBus {
+export function createMemoryBus(opts: MemoryBusOptions): MessageBus & DepthAware {
   return new MemoryBus(opts);
 }

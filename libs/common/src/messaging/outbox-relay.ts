@@ -12,6 +12,7 @@
  * delete the row is sent again; consumers are idempotent by message id (`<activityId>#<n>`).
  */
 import { publishRecorded, type EventPublisher } from './outbox';
+import { outboxMetrics } from '../metrics/outbox';
 
 export interface RelayOptions {
   /** How often the relay looks for due rows. */
@@ -32,6 +33,8 @@ export async function relayOnce(
   opts: Pick<RelayOptions, 'graceMs' | 'batch'>,
 ): Promise<number> {
   const due = await rt.stores.activities.due(new Date(Date.now() - opts.graceMs), opts.batch ?? 100);
+  const metrics = outboxMetrics();
+  metrics.waiting(due.length, due[0]?.due);
   let published = 0;
   for (const row of due) {
     if (!(await rt.stores.activities.claim(row))) continue;
@@ -43,12 +46,14 @@ export async function relayOnce(
     }
     published += 1;
   }
+  metrics.republished(published);
   if (published) rt.logger.info({ published }, 'outbox relay republished events');
   return published;
 }
 
 /** Runs `relayOnce` every `intervalMs` (never two passes at once); returns its stopper. */
 export function startOutboxRelay(rt: EventPublisher, opts: RelayOptions): () => Promise<void> {
+  outboxMetrics().waiting(0, undefined);
   let running: Promise<unknown> | undefined;
   const timer = setInterval(() => {
     if (running) return;

@@ -57,6 +57,18 @@ export interface MessageBus {
   close(): Promise<void>;
 }
 
+/** Messages waiting in a consumed queue (metrics read it on scrape). */
+export interface QueueDepth {
+  queue: string;
+  ready: number;
+  dead: number;
+}
+
+/** Both adapters can tell the depth of the queues they consume. */
+export interface DepthAware {
+  depths(): Promise<QueueDepth[]>;
+}
+
 /** Throw from a handler when retrying cannot help (invalid payload): dead-letters at once. */
 export class PermanentMessageError extends Error {
   override readonly name = 'PermanentMessageError';

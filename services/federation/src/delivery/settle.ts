@@ -12,6 +12,7 @@ import {
   type DeliveryAttemptResult,
   type DeliveryOutcome,
 } from '@agora/common/federation';
+import { deliveryMetrics } from '@agora/common/metrics';
 import type { FederationContext } from '../context';
 import type { DeliveryJob } from './job';
 
@@ -31,7 +32,20 @@ export interface Place {
 
 export type Settled = 'delivered' | 'dead' | 'retry';
 
+const counted = deliveryMetrics();
+
 export async function settle(
+  ctx: FederationContext,
+  job: DeliveryJob,
+  sent: { status: DeliveryAttemptResult; verdict: DeliveryOutcome },
+  place: Place,
+): Promise<Settled> {
+  const settled = await decide(ctx, job, sent, place);
+  counted(settled);
+  return settled;
+}
+
+async function decide(
   ctx: FederationContext,
   job: DeliveryJob,
   sent: { status: DeliveryAttemptResult; verdict: DeliveryOutcome },

@@ -28,11 +28,11 @@ export function cachesOf(ctx: SocialContext): SocialCaches {
     const ttl = ctx.config.TIMELINE_CACHE_SECONDS * 1000;
     const max = ctx.config.TIMELINE_CACHE_ENTRIES;
     caches = {
-      viewers: new TtlCache(max, ttl),
-      circles: new TtlCache(max, ttl),
-      pages: new TtlCache(max, ttl),
-      posts: new TtlCache(max * 10, ttl),
-      excluded: new TtlCache(max, ttl),
+      viewers: new TtlCache(max, ttl, 'viewers'),
+      circles: new TtlCache(max, ttl, 'circles'),
+      pages: new TtlCache(max, ttl, 'pages'),
+      posts: new TtlCache(max * 10, ttl, 'posts'),
+      excluded: new TtlCache(max, ttl, 'excluded'),
     };
     registry.set(ctx, caches);
   }
