@@ -115,7 +115,7 @@ test("alice follows the peer's carol by handle and reads carol's post in her tim
       to: PUBLIC_COLLECTION,
       object: new Note({
         id: new URL(noteUrl),
-        attributedTo: new URL(carolUrl),
+        attribution: new URL(carolUrl),
         content: '<p>from the fediverse</p>',
         to: PUBLIC_COLLECTION,
       }),
@@ -145,12 +145,22 @@ describe('a hostile peer is refused with nothing stored', () => {
       type: 'Create',
       actor,
       to: ['https://www.w3.org/ns/activitystreams#Public'],
-      object: { id, type: 'Note', attributedTo: actor, content: 'forged', to: ['https://www.w3.org/ns/activitystreams#Public'] },
+      object: {
+        id,
+        type: 'Note',
+        attributedTo: actor,
+        content: 'forged',
+        to: ['https://www.w3.org/ns/activitystreams#Public'],
+      },
     };
   };
   // Through the host map (fedify-peer.ts), so the request carries `Host: social.test` as signed.
   const post = (body: string, headers: Record<string, string>) =>
-    fetch(inbox, { method: 'POST', headers: { 'content-type': 'application/activity+json', ...headers }, body });
+    fetch(inbox, {
+      method: 'POST',
+      headers: { 'content-type': 'application/activity+json', ...headers },
+      body,
+    });
   const cavage = (body: string, key: string, keyId: string) =>
     signRequest({ method: 'POST', url: inbox, body, keyId, privateKeyPem: key });
   let logged = 0;
@@ -165,7 +175,10 @@ describe('a hostile peer is refused with nothing stored', () => {
   test('an actor of another domain, signed with a key of this one', async () => {
     const a = note('http://evil.test/users/dave');
     const body = JSON.stringify(a);
-    const res = await post(body, cavage(body, peer.keys.carol!.pem.privateKey, `${peer.actorUrl('carol')}#main-key`));
+    const res = await post(
+      body,
+      cavage(body, peer.keys.carol!.pem.privateKey, `${peer.actorUrl('carol')}#main-key`),
+    );
     expect(res.status).toBe(401);
     await nothingStored(a);
   });
@@ -173,7 +186,10 @@ describe('a hostile peer is refused with nothing stored', () => {
   test("dave's activity signed with carol's key (same domain)", async () => {
     const a = note(peer.actorUrl('dave'));
     const body = JSON.stringify(a);
-    const res = await post(body, cavage(body, peer.keys.carol!.pem.privateKey, `${peer.actorUrl('carol')}#main-key`));
+    const res = await post(
+      body,
+      cavage(body, peer.keys.carol!.pem.privateKey, `${peer.actorUrl('carol')}#main-key`),
+    );
     expect(res.status).toBe(401);
     expect(JSON.stringify(await res.json())).toContain("owner is not the activity's actor");
     await nothingStored(a);

@@ -6,7 +6,7 @@
  * `dave`) have their own RSA keys; what reaches its inbox listeners has passed Fedify's own
  * signature and key-ownership checks.
  */
-import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { generateKeyPairSync, webcrypto, type KeyObject } from 'node:crypto';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createFederation, MemoryKvStore, type Federation } from '@fedify/fedify';
@@ -16,7 +16,7 @@ export const PEER_DOMAIN = 'peer.test';
 
 export interface PeerKey {
   pem: { privateKey: string; publicKey: string };
-  pair: CryptoKeyPair;
+  pair: { privateKey: webcrypto.CryptoKey; publicKey: webcrypto.CryptoKey };
 }
 
 export interface FedifyPeer {
@@ -51,12 +51,13 @@ const realFetch = globalThis.fetch;
 const hostMap = new Map<string, number>();
 
 /** `fetch` for Fedify: mapped hosts go to their loopback port over http, with their own Host. */
-async function mappedFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+async function mappedFetch(input: Request | string | URL, init?: RequestInit): Promise<Response> {
   const req = new Request(input, init);
   const url = new URL(req.url);
   const port = hostMap.get(url.hostname);
   if (port === undefined) return realFetch(input, init);
-  const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : Buffer.from(await req.arrayBuffer());
+  const body =
+    req.method === 'GET' || req.method === 'HEAD' ? undefined : Buffer.from(await req.arrayBuffer());
   const headers: Record<string, string> = { ...Object.fromEntries(req.headers), host: url.host };
   const res = await new Promise<Response>((resolve, reject) => {
     const r = httpRequest(
@@ -83,7 +84,7 @@ async function mappedFetch(input: RequestInfo | URL, init?: RequestInit): Promis
 /** Routes `domain` (any scheme) to a loopback port for Fedify's fetches. */
 export function mapHost(domain: string, port: number): void {
   hostMap.set(domain, port);
-  globalThis.fetch = mappedFetch as typeof fetch;
+  globalThis.fetch = mappedFetch;
 }
 
 export function unmapHosts(): void {
@@ -124,7 +125,11 @@ export async function startFedifyPeer(): Promise<FedifyPeer> {
       await ctx.sendActivity(
         { identifier: parsed.identifier },
         follower,
-        new Accept({ id: new URL(`${follow.objectId.href}#accept-${inbox.length}`), actor: follow.objectId, object: follow }),
+        new Accept({
+          id: new URL(`${follow.objectId.href}#accept-${inbox.length}`),
+          actor: follow.objectId,
+          object: follow,
+        }),
       );
     })
     .on(Accept, (_ctx, a) => void inbox.push(a))

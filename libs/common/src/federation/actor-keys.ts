@@ -9,7 +9,10 @@ import type { ActivityPubStore, ActorKeyRecord } from '../db';
 
 const generate = promisify(generateKeyPair);
 
-export async function actorKeyOf(store: Pick<ActivityPubStore, 'actorKey' | 'putActorKey'>, actorId: string): Promise<ActorKeyRecord> {
+export async function actorKeyOf(
+  store: Pick<ActivityPubStore, 'actorKey' | 'putActorKey'>,
+  actorId: string,
+): Promise<ActorKeyRecord> {
   const known = await store.actorKey(actorId);
   if (known) return known;
   const { publicKey, privateKey } = await generate('rsa', {
@@ -17,5 +20,10 @@ export async function actorKeyOf(store: Pick<ActivityPubStore, 'actorKey' | 'put
     publicKeyEncoding: { type: 'spki', format: 'pem' },
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
   });
-  return store.putActorKey({ _id: actorId, publicKeyPem: publicKey, privateKeyPem: privateKey, createdAt: new Date() });
+  return store.putActorKey({
+    _id: actorId,
+    publicKeyPem: publicKey,
+    privateKeyPem: privateKey,
+    createdAt: new Date(),
+  });
 }

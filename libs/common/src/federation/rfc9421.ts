@@ -73,7 +73,14 @@ export function parseSignatureInput(header: string): Rfc9421Input[] {
     const created = Number(p.get('created'));
     const keyId = p.get('keyid');
     if (!keyId || !Number.isInteger(created)) continue;
-    out.push({ label, components, parameters: parameters.replace(/^;/, ''), keyId, alg: p.get('alg'), created });
+    out.push({
+      label,
+      components,
+      parameters: parameters.replace(/^;/, ''),
+      keyId,
+      alg: p.get('alg'),
+      created,
+    });
   }
   return out;
 }
@@ -137,7 +144,9 @@ export function contentDigestOf(body: Buffer | string): string {
 export function checkContentDigest(header: string | undefined, body: Buffer): void {
   if (header === undefined) throw new Unauthorized('Content-Digest is required with a body');
   const entries = members(header).map((m) => /^([a-z0-9-]+)=:([A-Za-z0-9+/]*={0,2}):$/.exec(m));
-  const known = entries.filter((m): m is RegExpExecArray => !!m && (m[1] === 'sha-256' || m[1] === 'sha-512'));
+  const known = entries.filter(
+    (m): m is RegExpExecArray => !!m && (m[1] === 'sha-256' || m[1] === 'sha-512'),
+  );
   if (!known.length) throw new Unauthorized('Unsupported Content-Digest algorithm (use sha-256)');
   for (const m of known) {
     const actual = createHash(m[1] === 'sha-256' ? 'sha256' : 'sha512')

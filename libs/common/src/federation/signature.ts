@@ -176,7 +176,9 @@ async function verifyRfc9421(input: VerifyRequestInput): Promise<VerifiedSignatu
   if (body.length) checkContentDigest(single(input.headers['content-digest']), body);
   const headers: Record<string, string | undefined> = {};
   for (const c of chosen.components) if (!c.startsWith('@')) headers[c] = single(input.headers[c]);
-  const text = Buffer.from(signatureBase({ method: input.method, url: input.url, headers }, chosen.components, chosen.parameters));
+  const text = Buffer.from(
+    signatureBase({ method: input.method, url: input.url, headers }, chosen.components, chosen.parameters),
+  );
   return settle(input, chosen.keyId, text, signatures.get(chosen.label)!, createdMs, now, 'rfc9421');
 }
 

@@ -23,12 +23,23 @@ export async function outboxPage(ctx: FederationContext, user: UserRecord, index
   const { outbox, url } = userActorUrls(ctx, user);
   if (!index) return orderedCollection(outbox, user.publicPostCount ?? 0, undefined);
   const limit = Math.min(index, MAX_PAGE) * PAGE_SIZE + 1;
-  const posts = index > MAX_PAGE ? [] : await ctx.stores.posts.pullFor({ authors: [user.id], audiences: ['@public'], limit });
+  const posts =
+    index > MAX_PAGE
+      ? []
+      : await ctx.stores.posts.pullFor({ authors: [user.id], audiences: ['@public'], limit });
   const { items, next } = slice(posts, index);
   const activities = await Promise.all(
     items.map(async (post) => {
       const object = await noteOf(ctx, post);
-      return { id: `${String(object.id)}#create`, type: 'Create', actor: url, published: object.published, to: [AP_PUBLIC], cc: object.cc, object };
+      return {
+        id: `${String(object.id)}#create`,
+        type: 'Create',
+        actor: url,
+        published: object.published,
+        to: [AP_PUBLIC],
+        cc: object.cc,
+        object,
+      };
     }),
   );
   return orderedCollection(outbox, user.publicPostCount ?? 0, { items: activities, index, next });

@@ -20,10 +20,17 @@ export interface ApDelivery {
 
 /** An activity already in ActivityPub form: its actor is a URL of this server and no `actorId`. */
 export function isActivityPubForm(activity: Record<string, unknown>): boolean {
-  return activity.actorId === undefined && typeof activity.actor === 'string' && /^https?:\/\//.test(activity.actor);
+  return (
+    activity.actorId === undefined &&
+    typeof activity.actor === 'string' &&
+    /^https?:\/\//.test(activity.actor)
+  );
 }
 
-export async function activityPubDelivery(ctx: FederationContext, job: DeliveryJob): Promise<ApDelivery | undefined> {
+export async function activityPubDelivery(
+  ctx: FederationContext,
+  job: DeliveryJob,
+): Promise<ApDelivery | undefined> {
   const activity = job.activity as Record<string, unknown>;
   if (isActivityPubForm(activity) && localIdOf(ctx.config, activity.actor as string))
     return { body: JSON.stringify(activity), actorUrl: activity.actor as string };

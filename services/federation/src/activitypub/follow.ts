@@ -24,7 +24,11 @@ export function inboxFor(actor: RemoteActorRecord): string {
   return actor.sharedInbox ?? actor.inbox;
 }
 
-async function enqueue(ctx: FederationContext, inbox: string, activity: DeliveryJob['activity']): Promise<void> {
+async function enqueue(
+  ctx: FederationContext,
+  inbox: string,
+  activity: DeliveryJob['activity'],
+): Promise<void> {
   const job: DeliveryJob = { inbox, domain: domainOf(inbox) ?? '', activity, attempt: 1 };
   await ctx.events.enqueue(DELIVER_QUEUE, job, { id: `${activity.id}>${inbox}` });
 }
@@ -40,7 +44,9 @@ export async function answerFollow(
   if (!target || !localId || !localId.includes('@', 1)) return 'ignored';
   const user = await ctx.stores.users.findActiveById(localId);
   if (!user) return 'ignored';
-  const blocked = user.circles?.blocked ? await ctx.stores.circles.isMember(user.circles.blocked, actor.handle) : false;
+  const blocked = user.circles?.blocked
+    ? await ctx.stores.circles.isMember(user.circles.blocked, actor.handle)
+    : false;
   const type = blocked ? 'Reject' : 'Accept';
   const hash = createHash('sha256').update(String(follow.id)).digest('hex').slice(0, 24);
   await enqueue(ctx, inboxFor(actor), {
@@ -83,7 +89,8 @@ export async function planActivityPubFollow(
   const localUrl = localUrlOf(ctx.config, localId);
   if (!actor || !localUrl) return false;
   const previous = await ctx.stores.activityPub.follow(localId, actor._id);
-  const followId = undo && previous ? previous.activityId : `${localUrl}#follow-${encodeURIComponent(eventId)}`;
+  const followId =
+    undo && previous ? previous.activityId : `${localUrl}#follow-${encodeURIComponent(eventId)}`;
   const follow = { id: followId, type: 'Follow', actor: localUrl, object: actor._id };
   if (undo) {
     await ctx.stores.activityPub.dropFollow(localId, actor._id);
@@ -96,7 +103,12 @@ export async function planActivityPubFollow(
     });
     return true;
   }
-  await ctx.stores.activityPub.putFollow({ localId, remoteUrl: actor._id, state: 'pending', activityId: followId });
+  await ctx.stores.activityPub.putFollow({
+    localId,
+    remoteUrl: actor._id,
+    state: 'pending',
+    activityId: followId,
+  });
   await enqueue(ctx, inboxFor(actor), { '@context': AP_CONTEXT, ...follow });
   return true;
 }

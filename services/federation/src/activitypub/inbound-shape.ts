@@ -45,7 +45,11 @@ async function post(ids: IdMap, o: Json, actor: RemoteActorRecord): Promise<Json
   };
 }
 
-export async function toSpecForm(ctx: FederationContext, activity: Json, actor: RemoteActorRecord): Promise<Json> {
+export async function toSpecForm(
+  ctx: FederationContext,
+  activity: Json,
+  actor: RemoteActorRecord,
+): Promise<Json> {
   const ids = idMap(ctx.config, ctx.stores.activityPub);
   const handle = actor.handle;
   const out: Json = {
@@ -65,7 +69,8 @@ export async function toSpecForm(ctx: FederationContext, activity: Json, actor: 
   if (isObject(object)) {
     const type = typeof object.type === 'string' ? object.type : '';
     if (POSTS.has(type)) out.object = await post(ids, object, actor);
-    else if (type === 'Person' || type === 'Service' || type === 'Application') out.object = { ...object, id: handle };
+    else if (type === 'Person' || type === 'Service' || type === 'Application')
+      out.object = { ...object, id: handle };
     else if (type === 'Tombstone') out.object = (await ids.idOf(idOf(object) ?? '')) ?? idOf(object);
     else {
       // An inner activity (Undo of a Follow): its actor and object mapped alike.

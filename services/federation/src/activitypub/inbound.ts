@@ -37,7 +37,10 @@ export async function acceptActivityPub(
 ): Promise<{ duplicate: boolean }> {
   const type = text(activity.type, 'type').slice(0, 64);
   const remoteId = text(activity.id, 'id');
-  const actorUrl = text(typeof activity.actor === 'object' ? (activity.actor as Json).id : activity.actor, 'actor');
+  const actorUrl = text(
+    typeof activity.actor === 'object' ? (activity.actor as Json).id : activity.actor,
+    'actor',
+  );
   await refuseBlocked(ctx, actorUrl);
   const verified = await ctx.federation.verify({
     method: req.method,
@@ -48,7 +51,8 @@ export async function acceptActivityPub(
     claimedActor: actorUrl,
   });
   // The key must be the actor's own: a key of another actor of the same server speaks for no one else.
-  if (verified.owner !== actorUrl) throw new Unauthorized("The signing key's owner is not the activity's actor");
+  if (verified.owner !== actorUrl)
+    throw new Unauthorized("The signing key's owner is not the activity's actor");
   if (domainOf(remoteId) !== verified.signerDomain)
     throw new NotAuthorized("id: an activity's id must be on the signer's domain");
   await ctx.peers.answered(verified.signerDomain, 'inbound');

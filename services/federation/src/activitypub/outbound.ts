@@ -11,7 +11,17 @@ import { AP_CONTEXT, AP_PUBLIC } from './vocab';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const AGORA_ONLY = ['actorId', 'recipients', 'circle', 'source', 'scope', 'target', 'group', 'canReply', 'canReact'];
+const AGORA_ONLY = [
+  'actorId',
+  'recipients',
+  'circle',
+  'source',
+  'scope',
+  'target',
+  'group',
+  'canReply',
+  'canReact',
+];
 const isUrl = (v: string) => /^https?:\/\//.test(v);
 
 async function ref(ids: IdMap, v: unknown): Promise<string | undefined> {
@@ -52,7 +62,8 @@ export async function toActivityPub(ctx: FederationContext, activity: Json): Pro
   if (!actorUrl) return undefined;
   const mapped = await object(ids, { ...activity, actor: actorUrl }, actorUrl);
   if (!mapped) return undefined;
-  const { '@context': _context, ...rest } = mapped;
+  const rest = { ...mapped };
+  delete rest['@context'];
   const isPublic = Array.isArray(rest.to) && rest.to.includes(AP_PUBLIC);
   return {
     '@context': AP_CONTEXT,

@@ -20,7 +20,11 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.length <= 2000 ? v : undefined);
 
 /** GETs an ActivityPub document, signed as the server actor; undefined unless a JSON object answers 200. */
-export async function fetchDocument(ctx: FederationContext, url: string, accept = AP_ACCEPT): Promise<Json | undefined> {
+export async function fetchDocument(
+  ctx: FederationContext,
+  url: string,
+  accept = AP_ACCEPT,
+): Promise<Json | undefined> {
   const privateKeyPem = await ctx.stores.settings.get<string>('privateKey');
   const signed = privateKeyPem
     ? signRequest({ method: 'GET', url, keyId: `${serverActorUrl(ctx.config)}#main-key`, privateKeyPem })
@@ -57,7 +61,10 @@ export function actorRecordOf(doc: Json, url: string): RemoteActorRecord | undef
 }
 
 /** The remote actor at `url`, from the store when fresh, else fetched and remembered. */
-export async function resolveActor(ctx: FederationContext, url: string): Promise<RemoteActorRecord | undefined> {
+export async function resolveActor(
+  ctx: FederationContext,
+  url: string,
+): Promise<RemoteActorRecord | undefined> {
   const known = await ctx.stores.activityPub.remoteActor(url);
   if (known && Date.now() - known.fetchedAt.getTime() < REFRESH_MS) return known;
   const doc = await fetchDocument(ctx, url).catch(() => undefined);
@@ -67,7 +74,10 @@ export async function resolveActor(ctx: FederationContext, url: string): Promise
 }
 
 /** `@carol@peer.test` → its actor, through WebFinger on the handle's domain. */
-export async function resolveHandle(ctx: FederationContext, handle: string): Promise<RemoteActorRecord | undefined> {
+export async function resolveHandle(
+  ctx: FederationContext,
+  handle: string,
+): Promise<RemoteActorRecord | undefined> {
   const known = await ctx.stores.activityPub.remoteActorByHandle(handle);
   if (known) return known;
   const m = /^@?([^@\s]+)@([^@\s/]+)$/.exec(handle);

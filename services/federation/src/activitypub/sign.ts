@@ -17,7 +17,8 @@ export async function signAsActor(
   const actorId = localIdOf(ctx.config, actorUrl);
   if (!actorId) throw new Error(`not a local actor: ${actorUrl}`);
   let privateKeyPem: string | undefined;
-  if (actorId === `@${ctx.config.DOMAIN}`) privateKeyPem = await ctx.stores.settings.get<string>('privateKey');
+  if (actorId === `@${ctx.config.DOMAIN}`)
+    privateKeyPem = await ctx.stores.settings.get<string>('privateKey');
   else privateKeyPem = (await actorKeyOf(ctx.stores.activityPub, actorId)).privateKeyPem;
   if (!privateKeyPem) throw new Error('the server key is missing (bootstrap has not run)');
   const keyId = `${actorUrl}#main-key`;

@@ -18,7 +18,9 @@ function accountOf(ctx: FederationContext, resource: string): string | undefined
   if (acct?.[1] && acct[2]) {
     if (acct[2].toLowerCase() !== ctx.config.DOMAIN.toLowerCase()) return undefined;
     const name = acct[1].toLowerCase();
-    return name === ctx.config.DOMAIN.toLowerCase() ? `@${ctx.config.DOMAIN}` : `@${name}@${ctx.config.DOMAIN}`;
+    return name === ctx.config.DOMAIN.toLowerCase()
+      ? `@${ctx.config.DOMAIN}`
+      : `@${name}@${ctx.config.DOMAIN}`;
   }
   if (/^https?:\/\//.test(resource)) return localIdOf(ctx.config, resource);
   return undefined;

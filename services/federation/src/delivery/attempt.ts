@@ -25,7 +25,12 @@ export async function attemptDelivery(
   if (ap) answer = await sendAsActor(ctx, job, ap);
   else {
     const body = JSON.stringify(job.activity);
-    answer = await post(ctx, job.inbox, body, await signAsServer(ctx, { method: 'POST', url: job.inbox, body }));
+    answer = await post(
+      ctx,
+      job.inbox,
+      body,
+      await signAsServer(ctx, { method: 'POST', url: job.inbox, body }),
+    );
   }
   return { status: answer.status, verdict: classifyDelivery(answer.status, answer.headers) };
 }

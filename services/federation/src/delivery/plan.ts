@@ -67,7 +67,10 @@ async function planFollow(
   if (target.type !== 'User' || !target.domain || target.domain === ctx.config.DOMAIN) return 0;
   const undo = msg.name === 'user.unfollowed';
   // A server that does not speak the spec's protocol, whose user WebFinger finds: ActivityPub.
-  if (!(await isAgoraPeer(ctx, target.domain)) && (await planActivityPubFollow(ctx, actorId, targetId, msg.id, undo)))
+  if (
+    !(await isAgoraPeer(ctx, target.domain)) &&
+    (await planActivityPubFollow(ctx, actorId, targetId, msg.id, undo))
+  )
     return 1;
   await enqueue(
     ctx,

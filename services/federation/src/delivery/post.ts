@@ -2,7 +2,10 @@
 import { SafeFetchError, type DeliveryAttemptResult } from '@agora/common/federation';
 import type { FederationContext } from '../context';
 
-export type Answer = { status: DeliveryAttemptResult; headers: Record<string, string | string[] | undefined> };
+export type Answer = {
+  status: DeliveryAttemptResult;
+  headers: Record<string, string | string[] | undefined>;
+};
 
 export async function post(
   ctx: FederationContext,
@@ -29,4 +32,3 @@ export async function post(
     return { status, headers: {} };
   }
 }
-

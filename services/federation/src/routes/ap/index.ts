@@ -14,7 +14,8 @@ function send(req: Request, res: Response, doc: Json | undefined): void {
     return;
   }
   const accept = req.get('accept') ?? '';
-  const type = accept.includes('application/ld+json') && !accept.includes(ACTIVITY_JSON) ? LD_JSON : ACTIVITY_JSON;
+  const type =
+    accept.includes('application/ld+json') && !accept.includes(ACTIVITY_JSON) ? LD_JSON : ACTIVITY_JSON;
   res.setHeader('Vary', 'Accept');
   res.status(200).type(type).send(JSON.stringify(doc));
 }
@@ -34,7 +35,8 @@ const page = (req: Request): number | undefined => {
 export default function activityPubRoutes(ctx: FederationContext): Router {
   const r = Router();
   const answer =
-    (make: (req: Request) => Promise<Json | undefined>) => (req: Request, res: Response, next: NextFunction) => {
+    (make: (req: Request) => Promise<Json | undefined>) =>
+    (req: Request, res: Response, next: NextFunction) => {
       make(req)
         .then((doc) => send(req, res, doc))
         .catch(next);
@@ -42,7 +44,9 @@ export default function activityPubRoutes(ctx: FederationContext): Router {
   const userOf = async (req: Request) => {
     const name = String(req.params.name ?? '');
     if (!/^[a-z0-9_]{1,64}$/i.test(name)) return undefined;
-    return (await ctx.stores.users.findActiveById(`@${name.toLowerCase()}@${ctx.config.DOMAIN}`)) ?? undefined;
+    return (
+      (await ctx.stores.users.findActiveById(`@${name.toLowerCase()}@${ctx.config.DOMAIN}`)) ?? undefined
+    );
   };
   r.get(
     '/actor',
