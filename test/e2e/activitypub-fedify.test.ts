@@ -7,7 +7,7 @@
  * post in her Following timeline; a hostile peer is refused with nothing stored.
  */
 import { signRequest, signRfc9421 } from '@agora/common/federation';
-import { Accept, Create, Follow, Note, Person, PUBLIC_COLLECTION } from '@fedify/fedify/vocab';
+import { Accept, Create, Follow, Note, Person, PUBLIC_COLLECTION, Reject, Undo } from '@fedify/fedify/vocab';
 import type { Context } from '@fedify/fedify';
 import { bootServer, client, waitFor, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
@@ -132,6 +132,40 @@ test("alice follows the peer's carol by handle and reads carol's post in her tim
   const [item] = (await timeline()).body.orderedItems;
   expect(item).toMatchObject({ id: remoteObjectIdFor(noteUrl), actorId: '@carol@peer.test' });
   expect(item?.body).toContain('from the fediverse');
+});
+
+test("carol's Undo of her Follow ends it; dave, blocked by alice, gets Reject and follows nothing", async () => {
+  const aliceActor = (await fedCtx.lookupObject(aliceUrl)) as Person;
+  const follow = new Follow({
+    id: new URL(`${peer.actorUrl('carol')}#follow-alice`),
+    actor: fedCtx.getActorUri('carol'),
+    object: new URL(aliceUrl),
+  });
+  await fedCtx.sendActivity(
+    { identifier: 'carol' },
+    aliceActor,
+    new Undo({
+      id: new URL(`${peer.actorUrl('carol')}#undo-follow-alice`),
+      actor: fedCtx.getActorUri('carol'),
+      object: follow,
+    }),
+  );
+  await waitFor(async () => (await rt().repos.followers.ofUser(alice.id)).length === 0, 20_000);
+
+  expect((await outbox(api, alice, { type: 'Block', object: '@dave@peer.test' })).status).toBe(201);
+  await fedCtx.sendActivity(
+    { identifier: 'dave' },
+    aliceActor,
+    new Follow({
+      id: new URL(`${peer.actorUrl('dave')}#follow-alice`),
+      actor: fedCtx.getActorUri('dave'),
+      object: new URL(aliceUrl),
+    }),
+  );
+  await waitFor(() => Promise.resolve(peer.inbox.some((a) => a instanceof Reject)), 20_000);
+  const reject = peer.inbox.find((a) => a instanceof Reject)!;
+  expect(reject.actorId?.href).toBe(aliceUrl);
+  expect(await rt().repos.followers.isFollower(alice.id, '@dave@peer.test')).toBe(false);
 });
 
 describe('a hostile peer is refused with nothing stored', () => {

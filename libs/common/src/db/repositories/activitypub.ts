@@ -98,7 +98,13 @@ export class ActivityPubStore {
   async putActorKey(key: ActorKeyRecord): Promise<ActorKeyRecord> {
     await this.keys.updateOne(
       { _id: key._id },
-      { $setOnInsert: { publicKeyPem: key.publicKeyPem, privateKeyPem: key.privateKeyPem, createdAt: key.createdAt } },
+      {
+        $setOnInsert: {
+          publicKeyPem: key.publicKeyPem,
+          privateKeyPem: key.privateKeyPem,
+          createdAt: key.createdAt,
+        },
+      },
       { upsert: true },
     );
     return (await this.keys.findOne({ _id: key._id })) ?? key;
@@ -121,7 +127,11 @@ export class ActivityPubStore {
       { upsert: true },
     );
     const domain = handle.slice(handle.lastIndexOf('@') + 1).toLowerCase();
-    await this.peers.updateOne({ _id: domain }, { $set: { activityPub: true, updatedAt: new Date() } }, { upsert: true });
+    await this.peers.updateOne(
+      { _id: domain },
+      { $set: { activityPub: true, updatedAt: new Date() } },
+      { upsert: true },
+    );
     return (await this.actors.findOne({ _id })) ?? actor;
   }
 
@@ -170,6 +180,10 @@ export class ActivityPubStore {
   }
 
   async setSignatureScheme(domain: string, signature: SignatureScheme): Promise<void> {
-    await this.peers.updateOne({ _id: domain }, { $set: { signature, updatedAt: new Date() } }, { upsert: true });
+    await this.peers.updateOne(
+      { _id: domain },
+      { $set: { signature, updatedAt: new Date() } },
+      { upsert: true },
+    );
   }
 }
