@@ -134,6 +134,39 @@ test("alice follows the peer's carol by handle and reads carol's post in her tim
   expect(item?.body).toContain('from the fediverse');
 });
 
+test('a circle post reaches the peer addressed to carol, its member there, never to the Public collection', async () => {
+  const circle = await outbox(api, alice, {
+    type: 'Create',
+    objectType: 'Circle',
+    to: alice.id,
+    object: { name: 'Close' },
+  });
+  const circleId = circle.body.createdId!;
+  expect(
+    (await outbox(api, alice, { type: 'Add', target: circleId, object: '@carol@peer.test' })).status,
+  ).toBe(201);
+  expect(
+    (
+      await outbox(api, alice, {
+        type: 'Create',
+        objectType: 'Post',
+        to: circleId,
+        object: { content: 'for the circle' },
+      })
+    ).status,
+  ).toBe(201);
+  const isCirclePost = async (a: unknown) =>
+    a instanceof Create && String((await a.getObject())?.content ?? '').includes('for the circle');
+  await waitFor(async () => (await Promise.all(peer.inbox.map(isCirclePost))).some(Boolean), 20_000);
+  const create = peer.inbox[(await Promise.all(peer.inbox.map(isCirclePost))).indexOf(true)] as Create;
+  const audience = [...create.toIds, ...create.ccIds].map((u) => u.href);
+  expect(audience).toEqual([peer.actorUrl('carol')]);
+  const note = await create.getObject();
+  expect([...(note?.toIds ?? []), ...(note?.ccIds ?? [])].map((u) => u.href)).toEqual([
+    peer.actorUrl('carol'),
+  ]);
+});
+
 test("carol's Undo of her Follow ends it; dave, blocked by alice, gets Reject and follows nothing", async () => {
   const aliceActor = (await fedCtx.lookupObject(aliceUrl)) as Person;
   const follow = new Follow({

@@ -49,7 +49,12 @@ test('fetches the keyId URL without its fragment, asking for ActivityPub JSON', 
   const { fetch, calls } = scripted(() => ({ doc: actorDoc() }));
   const key = await createKeyResolver({ fetch }).resolveKey(KEY_ID);
   // The owner (publicKey.owner, else the document's id) and its type: the inbox's per-actor rule.
-  expect(key).toEqual({ publicKeyPem: PEM, ownerDomain: 'peer.test', owner: ACTOR, ownerType: 'Application' });
+  expect(key).toEqual({
+    publicKeyPem: PEM,
+    ownerDomain: 'peer.test',
+    owner: ACTOR,
+    ownerType: 'Application',
+  });
   expect(calls).toEqual([{ url: ACTOR, init: { headers: { accept: 'application/activity+json' } } }]);
 });
 

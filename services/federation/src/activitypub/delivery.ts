@@ -27,17 +27,21 @@ export function isActivityPubForm(activity: Record<string, unknown>): boolean {
   );
 }
 
+/**
+ * How a job goes: undefined for the spec's wire, the ActivityPub body and its actor, or why it
+ * cannot go to an ActivityPub peer at all (it is then not sent: settle.ts records it dead).
+ */
 export async function activityPubDelivery(
   ctx: FederationContext,
   job: DeliveryJob,
-): Promise<ApDelivery | undefined> {
+): Promise<ApDelivery | { unsendable: string } | undefined> {
   const activity = job.activity as Record<string, unknown>;
   if (isActivityPubForm(activity) && localIdOf(ctx.config, activity.actor as string))
     return { body: JSON.stringify(activity), actorUrl: activity.actor as string };
   if (!(await speaksActivityPub(ctx, job.domain))) return undefined;
   const mapped = await toActivityPub(ctx, activity);
-  if (!mapped) return undefined;
-  return { body: JSON.stringify(mapped), actorUrl: mapped.actor as string };
+  if ('unsendable' in mapped) return mapped;
+  return { body: JSON.stringify(mapped.activity), actorUrl: mapped.activity.actor as string };
 }
 
 export async function sendAsActor(ctx: FederationContext, job: DeliveryJob, ap: ApDelivery): Promise<Answer> {

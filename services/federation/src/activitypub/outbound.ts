@@ -55,20 +55,47 @@ async function object(ids: IdMap, o: Json, actorUrl: string): Promise<Json | und
   return out;
 }
 
-export async function toActivityPub(ctx: FederationContext, activity: Json): Promise<Json | undefined> {
+/** Activities of the spec's own protocol that have no ActivityPub meaning (circles, groups, relays). */
+function specOnly(activity: Json): string | undefined {
+  const target = isObject(activity.target) ? activity.target : undefined;
+  if (target?.type === 'Circle' || target?.group !== undefined || activity.group !== undefined)
+    return "circles and groups travel on the spec's wire only";
+  if (typeof activity.object === 'string' && activity.object.startsWith('circle:'))
+    return "circles travel on the spec's wire only";
+  if (['React', 'Announce', 'Flag', 'Join', 'Leave'].includes(String(activity.type)))
+    return `${String(activity.type)} is not sent as ActivityPub yet`;
+  return undefined;
+}
+
+export type Mapped = { activity: Json } | { unsendable: string };
+
+export async function toActivityPub(ctx: FederationContext, activity: Json): Promise<Mapped> {
+  const why = specOnly(activity);
+  if (why) return { unsendable: why };
   const ids = idMap(ctx.config, ctx.stores.activityPub);
   const actorId = typeof activity.actorId === 'string' ? activity.actorId : undefined;
   const actorUrl = actorId && (await ids.urlOf(actorId));
-  if (!actorUrl) return undefined;
+  if (!actorUrl) return { unsendable: 'its actor has no ActivityPub URL' };
   const mapped = await object(ids, { ...activity, actor: actorUrl }, actorUrl);
-  if (!mapped) return undefined;
+  if (!mapped) return { unsendable: 'its object has no ActivityPub URL' };
   const rest = { ...mapped };
   delete rest['@context'];
+  // A circle post names its readers on that server (`recipients`): they are its audience there,
+  // never the Public collection.
+  if (Array.isArray(activity.recipients)) {
+    const to = (await audience(ids, activity.recipients))?.filter((u) => u !== AP_PUBLIC) ?? [];
+    if (!to.length) return { unsendable: 'none of its recipients has an ActivityPub URL' };
+    rest.to = to;
+    delete rest.cc;
+    if (isObject(rest.object)) rest.object = { ...rest.object, to, cc: undefined };
+  }
   const isPublic = Array.isArray(rest.to) && rest.to.includes(AP_PUBLIC);
   return {
-    '@context': AP_CONTEXT,
-    ...rest,
-    actor: actorUrl,
-    ...(isPublic && rest.cc === undefined ? { cc: [`${actorUrl}/followers`] } : {}),
+    activity: {
+      '@context': AP_CONTEXT,
+      ...rest,
+      actor: actorUrl,
+      ...(isPublic && rest.cc === undefined ? { cc: [`${actorUrl}/followers`] } : {}),
+    },
   };
 }

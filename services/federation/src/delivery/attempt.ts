@@ -21,6 +21,16 @@ export async function attemptDelivery(
   job: DeliveryJob,
 ): Promise<{ status: DeliveryAttemptResult; verdict: DeliveryOutcome }> {
   const ap = await activityPubDelivery(ctx, job);
+  if (ap && 'unsendable' in ap) {
+    ctx.logger.info(
+      { inbox: job.inbox, activity: job.activity.id, reason: ap.unsendable },
+      'not sent as ActivityPub',
+    );
+    return {
+      status: 'unsendable',
+      verdict: { outcome: 'permanent', reason: `unsendable: ${ap.unsendable}` },
+    };
+  }
   let answer: Answer;
   if (ap) answer = await sendAsActor(ctx, job, ap);
   else {
