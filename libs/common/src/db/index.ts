@@ -389,6 +389,11 @@ export {
 export { LinkPreviewsStore, LINK_PREVIEWS, type CachedPreview } from './repositories/link-previews';
 export {
   ActivityPubStore,
+  AP_ACTOR_KEYS,
+  AP_FOLLOWS,
+  AP_PEERS,
+  AP_REMOTE_ACTORS,
+  AP_REMOTE_OBJECTS,
   type ActorKeyRecord,
   type ApFollowRecord,
   type FollowState,
