@@ -7,7 +7,17 @@
  * post in her Following timeline; a hostile peer is refused with nothing stored.
  */
 import { signRequest, signRfc9421 } from '@agora/common/federation';
-import { Accept, Create, Follow, Note, Person, PUBLIC_COLLECTION, Reject, Undo } from '@fedify/fedify/vocab';
+import {
+  Accept,
+  Create,
+  Follow,
+  Note,
+  OrderedCollection,
+  Person,
+  PUBLIC_COLLECTION,
+  Reject,
+  Undo,
+} from '@fedify/fedify/vocab';
 import type { Context } from '@fedify/fedify';
 import { bootServer, client, waitFor, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
@@ -94,6 +104,32 @@ test("the peer follows alice, gets Accept, and receives her next public post (Fe
   // The Note's id answers GET as ActivityPub.
   const doc = await fedCtx.lookupObject(note!.id!.href);
   expect(doc).toBeInstanceOf(Note);
+});
+
+test('the outbox and followers are paged OrderedCollections; the private Following circle lists no one', async () => {
+  const outboxDoc = await fedCtx.lookupObject(`${aliceUrl}/outbox`);
+  expect(outboxDoc).toBeInstanceOf(OrderedCollection);
+  expect((outboxDoc as OrderedCollection).totalItems).toBe(1);
+  const ap = { accept: 'application/ld+json; profile="https://www.w3.org/ns/activitystreams"' };
+  const page = await api.get<{
+    type: string;
+    orderedItems: Array<{ type: string; object: { attributedTo: string } }>;
+  }>('/ap/users/alice/outbox?page=1', { headers: ap });
+  expect(page.headers.get('content-type')).toContain('application/ld+json');
+  expect(page.body.type).toBe('OrderedCollectionPage');
+  expect(page.body.orderedItems.map((a) => [a.type, a.object.attributedTo])).toEqual([['Create', aliceUrl]]);
+  const followers = await api.get<{ orderedItems: string[] }>('/ap/users/alice/followers?page=1', {
+    headers: ap,
+  });
+  expect(followers.body.orderedItems).toEqual([peer.actorUrl('carol')]);
+  const following = await api.get<{ orderedItems: string[]; totalItems?: number }>(
+    '/ap/users/alice/following',
+    {
+      headers: ap,
+    },
+  );
+  expect(following.body).toMatchObject({ type: 'OrderedCollection', orderedItems: [] });
+  expect(following.body.totalItems).toBeUndefined();
 });
 
 test("alice follows the peer's carol by handle and reads carol's post in her timeline", async () => {

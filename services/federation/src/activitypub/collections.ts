@@ -1,7 +1,10 @@
 /**
  * A local user's outbox (Creates of their public posts), followers (remote followers, by URL)
  * and following (the members of their Following circle, by URL) as paged OrderedCollections,
- * and a public post by its URL. Only what anyone may read is shown: these answer unsigned GETs.
+ * and a public post by its URL. Only what anyone may read is shown, as these answer unsigned
+ * GETs: followers are listed when the user's profile is public, following when their Following
+ * circle is (it is addressed to its owner alone unless they widen it); otherwise the collection
+ * has no items and no count.
  */
 import type { UserRecord } from '@agora/common/db';
 import type { FederationContext } from '../context';
@@ -45,9 +48,14 @@ export async function outboxPage(ctx: FederationContext, user: UserRecord, index
   return orderedCollection(outbox, user.publicPostCount ?? 0, { items: activities, index, next });
 }
 
+function hidden(id: string): Json {
+  return { '@context': AP_CONTEXT, id, type: 'OrderedCollection', orderedItems: [] };
+}
+
 export async function followersPage(ctx: FederationContext, user: UserRecord, index?: number): Promise<Json> {
-  const rows = await ctx.stores.followers.ofUser(user.id);
   const { followers } = userActorUrls(ctx, user);
+  if (user.to !== '@public') return hidden(followers);
+  const rows = await ctx.stores.followers.ofUser(user.id);
   if (!index) return orderedCollection(followers, rows.length, undefined);
   const ids = idMap(ctx.config, ctx.stores.activityPub);
   const { items, next } = slice(rows, index);
@@ -56,8 +64,11 @@ export async function followersPage(ctx: FederationContext, user: UserRecord, in
 }
 
 export async function followingPage(ctx: FederationContext, user: UserRecord, index?: number): Promise<Json> {
-  const members = user.circles?.following ? await ctx.stores.circles.memberIds(user.circles.following) : [];
   const { following } = userActorUrls(ctx, user);
+  const circle = user.circles?.following ? await ctx.stores.circles.findById(user.circles.following) : null;
+  if (!circle || circle.to !== '@public') return hidden(following);
+  // The owner is the circle's first member (their own posts in their timeline): not someone followed.
+  const members = (await ctx.stores.circles.memberIds(circle.id)).filter((id) => id !== user.id);
   if (!index) return orderedCollection(following, members.length, undefined);
   const ids = idMap(ctx.config, ctx.stores.activityPub);
   const { items, next } = slice(members, index);
