@@ -6,7 +6,7 @@
  * answer signed GETs (Mastodon's authorized fetch).
  */
 import { BadRequest } from '@agora/common/errors';
-import type { RemoteActorRecord } from '@agora/common/db';
+import { DuplicateKeyError, type RemoteActorRecord } from '@agora/common/db';
 import { domainOf, originOf, signRequest } from '@agora/common/federation';
 import type { FederationContext } from '../context';
 import { handleFor, serverActorUrl } from './ids';
@@ -70,7 +70,13 @@ export async function resolveActor(
   const doc = await fetchDocument(ctx, url).catch(() => undefined);
   const record = doc && actorRecordOf(doc, url);
   if (!record) return known ?? undefined;
-  return ctx.stores.activityPub.putRemoteActor(record);
+  try {
+    return await ctx.stores.activityPub.putRemoteActor(record);
+  } catch (err) {
+    // Another URL holds that handle already (an actor that moved): the first one keeps it.
+    if (err instanceof DuplicateKeyError) return undefined;
+    throw err;
+  }
 }
 
 /** `@carol@peer.test` → its actor, through WebFinger on the handle's domain. */
