@@ -286,6 +286,35 @@ export async function seedStores(repos: Stores, domain: string): Promise<Seeded>
     failure: null,
     fetchedAt: at(10),
   });
+  // ActivityPub: an actor key, a remote actor met by URL (and so its peer row), an object's id,
+  // a pending follow and a peer's signature format.
+  await repos.activityPub.putActorKey({
+    _id: users.alice,
+    publicKeyPem: 'seed-public',
+    privateKeyPem: 'seed-private',
+    createdAt: at(11),
+  });
+  await repos.activityPub.putRemoteActor({
+    _id: 'https://remote.test/users/zoe',
+    handle: '@zoe@remote.test',
+    type: 'Person',
+    name: 'Zoë',
+    inbox: 'https://remote.test/users/zoe/inbox',
+    sharedInbox: null,
+    followers: 'https://remote.test/users/zoe/followers',
+    fetchedAt: at(12),
+  });
+  await repos.activityPub.putObject(
+    'post:0123456789abcdef01234567@remote.test',
+    'https://remote.test/notes/1',
+  );
+  await repos.activityPub.putFollow({
+    localId: users.alice,
+    remoteUrl: 'https://remote.test/users/zoe',
+    state: 'pending',
+    activityId: `https://${domain}/ap/users/alice#follow-seed`,
+  });
+  await repos.activityPub.setSignatureScheme('remote.test', 'rfc9421');
   // A finished backup job: its history (and the freed slot) move with a migrated database.
   const queued = await repos.backupJobs.queue('backup', users.alice);
   if (!('job' in queued)) throw new Error('seed: backup job');
@@ -370,6 +399,14 @@ export async function readSeeded(repos: Stores, s: Seeded) {
     shelf: ids(await repos.recommendations.shelf(s.section)),
     idempotency: await repos.idempotency.find(s.users.bob, 'key-1'),
     preview: await repos.linkPreviews.get('c0ffee'),
+    activityPub: {
+      key: await repos.activityPub.actorKey(s.users.alice),
+      actor: await repos.activityPub.remoteActorByHandle('@zoe@remote.test'),
+      object: await repos.activityPub.objectIdOf('https://remote.test/notes/1'),
+      follow: await repos.activityPub.follow(s.users.alice, 'https://remote.test/users/zoe'),
+      scheme: await repos.activityPub.signatureScheme('remote.test'),
+      peer: await repos.activityPub.isActivityPubPeer('remote.test'),
+    },
     page: await repos.pages.localBySlug('about'),
   });
 }

@@ -20,6 +20,8 @@ export const ROUTING_TABLE: RouteRule[] = [
   { service: 'federation', pattern: /^\/groups\/[^/]+\/inbox\/?$/ },
   { service: 'federation', pattern: /^\/\.well-known(\/|$)/ },
   { service: 'federation', pattern: /^\/nodeinfo(\/|$)/ },
+  // ActivityPub documents (actors, collections, objects): docs/federation.md, "ActivityPub".
+  { service: 'federation', pattern: /^\/ap(\/|$)/ },
   // Everything else (users, auth, register, posts, circles, groups, pages, bookmarks, outbox, ...).
   { service: 'social', pattern: /^\// },
 ];

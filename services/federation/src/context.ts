@@ -11,6 +11,7 @@ import { createPeers, type Peers } from './servers/peers';
 
 const FEDERATION_STORES = [
   'activities',
+  'activityPub',
   'circles',
   'flags',
   'followers',

@@ -27,6 +27,7 @@ import { FilesStore } from './repositories/files';
 import { SearchStore } from './repositories/search';
 import { storeSources } from './repositories/search-sources';
 import { LinkPreviewsStore } from './repositories/link-previews';
+import { ActivityPubStore } from './repositories/activitypub';
 
 export {
   connectDatabase,
@@ -268,6 +269,8 @@ export interface Stores {
   files: FilesStore;
   search: SearchStore;
   linkPreviews: LinkPreviewsStore;
+  /** ActivityPub: actor keys, remote actors by URL and handle, follows, peers' signature format. */
+  activityPub: ActivityPubStore;
 }
 
 /**
@@ -337,6 +340,7 @@ export function createStores(
     files,
     search,
     linkPreviews: new LinkPreviewsStore(db.engine),
+    activityPub: new ActivityPubStore(db.engine),
     remoteServers: new RemoteServersStore(db.engine),
     parkedDeliveries: new ParkedDeliveriesStore(db.engine),
     domainContent: new DomainContentStore(posts),
@@ -383,4 +387,17 @@ export {
   type SearchSources,
 } from './repositories/search';
 export { LinkPreviewsStore, LINK_PREVIEWS, type CachedPreview } from './repositories/link-previews';
+export {
+  ActivityPubStore,
+  AP_ACTOR_KEYS,
+  AP_FOLLOWS,
+  AP_PEERS,
+  AP_REMOTE_ACTORS,
+  AP_REMOTE_OBJECTS,
+  type ActorKeyRecord,
+  type ApFollowRecord,
+  type FollowState,
+  type RemoteActorRecord,
+  type SignatureScheme,
+} from './repositories/activitypub';
 export { spawnFerretDB, freePort, waitForPort, type FerretOptions, type FerretProcess } from './ferretdb';

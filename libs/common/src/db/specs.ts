@@ -24,6 +24,13 @@ import { REACTS } from './repositories/reacts';
 import { BOOKMARKS, GROUPS, PAGES } from './repositories/content-specs';
 import { USERS } from './repositories/user-record';
 import { CIRCLES, MEMBERSHIPS } from './repositories/circle-record';
+import {
+  AP_ACTOR_KEYS,
+  AP_FOLLOWS,
+  AP_PEERS,
+  AP_REMOTE_ACTORS,
+  AP_REMOTE_OBJECTS,
+} from './repositories/activitypub';
 
 export const STORE_SPECS: readonly CollectionSpec[] = [
   REMOTE_SERVERS,
@@ -56,4 +63,9 @@ export const STORE_SPECS: readonly CollectionSpec[] = [
   USERS,
   CIRCLES,
   MEMBERSHIPS,
+  AP_ACTOR_KEYS,
+  AP_REMOTE_ACTORS,
+  AP_REMOTE_OBJECTS,
+  AP_FOLLOWS,
+  AP_PEERS,
 ];

@@ -5,7 +5,8 @@
  */
 
 /** What one attempt produced: an HTTP status, or the safe fetch's failure before any status. */
-export type DeliveryAttemptResult = number | 'timeout' | 'network' | 'forbidden_address';
+/** `unsendable`: never sent, the activity has no form the peer's wire can carry (ActivityPub). */
+export type DeliveryAttemptResult = number | 'timeout' | 'network' | 'forbidden_address' | 'unsendable';
 
 export type DeliveryOutcome =
   | { outcome: 'delivered' }
@@ -28,7 +29,8 @@ export function classifyDelivery(
   headers: ResponseHeaders = {},
   now: Date = new Date(),
 ): DeliveryOutcome {
-  if (result === 'forbidden_address') return { outcome: 'permanent', reason: result };
+  if (result === 'forbidden_address' || result === 'unsendable')
+    return { outcome: 'permanent', reason: result };
   if (result === 'timeout' || result === 'network') return { outcome: 'transient', reason: result };
   if (result >= 200 && result < 300) return { outcome: 'delivered' };
   const reason = `http_${result}`;

@@ -59,3 +59,5 @@ export {
   type StoredNodeInfo,
 } from './nodeinfo';
 export { signAsServer } from './server-signer';
+export { actorKeyOf } from './actor-keys';
+export { contentDigestOf, signRfc9421 } from './rfc9421';

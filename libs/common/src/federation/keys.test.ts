@@ -48,7 +48,13 @@ async function rejection(p: Promise<unknown>): Promise<Error> {
 test('fetches the keyId URL without its fragment, asking for ActivityPub JSON', async () => {
   const { fetch, calls } = scripted(() => ({ doc: actorDoc() }));
   const key = await createKeyResolver({ fetch }).resolveKey(KEY_ID);
-  expect(key).toEqual({ publicKeyPem: PEM, ownerDomain: 'peer.test' });
+  // The owner (publicKey.owner, else the document's id) and its type: the inbox's per-actor rule.
+  expect(key).toEqual({
+    publicKeyPem: PEM,
+    ownerDomain: 'peer.test',
+    owner: ACTOR,
+    ownerType: 'Application',
+  });
   expect(calls).toEqual([{ url: ACTOR, init: { headers: { accept: 'application/activity+json' } } }]);
 });
 
@@ -66,7 +72,7 @@ test.each([
   ],
 ])('reads %s', async (_, doc) => {
   const { fetch } = scripted(() => ({ doc }));
-  await expect(createKeyResolver({ fetch }).resolveKey(KEY_ID)).resolves.toEqual({
+  await expect(createKeyResolver({ fetch }).resolveKey(KEY_ID)).resolves.toMatchObject({
     publicKeyPem: PEM,
     ownerDomain: 'peer.test',
   });

@@ -114,7 +114,8 @@ async function fetchKey(fetch: SafeFetch, keyId: string): Promise<ResolvedKey> {
   } catch (err) {
     throw rejected('Key document holds an unusable public key', err);
   }
-  return { publicKeyPem: pem, ownerDomain: keyHost };
+  const ownerId = typeof owner === 'string' ? owner : doc.id;
+  return { publicKeyPem: pem, ownerDomain: keyHost, owner: ownerId, ownerType: typeOf(doc.type) };
 }
 
 function parseJson(body: Buffer): Record<string, unknown> {
@@ -138,6 +139,12 @@ function pickKey(value: unknown, keyId: string): Record<string, unknown> | strin
   if (!Array.isArray(value)) return undefined;
   const keys = value.filter(isRecord);
   return keys.find((k) => k.id === keyId) ?? (keys.length === 1 ? keys[0] : undefined);
+}
+
+/** The actor type of the key's document (`Application`, `Person`, …), the first when a list. */
+function typeOf(value: unknown): string | undefined {
+  const first: unknown = Array.isArray(value) ? value[0] : value;
+  return typeof first === 'string' ? first : undefined;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

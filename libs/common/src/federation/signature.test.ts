@@ -185,9 +185,10 @@ describe('parseSignatureHeader', () => {
 
 describe('verifyRequest accepts', () => {
   test('a signed POST, naming the key and the signer domain', async () => {
-    await expect(verify(signed(), { claimedActor: '@alice@peer.test' })).resolves.toEqual({
+    await expect(verify(signed(), { claimedActor: '@alice@peer.test' })).resolves.toMatchObject({
       keyId: KEY_ID,
       signerDomain: 'peer.test',
+      scheme: 'draft-cavage',
     });
   });
 

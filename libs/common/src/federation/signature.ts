@@ -11,6 +11,7 @@ import { createHash, createPublicKey, randomBytes, sign, verify, type KeyObject 
 import { BadRequest, Unauthorized } from '../errors';
 import { domainOf } from './domain';
 import type { ReplayGuard } from './replay';
+import { checkContentDigest, parseSignatureInput, parseSignatures, signatureBase } from './rfc9421';
 
 export const SIGNATURE_DATE_WINDOW_MS = 60 * 60 * 1000;
 /** A random value each signed request carries (and signs), so no two signatures are equal. */
@@ -29,6 +30,10 @@ export interface ResolvedKey {
   publicKeyPem: string;
   /** The domain the key speaks for (the host of its keyId). */
   ownerDomain: string;
+  /** The actor that owns the key (`publicKey.owner`, else the document's id), when known. */
+  owner?: string;
+  /** That actor's type: a server's key is an `Application` or `Service` actor's. */
+  ownerType?: string;
 }
 
 export interface SignRequestInput {
@@ -54,11 +59,17 @@ export interface VerifyRequestInput {
   /** The actor the request speaks for; its domain must be the signer's. */
   claimedActor?: string;
   replay: ReplayGuard;
+  /** The absolute URL the request was sent to (RFC 9421 signs `@target-uri`). */
+  url?: string;
 }
 
 export interface VerifiedSignature {
   keyId: string;
   signerDomain: string;
+  /** The actor owning the key, and its type, as its document says (keys.ts). */
+  owner?: string;
+  ownerType?: string;
+  scheme: 'draft-cavage' | 'rfc9421';
 }
 
 export function digestOf(body: Buffer | string): string {
@@ -117,6 +128,7 @@ export function parseSignatureHeader(value: string): SignatureParams {
 }
 
 export async function verifyRequest(input: VerifyRequestInput): Promise<VerifiedSignature> {
+  if (input.headers['signature-input'] !== undefined) return verifyRfc9421(input);
   const header = single(input.headers.signature);
   if (!header) throw new Unauthorized('Missing Signature header');
   const params = parseOrReject(header);
@@ -141,11 +153,50 @@ export async function verifyRequest(input: VerifyRequestInput): Promise<Verified
 
   const text = Buffer.from(signingString(params.headers, input.method, input.path, values));
   const signature = Buffer.from(params.signature, 'base64');
-  let key = await resolve(input.resolveKey, params.keyId);
+  return settle(input, params.keyId, text, signature, dateMs, now, 'draft-cavage');
+}
+
+/** RFC 9421: the first signature whose parameters this server can check (rfc9421.ts). */
+async function verifyRfc9421(input: VerifyRequestInput): Promise<VerifiedSignature> {
+  const inputs = parseSignatureInput(single(input.headers['signature-input']) ?? '');
+  const signatures = parseSignatures(single(input.headers.signature) ?? '');
+  const chosen = inputs.find((i) => signatures.has(i.label));
+  if (!chosen) throw new Unauthorized('Malformed Signature-Input or Signature header');
+  if (chosen.alg !== undefined && chosen.alg !== 'rsa-v1_5-sha256')
+    throw new Unauthorized('Unsupported signature algorithm (use rsa-v1_5-sha256)');
+  const body = input.rawBody ?? Buffer.alloc(0);
+  const required = ['@method', '@target-uri', ...(body.length ? ['content-digest'] : [])];
+  const uncovered = required.filter((c) => !chosen.components.includes(c));
+  // `@authority` or `host` binds the request to this server; `@target-uri` holds it too.
+  if (uncovered.length) throw new Unauthorized(`Signature must cover ${uncovered.join(', ')}`);
+  if (!input.url) throw new Unauthorized('RFC 9421 signatures are not accepted here');
+  const now = (input.now ?? new Date()).getTime();
+  const createdMs = chosen.created * 1000;
+  checkDate(new Date(createdMs).toUTCString(), now);
+  if (body.length) checkContentDigest(single(input.headers['content-digest']), body);
+  const headers: Record<string, string | undefined> = {};
+  for (const c of chosen.components) if (!c.startsWith('@')) headers[c] = single(input.headers[c]);
+  const text = Buffer.from(
+    signatureBase({ method: input.method, url: input.url, headers }, chosen.components, chosen.parameters),
+  );
+  return settle(input, chosen.keyId, text, signatures.get(chosen.label)!, createdMs, now, 'rfc9421');
+}
+
+/** The key check, the domain rule, then the replay guard: shared by both formats. */
+async function settle(
+  input: VerifyRequestInput,
+  keyId: string,
+  text: Buffer,
+  signature: Buffer,
+  dateMs: number,
+  now: number,
+  scheme: VerifiedSignature['scheme'],
+): Promise<VerifiedSignature> {
+  let key = await resolve(input.resolveKey, keyId);
   if (!verifies(key, text, signature)) {
-    if (!input.forgetKey?.(params.keyId)) throw new Unauthorized('Invalid signature');
+    if (!input.forgetKey?.(keyId)) throw new Unauthorized('Invalid signature');
     // The signer may have rotated its key since we cached it: one fresh fetch decides.
-    key = await resolve(input.resolveKey, params.keyId);
+    key = await resolve(input.resolveKey, keyId);
     if (!verifies(key, text, signature)) throw new Unauthorized('Invalid signature');
   }
   const signerDomain = key.ownerDomain.toLowerCase();
@@ -158,9 +209,9 @@ export async function verifyRequest(input: VerifyRequestInput): Promise<Verified
   }
   // Remembered until its Date leaves the window, plus a second for clock rounding.
   const ttlMs = Math.max(1000, dateMs + SIGNATURE_DATE_WINDOW_MS - now + 1000);
-  const hash = createHash('sha256').update(params.signature).digest('hex');
+  const hash = createHash('sha256').update(signature.toString('base64')).digest('hex');
   if (await input.replay.seen(hash, ttlMs)) throw new Unauthorized('Replayed signature');
-  return { keyId: params.keyId, signerDomain };
+  return { keyId, signerDomain, owner: key.owner, ownerType: key.ownerType, scheme };
 }
 
 function parseOrReject(header: string): SignatureParams {

@@ -18,6 +18,8 @@ export interface SignedRequest {
   rawBody?: Buffer;
   /** The actor the request speaks for; its domain must be the signer's. */
   claimedActor?: string;
+  /** The absolute URL the request was sent to (RFC 9421's `@target-uri`). */
+  url?: string;
 }
 
 export interface Federation {

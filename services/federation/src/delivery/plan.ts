@@ -13,6 +13,8 @@ import { sharedInboxOf } from '@agora/common/federation';
 import { decodeEvent, type BusMessage, type EventMessage } from '@agora/common/messaging';
 import type { FederationContext } from '../context';
 import { followActivity } from './activity';
+import { planActivityPubFollow } from '../activitypub/follow';
+import { isAgoraPeer } from '../activitypub/wire';
 import {
   planAccountDeletion,
   planCircleDeleted,
@@ -64,6 +66,12 @@ async function planFollow(
   const target = parseId(targetId);
   if (target.type !== 'User' || !target.domain || target.domain === ctx.config.DOMAIN) return 0;
   const undo = msg.name === 'user.unfollowed';
+  // A server that does not speak the spec's protocol, whose user WebFinger finds: ActivityPub.
+  if (
+    !(await isAgoraPeer(ctx, target.domain)) &&
+    (await planActivityPubFollow(ctx, actorId, targetId, msg.id, undo))
+  )
+    return 1;
   await enqueue(
     ctx,
     sharedInboxOf(ctx.config, target.domain),

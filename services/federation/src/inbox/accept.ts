@@ -11,6 +11,9 @@ import { rawBodyOf } from '@agora/common/http';
 import { domainEvent, publishEvents } from '@agora/common/messaging';
 import type { FederationContext } from '../context';
 import type { Request } from 'express';
+import { acceptActivityPub, isActivityPubActivity } from '../activitypub/inbound';
+
+const SERVER_TYPES = new Set(['Application', 'Service']);
 
 function text(v: unknown, field: string, max: number): string {
   if (typeof v !== 'string' || !v.trim() || v.length > max) throw new BadRequest(`${field}: is required`);
@@ -29,7 +32,7 @@ function actorOf(body: Record<string, unknown>): unknown {
  * the refusal is counted on its row. The domain is the claimed actor's: the signature check that
  * would follow binds the signer to it.
  */
-async function refuseBlocked(ctx: FederationContext, actorId: string): Promise<void> {
+export async function refuseBlocked(ctx: FederationContext, actorId: string): Promise<void> {
   const domain = domainOf(actorId);
   if (!domain || !(await ctx.peers.blocks.isBlocked(domain))) return;
   await ctx.stores.remoteServers.countRefusedInbound(domain);
@@ -43,17 +46,22 @@ export async function acceptInbound(ctx: FederationContext, req: Request): Promi
   if (typeof body !== 'object' || body === null || Array.isArray(body) || !raw)
     throw new BadRequest('body: a JSON activity is required');
   const activity = body as Record<string, unknown>;
+  if (isActivityPubActivity(activity)) return acceptActivityPub(ctx, req, activity, raw);
   const type = text(activity.type, 'type', 64);
   const remoteId = text(activity.id, 'id', 2000);
   const actorId = text(actorOf(activity), 'actor', 2000);
   await refuseBlocked(ctx, actorId);
-  const { keyId, signerDomain } = await ctx.federation.verify({
+  const verified = await ctx.federation.verify({
     method: req.method,
     path: req.originalUrl,
     headers: req.headers,
     rawBody: raw,
     claimedActor: actorId,
   });
+  // The spec's wire is signed by servers: a key of one of a peer's users speaks for no one else.
+  if (verified.ownerType !== undefined && !SERVER_TYPES.has(verified.ownerType))
+    throw new NotAuthorized("The spec's protocol must be signed with the server's key");
+  const { keyId, signerDomain } = verified;
   if (domainOf(remoteId) !== signerDomain)
     throw new NotAuthorized("id: an activity's id must be on the signer's domain");
   // A verified request from the server: it is up (held deliveries to it may go now).

@@ -1,6 +1,7 @@
 import { AGORA_PROTOCOL, AGORA_PROTOCOL_VERSION, AGORA_SOFTWARE } from '@agora/common/federation';
 import { Router } from '@agora/common/http';
 import type { FederationContext } from '../../context';
+import { serverActorUrl } from '../../activitypub/ids';
 
 export const SOFTWARE_NAME = AGORA_SOFTWARE;
 export const SOFTWARE_VERSION = '0.1.0';
@@ -12,7 +13,9 @@ export const SOFTWARE_VERSION = '0.1.0';
  */
 export default function nodeinfoRoutes(ctx: FederationContext): Router {
   const r = Router();
-  r.get('/2.0', (_req, res, next) => {
+  // 2.1 adds `software.repository`/`homepage`; the document is otherwise the same.
+  r.get(['/2.0', '/2.1'], (req, res, next) => {
+    const version = req.path.endsWith('2.1') ? '2.1' : '2.0';
     Promise.all([
       ctx.stores.users.count(),
       ctx.stores.settings.get<boolean>('registrationIsOpen'),
@@ -20,7 +23,7 @@ export default function nodeinfoRoutes(ctx: FederationContext): Router {
     ])
       .then(([users, open, profile]) =>
         res.json({
-          version: '2.0',
+          version,
           software: { name: SOFTWARE_NAME, version: SOFTWARE_VERSION },
           protocols: ['activitypub'],
           services: { inbound: [], outbound: [] },
@@ -30,6 +33,7 @@ export default function nodeinfoRoutes(ctx: FederationContext): Router {
             siteTitle: profile?.name ?? 'Agora',
             domain: ctx.config.DOMAIN,
             instanceActor: `${ctx.config.publicUrl}/users/@${ctx.config.DOMAIN}`,
+            activityPubActor: serverActorUrl(ctx.config),
             federation: {
               protocol: AGORA_PROTOCOL,
               version: AGORA_PROTOCOL_VERSION,

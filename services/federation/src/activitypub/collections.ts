@@ -1,0 +1,92 @@
+/**
+ * A local user's outbox (Creates of their public posts), followers (remote followers, by URL)
+ * and following (the members of their Following circle, by URL) as paged OrderedCollections,
+ * and a public post by its URL. Only what anyone may read is shown, as these answer unsigned
+ * GETs: followers are listed when the user's profile is public, following when their Following
+ * circle is (it is addressed to its owner alone unless they widen it); otherwise the collection
+ * has no items and no count.
+ */
+import type { UserRecord } from '@agora/common/db';
+import type { FederationContext } from '../context';
+import { noteOf, orderedCollection, userActorUrls } from './documents';
+import { idMap, localIdOf, localUrlOf } from './ids';
+import { AP_CONTEXT, AP_PUBLIC } from './vocab';
+
+type Json = Record<string, unknown>;
+export const PAGE_SIZE = 20;
+/** Pages deeper than this answer empty: a page is read from the newest post on (no cursor kept). */
+const MAX_PAGE = 50;
+
+function slice<T>(all: T[], index: number) {
+  const items = all.slice((index - 1) * PAGE_SIZE, index * PAGE_SIZE);
+  return { items, next: all.length > index * PAGE_SIZE };
+}
+
+export async function outboxPage(ctx: FederationContext, user: UserRecord, index?: number): Promise<Json> {
+  const { outbox, url } = userActorUrls(ctx, user);
+  if (!index) return orderedCollection(outbox, user.publicPostCount ?? 0, undefined);
+  const limit = Math.min(index, MAX_PAGE) * PAGE_SIZE + 1;
+  const posts =
+    index > MAX_PAGE
+      ? []
+      : await ctx.stores.posts.pullFor({ authors: [user.id], audiences: ['@public'], limit });
+  const { items, next } = slice(posts, index);
+  const activities = await Promise.all(
+    items.map(async (post) => {
+      const object = await noteOf(ctx, post);
+      return {
+        id: `${String(object.id)}#create`,
+        type: 'Create',
+        actor: url,
+        published: object.published,
+        to: [AP_PUBLIC],
+        cc: object.cc,
+        object,
+      };
+    }),
+  );
+  return orderedCollection(outbox, user.publicPostCount ?? 0, { items: activities, index, next });
+}
+
+function hidden(id: string): Json {
+  return { '@context': AP_CONTEXT, id, type: 'OrderedCollection', orderedItems: [] };
+}
+
+export async function followersPage(ctx: FederationContext, user: UserRecord, index?: number): Promise<Json> {
+  const { followers } = userActorUrls(ctx, user);
+  if (user.to !== '@public') return hidden(followers);
+  const rows = await ctx.stores.followers.ofUser(user.id);
+  if (!index) return orderedCollection(followers, rows.length, undefined);
+  const ids = idMap(ctx.config, ctx.stores.activityPub);
+  const { items, next } = slice(rows, index);
+  const urls = await Promise.all(items.map(async (f) => (await ids.urlOf(f.actorId)) ?? f.actorId));
+  return orderedCollection(followers, rows.length, { items: urls, index, next });
+}
+
+export async function followingPage(ctx: FederationContext, user: UserRecord, index?: number): Promise<Json> {
+  const { following } = userActorUrls(ctx, user);
+  const circle = user.circles?.following ? await ctx.stores.circles.findById(user.circles.following) : null;
+  if (!circle || circle.to !== '@public') return hidden(following);
+  // The owner is the circle's first member (their own posts in their timeline): not someone followed.
+  const members = (await ctx.stores.circles.memberIds(circle.id)).filter((id) => id !== user.id);
+  if (!index) return orderedCollection(following, members.length, undefined);
+  const ids = idMap(ctx.config, ctx.stores.activityPub);
+  const { items, next } = slice(members, index);
+  const urls = await Promise.all(items.map(async (id) => (await ids.urlOf(id)) ?? id));
+  return orderedCollection(following, members.length, { items: urls, index, next });
+}
+
+/** GET /ap/objects/:id: a live public post of this server, as a Note. */
+export async function objectDocument(ctx: FederationContext, encoded: string): Promise<Json | undefined> {
+  let id: string;
+  try {
+    id = decodeURIComponent(encoded);
+  } catch {
+    return undefined;
+  }
+  const url = localUrlOf(ctx.config, id);
+  if (!url || localIdOf(ctx.config, url) !== id || !id.startsWith('post:')) return undefined;
+  const post = await ctx.stores.posts.byId(id);
+  if (!post || post.deletedAt || post.originDomain || post.to !== '@public') return undefined;
+  return { '@context': AP_CONTEXT, ...(await noteOf(ctx, post)) };
+}

@@ -1,0 +1,83 @@
+/**
+ * An inbound ActivityPub activity in the form the social service applies (the spec's wire): the
+ * actor is its handle (with the inbox and shared inbox of its actor document), this server's
+ * URLs become its ids, remote objects get their ids here (ids.ts). The trust checks stay the
+ * social service's (ids on the signer's domain, the author is the actor).
+ */
+import type { RemoteActorRecord } from '@agora/common/db';
+import type { FederationContext } from '../context';
+import { idMap, type IdMap } from './ids';
+import { PUBLIC_FORMS } from './vocab';
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const idOf = (v: unknown): string | undefined => {
+  const id = isObject(v) ? v.id : v;
+  return typeof id === 'string' && id.length <= 2000 ? id : undefined;
+};
+const POSTS = new Set(['Note', 'Article', 'Question', 'Page']);
+
+/** A reference: this server's URL → its id; a known actor → its handle; else the URL as given. */
+async function ref(ids: IdMap, v: unknown): Promise<string | undefined> {
+  const url = idOf(v);
+  if (!url) return undefined;
+  if (PUBLIC_FORMS.has(url)) return '@public';
+  return (await ids.idOf(url)) ?? url;
+}
+
+async function audience(ids: IdMap, v: unknown): Promise<string[] | undefined> {
+  if (v === undefined) return undefined;
+  const list = (Array.isArray(v) ? v : [v]).slice(0, 100);
+  return (await Promise.all(list.map((x) => ref(ids, x)))).filter((x): x is string => !!x);
+}
+
+async function post(ids: IdMap, o: Json, actor: RemoteActorRecord): Promise<Json> {
+  const url = idOf(o.id);
+  const author = idOf(o.attributedTo);
+  return {
+    ...o,
+    id: url ? await ids.objectIdOf(url) : undefined,
+    attributedTo: author === actor._id ? actor.handle : author,
+    url: typeof o.url === 'string' ? o.url : url,
+    to: await audience(ids, o.to),
+    cc: await audience(ids, o.cc),
+    ...(o.inReplyTo !== undefined ? { inReplyTo: await ref(ids, o.inReplyTo) } : {}),
+  };
+}
+
+export async function toSpecForm(
+  ctx: FederationContext,
+  activity: Json,
+  actor: RemoteActorRecord,
+): Promise<Json> {
+  const ids = idMap(ctx.config, ctx.stores.activityPub);
+  const handle = actor.handle;
+  const out: Json = {
+    ...activity,
+    actorId: handle,
+    actor: {
+      id: handle,
+      name: actor.name ?? undefined,
+      preferredUsername: handle.split('@')[1],
+      inbox: actor.inbox,
+      ...(actor.sharedInbox ? { endpoints: { sharedInbox: actor.sharedInbox } } : {}),
+    },
+    to: await audience(ids, activity.to),
+    cc: await audience(ids, activity.cc),
+  };
+  const object = activity.object;
+  if (isObject(object)) {
+    const type = typeof object.type === 'string' ? object.type : '';
+    if (POSTS.has(type)) out.object = await post(ids, object, actor);
+    else if (type === 'Person' || type === 'Service' || type === 'Application')
+      out.object = { ...object, id: handle };
+    else if (type === 'Tombstone') out.object = (await ids.idOf(idOf(object) ?? '')) ?? idOf(object);
+    else {
+      // An inner activity (Undo of a Follow): its actor and object mapped alike.
+      out.object = { ...object, actor: handle, object: await ref(ids, object.object) };
+    }
+  } else if (typeof object === 'string') {
+    out.object = object === actor._id ? handle : ((await ids.idOf(object)) ?? object);
+  }
+  return out;
+}

@@ -1,0 +1,77 @@
+/**
+ * The inbox for ActivityPub activities (the actor is a URL): the signature (draft-cavage or RFC
+ * 9421) must be by a key whose owner is the activity's actor, never merely a key of its domain;
+ * the actor's document is fetched (resolve.ts) for its handle and inboxes; the activity is
+ * recorded in the spec's form (inbound-shape.ts) and applied by the social service as any other.
+ * A Follow of a local user is answered (follow.ts); an Accept or Reject of a local user's Follow
+ * settles it.
+ */
+import { BadRequest, NotAuthorized, Unauthorized } from '@agora/common/errors';
+import { domainOf } from '@agora/common/federation';
+import type { Request } from 'express';
+import type { FederationContext } from '../context';
+import { recordInbound, refuseBlocked } from '../inbox/accept';
+import { answerFollow, settleFollow } from './follow';
+import { toSpecForm } from './inbound-shape';
+import { resolveActor } from './resolve';
+
+type Json = Record<string, unknown>;
+
+/** ActivityPub rather than the spec's wire: no `actorId`, and an actor that is a URL. */
+export function isActivityPubActivity(body: Json): boolean {
+  if (body.actorId !== undefined) return false;
+  const actor = typeof body.actor === 'object' && body.actor !== null ? (body.actor as Json).id : body.actor;
+  return typeof actor === 'string' && /^https?:\/\//.test(actor);
+}
+
+const text = (v: unknown, field: string): string => {
+  if (typeof v !== 'string' || !v.trim() || v.length > 2000) throw new BadRequest(`${field}: is required`);
+  return v;
+};
+
+export async function acceptActivityPub(
+  ctx: FederationContext,
+  req: Request,
+  activity: Json,
+  raw: Buffer,
+): Promise<{ duplicate: boolean }> {
+  const type = text(activity.type, 'type').slice(0, 64);
+  const remoteId = text(activity.id, 'id');
+  const actorUrl = text(
+    typeof activity.actor === 'object' ? (activity.actor as Json).id : activity.actor,
+    'actor',
+  );
+  await refuseBlocked(ctx, actorUrl);
+  const verified = await ctx.federation.verify({
+    method: req.method,
+    path: req.originalUrl,
+    url: `${ctx.config.publicUrl}${req.originalUrl}`,
+    headers: req.headers,
+    rawBody: raw,
+    claimedActor: actorUrl,
+  });
+  // The key must be the actor's own: a key of another actor of the same server speaks for no one else.
+  if (verified.owner !== actorUrl)
+    throw new Unauthorized("The signing key's owner is not the activity's actor");
+  if (domainOf(remoteId) !== verified.signerDomain)
+    throw new NotAuthorized("id: an activity's id must be on the signer's domain");
+  await ctx.peers.answered(verified.signerDomain, 'inbound');
+  const actor = await resolveActor(ctx, actorUrl);
+  if (!actor) throw new BadRequest('actor: its document could not be read as an ActivityPub actor');
+
+  if (type === 'Accept' || type === 'Reject') await settleFollow(ctx, activity, actor, type);
+  if (type === 'Follow') {
+    const answered = await answerFollow(ctx, activity, actor);
+    // A refused Follow is answered with Reject and not applied (the social service would record it).
+    if (answered === 'rejected') return { duplicate: false };
+  }
+  const shaped = await toSpecForm(ctx, activity, actor);
+  return recordInbound(ctx, {
+    type,
+    remoteId,
+    actorId: actor.handle,
+    signerDomain: verified.signerDomain,
+    raw: JSON.stringify(shaped),
+    via: verified.keyId,
+  });
+}

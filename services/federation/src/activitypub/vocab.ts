@@ -1,0 +1,10 @@
+/** ActivityPub wire constants: JSON-LD contexts, media types, the Public collection. */
+export const AS_CONTEXT = 'https://www.w3.org/ns/activitystreams';
+export const SECURITY_CONTEXT = 'https://w3id.org/security/v1';
+/** Both contexts are known to every strict JSON-LD processor (Fedify preloads them). */
+export const AP_CONTEXT = [AS_CONTEXT, SECURITY_CONTEXT];
+export const AP_PUBLIC = 'https://www.w3.org/ns/activitystreams#Public';
+export const PUBLIC_FORMS = new Set([AP_PUBLIC, 'as:Public', 'Public', '@public']);
+export const ACTIVITY_JSON = 'application/activity+json';
+export const LD_JSON = 'application/ld+json; profile="https://www.w3.org/ns/activitystreams"';
+export const AP_ACCEPT = `${ACTIVITY_JSON}, ${LD_JSON}`;
