@@ -1,4 +1,7 @@
-/** GET /__routes and GET /health across every service. */
+/**
+ * GET /__routes and GET /health across every service. A service with several replicas counts as
+ * up when one of them answers 200; its routes come from the first replica that answers.
+ */
 import type { RequestHandler } from 'express';
 import { dedupeSort, type RouteEntry } from '@agora/common/http';
 import type { ServiceName } from '@agora/common/routing';
@@ -11,12 +14,24 @@ async function getJson(url: string, timeoutMs: number): Promise<{ status: number
   return { status: res.status, body: await res.json().catch(() => ({})) };
 }
 
-export function routesHandler(targets: Record<ServiceName, string>): RequestHandler {
+/** The first replica's answer to `path` that is a 200 (in replica order); the last failure otherwise. */
+async function firstOk(urls: readonly string[], path: string, timeoutMs: number) {
+  let last: { status: number; body: unknown } = { status: 0, body: {} };
+  for (const url of urls) {
+    last = await getJson(`${url}${path}`, timeoutMs).catch(() => ({ status: 0, body: {} }));
+    if (last.status === 200) return last;
+  }
+  return last;
+}
+
+export function routesHandler(targets: Record<ServiceName, readonly string[]>): RequestHandler {
   return (_req, res, next) => {
     Promise.all(
-      Object.values(targets).map((url) =>
-        getJson(`${url}/__routes`, 5000).then((r) => (r.body as { routes?: RouteEntry[] }).routes ?? []),
-      ),
+      Object.values(targets).map(async (urls) => {
+        const r = await firstOk(urls, '/__routes', 5000);
+        if (r.status !== 200) throw new Error(`GET /__routes: no replica answered (${urls.join(', ')})`);
+        return (r.body as { routes?: RouteEntry[] }).routes ?? [];
+      }),
     )
       .then((lists) => {
         const routes = dedupeSort([...lists.flat(), { methods: ['GET'], path: '/health' }]).filter(
@@ -34,15 +49,13 @@ interface ServiceHealth {
 }
 
 export function healthAggregate(
-  targets: Record<ServiceName, string>,
+  targets: Record<ServiceName, readonly string[]>,
   extra: Record<string, () => Promise<{ ok: boolean }>>,
 ): RequestHandler {
   return (_req, res) => {
     const names = Object.keys(targets) as ServiceName[];
     void Promise.all([
-      Promise.all(
-        names.map((n) => getJson(`${targets[n]}/health`, 3000).catch(() => ({ status: 0, body: {} }))),
-      ),
+      Promise.all(names.map((n) => firstOk(targets[n], '/health', 3000))),
       Promise.all(
         Object.entries(extra).map(
           async ([k, probe]) => [k, await probe().catch(() => ({ ok: false }))] as const,
