@@ -97,7 +97,7 @@ export function createProxy({ targets, logger, timeoutMs = 30_000, downMs }: Pro
           const pool = pools[attempt.service];
           pool.markDown(attempt.target);
           const another = pool.urls.some((u) => !attempt.tried.has(u));
-          if (answerable && another && retryable(req)) {
+          if (answerable && another && retryable(req, err)) {
             logger.info(
               { code, url: req.url, replica: attempt.target },
               'proxy: retrying on another replica',

@@ -1,8 +1,9 @@
 /**
  * Which failed proxied requests the gateway may send again to another replica. Only a failure
  * of the connection itself qualifies (refused, reset or broken before any answer came back; a
- * timeout does not: the replica may still be working on it), and only for a request whose
- * repetition is harmless and whose body the gateway still holds:
+ * timeout does not: the replica may still be working on it), and only for a request the gateway
+ * can send again whole and whose repetition is harmless:
+ * - any request whose connection was refused (the replica never saw it);
  * - GET, HEAD and OPTIONS (safe methods, RFC 9110 §9.2.1);
  * - any request carrying an `Idempotency-Key` (the services replay or refuse a repeated key:
  *   docs/messaging.md "Idempotency-Key").
@@ -24,9 +25,10 @@ function hasBody(req: IncomingMessage): boolean {
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
-/** Sending `req` again is harmless and possible. */
-export function retryable(req: IncomingMessage): boolean {
+/** Sending `req` again after `err` is harmless and possible. */
+export function retryable(req: IncomingMessage, err: Error): boolean {
+  if (hasBody(req) && !Buffer.isBuffer((req as { rawBody?: unknown }).rawBody)) return false;
+  if ((err as NodeJS.ErrnoException).code === 'ECONNREFUSED') return true;
   const method = (req.method ?? 'GET').toUpperCase();
-  if (!SAFE_METHODS.has(method) && req.headers['idempotency-key'] === undefined) return false;
-  return !hasBody(req) || Buffer.isBuffer((req as { rawBody?: unknown }).rawBody);
+  return SAFE_METHODS.has(method) || req.headers['idempotency-key'] !== undefined;
 }

@@ -63,7 +63,7 @@ test('a GET whose replica refuses the connection is answered by another one', as
   expect(a.requests).toHaveLength(5);
 });
 
-test('a POST with an Idempotency-Key is retried with its body; one without gets 502', async () => {
+test('a refused POST is sent whole to another replica', async () => {
   const body = JSON.stringify({ type: 'Note', content: 'kept across the retry' });
   const post = (gw: { url: string }, headers: Record<string, string>) =>
     fetch(`${gw.url}/posts`, {
@@ -80,9 +80,33 @@ test('a POST with an Idempotency-Key is retried with its body; one without gets 
 
   a.requests.length = 0;
   const without = await post(await gatewayWith(`${dead}|${a.url}`), {});
-  expect(without.status).toBe(502);
-  expect(await without.json()).toEqual({ error: 'Upstream service unavailable' });
-  expect(a.requests).toHaveLength(0);
+  expect(without.status).toBe(201);
+  expect(a.requests[0]!.body.toString()).toBe(body);
+});
+
+test('a POST without Idempotency-Key whose connection broke after it was sent gets 502, not a retry', async () => {
+  // A replica that reads the request and drops the connection without answering.
+  const { createServer } = await import('node:http');
+  const rude = createServer((req) => req.on('end', () => req.socket.destroy()).resume());
+  await new Promise<void>((r) => rude.listen(0, '127.0.0.1', r));
+  const rudeUrl = `http://127.0.0.1:${(rude.address() as { port: number }).port}`;
+  try {
+    const send = async (headers: Record<string, string>) =>
+      fetch(`${(await gatewayWith(`${rudeUrl}|${a.url}`)).url}/posts`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+        body: '{"content":"x"}',
+      });
+    const without = await send({});
+    expect(without.status).toBe(502);
+    expect(await without.json()).toEqual({ error: 'Upstream service unavailable' });
+    expect(a.requests).toHaveLength(0);
+    expect((await send({ 'idempotency-key': 'k-2' })).status).toBe(201);
+    expect(a.requests).toHaveLength(1);
+  } finally {
+    rude.closeAllConnections();
+    await new Promise((r) => rude.close(r));
+  }
 });
 
 test('GET /health is up while one replica of a service is down', async () => {
