@@ -73,6 +73,8 @@ export interface ClusterOptions {
   balancer?: boolean | { port: number; host?: string };
   /** A data directory to keep (npm run cluster); default: a temporary one removed by `stop()`. */
   dataDir?: string;
+  /** A Redis of the caller's (a private one a test restarts); default: the test run's. */
+  redisUrl?: string;
 }
 
 export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> {
@@ -108,7 +110,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
     HOST: '127.0.0.1',
     // Every process on one SQLite file, as SQLite serialises their writers (ADR 0013).
     SQLITE_PATH: sqlitePath,
-    REDIS_URL: testEnv.redisUrl,
+    REDIS_URL: opts.redisUrl ?? testEnv.redisUrl,
     REDIS_PREFIX: `${id}:`,
     AMQP_URL: vhost.url,
     S3_ENDPOINT: testEnv.s3Endpoint,
