@@ -1,18 +1,21 @@
 /**
  * The cluster tier (issue 25): the cluster of `npm run cluster` (two replicas of the gateway,
  * social, federation and notifications, one admin, the backup worker, a balancer in front of the
- * gateways; test/harness/cluster.ts), driven through the balancer only.
+ * gateways; test/harness/cluster.ts), driven through the balancer (the staleness check also asks
+ * each social replica directly).
  * 1. The main story: register, follow, a circle post a member reads and an outsider cannot, a
  *    reply that becomes a notification.
- * 2. Under a bounded write load (load.ts): one social replica is SIGKILLed. No accepted write is
+ * 2. A setting changed through admin is read by both social replicas at once (the staleness
+ *    bound of docs/operations.md for settings: none).
+ * 3. Under a bounded write load (load.ts): one social replica is SIGKILLed. No accepted write is
  *    lost (every 201 is readable afterwards); the failed requests are at most one per writer
  *    (the request in flight on the killed replica).
- * 3. Under the same load, every service is rolled one replica at a time with SIGTERM: every
+ * 4. Under the same load, every service is rolled one replica at a time with SIGTERM: every
  *    process exits 0 and no request fails (readiness 503, drain, the gateway and the balancer
  *    send refused or broken safe requests to another replica).
- * 4. Under the same load, Redis (a private instance) is stopped and started again: no request
+ * 5. Under the same load, Redis (a private instance) is stopped and started again: no request
  *    fails, no accepted write is lost, every gateway reconnects.
- * 5. The backup worker stopped mid-job records the job failed and exits 0; the next backup is
+ * 6. The backup worker stopped mid-job records the job failed and exits 0; the next backup is
  *    accepted at once and done by the restarted worker.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -85,7 +88,7 @@ beforeAll(async () => {
     balancer: true,
     startTimeoutMs: 120_000,
     // The load is not a rate-limit test: several writers from one address would be limited.
-    env: { RATE_LIMITING_ENABLED: 'false', SHUTDOWN_GRACE_SECONDS: '8' },
+    env: { RATE_LIMITING_ENABLED: 'false' },
   });
   api = client(cluster.url);
   writers = await Promise.all(Array.from({ length: WRITERS }, (_, i) => registerActor(api, `writer${i}`)));
@@ -140,6 +143,22 @@ test('the main story runs through the balancer', async () => {
       return res.body.orderedItems?.some((n) => n.objectId === postId) ? true : undefined;
     });
   });
+});
+
+test('a setting changed through admin is read by every social replica at once (no staleness)', async () => {
+  const admin = await api.post<{ token: string }>('/auth/login', CLUSTER_ADMIN);
+  const open = async (replica: { url: string }) =>
+    ((await (await fetch(`${replica.url}/config.json`)).json()) as { registrationIsOpen: boolean })
+      .registrationIsOpen;
+  const set = (value: boolean) =>
+    api.call('PATCH', '/admin/settings/registrationIsOpen', { token: admin.body.token, body: { value } });
+  // Both replicas read (and cache) the setting first.
+  expect(await Promise.all(cluster.replicas.social.map(open))).toEqual([true, true]);
+  expect((await set(false)).status).toBe(200);
+  // docs/operations.md, "Staleness across replicas": a stamp in Redis, checked on every read.
+  expect(await Promise.all(cluster.replicas.social.map(open))).toEqual([false, false]);
+  expect((await set(true)).status).toBe(200);
+  expect(await Promise.all(cluster.replicas.social.map(open))).toEqual([true, true]);
 });
 
 test('SIGKILL of one social replica under load: no accepted write lost, failures bounded', async () => {

@@ -10,8 +10,13 @@ const ROOT = join(__dirname, '..', '..');
 
 /** Lines of output kept per process (the tail printed when a step fails). */
 const KEEP_LINES = 400;
-/** The Deployments' terminationGracePeriodSeconds is 30; a test waits less before SIGKILL. */
-export const GRACE_MS = 10_000;
+/**
+ * The Deployments' terminationGracePeriodSeconds is 30; a test waits less before SIGKILL. The
+ * processes drain for at most DRAIN_SECONDS (SHUTDOWN_GRACE_SECONDS), well inside it, so a
+ * process still there at SIGKILL time is one whose shutdown hangs, even on a busy machine.
+ */
+export const GRACE_MS = 20_000;
+export const DRAIN_SECONDS = 5;
 
 export interface ServiceProcess {
   /** The entry point (`dist/<name>.js`). */

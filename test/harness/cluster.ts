@@ -18,7 +18,14 @@ import { buildAll, isStale } from '../../scripts/build';
 import { startBalancer, type Balancer } from '../../scripts/cluster-balancer';
 import { createVhost, testEnv, uniqueName } from './env';
 import { k8sEnv } from './k8s-env';
-import { launch, ready, signalGroup, stopProcess, type ServiceProcess } from './cluster-process';
+import {
+  DRAIN_SECONDS,
+  launch,
+  ready,
+  signalGroup,
+  stopProcess,
+  type ServiceProcess,
+} from './cluster-process';
 
 export type { ServiceProcess } from './cluster-process';
 
@@ -119,6 +126,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
     S3_SECRET_KEY: testEnv.s3SecretKey,
     S3_FORCE_PATH_STYLE: 'true',
     ADMIN_PASSWORD: CLUSTER_ADMIN.password,
+    SHUTDOWN_GRACE_SECONDS: String(DRAIN_SECONDS),
     ...(name === 'gateway' ? { SERVICE_URLS: serviceUrls } : {}),
     ...opts.env,
   });
