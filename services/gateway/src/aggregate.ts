@@ -1,6 +1,6 @@
 /**
  * GET /__routes and GET /health across every service. A service with several replicas counts as
- * up when one of them answers 200; its routes come from the first replica that answers.
+ * up when one of them answers 200 (all are asked at once); its routes come from one that does.
  */
 import type { RequestHandler } from 'express';
 import { dedupeSort, type RouteEntry } from '@agora/common/http';
@@ -14,14 +14,15 @@ async function getJson(url: string, timeoutMs: number): Promise<{ status: number
   return { status: res.status, body: await res.json().catch(() => ({})) };
 }
 
-/** The first replica's answer to `path` that is a 200 (in replica order); the last failure otherwise. */
+/** A replica's 200 answer to `path` (all asked at once), or one failure when none answered 200. */
 async function firstOk(urls: readonly string[], path: string, timeoutMs: number) {
-  let last: { status: number; body: unknown } = { status: 0, body: {} };
-  for (const url of urls) {
-    last = await getJson(`${url}${path}`, timeoutMs).catch(() => ({ status: 0, body: {} }));
-    if (last.status === 200) return last;
-  }
-  return last;
+  const answers = urls.map((url) =>
+    getJson(`${url}${path}`, timeoutMs).catch(() => ({ status: 0, body: {} })),
+  );
+  const ok = await Promise.any(
+    answers.map((a) => a.then((r) => (r.status === 200 ? r : Promise.reject(new Error(String(r.status)))))),
+  ).catch(() => undefined);
+  return ok ?? (await answers[answers.length - 1]!);
 }
 
 export function routesHandler(targets: Record<ServiceName, readonly string[]>): RequestHandler {
