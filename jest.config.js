@@ -56,6 +56,16 @@ module.exports = {
       setupFilesAfterEnv: ['<rootDir>/test/harness/timeouts.ts'],
     },
     {
+      // The cluster of `npm run cluster` (replicas, the backup worker, a balancer in front of the
+      // gateways): the main story, then a SIGKILL, a rolling SIGTERM restart and a backup stopped
+      // mid-job under a bounded write load (test/cluster/, docs/testing.md).
+      ...common,
+      displayName: 'cluster',
+      testMatch: ['<rootDir>/test/cluster/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/harness/global-setup.ts',
+      setupFilesAfterEnv: ['<rootDir>/test/harness/timeouts.ts'],
+    },
+    {
       // One regression test per class of docs/security.md, through the real standalone wiring.
       ...common,
       displayName: 'security',

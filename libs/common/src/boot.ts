@@ -43,12 +43,14 @@ export async function bootMain(
     if (stopping) return;
     stopping = true;
     console.error(`${service}: ${signal}, draining`);
+    // Drained and closed: exit now (0 unless closing failed) rather than wait for a stray timer.
     app[Symbol.asyncDispose]()
       .then(() => telemetry.shutdown())
       .catch((err: unknown) => {
         console.error(err);
         process.exitCode = 1;
-      });
+      })
+      .finally(() => process.exit());
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));

@@ -31,16 +31,27 @@ export function serviceFor(path: string): ServiceName {
   return 'social';
 }
 
-/** Parses `social=http://social:8080,admin=http://admin:8080` (SERVICE_URLS). */
-export function parseServiceUrls(raw: string): Partial<Record<ServiceName, string>> {
-  const out: Partial<Record<ServiceName, string>> = {};
+/**
+ * Parses SERVICE_URLS: `social=http://social:8080,admin=http://admin:8080`. A service may have
+ * several replicas, named by repeating it (`social=http://a:1,social=http://b:2`) or with `|`
+ * (`social=http://a:1|http://b:2`); the gateway balances over them (services/gateway/src/balance.ts).
+ */
+export function parseServiceUrls(raw: string): Partial<Record<ServiceName, string[]>> {
+  const out: Partial<Record<ServiceName, string[]>> = {};
   for (const part of raw
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)) {
-    const [name, url] = part.split('=');
-    if (name && url && (SERVICE_NAMES as readonly string[]).includes(name))
-      out[name as ServiceName] = url.replace(/\/+$/, '');
+    const at = part.indexOf('=');
+    const name = part.slice(0, at);
+    if (at <= 0 || !(SERVICE_NAMES as readonly string[]).includes(name)) continue;
+    const urls = part
+      .slice(at + 1)
+      .split('|')
+      .map((u) => u.trim().replace(/\/+$/, ''))
+      .filter(Boolean);
+    const list = (out[name as ServiceName] ??= []);
+    for (const u of urls) if (!list.includes(u)) list.push(u);
   }
   return out;
 }

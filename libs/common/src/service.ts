@@ -83,7 +83,9 @@ export function createService<C>(
       return server;
     },
     async [Symbol.asyncDispose]() {
-      await server?.close();
+      // Drain HTTP first (readiness 503, no new connections, in-flight requests finish), then
+      // stop the relay and the consumers, then close the connections (runtime.close).
+      await server?.close(config.SHUTDOWN_GRACE_SECONDS * 1000);
       await stopRelay?.();
       if (stopWork) await stopWork();
       await rt?.close();

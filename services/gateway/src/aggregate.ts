@@ -1,4 +1,7 @@
-/** GET /__routes and GET /health across every service. */
+/**
+ * GET /__routes and GET /health across every service. A service with several replicas counts as
+ * up when one of them answers 200 (all are asked at once); its routes come from one that does.
+ */
 import type { RequestHandler } from 'express';
 import { dedupeSort, type RouteEntry } from '@agora/common/http';
 import type { ServiceName } from '@agora/common/routing';
@@ -11,12 +14,25 @@ async function getJson(url: string, timeoutMs: number): Promise<{ status: number
   return { status: res.status, body: await res.json().catch(() => ({})) };
 }
 
-export function routesHandler(targets: Record<ServiceName, string>): RequestHandler {
+/** A replica's 200 answer to `path` (all asked at once), or one failure when none answered 200. */
+async function firstOk(urls: readonly string[], path: string, timeoutMs: number) {
+  const answers = urls.map((url) =>
+    getJson(`${url}${path}`, timeoutMs).catch(() => ({ status: 0, body: {} })),
+  );
+  const ok = await Promise.any(
+    answers.map((a) => a.then((r) => (r.status === 200 ? r : Promise.reject(new Error(String(r.status)))))),
+  ).catch(() => undefined);
+  return ok ?? (await answers[answers.length - 1]!);
+}
+
+export function routesHandler(targets: Record<ServiceName, readonly string[]>): RequestHandler {
   return (_req, res, next) => {
     Promise.all(
-      Object.values(targets).map((url) =>
-        getJson(`${url}/__routes`, 5000).then((r) => (r.body as { routes?: RouteEntry[] }).routes ?? []),
-      ),
+      Object.values(targets).map(async (urls) => {
+        const r = await firstOk(urls, '/__routes', 5000);
+        if (r.status !== 200) throw new Error(`GET /__routes: no replica answered (${urls.join(', ')})`);
+        return (r.body as { routes?: RouteEntry[] }).routes ?? [];
+      }),
     )
       .then((lists) => {
         const routes = dedupeSort([...lists.flat(), { methods: ['GET'], path: '/health' }]).filter(
@@ -34,15 +50,13 @@ interface ServiceHealth {
 }
 
 export function healthAggregate(
-  targets: Record<ServiceName, string>,
+  targets: Record<ServiceName, readonly string[]>,
   extra: Record<string, () => Promise<{ ok: boolean }>>,
 ): RequestHandler {
   return (_req, res) => {
     const names = Object.keys(targets) as ServiceName[];
     void Promise.all([
-      Promise.all(
-        names.map((n) => getJson(`${targets[n]}/health`, 3000).catch(() => ({ status: 0, body: {} }))),
-      ),
+      Promise.all(names.map((n) => firstOk(targets[n], '/health', 3000))),
       Promise.all(
         Object.entries(extra).map(
           async ([k, probe]) => [k, await probe().catch(() => ({ ok: false }))] as const,

@@ -30,8 +30,8 @@ import { distrustTraceContext } from '@agora/common/telemetry';
 export const WEB_DIST = join(__dirname, '..', '..', '..', 'web', 'dist');
 
 export interface GatewayOptions {
-  /** Service base URLs; defaults to SERVICE_URLS. */
-  targets?: Partial<Record<ServiceName, string>>;
+  /** Service base URLs (one or several replicas each); defaults to SERVICE_URLS. */
+  targets?: Partial<Record<ServiceName, string | string[]>>;
   logger?: Logger;
   port?: number;
   host?: string;
@@ -44,19 +44,22 @@ export interface GatewayApp {
   [Symbol.asyncDispose](): Promise<void>;
 }
 
+/** Every service's replicas: SERVICE_URLS, with `given` taking precedence per service. */
 export function resolveTargets(
   config: Config,
-  given?: Partial<Record<ServiceName, string>>,
-): Record<ServiceName, string> {
-  const merged = { ...parseServiceUrls(config.SERVICE_URLS), ...(given ?? {}) };
-  const missing = SERVICE_NAMES.filter((n) => !merged[n]);
+  given?: Partial<Record<ServiceName, string | string[]>>,
+): Record<ServiceName, string[]> {
+  const merged: Partial<Record<ServiceName, string[]>> = parseServiceUrls(config.SERVICE_URLS);
+  for (const [name, urls] of Object.entries(given ?? {}) as [ServiceName, string | string[]][])
+    merged[name] = typeof urls === 'string' ? [urls] : urls;
+  const missing = SERVICE_NAMES.filter((n) => !merged[n]?.length);
   if (missing.length) throw new Error(`SERVICE_URLS: no URL for ${missing.join(', ')}`);
-  return merged as Record<ServiceName, string>;
+  return merged as Record<ServiceName, string[]>;
 }
 
 export function buildGateway(
   config: Config,
-  targets: Record<ServiceName, string>,
+  targets: Record<ServiceName, string[]>,
   logger: Logger,
   redis?: RedisClientType,
 ) {
@@ -80,7 +83,10 @@ export function buildGateway(
     app.use(web.guard, web.assets);
   }
   app.use(bodyLimits(config));
-  const verifier = createVerifier(config, `${targets.federation}/.well-known/jwks.json`);
+  const verifier = createVerifier(
+    config,
+    targets.federation.map((u) => `${u}/.well-known/jwks.json`),
+  );
   app.use(identify(verifier));
   app.use(adminEdgeGuard(verifier));
   const limits = { enabled: config.RATE_LIMITING_ENABLED, redis, prefix: config.REDIS_PREFIX };
@@ -120,7 +126,7 @@ export function createApp(config: Config, opts: GatewayOptions = {}): GatewayApp
       return server;
     },
     async [Symbol.asyncDispose]() {
-      await server?.close();
+      await server?.close(config.SHUTDOWN_GRACE_SECONDS * 1000);
       agent?.destroy();
       if (redis) await closeRedis(redis);
     },

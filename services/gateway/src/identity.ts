@@ -7,7 +7,7 @@
  * user (defence in depth).
  */
 import type { RequestHandler } from 'express';
-import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { createRemoteJWKSet, customFetch, jwtVerify } from 'jose';
 import { extractToken, tokenBounds, withinBounds } from '@agora/common/auth';
 import type { Config } from '@agora/common/config';
 
@@ -29,12 +29,28 @@ export interface Verifier {
   any(token: string): Promise<EdgeIdentity>;
 }
 
-export function createVerifier(config: Config, jwksUrl: string): Verifier {
+/**
+ * `jwksUrls`: the key set's URL on every federation replica; a fetch that fails on one tries
+ * the next (a replica restarting must not make every token look invalid).
+ */
+export function createVerifier(config: Config, jwksUrls: string | readonly string[]): Verifier {
   const issuer = `https://${config.DOMAIN}`;
-  const jwks = createRemoteJWKSet(new URL(jwksUrl), {
+  const urls = typeof jwksUrls === 'string' ? [jwksUrls] : jwksUrls;
+  const jwks = createRemoteJWKSet(new URL(urls[0]!), {
     cooldownDuration: 10_000,
     cacheMaxAge: 10 * 60_000,
     timeoutDuration: 3000,
+    [customFetch]: async (_url, options) => {
+      let failure: unknown;
+      for (const url of urls) {
+        try {
+          return await fetch(url, options);
+        } catch (err) {
+          failure = err;
+        }
+      }
+      throw failure;
+    },
   });
   const hmac = config.hmacSecret ? new TextEncoder().encode(config.hmacSecret) : undefined;
   const bounds = tokenBounds(config);

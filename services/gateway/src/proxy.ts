@@ -2,24 +2,45 @@
  * Proxy to the domain services through keep-alive agents (a proxy without them loses most of
  * its throughput: field-notes.md). Unknown hop-by-hop headers are dropped by http-proxy; internal
  * identity headers sent by clients are stripped before forwarding.
+ *
+ * Each service may have several replicas (SERVICE_URLS): the proxy's `router` picks one per
+ * request from the service's pool (balance.ts: round-robin, skipping replicas whose connection
+ * failed a moment ago), and the `error` hook sends a request whose connection failed before any
+ * answer to another replica when that is harmless (retry.ts); otherwise it answers 502 (504 on
+ * a timeout).
  */
 import http from 'node:http';
 import type { RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from '@agora/common/logger';
 import { serviceFor, type ServiceName } from '@agora/common/routing';
+import { replicaPool, type ReplicaPool } from './balance';
+import { connectionFailed, retryable } from './retry';
 
 export const INTERNAL_HEADER_PREFIX = 'x-agora-';
 
 export interface ProxyOptions {
-  targets: Record<ServiceName, string>;
+  /** Every service's replicas (one URL or several). */
+  targets: Record<ServiceName, readonly string[]>;
   logger: Logger;
   timeoutMs?: number;
+  /** How long a replica whose connection failed is skipped (balance.ts). */
+  downMs?: number;
 }
 
-export function createProxy({ targets, logger, timeoutMs = 30_000 }: ProxyOptions): {
+/** One request's trip through the proxy: the replicas tried so far and the one in use. */
+interface Attempt {
+  service: ServiceName;
+  tried: Set<string>;
+  target?: string;
+  timedOut: boolean;
+  next: (err?: unknown) => void;
+}
+
+export function createProxy({ targets, logger, timeoutMs = 30_000, downMs }: ProxyOptions): {
   handler: RequestHandler;
   agent: http.Agent;
+  pools: Record<ServiceName, ReplicaPool>;
 } {
   const agent = new http.Agent({
     keepAlive: true,
@@ -27,15 +48,30 @@ export function createProxy({ targets, logger, timeoutMs = 30_000 }: ProxyOption
     maxFreeSockets: 64,
     keepAliveMsecs: 10_000,
   });
-  const handler = createProxyMiddleware({
-    router: (req) => targets[serviceFor((req.url ?? '/').split('?')[0]!)],
-    target: targets.social,
+  const pools = Object.fromEntries(
+    Object.entries(targets).map(([name, urls]) => [name, replicaPool(urls, { downMs })]),
+  ) as Record<ServiceName, ReplicaPool>;
+  const attempts = new WeakMap<http.IncomingMessage, Attempt>();
+
+  const proxy = createProxyMiddleware({
+    router: (req) => {
+      const attempt = attempts.get(req)!;
+      const url = pools[attempt.service].pick(attempt.tried)!;
+      attempt.tried.add(url);
+      attempt.target = url;
+      return url;
+    },
+    target: targets.social[0],
     changeOrigin: false,
     xfwd: true,
     agent,
     proxyTimeout: timeoutMs,
     on: {
       proxyReq: (proxyReq, req) => {
+        proxyReq.once('timeout', () => {
+          const attempt = attempts.get(req);
+          if (attempt) attempt.timedOut = true;
+        });
         for (const name of proxyReq.getHeaderNames())
           if (name.startsWith(INTERNAL_HEADER_PREFIX)) proxyReq.removeHeader(name);
         const rid = (req as { requestId?: string }).requestId;
@@ -49,13 +85,29 @@ export function createProxy({ targets, logger, timeoutMs = 30_000 }: ProxyOption
       },
       error: (err, req, res) => {
         const code = (err as NodeJS.ErrnoException).code;
+        const attempt = attempts.get(req);
         const timedOut =
+          attempt?.timedOut === true ||
           (code === 'ECONNRESET' && /timeout/i.test(err.message)) ||
           code === 'ETIMEDOUT' ||
           code === 'ESOCKETTIMEDOUT';
-        logger.warn({ err: err.message, code, url: req.url }, 'proxy error');
         const out = res as http.ServerResponse;
-        if (!('writeHead' in out) || out.headersSent) {
+        const answerable = 'writeHead' in out && !out.headersSent;
+        if (attempt?.target && !timedOut && connectionFailed(err)) {
+          const pool = pools[attempt.service];
+          pool.markDown(attempt.target);
+          const another = pool.urls.some((u) => !attempt.tried.has(u));
+          if (answerable && another && retryable(req, err)) {
+            logger.info(
+              { code, url: req.url, replica: attempt.target },
+              'proxy: retrying on another replica',
+            );
+            void proxy(req, out, attempt.next);
+            return;
+          }
+        }
+        logger.warn({ err: err.message, code, url: req.url, replica: attempt?.target }, 'proxy error');
+        if (!answerable) {
           (out as unknown as { destroy?: () => void }).destroy?.();
           return;
         }
@@ -66,5 +118,15 @@ export function createProxy({ targets, logger, timeoutMs = 30_000 }: ProxyOption
       },
     },
   });
-  return { handler, agent };
+
+  const handler: RequestHandler = (req, res, next) => {
+    attempts.set(req, {
+      service: serviceFor((req.url ?? '/').split('?')[0]!),
+      tried: new Set(),
+      timedOut: false,
+      next,
+    });
+    void proxy(req, res, next);
+  };
+  return { handler, agent, pools };
 }

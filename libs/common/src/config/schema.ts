@@ -41,6 +41,7 @@ export const configSchema = z.object({
   PUBLIC_URL: url(['http', 'https']),
   PORT: port(8080),
   HOST: z.string().default('0.0.0.0'),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(20),
   MONGO_URL: url(['mongodb', 'mongodb+srv']),
   REDIS_URL: url(['redis', 'rediss']),
   REDIS_PREFIX: z
@@ -127,6 +128,8 @@ export const configDocs: Record<keyof z.infer<typeof configSchema>, string> = {
   PUBLIC_URL: 'Base URL for links; default `https://<DOMAIN>`. Local development may use http and a port.',
   PORT: 'Port of the gateway (standalone: the only public port). Services use their own `PORT` in the cluster.',
   HOST: 'Address to bind.',
+  SHUTDOWN_GRACE_SECONDS:
+    "On SIGTERM: how long in-flight requests may take to finish (readiness answers 503 at once, new connections are refused, kept-alive ones close after their request) before the remaining connections are cut. Keep it below the orchestrator's grace period (Kubernetes: `terminationGracePeriodSeconds`, 30 by default).",
   MONGO_URL:
     'MongoDB URL (the cluster). Unset: SQLite in this process, in `SQLITE_PATH` (several processes may share the file).',
   REDIS_URL:
@@ -177,7 +180,8 @@ export const configDocs: Record<keyof z.infer<typeof configSchema>, string> = {
     '`true` adds the noisy spans: one per Express middleware layer and one per Redis command. Off, the HTTP span still names its route; fs, dns and net are never traced.',
   METRICS_PORT:
     'Port of the Prometheus endpoint `GET /metrics` (a listener of its own, on HOST). `0`: off. Standalone serves one endpoint for the whole process; the cluster manifests use 9464.',
-  SERVICE_URLS: 'Gateway only: `social=http://social:8080,admin=http://admin:8080,...` (cluster mode).',
+  SERVICE_URLS:
+    'Gateway only: `social=http://social:8080,admin=http://admin:8080,...` (cluster mode). Several replicas of a service: repeat it (`social=http://a:8080,social=http://b:8080`) or join them with `|` (`social=http://a:8080|http://b:8080`); the gateway balances round-robin, skips a replica that refused a connection for a few seconds, and retries safe requests (GET, HEAD, OPTIONS, or any with an `Idempotency-Key`) on another replica when the connection failed before an answer.',
   FEDERATION_ALLOW_PRIVATE:
     'Allow federation fetches to private/loopback addresses (tests and local multi-instance only).',
   FEDERATION_DELIVERY_DELAY_SCALE:
