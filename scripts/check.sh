@@ -10,6 +10,8 @@ step "prettier --check"
 npx prettier --check --log-level warn .
 step "generated docs are current (docs/configuration.md)"
 npx tsx scripts/gen-config-docs.ts --check
+step "generated API types are current (web/src/api/schema.d.ts from GET /openapi.json)"
+npx tsx scripts/gen-api-types.ts --check
 step "type-checking (tsc)"
 npx tsc -p tsconfig.json --noEmit
 npx tsc -p web/tsconfig.json --noEmit

@@ -23,6 +23,7 @@ import { outboxDedupe } from './dedupe';
 import { memoryHoldStore, redisHoldStore, withFallback } from './stores';
 import { spa } from './browser';
 import { compress } from './compress';
+import { openApiRoutes } from './openapi';
 
 export const WEB_DIST = join(__dirname, '..', '..', '..', 'web', 'dist');
 
@@ -70,6 +71,7 @@ export function buildGateway(
     '/health',
     healthAggregate(targets, redis ? { redis: () => Promise.resolve({ ok: redis.isReady }) } : {}),
   );
+  app.use(openApiRoutes(targets));
   app.use(cors(config));
   if (config.SERVE_FRONTEND) {
     const web = spa(WEB_DIST);

@@ -16,6 +16,7 @@ import { healthHandler, type Probe } from './health';
 import { requestId } from './request-id';
 import { canonicalPath } from './canonical-path';
 import { buildRouteTree, listRoutes, type MountedRouter } from './route-tree';
+import { openApiHandler } from '../openapi/handler';
 
 export interface ServiceAppOptions<C> {
   name: string;
@@ -54,6 +55,7 @@ export function createServiceHttpApp<C>(opts: ServiceAppOptions<C>): {
     const list = listRoutes(routes);
     res.json({ total: list.length, routes: list });
   });
+  app.get('/__openapi', openApiHandler(opts.name, routes));
   for (const { path, router } of routes) app.use(path, router);
   app.use(notFoundJson);
   app.use(errorMiddleware(opts.logger));
