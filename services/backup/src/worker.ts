@@ -14,6 +14,7 @@ import type { BackupContext } from './context';
 import { JobLease } from './lease';
 import { runBackup } from './backup';
 import { runRestore } from './restore/run';
+import { pruneBackups } from './retention';
 
 export interface BackupWorker {
   readonly owner: string;
@@ -116,6 +117,7 @@ async function run(ctx: BackupContext, lease: JobLease, job: BackupJobRecord): P
       // Taken over meanwhile: the job is failed, so its archive must not stay around.
       if (!ok) await ctx.storage.delete(out.archiveKey).catch(() => undefined);
       log.info({ archive: out.archiveKey, size: out.archiveSize, ok }, 'backup job ended');
+      if (ok) await pruneBackups(ctx);
     } else {
       const out = await runRestore(ctx, lease, job);
       await lease.flush();

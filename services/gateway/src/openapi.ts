@@ -76,6 +76,8 @@ function asset(type: string, body: string): RequestHandler {
 export function openApiRoutes(targets: Record<ServiceName, string>): Router {
   const r = Router({ strict: true, caseSensitive: true });
   r.get('/openapi.json', documentHandler(targets));
+  // As GET /__routes: the gateway's own answer is the merged one, never social's part.
+  r.get('/__openapi', documentHandler(targets));
   r.get('/openapi', asset('text/html; charset=utf-8', VIEWER_HTML));
   r.get('/openapi/viewer.js', asset('text/javascript; charset=utf-8', VIEWER_JS));
   r.get('/openapi/viewer.css', asset('text/css; charset=utf-8', VIEWER_CSS));
