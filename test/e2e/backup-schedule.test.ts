@@ -56,7 +56,8 @@ async function archives(): Promise<string[]> {
 test('three scheduled backups with BACKUP_KEEP=2 leave the newest two, archives and records', async () => {
   const done = [];
   for (let i = 0; i < 3; i++) {
-    const job = await scheduledBackup(task, { pollMs: 200, timeoutMs: 60_000 });
+    const deps = { jobs: task.repos.backupJobs, events: task.events, logger: task.logger };
+    const job = await scheduledBackup(deps, { pollMs: 200, timeoutMs: 60_000 });
     expect(job).toMatchObject({ status: 'done', type: 'backup', requestedBy: SCHEDULE_REQUESTER });
     done.push(job);
     // Archive names carry the time to the second: keep two backups apart.

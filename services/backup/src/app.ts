@@ -16,7 +16,11 @@ export function createApp(config: Config, opts: { shared?: SharedDeps } = {}): S
       buildContext: createBackupContext,
       async onStart(rt, ctx) {
         const worker = await startWorker(ctx);
-        const health = opts.shared ? undefined : await serveHealth(rt, config.PORT, config.HOST);
+        const probes = {
+          mongodb: async () => ({ ok: await rt.db.ping() }),
+          bus: () => rt.bus.health(),
+        };
+        const health = opts.shared ? undefined : await serveHealth(probes, config.PORT, config.HOST);
         return async () => {
           await health?.close();
           await worker.stop();

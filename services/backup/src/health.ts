@@ -4,20 +4,18 @@
  * /health (spec 4.1). Nothing else is served: the worker has no routes. In standalone mode the
  * gateway's port answers for every service, so this server is not started there.
  */
-import { healthHandler, listen, notFoundJson, type RunningServer } from '@agora/common/http';
-import type { Runtime } from '@agora/common/runtime';
+import { healthHandler, listen, notFoundJson, type Probe, type RunningServer } from '@agora/common/http';
 import express from 'express';
 
-export function serveHealth(rt: Runtime, port: number, host: string): Promise<RunningServer> {
+/** `probes`: `mongodb` (critical) and `bus`, built by app.ts from the runtime. */
+export function serveHealth(
+  probes: Record<string, Probe>,
+  port: number,
+  host: string,
+): Promise<RunningServer> {
   const app = express();
   app.disable('x-powered-by');
-  app.get(
-    '/health',
-    healthHandler(
-      { mongodb: async () => ({ ok: await rt.db.ping() }), bus: () => rt.bus.health() },
-      { critical: ['mongodb'] },
-    ),
-  );
+  app.get('/health', healthHandler(probes, { critical: ['mongodb'] }));
   app.use(notFoundJson);
   return listen(app, port, host);
 }

@@ -20,7 +20,8 @@ async function main(): Promise<void> {
   const rt = await createRuntime('backup-schedule', config);
   try {
     // Within the CronJob's activeDeadlineSeconds (3 h), which stops the pod anyway.
-    const job = await scheduledBackup(rt, { timeoutMs: 3 * 3600_000 - 60_000 });
+    const deps = { jobs: rt.repos.backupJobs, events: rt.events, logger: rt.logger };
+    const job = await scheduledBackup(deps, { timeoutMs: 3 * 3600_000 - 60_000 });
     rt.logger.info(
       { job: job._id, archive: job.archiveName, size: job.archiveSize },
       'scheduled backup done',

@@ -4,19 +4,26 @@
  * for the workers), then waits for it to end, so the CronJob's Job succeeds only when the
  * backup did. Retention (BACKUP_KEEP) runs in the worker after each successful backup.
  */
-import type { BackupJobRecord } from '@agora/common/db';
-import { BACKUP_RUN_QUEUE } from '@agora/common/messaging';
-import type { Runtime } from '@agora/common/runtime';
+import type { BackupJobRecord, BackupJobsStore } from '@agora/common/db';
+import type { Logger } from '@agora/common/logger';
+import { BACKUP_RUN_QUEUE, type EventBus } from '@agora/common/messaging';
 
 export const SCHEDULE_REQUESTER = 'backup-schedule';
 
 export class ScheduleError extends Error {}
 
+/** What the task uses of its runtime (schedule-main.ts builds it). */
+export interface ScheduleDeps {
+  jobs: BackupJobsStore;
+  events: EventBus;
+  logger: Logger;
+}
+
 export async function scheduledBackup(
-  rt: Pick<Runtime, 'repos' | 'events' | 'logger'>,
+  rt: ScheduleDeps,
   opts: { pollMs?: number; timeoutMs: number },
 ): Promise<BackupJobRecord> {
-  const jobs = rt.repos.backupJobs;
+  const jobs = rt.jobs;
   const queued = await jobs.queue('backup', SCHEDULE_REQUESTER);
   if ('conflict' in queued)
     throw new ScheduleError(
