@@ -7,6 +7,7 @@
 #   docker run -e SERVICE=social agora
 #   docker run -v agora-data:/app/data -p 8080:8080 agora    # standalone (everything in one process)
 #   docker run --env-file cluster.env agora ensure-bucket     # one-shot: create S3_BUCKET, exit
+#   docker run --env-file cluster.env agora backup-now        # one-shot: a backup, exit 0 when done
 #
 # Further arguments are passed to the entry file. The image runs the compiled JavaScript of
 # dist/ (scripts/build.ts, built in the image's build stage), with source maps for stack traces.
@@ -20,10 +21,10 @@ else
 fi
 
 case "$service" in
-  gateway | social | admin | federation | notifications | backup | standalone | ensure-bucket) ;;
+  gateway | social | admin | federation | notifications | backup | standalone | ensure-bucket | backup-now) ;;
   *)
     echo "docker-entrypoint: unknown service '$service'" >&2
-    echo "expected one of: gateway social admin federation notifications backup standalone ensure-bucket" >&2
+    echo "expected one of: gateway social admin federation notifications backup standalone ensure-bucket backup-now" >&2
     exit 64
     ;;
 esac

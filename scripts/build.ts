@@ -77,6 +77,7 @@ const entries: Record<string, { main: string; services: readonly string[] }> = {
   standalone: { main: 'standalone/src/main.ts', services: SERVICES },
   ...Object.fromEntries(SERVICES.map((s) => [s, { main: `services/${s}/src/main.ts`, services: [s] }])),
   'ensure-bucket': { main: 'libs/common/src/tasks/ensure-bucket.ts', services: [] },
+  'backup-now': { main: 'services/backup/src/schedule-main.ts', services: [] },
 };
 
 const agoraPlugin: Plugin = {

@@ -10,6 +10,11 @@ step "prettier --check"
 npx prettier --check --log-level warn .
 step "generated docs are current (docs/configuration.md)"
 npx tsx scripts/gen-config-docs.ts --check
+step "generated API types are current (web/src/api/schema.d.ts from GET /openapi.json)"
+npx tsx scripts/gen-api-types.ts --check
+step "Kubernetes manifests render and validate offline (deploy/k8s)"
+bash scripts/infra/kustomize.sh
+npx tsx scripts/check-manifests.ts
 step "type-checking (tsc)"
 npx tsc -p tsconfig.json --noEmit
 npx tsc -p web/tsconfig.json --noEmit

@@ -29,6 +29,7 @@ else
 fi
 
 bash scripts/infra/chromium.sh
+bash scripts/infra/kustomize.sh # test/integration/deploy renders deploy/k8s with it
 bash scripts/infra/web.sh
 # The processes tier runs the compiled entry points (dist/), as the image does; build them once
 # here so no test file rebuilds dist/ while another one runs from it.

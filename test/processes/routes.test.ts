@@ -5,12 +5,14 @@
  * (admin listed /admin/logs for /admin/system/logs; notifications /users/unread/count for
  * /users/:id/notifications/unread/count). Each process's listing is walked on that process
  * (test/harness/route-walk.ts): every listed route is mounted, every mounted method at a listed
- * path is listed, and the gateway's merged listing is exactly the union of the services'.
+ * path is listed, and the gateway's merged listing is exactly the union of the services'. The
+ * gateway's OpenAPI document (merged from every process's GET /__openapi) lists exactly that.
  */
 import { CLUSTER_ADMIN, DOMAIN_SERVICES, startCluster, type Cluster } from '../harness/cluster';
 import { startOtlpSink, type OtlpSink } from '../harness/otlp-sink';
 import { listedRoutes, missingSpecRoutes, walkRoutes } from '../harness/route-walk';
 import { client } from '../harness/standalone';
+import { documentedKeys, fetchDocument, listedKeys } from '../harness/openapi';
 
 let cluster: Cluster;
 let sink: OtlpSink;
@@ -51,4 +53,8 @@ test('the gateway lists the union of the services, the spec routes included, and
   expect(await walkRoutes(cluster.url, admin)).toMatchObject({ unmounted: [], unlisted: [] });
   // The processes really traced (the condition under which the listing used to break).
   expect(sink.received.get('/v1/traces') ?? 0).toBeGreaterThan(0);
+});
+
+test("the gateway's OpenAPI document lists exactly the merged routes", async () => {
+  expect(documentedKeys(await fetchDocument(cluster.url))).toEqual(await listedKeys(cluster.url));
 });

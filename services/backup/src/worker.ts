@@ -15,6 +15,7 @@ import type { BackupContext } from './context';
 import { JobLease } from './lease';
 import { runBackup } from './backup';
 import { runRestore } from './restore/run';
+import { pruneBackups } from './retention';
 
 export interface BackupWorker {
   readonly owner: string;
@@ -120,6 +121,7 @@ async function run(ctx: BackupContext, lease: JobLease, job: BackupJobRecord): P
       if (!ok) await ctx.storage.delete(out.archiveKey).catch(() => undefined);
       log.info({ archive: out.archiveKey, size: out.archiveSize, ok }, 'backup job ended');
       ended(ok ? 'succeeded' : 'failed');
+      if (ok) await pruneBackups(ctx);
     } else {
       const out = await runRestore(ctx, lease, job);
       await lease.flush();

@@ -26,6 +26,7 @@ import { compress } from './compress';
 import { edgeRouteOf } from './route-label';
 import { httpMetrics } from '@agora/common/metrics';
 import { distrustTraceContext } from '@agora/common/telemetry';
+import { openApiRoutes } from './openapi';
 
 export const WEB_DIST = join(__dirname, '..', '..', '..', 'web', 'dist');
 
@@ -77,6 +78,7 @@ export function buildGateway(
     '/health',
     healthAggregate(targets, redis ? { redis: () => Promise.resolve({ ok: redis.isReady }) } : {}),
   );
+  app.use(openApiRoutes(targets));
   app.use(cors(config));
   if (config.SERVE_FRONTEND) {
     const web = spa(WEB_DIST);

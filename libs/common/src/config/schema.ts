@@ -100,6 +100,7 @@ export const configSchema = z.object({
     .default(''),
   BACKUP_LEASE_SECONDS: z.coerce.number().int().min(2).max(600).default(30),
   BACKUP_WORKER: bool(true),
+  BACKUP_KEEP: z.coerce.number().int().min(0).max(10_000).default(0),
   LINK_PREVIEW_ALLOW_IPS: z
     .string()
     .regex(/^[0-9a-f.:, ]*$/i, 'must be IP addresses separated by commas')
@@ -198,6 +199,8 @@ export const configDocs: Record<keyof z.infer<typeof configSchema>, string> = {
     'Tests and local multi-instance setups: `peer.test=127.0.0.1:4001,...` sends fetches for a domain to that address (the Host header stays the domain), and the shared inbox of such a domain is addressed over plain http (local instances have no TLS). Needs FEDERATION_ALLOW_PRIVATE for loopback addresses.',
   BACKUP_LEASE_SECONDS:
     'How long the backup worker running a job may go without renewing its lease (renewed every third of it). When a worker dies mid-job, another replica fails the job (never `done` with a partial archive) this long after its last renewal and frees the queue.',
+  BACKUP_KEEP:
+    'Backup retention: after each successful backup the worker deletes every older finished backup (archive and job record) beyond the newest this many. `0` keeps them all (delete them with DELETE /admin/backup/:id). Failed jobs and restores are never counted or deleted.',
   BACKUP_WORKER:
     'Standalone only: run the backup worker inside the process. `false` when a separate worker process (`services/backup/src/main.ts`) serves the same database and broker instead.',
   LINK_PREVIEW_ALLOW_IPS:

@@ -8,7 +8,7 @@
 export interface BundledRoute {
   path: string;
   file: string;
-  mod: { default?: unknown };
+  mod: { default?: unknown; openapi?: unknown };
 }
 
 const loaders = new Map<string, () => BundledRoute[]>();

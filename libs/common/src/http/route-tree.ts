@@ -22,11 +22,13 @@ export type RouterFactory<C> = (ctx: C) => Router;
 export interface MountedRouter {
   path: string;
   router: Router;
+  /** What the module says about its routes for the OpenAPI document (its `openapi` export). */
+  docs?: Record<string, unknown>;
 }
 
 const INDEX_FILES = ['index.ts', 'index.js'];
 
-type RouteModule = { default?: unknown };
+type RouteModule = { default?: unknown; openapi?: unknown };
 
 /** Finds the route directories in a deterministic order (`home` last so it never shadows). */
 export function discoverRouteDirs(routesDir: string): Array<{ dir: string; path: string; file: string }> {
@@ -55,7 +57,8 @@ export function buildRouteTree<C>(routesDir: string, ctx: C): MountedRouter[] {
   return found.map(({ path, file, mod }) => {
     const make = mod.default as RouterFactory<C> | undefined;
     if (typeof make !== 'function') throw new Error(`${file} must default-export (ctx) => Router`);
-    return { path, router: make(ctx) };
+    const docs = mod.openapi as Record<string, unknown> | undefined;
+    return { path, router: make(ctx), ...(docs ? { docs } : {}) };
   });
 }
 

@@ -17,11 +17,13 @@ import { requestId } from './request-id';
 import { canonicalPath } from './canonical-path';
 import { buildRouteTree, listRoutes, type MountedRouter } from './route-tree';
 import { httpMetrics, templateRouteOf } from '../metrics/http';
+import { openApiHandler } from '../openapi/handler';
 
 /** Routes every service app serves besides its route tree. */
 const OWN_ROUTES = [
   { methods: ['GET'], path: '/health' },
   { methods: ['GET'], path: '/__routes' },
+  { methods: ['GET'], path: '/__openapi' },
 ];
 
 export interface ServiceAppOptions<C> {
@@ -68,6 +70,7 @@ export function createServiceHttpApp<C>(opts: ServiceAppOptions<C>): {
     const list = listRoutes(routes);
     res.json({ total: list.length, routes: list });
   });
+  app.get('/__openapi', openApiHandler(opts.name, routes));
   for (const { path, router } of routes) app.use(path, router);
   app.use(notFoundJson);
   app.use(errorMiddleware(opts.logger));

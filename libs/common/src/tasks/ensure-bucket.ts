@@ -1,7 +1,8 @@
 /**
  * One-shot task of the cluster (compose's s3-init, the Kubernetes ensure-bucket job): creates
- * S3_BUCKET through the project's own storage adapter, then exits. Cluster services never
- * create it; standalone mode does at start. Compiled to dist/ensure-bucket.js.
+ * S3_BUCKET through the project's own storage adapter, then exits. Every process also creates
+ * it at start when missing (runtime.ts); this task is for credentials that only it may use to
+ * create buckets. Compiled to dist/ensure-bucket.js.
  */
 import { loadConfig } from '../config/load';
 import { ConfigError } from '../errors';

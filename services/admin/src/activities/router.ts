@@ -11,7 +11,7 @@ import { parseInput as parse } from '@agora/common/validation';
 
 const filterString = z.string().trim().min(1).max(300);
 
-const listQuery = z.object({
+export const listQuery = z.object({
   type: filterString.optional(),
   actorId: filterString.optional(),
   objectType: filterString.optional(),

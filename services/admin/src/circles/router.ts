@@ -22,7 +22,7 @@ import {
   requirePatchable,
 } from '../content/shared';
 
-const listQuery = z.object({
+export const listQuery = z.object({
   type: z.enum(['Circle', 'System']).default('Circle'),
   server: z.enum(['true', 'false']).optional(),
   actorId: idString.optional(),
@@ -34,8 +34,8 @@ const fields = {
   summary: optionalText(2000),
   icon: optionalText(2000),
 };
-const createBody = z.object(fields);
-const updateBody = z.object(fields).partial();
+export const createBody = z.object(fields);
+export const updateBody = z.object(fields).partial();
 const PATCHABLE = ['name', 'summary', 'icon', 'to', 'canReply', 'canReact'];
 
 const memberIds = (c: { members?: Array<{ id: string }> | null } | null) =>

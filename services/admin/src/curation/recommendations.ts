@@ -27,16 +27,16 @@ const fields = {
   order: z.number().int().min(-1_000_000).max(1_000_000),
   active: z.boolean(),
 };
-const createBody = z.object({
+export const createBody = z.object({
   ref: idString,
   section: fields.section,
   note: fields.note.default(''),
   order: fields.order.default(0),
 });
-const updateBody = z.object(fields).partial();
+export const updateBody = z.object(fields).partial();
 const PATCHABLE = Object.keys(fields);
 
-const listQuery = z.object({
+export const listQuery = z.object({
   section: idString.optional(),
   refType: z.enum(['Post', 'Circle', 'Group', 'Bookmark', 'Page']).optional(),
 });

@@ -17,13 +17,13 @@ const fields = {
   order: z.number().int().min(-1_000_000).max(1_000_000),
   active: z.boolean(),
 };
-const createBody = z.object({
+export const createBody = z.object({
   ...fields,
   summary: fields.summary.default(''),
   order: fields.order.default(0),
   active: fields.active.default(true),
 });
-const updateBody = z.object(fields).partial();
+export const updateBody = z.object(fields).partial();
 const PATCHABLE = ['name', 'summary', 'order', 'active', 'to'];
 
 export function sectionsRouter(ctx: AdminContext) {

@@ -11,13 +11,13 @@ import { idString, parseInput as parse } from '@agora/common/validation';
 
 const filterString = z.string().trim().min(1).max(300);
 
-const listQuery = z.object({
+export const listQuery = z.object({
   status: z.enum(['open', 'resolved', 'dismissed', 'all']).default('open'),
   targetType: filterString.optional(),
   actorId: filterString.optional(),
 });
 
-const closeBody = z.object({
+export const closeBody = z.object({
   status: z.enum(['resolved', 'dismissed']),
   notes: z.string().max(2000).optional(),
 });

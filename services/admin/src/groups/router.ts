@@ -23,7 +23,7 @@ import {
   requirePatchable,
 } from '../content/shared';
 
-const listQuery = z.object({ rsvpPolicy: z.enum(RSVP_POLICIES).optional() });
+export const listQuery = z.object({ rsvpPolicy: z.enum(RSVP_POLICIES).optional() });
 
 const location = z.union([
   z
@@ -47,8 +47,8 @@ const fields = {
   rsvpPolicy: z.enum(RSVP_POLICIES),
   location: location.optional(),
 };
-const createBody = z.object({ ...fields, rsvpPolicy: fields.rsvpPolicy.default('open') });
-const updateBody = z.object(fields).partial();
+export const createBody = z.object({ ...fields, rsvpPolicy: fields.rsvpPolicy.default('open') });
+export const updateBody = z.object(fields).partial();
 const PATCHABLE = [
   'name',
   'description',

@@ -11,7 +11,7 @@ import type { AdminContext } from '../context';
 import { idString, parseInput as parse } from '@agora/common/validation';
 import { sendInvitation } from './mail';
 
-const createBody = z.object({
+export const createBody = z.object({
   type: z.enum(INVITE_TYPES).default('individual'),
   email: z.email('must be an e-mail address').max(320).optional(),
   maxRedemptions: z.number().int().min(1).max(1_000_000).nullable().optional(),
@@ -23,7 +23,7 @@ const createBody = z.object({
   welcomeMessage: z.string().max(1000).optional(),
 });
 
-const listQuery = z.object({
+export const listQuery = z.object({
   type: z.enum(INVITE_TYPES).optional(),
   active: z.enum(['true', 'false']).optional(),
 });

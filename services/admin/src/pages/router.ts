@@ -21,7 +21,10 @@ import {
   requirePatchable,
 } from '../content/shared';
 
-const listQuery = z.object({ type: z.enum(['Page', 'Folder']).optional(), parentId: idString.optional() });
+export const listQuery = z.object({
+  type: z.enum(['Page', 'Folder']).optional(),
+  parentId: idString.optional(),
+});
 
 const PATCHABLE = [...Object.keys(pagePatchInput.shape), 'to', 'canReply', 'canReact'];
 

@@ -27,14 +27,14 @@ import {
 /** Server announcements are notes and articles. */
 const TYPES = ['Note', 'Article'] as const;
 
-const listQuery = z.object({
+export const listQuery = z.object({
   visibility: z.enum(['all', 'default']).optional(),
   type: z.string().max(50).optional(),
   actorId: idString.optional(),
 });
 
-const createBody = postInput({ types: TYPES, attachments: false });
-const updateBody = postPatchInput({ types: TYPES });
+export const createBody = postInput({ types: TYPES, attachments: false });
+export const updateBody = postPatchInput({ types: TYPES });
 const PATCHABLE = [...Object.keys(updateBody.shape), 'to', 'canReply', 'canReact'];
 
 function removed(row: Row, admin: AuthUser) {

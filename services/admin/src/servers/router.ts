@@ -12,7 +12,7 @@ import type { AdminContext } from '../context';
 import { setBlocked } from './block';
 import { presentServer } from './present';
 
-const blockBody = z.object({
+export const blockBody = z.object({
   blocked: z.boolean(),
   reason: z.string().trim().max(500).optional(),
 });

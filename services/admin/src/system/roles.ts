@@ -25,7 +25,7 @@ async function membersOf(ctx: AdminContext, circleId: string): Promise<Member[]>
   return circle?.members ?? [];
 }
 
-const addBody = z.object({ userId: idString });
+export const addBody = z.object({ userId: idString });
 
 export function roleRouter(ctx: AdminContext, role: Role): Router {
   const r = Router();

@@ -12,7 +12,7 @@ import type { AdminContext } from '../context';
 import { idString, parseInput as parse } from '@agora/common/validation';
 import { recordAdminWrite } from '../record';
 
-const listQuery = z.object({
+export const listQuery = z.object({
   deleted: z.enum(['true', 'include', 'false']).optional(),
   active: z.enum(['true', 'false']).optional(),
 });

@@ -359,6 +359,24 @@ export class BackupJobsStore {
     await this.lease.updateOne({ _id: SLOT, jobId }, { $set: free() });
   }
 
+  /**
+   * Backup retention (BACKUP_KEEP): the finished backups with an archive, newest first, past
+   * the newest `keep`. Bounded: retention runs after every backup, so few are ever past it.
+   */
+  async backupsBeyond(keep: number): Promise<BackupJobRecord[]> {
+    const done = await this.jobs.find(
+      { status: 'done' },
+      {
+        sort: [
+          ['createdAt', -1],
+          ['_id', -1],
+        ],
+        limit: keep + 1000,
+      },
+    );
+    return done.filter((j) => j.type === 'backup' && j.archiveKey).slice(keep);
+  }
+
   /** DELETE /admin/backup/:id: only jobs that ended (the caller deletes the archive first). */
   async remove(id: string): Promise<void> {
     if (JOB_ID.test(id)) await this.jobs.deleteOne({ _id: id, status: { $in: ['done', 'failed'] } });

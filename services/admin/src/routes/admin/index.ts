@@ -51,3 +51,4 @@ export default function adminRoutes(ctx: AdminContext): Router {
   for (const [path, router] of Object.entries(sections)) r.use(path, router(ctx));
   return r;
 }
+export { openapi } from './openapi';

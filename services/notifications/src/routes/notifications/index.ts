@@ -6,3 +6,4 @@ import { notificationsRouter } from '../../http/router';
 export default function notificationRoutes(ctx: NotificationsContext): Router {
   return notificationsRouter(ctx);
 }
+export { openapi } from '../openapi';

@@ -14,3 +14,4 @@ export default function homeRoutes(ctx: SocialContext): Router {
   );
   return r;
 }
+export { openapi } from '../openapi';
