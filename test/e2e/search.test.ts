@@ -216,14 +216,23 @@ test('bad queries are 400s naming q or type', async () => {
 });
 
 test('public posts from other servers are found once the inbox has them, and leave with their Delete', async () => {
-  const author = `http://${PEER}/users/erin`;
-  const postId = `http://${PEER}/posts/fjord-1`;
+  // The spec's server-to-server form, signed by the peer's server key (an ActivityPub activity
+  // must be signed by its actor's own key: test/e2e/activitypub-fedify.test.ts).
+  const author = `@erin@${PEER}`;
+  const postId = `post:${'f0'.repeat(12)}@${PEER}`;
   const sent = await peer.send(`${server.url}/inbox`, {
     id: `http://${PEER}/activities/fjord-1`,
     type: 'Create',
+    actorId: author,
     actor: { id: author, name: 'Erin' },
-    to: ['https://www.w3.org/ns/activitystreams#Public'],
-    object: { id: postId, type: 'Note', attributedTo: author, content: '<p>Fjord crossing at dawn</p>' },
+    to: ['@public'],
+    object: {
+      id: postId,
+      type: 'Note',
+      attributedTo: author,
+      content: '<p>Fjord crossing at dawn</p>',
+      to: ['@public'],
+    },
   });
   expect(sent.status).toBe(202);
   await waitFor(async () => (await search('fjord')).includes(postId), 20_000);
@@ -234,6 +243,7 @@ test('public posts from other servers are found once the inbox has them, and lea
   const deleted = await peer.send(`${server.url}/inbox`, {
     id: `http://${PEER}/activities/fjord-2`,
     type: 'Delete',
+    actorId: author,
     actor: author,
     object: postId,
   });
