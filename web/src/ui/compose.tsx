@@ -10,7 +10,7 @@ import { api, upload } from '../api/client';
 import { pathOf } from '../api/routes';
 import { useConfig, useMe, useOutbox } from '../api/hooks';
 import type { Circle, Collection, Group, UploadedFile } from '../api/types';
-import { loadRenderer, Markdown } from './markdown';
+import { Markdown, preloadRenderer } from './markdown';
 import { loadDraft, saveDraft } from './drafts';
 import { ErrorNote } from './states';
 
@@ -140,7 +140,7 @@ export function Compose({
         <button
           type="button"
           aria-pressed={preview}
-          onMouseEnter={() => void loadRenderer()}
+          onMouseEnter={preloadRenderer}
           onClick={() => setPreview(true)}
         >
           Preview
@@ -159,7 +159,7 @@ export function Compose({
             placeholder="What's happening? Markdown works. Ctrl+Enter posts."
             value={text}
             onKeyDown={ctrlEnter}
-            onFocus={() => void loadRenderer()}
+            onFocus={preloadRenderer}
             onChange={(e) => setText(e.target.value)}
           />
         </label>

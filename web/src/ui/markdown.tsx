@@ -7,27 +7,49 @@
 import { useEffect, useState } from 'react';
 import { ServerHtml } from './server-html';
 
-import { loadedRenderer, loadRenderer, type Renderer } from './render-loader';
+import { loadedRenderer, loadRenderer, preloadRenderer, type Renderer } from './render-loader';
 
-export { loadRenderer };
+export { preloadRenderer };
 
-/** The renderer once loaded (the first render of a screen may have to wait for it). */
-function useRenderer(): Renderer | undefined {
+/**
+ * The renderer once loaded (the first render of a screen may have to wait for it), and whether
+ * loading it failed (offline): then it is tried again when the browser is back online.
+ */
+function useRenderer(): { r: Renderer | undefined; failed: boolean } {
   const [r, setR] = useState<Renderer | undefined>(loadedRenderer);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
     if (r) return;
     let live = true;
-    void loadRenderer().then((m) => live && setR(m));
+    const attempt = () =>
+      loadRenderer().then(
+        (m) => live && setR(m),
+        () => live && setFailed(true),
+      );
+    void attempt();
+    const again = () => {
+      setFailed(false);
+      void attempt();
+    };
+    window.addEventListener('online', again);
     return () => {
       live = false;
+      window.removeEventListener('online', again);
     };
   }, [r]);
-  return r;
+  return { r, failed };
 }
 
 /** Markdown source rendered to the sanitised HTML the server would store. */
 export function Markdown({ source, className }: { source: string; className?: string }) {
-  const r = useRenderer();
+  const { r, failed } = useRenderer();
+  if (!r && failed)
+    return (
+      <div className={className ?? 'content markdown'}>
+        <p className="state">Offline: the formatted view comes back with the connection.</p>
+        <p className="plain-source">{source}</p>
+      </div>
+    );
   if (!r) return <p className="state">Rendering…</p>;
   return <ServerHtml className={className ?? 'content markdown'} html={r.renderMarkdown(source)} />;
 }
