@@ -7,6 +7,7 @@ import { pathOf } from '../api/routes';
 import { setToken } from '../api/session';
 import { useConfig, useMe } from '../api/hooks';
 import { OfflineBanner } from './offline';
+import { ThemeSwitch } from './theme';
 
 /** How often the unread badge asks the server while the app is open. */
 export const BADGE_POLL_MS = 5_000;
@@ -132,6 +133,7 @@ export function Layout() {
         <p>
           {title} · {config.data?.domain ?? ''}
         </p>
+        <ThemeSwitch />
       </footer>
     </>
   );
