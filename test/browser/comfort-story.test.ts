@@ -2,7 +2,7 @@
  * Issue 26, comfort: the dark theme follows the system and a switch in the app (kept across a
  * reload), and the main screens pass axe in both themes.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { bootServer, client, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
 import {
@@ -45,6 +45,31 @@ afterAll(async () => {
 afterEach(() => {
   for (const p of [aliceView, bobView]) expect(p?.problems ?? []).toEqual([]);
 });
+
+/** Waits until the notifications consumer has written `n` unread notifications for `who`. */
+async function unreadReaches(who: Actor, n: number): Promise<number> {
+  for (;;) {
+    const res = await api.get<{ count: number }>('/notifications/unread/count', { token: who.token });
+    if (res.body.count >= n) return res.body.count;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Waits (up to 20 s: the badge polls every 5 s) until the tab's title is `title`. */
+async function titleBecomes(page: Page, title: string): Promise<void> {
+  let seen = '';
+  for (let i = 0; i < 100; i++) {
+    seen = await page.title();
+    if (seen === title) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the tab title stayed "${seen}", not "${title}"`);
+}
+
+const backgroundOf = (page: Page, selector: string) =>
+  page.evaluate<string>(
+    `getComputedStyle(document.querySelector(${JSON.stringify(selector)})).backgroundColor`,
+  );
 
 const background = (p: Person) =>
   p.page.evaluate<string>('getComputedStyle(document.documentElement).backgroundColor');
@@ -95,4 +120,45 @@ test.each([
   await page.goto(path.replace(':post', encodeURIComponent(postId)));
   await mainShows(page, expected);
   await expectAccessible(page, name);
+});
+
+test('notifications say who did what to which post, unread ones stand out, and the tab title counts them', async () => {
+  await outbox(api, bob, { type: 'React', to: postId, object: { emoji: '👍' } });
+  await outbox(api, bob, { type: 'Reply', to: postId, object: { content: 'Mine are too!' } });
+  // The react, the reply and bob's follow.
+  const unread = await unreadReaches(alice, 3);
+  const { page } = aliceView;
+  await page.goto('/notifications');
+  const react = page.getByTestId('notification').filter({ hasText: 'reacted to your post' });
+  const reply = page.getByTestId('notification').filter({ hasText: 'replied to your post' });
+  for (const n of [react, reply]) {
+    await n.getByText('Runner beans are climbing the canes').waitFor();
+    expect(await n.getAttribute('class')).toContain('unread');
+    expect(await n.getByRole('button', { name: /^Unread: / }).count()).toBe(1);
+    expect(await n.locator('.avatar').textContent()).toBe('B');
+    expect(await n.textContent()).toContain('bob');
+  }
+  await react.getByText('👍').waitFor();
+  await titleBecomes(page, `(${unread}) Agora`);
+  const unreadBg = await backgroundOf(page, '.notifications li.unread');
+  await expectAccessible(page, 'notifications with unread ones');
+  await screenshot(page, 'notifications');
+
+  await reply.getByRole('button', { name: /replied to your post/ }).click();
+  await mainShows(page, 'Mine are too!');
+  await page.goto('/notifications');
+  const readNow = page.getByTestId('notification').filter({ hasText: 'replied to your post' });
+  await readNow.getByText('Runner beans').waitFor();
+  expect(await readNow.getAttribute('class')).not.toContain('unread');
+  expect(await readNow.getByRole('button', { name: /^Unread: / }).count()).toBe(0);
+  expect(await backgroundOf(page, '.notifications li.read')).not.toBe(unreadBg);
+  await titleBecomes(page, `(${unread - 1}) Agora`);
+
+  // The new-posts digest says whose posts are new instead of "Your feeds have new posts".
+  await unreadReaches(bob, 1);
+  await bobView.page.goto('/notifications');
+  const digest = bobView.page.getByTestId('notification').filter({ hasText: 'New posts' });
+  await digest.waitFor();
+  expect(await digest.textContent()).toContain('New posts from people you follow, starting with alice');
+  expect(await bobView.page.locator('main').textContent()).not.toContain('Your feeds have new posts');
 });
