@@ -162,3 +162,39 @@ test('notifications say who did what to which post, unread ones stand out, and t
   expect(await digest.textContent()).toContain('New posts from people you follow, starting with alice');
   expect(await bobView.page.locator('main').textContent()).not.toContain('Your feeds have new posts');
 });
+
+test('a circle says it shows its members’ posts, counts "1 member", and Following is no audience', async () => {
+  const made = await outbox(api, alice, {
+    type: 'Create',
+    objectType: 'Circle',
+    to: alice.id,
+    object: { name: 'Close friends' },
+  });
+  const circleId = made.body.createdId!;
+  await outbox(api, alice, { type: 'Add', target: circleId, object: bob.id });
+  await outbox(api, alice, {
+    type: 'Create',
+    objectType: 'Post',
+    to: circleId,
+    object: { type: 'Note', source: 'Only for close friends' },
+  });
+  const { page } = aliceView;
+  await page.goto(`/circles/${encodeURIComponent(circleId)}`);
+  const text = await mainShows(page, "A circle shows its members' posts, not yours");
+  expect(text).toContain('1 member');
+  expect(text).not.toContain('1 members');
+  expect(text).not.toContain('No posts here yet.');
+  await expectAccessible(page, 'an empty circle');
+
+  await page.goto('/circles');
+  const list = await mainShows(page, 'Close friends');
+  expect(list).toMatch(/Close friends.*1 member(?!s)/s);
+
+  await page.goto('/');
+  const audience = page.getByRole('combobox', { name: 'Audience' });
+  await audience.locator('option', { hasText: 'Close friends' }).waitFor({ state: 'attached' });
+  const offered = await audience.locator('option').allTextContents();
+  expect(offered).toContain('Close friends');
+  expect(offered).not.toContain('Following');
+  await screenshot(page, 'audience-picker');
+});
