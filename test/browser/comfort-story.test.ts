@@ -198,3 +198,45 @@ test('a circle says it shows its members’ posts, counts "1 member", and Follow
   expect(offered).not.toContain('Following');
   await screenshot(page, 'audience-picker');
 });
+
+test('keyboard shortcuts go places, ? shows their help, Escape closes it, and typing never fires them', async () => {
+  const { page } = bobView;
+  await page.goto('/');
+  await mainShows(page, 'Runner beans');
+  const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await page.keyboard.press('?');
+  await sheet.waitFor();
+  expect(await sheet.textContent()).toContain('Go to notifications');
+  await expectAccessible(page, 'the shortcuts sheet');
+  await screenshot(page, 'shortcuts');
+  await page.keyboard.press('Escape');
+  await sheet.waitFor({ state: 'hidden' });
+
+  await page.keyboard.press('g');
+  await page.keyboard.press('n');
+  await page.waitForURL('**/notifications');
+  await mainShows(page, 'Mark all read');
+  await page.keyboard.press('g');
+  await page.keyboard.press('h');
+  await page.waitForURL((u) => u.pathname === '/');
+  await mainShows(page, 'Runner beans');
+
+  await page.keyboard.press('/');
+  await page.waitForURL('**/search**');
+  await page.locator('main input[type="search"]:focus').waitFor();
+  await page.keyboard.type('beans');
+  expect(await page.locator('main input[type="search"]').inputValue()).toBe('beans');
+
+  await page.keyboard.press('n');
+  expect(page.url()).toContain('/search');
+  await page.locator('main input[type="search"]').blur();
+  await page.keyboard.press('n');
+  await page.waitForURL((u) => u.pathname === '/');
+  const text = page.locator('form.compose textarea');
+  await page.locator('form.compose textarea:focus').waitFor();
+  // Typed into the post, not taken as shortcuts.
+  await page.keyboard.type('g n ? / n');
+  expect(await text.inputValue()).toBe('g n ? / n');
+  expect(new URL(page.url()).pathname).toBe('/');
+  expect(await sheet.isVisible()).toBe(false);
+});

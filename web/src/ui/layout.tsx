@@ -8,6 +8,7 @@ import { setToken } from '../api/session';
 import { useConfig, useMe } from '../api/hooks';
 import { OfflineBanner } from './offline';
 import { ThemeSwitch } from './theme';
+import { Shortcuts } from './shortcuts';
 
 /** How often the unread badge asks the server while the app is open. */
 export const BADGE_POLL_MS = 5_000;
@@ -141,7 +142,11 @@ export function Layout() {
           {title} · {config.data?.domain ?? ''}
         </p>
         <ThemeSwitch />
+        <p className="meta">
+          Press <kbd>?</kbd> for keyboard shortcuts.
+        </p>
       </footer>
+      <Shortcuts />
     </>
   );
 }
