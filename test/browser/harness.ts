@@ -65,19 +65,46 @@ export async function personFor(
 let axeSource: string | undefined;
 
 /** axe-core's WCAG 2.1 A/AA rules on the current screen; throws listing every violation. */
-export async function expectAccessible(page: Page, screen: string): Promise<void> {
+async function axeViolations(page: Page): Promise<string[]> {
   axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
   // evaluate() runs through the DevTools protocol, outside the page's CSP.
   await page.evaluate(`${axeSource}\n;void 0`);
   // A string, not a function: the root tsconfig has no DOM types (server code must not see them).
-  const violations = await page.evaluate<string[]>(`(async () => {
+  return page.evaluate<string[]>(`(async () => {
     const res = await window.axe.run(document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
     });
     return res.violations.map((v) =>
       v.id + ' (' + v.impact + '): ' + v.help + ' at ' + JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target)));
   })()`);
-  if (violations.length) throw new Error(`accessibility violations on ${screen}:\n${violations.join('\n')}`);
+}
+
+/** The theme the app shows (`data-theme` on `<html>`). */
+export function themeOf(page: Page): Promise<string | null> {
+  return page.evaluate<string | null>('document.documentElement.dataset.theme ?? null');
+}
+
+/** Waits until the app shows `theme` (a locator: the page's CSP refuses evaluated predicates). */
+export async function themeShown(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.locator(`html[data-theme="${theme}"]`).waitFor({ state: 'attached' });
+}
+
+/**
+ * axe-core on the current screen in both themes: as it is, then with the system asking for dark
+ * (`prefers-color-scheme`), which the app follows unless the person chose a theme in the app.
+ * Throws listing every violation of either.
+ */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const before = await themeOf(page);
+  const found = (await axeViolations(page)).map((v) => `[${before ?? 'light'}] ${v}`);
+  await page.emulateMedia({ colorScheme: before === 'dark' ? 'light' : 'dark' });
+  const chosen = await page.evaluate<string | null>("localStorage.getItem('agora.theme')");
+  if (!chosen) await themeShown(page, before === 'dark' ? 'light' : 'dark');
+  const other = await themeOf(page);
+  if (other !== before) found.push(...(await axeViolations(page)).map((v) => `[${other}] ${v}`));
+  await page.emulateMedia({ colorScheme: before === 'dark' ? 'dark' : 'light' });
+  if (!chosen) await themeShown(page, before === 'dark' ? 'dark' : 'light');
+  if (found.length) throw new Error(`accessibility violations on ${screen}:\n${found.join('\n')}`);
 }
 
 /** A screenshot of the story's last screen, kept as a test artifact. */

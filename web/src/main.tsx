@@ -5,6 +5,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { ApiError } from './api/client';
 import { forgetAnswersOnTokenChange } from './api/hooks';
 import { router } from './router';
+import { startTheme } from './ui/theme';
 import './styles.css';
 
 const queryClient = new QueryClient({
@@ -22,6 +23,7 @@ const queryClient = new QueryClient({
 });
 
 forgetAnswersOnTokenChange(queryClient);
+startTheme();
 
 // Move focus to the new screen's content after navigation, for keyboard and screen-reader users.
 router.subscribe('onResolved', ({ pathChanged }) => {

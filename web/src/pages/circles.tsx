@@ -7,7 +7,7 @@ import { pathOf } from '../api/routes';
 import { useConfig, useMe, useOutbox } from '../api/hooks';
 import type { Circle, Collection, Member } from '../api/types';
 import { Compose } from '../ui/compose';
-import { audienceLabel } from '../ui/format';
+import { audienceLabel, memberCount } from '../ui/format';
 import { Avatar } from '../ui/post-card';
 import { ErrorNote, QueryState } from '../ui/states';
 import { Timeline } from '../ui/timeline';
@@ -99,7 +99,8 @@ export function CirclesPage() {
                   {c.name}
                 </Link>{' '}
                 <span className="meta">
-                  {c.memberCount ?? 0} members{c.type === 'System' ? ' · built in' : ''}
+                  {memberCount(c.memberCount)}
+                  {c.type === 'System' ? ' · built in' : ''}
                 </span>
               </li>
             ))}
@@ -242,6 +243,7 @@ function EditCircle({ circle }: { circle: Circle }) {
 export function CirclePage() {
   const { id } = useParams({ from: '/circles/$id' });
   const config = useConfig();
+  const me = useMe();
   const circle = useQuery({
     queryKey: ['circle', id],
     queryFn: async () => (await api.get<{ item: Circle }>(pathOf('circle', { id }))).item,
@@ -252,13 +254,25 @@ export function CirclePage() {
         <>
           <h1>{c.name}</h1>
           <p className="meta">
-            {audienceLabel(c.to, config.data?.domain)} · {c.memberCount ?? 0} members
+            {audienceLabel(c.to, config.data?.domain)} · {memberCount(c.memberCount)}
             {c.summary ? ` · ${c.summary}` : ''}
           </p>
           {c.isOwner && c.type !== 'System' ? <EditCircle circle={c} /> : null}
-          {c.isOwner && c.type !== 'System' ? <Compose defaultTo={c.id} /> : null}
+          {c.isOwner && c.type !== 'System' && c.id !== me.data?.following ? (
+            <Compose defaultTo={c.id} />
+          ) : null}
           <div className="two-col">
-            <Timeline key={c.id} circleId={c.id} lastSeenAt={c.lastSeenAt ?? null} isOwner={c.isOwner} />
+            <Timeline
+              key={c.id}
+              circleId={c.id}
+              lastSeenAt={c.lastSeenAt ?? null}
+              isOwner={c.isOwner}
+              empty={
+                c.isOwner
+                  ? "No posts from this circle's members yet. A circle shows its members' posts, not yours: what you post to it goes to its members."
+                  : "No posts from this circle's members yet."
+              }
+            />
             <Members circle={c} />
           </div>
         </>

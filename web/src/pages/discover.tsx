@@ -6,7 +6,7 @@ import { api } from '../api/client';
 import { pathOf } from '../api/routes';
 import type { Collection, DiscoverShelf } from '../api/types';
 import type { Described } from '../api/extra-types';
-import { when } from '../ui/format';
+import { when, memberCount } from '../ui/format';
 import { QueryState } from '../ui/states';
 
 type Target = Described & { publishedAt?: string | null; description?: string };
@@ -121,7 +121,7 @@ export function DiscoverPage() {
                   <li key={r.recommendation}>
                     <ObjectLink item={r} />
                     <Byline item={r} />
-                    {r.memberCount ? <span className="meta"> · {r.memberCount} members</span> : null}
+                    {r.memberCount ? <span className="meta"> · {memberCount(r.memberCount)}</span> : null}
                     <Excerpt item={r} />
                     {r.note ? (
                       <p>

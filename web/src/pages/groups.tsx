@@ -7,7 +7,7 @@ import { pathOf } from '../api/routes';
 import { useConfig, useMe, useOutbox } from '../api/hooks';
 import type { Collection, Group, Member, Post } from '../api/types';
 import { Compose } from '../ui/compose';
-import { audienceLabel } from '../ui/format';
+import { audienceLabel, memberCount } from '../ui/format';
 import { PostCard } from '../ui/post-card';
 import { ErrorNote, QueryState } from '../ui/states';
 import { Markdown } from '../ui/markdown';
@@ -92,7 +92,7 @@ export function GroupsPage() {
                 <Link to="/groups/$id" params={{ id: g.id }}>
                   {g.name}
                 </Link>{' '}
-                <span className="meta">{g.memberCount ?? 0} members</span>
+                <span className="meta">{memberCount(g.memberCount)}</span>
                 {g.description ? <Markdown source={g.description} /> : null}
               </li>
             ))}
@@ -180,7 +180,7 @@ export function GroupPage() {
         <>
           <h1>{g.name}</h1>
           <p className="meta">
-            {audienceLabel(g.to, config.data?.domain)} · {g.memberCount ?? 0} members
+            {audienceLabel(g.to, config.data?.domain)} · {memberCount(g.memberCount)}
           </p>
           {g.description ? <Markdown source={g.description} /> : null}
           {me.data ? (

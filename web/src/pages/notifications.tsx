@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { pathOf } from '../api/routes';
 import type { Collection, Notification } from '../api/types';
-import { when } from '../ui/format';
+import { NotificationItem, type NotificationWire } from '../ui/notification-item';
 import { ErrorNote, QueryState } from '../ui/states';
 
 /** A notification's `href` as an in-app path (the server writes absolute URLs). */
@@ -25,7 +25,7 @@ export function NotificationsPage() {
   const list = useQuery({
     queryKey: ['notifications', 'list', unreadOnly],
     queryFn: () =>
-      api.get<Collection<Notification>>(pathOf('notifications'), {
+      api.get<Collection<NotificationWire>>(pathOf('notifications'), {
         limit: 50,
         ...(unreadOnly ? { unread: 'true' } : {}),
       }),
@@ -73,18 +73,12 @@ export function NotificationsPage() {
         {(d) => (
           <ul className="list notifications">
             {d.orderedItems.map((n) => (
-              <li key={n.id} className={n.read ? 'read' : 'unread'} data-testid="notification">
-                <button type="button" className="link-button" onClick={() => void open(n)}>
-                  {n.read ? null : <span className="sr-only">Unread: </span>}
-                  {n.summary}
-                </button>{' '}
-                <time className="meta" dateTime={n.createdAt}>
-                  {when(n.createdAt)}
-                </time>{' '}
-                <button type="button" className="link-button" onClick={() => dismiss.mutate(n.id)}>
-                  Dismiss
-                </button>
-              </li>
+              <NotificationItem
+                key={n.id}
+                n={n}
+                onOpen={() => void open(n)}
+                onDismiss={() => dismiss.mutate(n.id)}
+              />
             ))}
           </ul>
         )}

@@ -24,7 +24,12 @@ interface Attachment {
 
 let nextKey = 1;
 
-function useAudiences(userId: string | undefined) {
+/**
+ * The audiences compose offers: public, this server, my own circles and my groups. Not the
+ * system circles, nor the built-in Following circle (it is the home timeline: the people I
+ * follow, not an audience).
+ */
+function useAudiences(userId: string | undefined, followingId: string | null | undefined) {
   const circles = useQuery({
     queryKey: ['my-circles', userId],
     queryFn: () => api.get<Collection<Circle>>(pathOf('userCircles', { id: userId! }), { limit: 100 }),
@@ -36,7 +41,7 @@ function useAudiences(userId: string | undefined) {
     enabled: Boolean(userId),
   });
   return {
-    circles: (circles.data?.orderedItems ?? []).filter((c) => c.type !== 'System'),
+    circles: (circles.data?.orderedItems ?? []).filter((c) => c.type !== 'System' && c.id !== followingId),
     groups: groups.data?.orderedItems ?? [],
   };
 }
@@ -53,7 +58,7 @@ export function Compose({
   const me = useMe();
   const config = useConfig();
   const domain = config.data?.domain ?? '';
-  const { circles, groups } = useAudiences(fixedTo ? undefined : me.data?.id);
+  const { circles, groups } = useAudiences(fixedTo ? undefined : me.data?.id, me.data?.following);
   const userId = me.data?.id;
   const [to, setTo] = useState(defaultTo ?? fixedTo ?? '@public');
   const audience = fixedTo ?? to;

@@ -32,3 +32,9 @@ export function bytes(n: number | undefined): string {
   }
   return `${v.toFixed(u ? 1 : 0)} ${units[u]}`;
 }
+
+/** "1 member", "3 members". */
+export function memberCount(n: number | null | undefined): string {
+  const count = n ?? 0;
+  return `${count} ${count === 1 ? 'member' : 'members'}`;
+}

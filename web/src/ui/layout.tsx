@@ -7,11 +7,13 @@ import { pathOf } from '../api/routes';
 import { setToken } from '../api/session';
 import { useConfig, useMe } from '../api/hooks';
 import { OfflineBanner } from './offline';
+import { ThemeSwitch } from './theme';
+import { Shortcuts } from './shortcuts';
 
 /** How often the unread badge asks the server while the app is open. */
 export const BADGE_POLL_MS = 5_000;
 
-function Badge() {
+function Badge({ siteTitle }: { siteTitle: string }) {
   const count = useQuery({
     queryKey: ['notifications', 'unread'],
     queryFn: () => api.get<{ count: number }>(pathOf('unreadCount')),
@@ -22,6 +24,13 @@ function Badge() {
     refetchOnWindowFocus: 'always',
   });
   const n = count.data?.count ?? 0;
+  // The count in the tab title, so a background tab says there is something new.
+  useEffect(() => {
+    document.title = n > 0 ? `(${n > 99 ? '99+' : n}) ${siteTitle}` : siteTitle;
+    return () => {
+      document.title = siteTitle;
+    };
+  }, [n, siteTitle]);
   return (
     <Link to="/notifications" className="nav-link" data-testid="nav-notifications">
       Notifications
@@ -96,7 +105,7 @@ export function Layout() {
           ))}
           {user ? (
             <>
-              <Badge />
+              <Badge siteTitle={title} />
               <Link to="/users/$id" params={{ id: user.id }} className="nav-link">
                 Profile
               </Link>
@@ -132,7 +141,12 @@ export function Layout() {
         <p>
           {title} · {config.data?.domain ?? ''}
         </p>
+        <ThemeSwitch />
+        <p className="meta">
+          Press <kbd>?</kbd> for keyboard shortcuts.
+        </p>
       </footer>
+      <Shortcuts />
     </>
   );
 }

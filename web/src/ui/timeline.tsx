@@ -4,7 +4,7 @@
  * than the circle's `lastSeenAt` are marked new, a divider shows where the seen ones begin, and
  * the owner's high-water mark moves to the newest post shown.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { pathOf } from '../api/routes';
@@ -18,10 +18,13 @@ export function Timeline({
   circleId,
   lastSeenAt,
   isOwner,
+  empty = 'No posts here yet.',
 }: {
   circleId: string;
   lastSeenAt?: string | null;
   isOwner?: boolean;
+  /** What an empty timeline says. */
+  empty?: ReactNode;
 }) {
   // The mark as it was when the screen opened: marking posts seen must not hide the divider.
   // Never seen (no mark yet) means everything is new.
@@ -60,7 +63,7 @@ export function Timeline({
 
   if (feed.error) return <ErrorNote error={feed.error} />;
   if (feed.isPending) return <Loading label="Loading the timeline…" />;
-  if (!posts.length) return <Empty>No posts here yet.</Empty>;
+  if (!posts.length) return <Empty>{empty}</Empty>;
   const isNew = (p: Post) => p.published !== null && Date.parse(p.published) > seenMark;
   const unread = posts.filter(isNew).length;
   return (
