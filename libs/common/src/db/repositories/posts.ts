@@ -9,9 +9,9 @@
  * counted; a crash in between leaves a post its lists do not show yet (a retried create fails on
  * the duplicate id), never a list entry without its post.
  */
-import { newestFirst } from '../lists/cursor';
 import type { Engine, Filter } from '../engine/port';
 import { pullPage, pullTombstones } from './posts-pull';
+import { takePage, topIds } from './post-pages';
 import type { DeletedMode } from './listing';
 import { STAMPS } from '../../cache/stamps';
 import type { ListAppend, ListEntry, ListStore } from '../lists/store';
@@ -338,36 +338,15 @@ export class PostsStore extends ContentCollection<PostRow> {
     visible: (p: PostRecord) => boolean,
     req: PageRequest & { since?: Date },
   ): Promise<FoundRows<PostRecord>> {
-    const matched: Array<{ id: string; reacts: number; at: number }> = [];
-    read: for await (const batch of this.liveBatches(this.lists.newest([LISTS.author(authorId)]), 100)) {
-      for (const p of batch) {
-        const at = p.publishedAt ? new Date(p.publishedAt).getTime() : 0;
-        if (req.since && p.publishedAt && at < req.since.getTime()) break read;
-        if (visible(p)) matched.push({ id: p.id, reacts: Number(p.reactCount ?? 0), at });
-      }
-    }
-    matched.sort((a, b) => b.reacts - a.reacts || newestFirst(a, b));
-    const ids = matched.slice(req.skip, req.skip + req.limit).map((m) => m.id);
+    const list = this.liveBatches(this.lists.newest([LISTS.author(authorId)]), 100);
+    const { total, ids } = await topIds(list, visible, req);
     const found = await this.liveByIds(ids);
-    return {
-      total: matched.length,
-      items: ids.flatMap((id) => {
-        const p = found.get(id);
-        return p ? [p] : [];
-      }),
-    };
+    return { total, items: ids.flatMap((id) => found.get(id) ?? []) };
   }
 
   /** An author's newest live posts (backfill of a new circle member). */
   async newestByAuthor(authorId: string, n: number): Promise<PostRecord[]> {
-    const out: PostRecord[] = [];
-    for await (const batch of this.liveBatches(this.lists.newest([LISTS.author(authorId)]))) {
-      for (const p of batch) {
-        out.push(p);
-        if (out.length >= n) return out;
-      }
-    }
-    return out;
+    return takePage(this.liveBatches(this.lists.newest([LISTS.author(authorId)])), { skip: 0, limit: n });
   }
 
   /**
@@ -418,17 +397,8 @@ export class PostsStore extends ContentCollection<PostRow> {
     const total = only
       ? [...only].reduce((n, t) => n + Math.max(0, head.tags[typeTag(t)] ?? 0), 0)
       : head.count;
-    const items: PostRecord[] = [];
-    let skipped = 0;
-    for await (const batch of this.liveBatches(entries)) {
-      for (const p of batch) {
-        if (only && !only.has(p.type ?? 'Note')) continue;
-        if (skipped < req.skip) skipped++;
-        else if (items.length < req.limit) items.push(p);
-        else return { total, items };
-      }
-    }
-    return { total, items };
+    const keep = (p: PostRecord) => !only || only.has(p.type ?? 'Note');
+    return { total, items: await takePage(this.liveBatches(entries), req, keep) };
   }
 
   /** A pull's posts (federation, views/pull.ts): see posts-pull.ts. */
