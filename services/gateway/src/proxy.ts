@@ -11,10 +11,11 @@
  */
 import http from 'node:http';
 import type { RequestHandler } from 'express';
-import { createProxyMiddleware } from 'http-proxy-middleware';
+import { createProxyMiddleware, proxyEventsPlugin } from 'http-proxy-middleware';
 import type { Logger } from '@agora/common/logger';
 import { serviceFor, type ServiceName } from '@agora/common/routing';
 import { replicaPool, type ReplicaPool } from './balance';
+import { proxySafetyPlugin } from './proxy-safety';
 import { connectionFailed, retryable } from './retry';
 
 export const INTERNAL_HEADER_PREFIX = 'x-agora-';
@@ -66,6 +67,8 @@ export function createProxy({ targets, logger, timeoutMs = 30_000, downMs }: Pro
     xfwd: true,
     agent,
     proxyTimeout: timeoutMs,
+    ejectPlugins: true,
+    plugins: [proxyEventsPlugin, proxySafetyPlugin],
     on: {
       proxyReq: (proxyReq, req) => {
         proxyReq.once('timeout', () => {
