@@ -15,7 +15,10 @@
  *    send refused or broken safe requests to another replica).
  * 5. Under the same load, Redis (a private instance) is stopped and started again: no request
  *    fails, no accepted write is lost, every gateway reconnects.
- * 6. The backup worker stopped mid-job records the job failed and exits 0; the next backup is
+ * 6. Under the same load, RabbitMQ (a private broker) is stopped and started again: no request
+ *    fails, no accepted write is lost, every service reconnects, and a write made while the
+ *    broker was away still does its work (its event waited in the outbox).
+ * 7. The backup worker stopped mid-job records the job failed and exits 0; the next backup is
  *    accepted at once and done by the restarted worker.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -23,6 +26,7 @@ import { createS3Storage } from '@agora/common/storage';
 import { registerActor, type Actor } from '../harness/actors';
 import { CLUSTER_ADMIN, startCluster, type Cluster, type ClusterMember } from '../harness/cluster';
 import { testEnv } from '../harness/env';
+import { startPrivateRabbitMq, type PrivateRabbitMq } from '../harness/private-rabbitmq';
 import { startPrivateRedis, type PrivateRedis } from '../harness/private-redis';
 import { client } from '../harness/standalone';
 import { startLoad, type LoadReport } from './load';
@@ -34,6 +38,7 @@ let cluster: Cluster;
 let api: ReturnType<typeof client>;
 let writers: Actor[];
 let redis: PrivateRedis;
+let rabbit: PrivateRabbitMq;
 
 /** Runs one step; a failure names the step and shows every process's last output. */
 async function step<T>(name: string, fn: () => Promise<T>): Promise<T> {
@@ -81,8 +86,11 @@ async function unreadable(report: LoadReport, who: Actor): Promise<string[]> {
 beforeAll(async () => {
   // A Redis of this file's own, so the test can restart it.
   redis = await startPrivateRedis();
+  // And a RabbitMQ of its own.
+  rabbit = await startPrivateRabbitMq();
   cluster = await startCluster({
     redisUrl: redis.url,
+    amqpUrl: rabbit.url,
     replicas: REPLICAS,
     backup: true,
     balancer: true,
@@ -95,9 +103,14 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  if (!cluster) return void (await redis?.stop());
+  if (!cluster) {
+    await redis?.stop();
+    await rabbit?.remove();
+    return;
+  }
   const codes = await cluster.stop();
   await redis.stop();
+  await rabbit.remove();
   const unclean = Object.entries(codes).filter(([, code]) => code !== 0);
   if (unclean.length)
     throw new Error(`not stopped cleanly by SIGTERM: ${JSON.stringify(unclean)}\n\n${cluster.logs()}`);
@@ -221,6 +234,53 @@ test('Redis stopped and started again under load: no accepted write lost, every 
   expect(report.accepted.length).toBeGreaterThan(WRITERS);
   expect(await unreadable(report, writers[0]!)).toEqual([]);
 });
+
+test('RabbitMQ stopped and started again under load: no request fails, nothing lost, consumers resume', async () => {
+  const [poster, replier] = (await Promise.all(['poster', 'replier'].map((n) => registerActor(api, n)))) as [
+    Actor,
+    Actor,
+  ];
+  const postId = await send(poster, {
+    type: 'Create',
+    objectType: 'Post',
+    to: '@public',
+    object: { content: 'Before the broker restarts' },
+  });
+  const load = startLoad(api, writers, 'rabbitmq');
+  await new Promise((r) => setTimeout(r, 1000));
+  await rabbit.stop();
+  // Accepted while the broker is away: its event (reply.created) waits in the outbox table.
+  await send(replier, { type: 'Reply', to: postId, object: { content: 'While the broker is away' } });
+  await new Promise((r) => setTimeout(r, 2000));
+  await rabbit.start();
+  const services = (['social', 'federation', 'notifications', 'admin'] as const).flatMap(
+    (n) => cluster.replicas[n],
+  );
+  await step('every service reports the bus connected again', () =>
+    Promise.all(
+      services.map((s) =>
+        until(`${s.label} bus connected`, 60_000, async () => {
+          const body = (await (await fetch(`${s.url}/health`)).json()) as {
+            services?: Record<string, string>;
+          };
+          return body.services?.bus === 'connected' ? true : undefined;
+        }),
+      ),
+    ),
+  );
+  await step('the reply made while the broker was away becomes a notification', () =>
+    until('a reply notification', 60_000, async () => {
+      const res = await api.get<{ orderedItems?: { objectId?: string }[] }>('/notifications?types=reply', {
+        token: poster.token,
+      });
+      return res.body.orderedItems?.some((n) => n.objectId === postId) ? true : undefined;
+    }),
+  );
+  const report = await load.stop();
+  expect(report.failures).toEqual([]);
+  expect(report.accepted.length).toBeGreaterThan(WRITERS);
+  expect(await unreadable(report, writers[0]!)).toEqual([]);
+}, 240_000);
 
 test('the backup worker stopped mid-job records the job failed and exits 0', async () => {
   const admin = await api.post<{ token: string }>('/auth/login', CLUSTER_ADMIN);

@@ -82,6 +82,8 @@ export interface ClusterOptions {
   dataDir?: string;
   /** A Redis of the caller's (a private one a test restarts); default: the test run's. */
   redisUrl?: string;
+  /** A RabbitMQ of the caller's (a private one a test restarts); default: a vhost of the test run's. */
+  amqpUrl?: string;
 }
 
 export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> {
@@ -90,7 +92,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
   const startTimeoutMs = opts.startTimeoutMs ?? 60_000;
   const deadline = Date.now() + startTimeoutMs;
   const id = uniqueName('cluster');
-  const vhost = await createVhost(id);
+  const vhost = opts.amqpUrl ? { url: opts.amqpUrl, remove: () => Promise.resolve() } : await createVhost(id);
   const kinds: ClusterMember[] = [...DOMAIN_SERVICES, 'gateway', ...(opts.backup ? ['backup' as const] : [])];
   const count = (k: ClusterMember) => (k === 'backup' ? 1 : Math.max(1, opts.replicas?.[k] ?? 1));
   const ports = {} as Record<ClusterMember, number[]>;

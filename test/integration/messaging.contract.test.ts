@@ -512,6 +512,29 @@ describe('AMQP adapter specifics', () => {
     }
   });
 
+  it('an ifConnected publish to an unreachable broker fails at once, not after timeoutMs', async () => {
+    const bus = createAmqpBus({
+      url: 'amqp://guest:guest@127.0.0.1:1',
+      logger: silentLogger,
+      service: 'test',
+      timeoutMs: 20_000,
+    });
+    try {
+      const started = Date.now();
+      await expect(bus.publish('nobody.listens', {}, { ifConnected: true })).rejects.toBeInstanceOf(
+        PublishTimeoutError,
+      );
+      await expect(bus.enqueue('nobody.works', {}, { ifConnected: true })).rejects.toBeInstanceOf(
+        PublishTimeoutError,
+      );
+      // Far below the 20 s a publish waits for a connection otherwise (not a timing assert on speed:
+      // the two paths differ by the whole timeout).
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      await bus.close();
+    }
+  });
+
   it('parks a message whose body is not JSON without calling the handler', async () => {
     const bus = fx.bus();
     const u = uid();

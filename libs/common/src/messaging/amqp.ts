@@ -26,6 +26,7 @@ import {
 } from './amqp-topology';
 import {
   BusClosedError,
+  PublishTimeoutError,
   type BusMessage,
   type ConsumeOptions,
   type Handler,
@@ -49,6 +50,11 @@ export interface AmqpBusOptions {
 }
 
 const SYSTEM = 'rabbitmq';
+/**
+ * The longest an `ifConnected` publish takes once started: the broker connection may drop between
+ * the check and the confirm, and waiting for the reconnection is what `ifConnected` avoids.
+ */
+const IF_CONNECTED_MS = 5_000;
 
 class AmqpBus implements MessageBus {
   private readonly exchange: string;
@@ -119,9 +125,16 @@ class AmqpBus implements MessageBus {
     route: (delayMs: number, deadline: number) => Promise<{ exchange: string; routingKey: string }>,
   ): Promise<void> {
     if (this.closing && !this.acceptsPublishes) return Promise.reject(new BusClosedError());
+    if (opts?.ifConnected && !this.conn.healthy)
+      return Promise.reject(
+        new PublishTimeoutError(
+          `Message broker not connected${this.conn.detail ? ` (${this.conn.detail})` : ''}`,
+        ),
+      );
     const task = withPublishSpan(SYSTEM, name, async () => {
       const env = newEnvelope(name, payload, opts);
-      const deadline = Date.now() + this.timeoutMs;
+      const deadline =
+        Date.now() + (opts?.ifConnected ? Math.min(this.timeoutMs, IF_CONNECTED_MS) : this.timeoutMs);
       const delayMs = opts?.delayMs && opts.delayMs > 0 ? Math.round(opts.delayMs) : 0;
       const { exchange, routingKey } = await route(delayMs, deadline);
       const props = publishProperties(env, this.opts.service);

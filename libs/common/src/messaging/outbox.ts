@@ -37,15 +37,22 @@ export async function publishRecorded(
   rt: EventPublisher,
   activityId: string,
   events: readonly RecordedEvent[],
+  opts: { ifConnected?: boolean } = {},
 ): Promise<void> {
   for (const [i, e] of events.entries())
-    await rt.bus.publish(e.name, e.payload, { id: `${activityId}#${i}`, headers: versionHeaders(e.name) });
+    await rt.bus.publish(e.name, e.payload, {
+      id: `${activityId}#${i}`,
+      headers: versionHeaders(e.name),
+      ...(opts.ifConnected ? { ifConnected: true } : {}),
+    });
   await rt.stores.activities.markPublished(activityId);
 }
 
 /**
  * After the write is acknowledged to the store: publishes the activity's events, and on failure
- * only logs, since the row is recorded and the relay republishes it.
+ * only logs, since the row is recorded and the relay republishes it. It never waits for a broker
+ * that is away (`ifConnected`): the request is answered and the relay sends the events once the
+ * broker is back (test/cluster: RabbitMQ restarted under load).
  */
 export async function publishEvents(
   rt: EventPublisher,
@@ -54,7 +61,7 @@ export async function publishEvents(
 ): Promise<void> {
   if (!events.length) return;
   try {
-    await publishRecorded(rt, activityId, events);
+    await publishRecorded(rt, activityId, events, { ifConnected: true });
   } catch (err) {
     rt.logger.warn({ err: (err as Error).message, activityId }, 'event publish failed; the relay will retry');
   }

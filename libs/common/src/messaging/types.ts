@@ -24,6 +24,14 @@ export interface PublishOptions {
   headers?: Record<string, string>;
   /** Deliver no earlier than this many ms from now. Each distinct value is one delay queue. */
   delayMs?: number;
+  /**
+   * Publish only if the broker connection is up now: otherwise reject at once (PublishTimeoutError)
+   * instead of waiting for a reconnection; a connection lost before the confirm fails it within
+   * 5 s (the outcome is then unknown: the message may still arrive, and again when resent). For a publisher whose message is recorded elsewhere and
+   * sent again later (an HTTP write's events, kept in the outbox table for the relay), so that a
+   * broker outage never holds a request.
+   */
+  ifConnected?: boolean;
 }
 
 export interface ConsumeOptions {

@@ -41,7 +41,8 @@ export function backupRouter(ctx: AdminContext): Router {
       await ctx.events.enqueue(
         type === 'backup' ? BACKUP_RUN_QUEUE : RESTORE_RUN_QUEUE,
         { jobId },
-        { id: jobId },
+        // A broker that is away answers 503 at once rather than holding the request.
+        { id: jobId, ifConnected: true },
       );
     } catch (err) {
       await jobs.fail(jobId, null, 'the job could not be queued (message broker unavailable)');
