@@ -219,6 +219,33 @@ describe('/admin/users', () => {
     ]);
   });
 
+  test("an admin's delete, soft or full, withdraws what the account wrote, as the owner's own does", async () => {
+    const erin = await registerActor(api, 'sys_erin');
+    const fred = await registerActor(api, 'sys_fred');
+    const postAs = async (who: Actor, content: string) =>
+      (
+        await api.post<{ createdId: string }>(
+          '/outbox',
+          { type: 'Create', objectType: 'Post', to: '@public', object: { content } },
+          as(who.token),
+        )
+      ).body.createdId;
+    const erinPost = await postAs(erin, 'Erin writes');
+    const fredPost = await postAs(fred, 'Fred writes');
+    const listed = async () =>
+      (await api.get<{ orderedItems: Array<{ id: string }> }>('/posts?limit=100')).body.orderedItems.map(
+        (p) => p.id,
+      );
+    expect(await listed()).toEqual(expect.arrayContaining([erinPost, fredPost]));
+
+    expect((await del(path(erin.id))).status).toBe(200);
+    expect((await api.get(`/posts/${erinPost}`)).status).toBe(404);
+    expect((await del(`${path(fred.id)}?fullDelete=true`)).status).toBe(200);
+    expect((await api.get(`/posts/${fredPost}`)).status).toBe(404);
+    expect(await listed()).not.toEqual(expect.arrayContaining([erinPost]));
+    expect(await listed()).not.toEqual(expect.arrayContaining([fredPost]));
+  });
+
   test('an admin cannot delete themself; fullDelete removes the user document', async () => {
     expect((await del(path(adminId))).status).toBe(409);
     const carol = await registerActor(api, 'sys_carol');

@@ -10,6 +10,7 @@ import { serviceContext, type BaseContext, type Runtime } from '@agora/common/ru
 import type { ObjectStorage } from '@agora/common/storage';
 
 const ADMIN_STORES = [
+  'accountContent',
   'activities',
   'backupJobs',
   'bookmarks',

@@ -1,12 +1,15 @@
 /**
  * /admin/users (spec 4.5): list, detail, soft or hard delete, restore. No create or update:
  * users register themselves. Deletes and restores go through the users store (which moves the
- * read-cache stamps) and are recorded with their events like every other write.
+ * read-cache stamps) and are recorded with their events like every other write. A delete, soft
+ * or full, withdraws what the account wrote at once, as the owner's own delete does
+ * (docs/security.md, "Deleted accounts"); a restore brings back the account, not that content.
  */
 import { z } from 'zod';
 import { Conflict, NotFound } from '@agora/common/errors';
 import { Router, collectionFor, handler, parsePaging, setAll } from '@agora/common/http';
 import { stripSecrets } from '@agora/common/db';
+import { STAMPS } from '@agora/common/cache';
 import { domainEvent } from '@agora/common/messaging';
 import type { AdminContext } from '../context';
 import { idString, parseInput as parse } from '@agora/common/validation';
@@ -23,6 +26,16 @@ const present = (u: object) => stripSecrets(u as Row);
 export function usersRouter(ctx: AdminContext): Router {
   const r = Router();
   const users = ctx.stores.users;
+
+  /** Everything the account authored leaves every listing, timeline and pull now. */
+  const withdraw = async (id: string, by: string) => {
+    const gone = await ctx.stores.accountContent.withdraw(id, new Date(), by);
+    await ctx.stamps.bump([
+      STAMPS.viewer(id),
+      ...gone.postIds.map(STAMPS.post),
+      ...gone.circleIds.map(STAMPS.circle),
+    ]);
+  };
 
   const load = async (rawId: string | undefined) => {
     const id = parse(idString, rawId, 'id');
@@ -61,6 +74,8 @@ export function usersRouter(ctx: AdminContext): Router {
       // An admin deleting their own account could leave the server without a usable admin.
       if (id === admin!.id) throw new Conflict('You cannot delete your own account here');
       if (query.fullDelete === 'true') {
+        // Before the record goes: the content would otherwise outlive its author.
+        await withdraw(id, admin!.id);
         if (await users.remove(id))
           await recordAdminWrite(
             ctx,
@@ -74,10 +89,12 @@ export function usersRouter(ctx: AdminContext): Router {
       }
       if (user.deletedAt) throw new Conflict('User already deleted');
       // Only the request that deleted it records the deletion (concurrent deletes: one event).
-      if (await users.deactivate(id, admin!.id))
+      if (await users.deactivate(id, admin!.id)) {
+        await withdraw(id, admin!.id);
         await recordAdminWrite(ctx, admin!.id, { type: 'Delete', objectType: 'User', objectId: id }, [
           domainEvent('user.deleted', { userId: id, actorId: admin!.id }),
         ]);
+      }
       set('ok', true);
       set('user', present((await users.findById(id)) ?? user));
     }),
