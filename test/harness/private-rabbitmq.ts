@@ -10,6 +10,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, waitForPort } from '@agora/common/db';
+import { terminateChild } from './child';
 
 export interface PrivateRabbitMq {
   url: string;
@@ -73,10 +74,7 @@ export async function startPrivateRabbitMq(): Promise<PrivateRabbitMq> {
   const stop = async () => {
     const c = child;
     child = undefined;
-    if (!c || c.exitCode !== null) return;
-    const exited = new Promise<void>((r) => c.once('exit', () => r()));
-    c.kill('SIGTERM');
-    await exited;
+    await terminateChild(c);
   };
   await start();
   return {

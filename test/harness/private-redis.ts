@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { freePort, waitForPort } from '@agora/common/db';
+import { terminateChild } from './child';
 
 export interface PrivateRedis {
   url: string;
@@ -34,10 +35,7 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
   const stop = async () => {
     const c = child;
     child = undefined;
-    if (!c || c.exitCode !== null) return;
-    const exited = new Promise<void>((r) => c.once('exit', () => r()));
-    c.kill('SIGTERM');
-    await exited;
+    await terminateChild(c);
   };
   await start();
   return { url: `redis://127.0.0.1:${port}`, stop, start };

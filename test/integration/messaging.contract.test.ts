@@ -29,6 +29,10 @@ import {
 
 const fast = { retryDelaysMs: [50, 100] };
 
+/** An AMQP bus whose broker never answers (nothing listens on port 1). */
+const unreachableBus = (timeoutMs: number) =>
+  createAmqpBus({ url: 'amqp://guest:guest@127.0.0.1:1', logger: silentLogger, service: 'test', timeoutMs });
+
 describe.each(fixtures())('MessageBus contract: $name', (fx) => {
   beforeAll(() => fx.setup());
   afterAll(() => fx.teardown());
@@ -496,12 +500,7 @@ describe('AMQP adapter specifics', () => {
   });
 
   it('fails a publish after timeoutMs when the broker is unreachable, and still closes', async () => {
-    const bus = createAmqpBus({
-      url: 'amqp://guest:guest@127.0.0.1:1',
-      logger: silentLogger,
-      service: 'test',
-      timeoutMs: 300,
-    });
+    const bus = unreachableBus(300);
     try {
       await expect(bus.publish('nobody.listens', {})).rejects.toBeInstanceOf(PublishTimeoutError);
       const health = await bus.health();
@@ -513,12 +512,7 @@ describe('AMQP adapter specifics', () => {
   });
 
   it('an ifConnected publish to an unreachable broker fails at once, not after timeoutMs', async () => {
-    const bus = createAmqpBus({
-      url: 'amqp://guest:guest@127.0.0.1:1',
-      logger: silentLogger,
-      service: 'test',
-      timeoutMs: 20_000,
-    });
+    const bus = unreachableBus(20_000);
     try {
       const started = Date.now();
       await expect(bus.publish('nobody.listens', {}, { ifConnected: true })).rejects.toBeInstanceOf(
