@@ -25,4 +25,10 @@ if [[ "${1:-}" == --federation ]]; then
   exec node --import tsx bench/federation.ts "$@"
 fi
 source scripts/infra/run-services.sh
+if [[ "${1:-}" == --cluster ]]; then
+  # The cluster of `npm run cluster` beside standalone in one run: POST /outbox and a circle
+  # timeline at the same connections (this run's Redis, RabbitMQ and S3 for the cluster).
+  node --import tsx bench/cluster.ts "$@"
+  exit
+fi
 node --import tsx bench/run.ts "$@"

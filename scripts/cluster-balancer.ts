@@ -25,6 +25,32 @@ export interface Balancer {
   close(): Promise<void>;
 }
 
+/** Hop-by-hop headers (RFC 9110 7.6.1) belong to one connection and are not passed on. */
+const HOP_BY_HOP = [
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+];
+
+/**
+ * A gateway's response headers without its connection's own: our connection to it is closed
+ * after every request (`agent: false`), and its `Connection: close` must not close the client's
+ * kept-alive connection to the balancer too.
+ */
+function endToEnd(headers: http.IncomingHttpHeaders): http.IncomingHttpHeaders {
+  const named = String(headers.connection ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  const out = { ...headers };
+  for (const h of [...HOP_BY_HOP, ...named]) delete out[h];
+  return out;
+}
+
 function forward(
   target: string,
   req: http.IncomingMessage,
@@ -37,7 +63,7 @@ function forward(
     delete headers['transfer-encoding'];
     delete headers.connection;
     const out = http.request(url, { method: req.method, headers, agent: false }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
+      res.writeHead(up.statusCode ?? 502, endToEnd(up.headers));
       // Answered either way: a body cut midway is the client's broken response, not a retry.
       flow([up, res]).then(
         () => resolve('answered'),
