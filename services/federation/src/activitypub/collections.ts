@@ -8,9 +8,9 @@
  */
 import type { UserRecord } from '@agora/common/db';
 import type { FederationContext } from '../context';
-import { noteOf, orderedCollection, userActorUrls } from './documents';
+import { noteOf, orderedCollection, replyNoteOf, userActorUrls } from './documents';
 import { idMap, localIdOf, localUrlOf } from './ids';
-import { AP_CONTEXT, AP_PUBLIC } from './vocab';
+import { AP_CONTENT_CONTEXT, AP_CONTEXT, AP_PUBLIC } from './vocab';
 
 type Json = Record<string, unknown>;
 export const PAGE_SIZE = 20;
@@ -76,7 +76,7 @@ export async function followingPage(ctx: FederationContext, user: UserRecord, in
   return orderedCollection(following, members.length, { items: urls, index, next });
 }
 
-/** GET /ap/objects/:id: a live public post of this server, as a Note. */
+/** GET /ap/objects/:id: a live public post of this server as a Note, or a reply of this server in a public thread. */
 export async function objectDocument(ctx: FederationContext, encoded: string): Promise<Json | undefined> {
   let id: string;
   try {
@@ -85,8 +85,16 @@ export async function objectDocument(ctx: FederationContext, encoded: string): P
     return undefined;
   }
   const url = localUrlOf(ctx.config, id);
-  if (!url || localIdOf(ctx.config, url) !== id || !id.startsWith('post:')) return undefined;
+  if (!url || localIdOf(ctx.config, url) !== id) return undefined;
+  if (id.startsWith('reply:')) {
+    const reply = await ctx.stores.replies.byId(id);
+    if (!reply || reply.deletedAt) return undefined;
+    const root = await ctx.stores.posts.byId(reply.target);
+    if (!root || root.deletedAt || root.to !== '@public') return undefined;
+    return { '@context': AP_CONTENT_CONTEXT, ...(await replyNoteOf(ctx, reply)) };
+  }
+  if (!id.startsWith('post:')) return undefined;
   const post = await ctx.stores.posts.byId(id);
   if (!post || post.deletedAt || post.originDomain || post.to !== '@public') return undefined;
-  return { '@context': AP_CONTEXT, ...(await noteOf(ctx, post)) };
+  return { '@context': AP_CONTENT_CONTEXT, ...(await noteOf(ctx, post)) };
 }
