@@ -118,7 +118,8 @@ export async function replyNoteOf(ctx: FederationContext, reply: ReplyRecord): P
 export function orderedCollection(
   id: string,
   totalItems: number,
-  page: { items: unknown[]; index: number; next: boolean } | undefined,
+  /** `next`: whether there is a next page (`?page=n+1`), or its URL (a cursor). */
+  page: { items: unknown[]; index: number; next: boolean | string } | undefined,
 ): Json {
   if (!page) {
     return { '@context': AP_CONTEXT, id, type: 'OrderedCollection', totalItems, first: `${id}?page=1` };
@@ -130,7 +131,9 @@ export function orderedCollection(
     partOf: id,
     totalItems,
     orderedItems: page.items,
-    ...(page.next ? { next: `${id}?page=${page.index + 1}` } : {}),
+    ...(page.next
+      ? { next: typeof page.next === 'string' ? page.next : `${id}?page=${page.index + 1}` }
+      : {}),
     ...(page.index > 1 ? { prev: `${id}?page=${page.index - 1}` } : {}),
   };
 }
