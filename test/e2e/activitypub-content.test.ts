@@ -260,7 +260,7 @@ test('Update and Delete both ways; a deleted post goes as a Tombstone', async ()
   expect(
     (await outbox(api, alice, { type: 'Update', target: postId, object: { content: 'second' } })).status,
   ).toBe(201);
-  const update = await arrived<Update>(async (a) => a instanceof Update && a.objectId?.href === postUrl);
+  const update = await arrived<Update>((a) => a instanceof Update && a.objectId?.href === postUrl);
   expect(String(((await update.getObject()) as Note).content)).toContain('second');
   expect((await outbox(api, alice, { type: 'Delete', target: postId })).status).toBe(201);
   const del = await arrived<Delete>((a) => a instanceof Delete && a.objectId?.href === postUrl);

@@ -7,7 +7,7 @@
  */
 import { Follow, Reject, type Person } from '@fedify/fedify/vocab';
 import type { Context } from '@fedify/fedify';
-import { bootServer, client, waitFor, type TestServer } from '../harness/standalone';
+import { bootServer, client, waitFor, type JsonResponse, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
 import { mapHost, startFedifyPeer, unmapHosts, type FedifyPeer } from '../harness/fedify-peer';
 
@@ -79,7 +79,7 @@ test("mode=remote asks an ActivityPub actor's own URL; a Follow is pending until
       new Reject({
         id: new URL(`${peer.actorUrl('dave')}#reject-alice`),
         actor: new URL(peer.actorUrl('dave')),
-        object: follow as Follow,
+        object: follow,
       }),
     );
     await waitFor(async () => (await looked()).body.item?.followState === 'rejected', 20_000);
@@ -121,11 +121,11 @@ test("the outbox's next links go past page 50", async () => {
   let next: string | undefined = `http://${DOMAIN}/ap/users/prolific/outbox?page=1`;
   const seen: string[] = [];
   let pages = 0;
+  type Page = { next?: string; orderedItems: Array<{ object: { id: string } }> };
   while (next) {
-    const res = await api.get<{ next?: string; orderedItems: Array<{ object: { id: string } }> }>(
-      next.replace(`http://${DOMAIN}`, ''),
-      { headers: AP },
-    );
+    const res: JsonResponse<Page> = await api.get<Page>(next.replace(`http://${DOMAIN}`, ''), {
+      headers: AP,
+    });
     expect(res.status).toBe(200);
     seen.push(...res.body.orderedItems.map((a) => a.object.id));
     next = res.body.next;
