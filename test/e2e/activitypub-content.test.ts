@@ -348,3 +348,102 @@ describe("the peer's posts that are not public are kept for their addressees onl
     expect(await rt().repos.posts.byId(id)).toBeNull();
   });
 });
+
+describe('a hostile peer: an actor acts only on its own content', () => {
+  const outcomeOf = async (remoteId: string) => {
+    let found: ActivityRecord | undefined;
+    await waitFor(async () => {
+      const docs = await allStored<ActivityRecord & { _id: string }>(rt().db.engine, ACTIVITIES);
+      found = docs.find((d) => d.remoteId === remoteId && d.inbound?.status !== 'accepted');
+      return !!found;
+    }, 20_000);
+    return found?.inbound;
+  };
+
+  test("carol's Delete of alice's post changes nothing", async () => {
+    const postId = await send({
+      type: 'Create',
+      objectType: 'Post',
+      to: '@public',
+      object: { content: 'mine' },
+    });
+    const postUrl = `http://${DOMAIN}/ap/objects/${encodeURIComponent(postId)}`;
+    const id = `${carolUrl}#delete-alice-post`;
+    await carolSends(
+      aliceUrl,
+      new Delete({
+        id: new URL(id),
+        actor: new URL(carolUrl),
+        object: new Tombstone({ id: new URL(postUrl) }),
+      }),
+    );
+    expect(await outcomeOf(id)).toMatchObject({
+      status: 'ignored',
+      reason: 'no post of this author from this server has that id',
+    });
+    expect((await read(alice, postId)).status).toBe(200);
+  });
+
+  test("a Note attributed to dave in carol's Create is refused, nothing stored", async () => {
+    const url = `${carolUrl}/notes/as-dave`;
+    await carolSends(
+      aliceUrl,
+      new Create({
+        id: new URL(`${url}#create`),
+        actor: new URL(carolUrl),
+        to: PUBLIC_COLLECTION,
+        object: new Note({
+          id: new URL(url),
+          attribution: new URL(peer.actorUrl('dave')),
+          content: 'forged',
+          to: PUBLIC_COLLECTION,
+        }),
+      }),
+    );
+    expect(await outcomeOf(`${url}#create`)).toMatchObject({
+      status: 'rejected',
+      reason: 'object.attributedTo: must be the activity actor',
+    });
+    expect(await rt().repos.posts.byId(remoteObjectIdFor(url))).toBeNull();
+  });
+
+  test("carol's Update of a Note of dave's held here is ignored", async () => {
+    const url = `${peer.actorUrl('dave')}/notes/d1`;
+    await fedCtx.sendActivity(
+      { identifier: 'dave' },
+      await person(aliceUrl),
+      new Create({
+        id: new URL(`${url}#create`),
+        actor: new URL(peer.actorUrl('dave')),
+        to: PUBLIC_COLLECTION,
+        object: new Note({
+          id: new URL(url),
+          attribution: new URL(peer.actorUrl('dave')),
+          content: '<p>dave wrote</p>',
+          to: PUBLIC_COLLECTION,
+        }),
+      }),
+    );
+    const id = remoteObjectIdFor(url);
+    await waitFor(async () => !!(await rt().repos.posts.byId(id)), 20_000);
+    await carolSends(
+      aliceUrl,
+      new Update({
+        id: new URL(`${carolUrl}#update-dave`),
+        actor: new URL(carolUrl),
+        to: PUBLIC_COLLECTION,
+        object: new Note({
+          id: new URL(url),
+          attribution: new URL(carolUrl),
+          content: 'changed',
+          to: PUBLIC_COLLECTION,
+        }),
+      }),
+    );
+    expect(await outcomeOf(`${carolUrl}#update-dave`)).toMatchObject({
+      status: 'ignored',
+      reason: 'no post of this author from this server has that id',
+    });
+    expect((await rt().repos.posts.byId(id))?.body).toContain('dave wrote');
+  });
+});
