@@ -7,6 +7,7 @@
  * signature and key-ownership checks.
  */
 import {
+  Announce,
   Create,
   Delete,
   EmojiReact,
@@ -294,6 +295,75 @@ test('Update and Delete both ways; a deleted post goes as a Tombstone', async ()
     }),
   );
   await waitFor(async () => (await read(alice, id)).status === 404, 20_000);
+});
+
+test("an Announce is a share by the announcer in its followers' timelines here, with the original quoted; Undo removes it", async () => {
+  const me = await api.get<{ user: { following: string } }>('/auth/me', { token: alice.token });
+  const timeline = async () =>
+    (
+      await api.get<{ orderedItems: Item[] }>(
+        `/circles/${encodeURIComponent(me.body.user.following)}/posts`,
+        {
+          token: alice.token,
+        },
+      )
+    ).body.orderedItems;
+  // A post of dave's this server does not hold: fetched from its URL.
+  const daveNote = `${peer.actorUrl('dave')}/notes/original`;
+  peer.notes.set(
+    daveNote,
+    new Note({
+      id: new URL(daveNote),
+      attribution: new URL(peer.actorUrl('dave')),
+      content: '<p>worth sharing</p>',
+      to: PUBLIC_COLLECTION,
+    }),
+  );
+  const announce = new Announce({
+    id: new URL(`${carolUrl}/announces/1`),
+    actor: new URL(carolUrl),
+    object: new URL(daveNote),
+    to: PUBLIC_COLLECTION,
+  });
+  await carolSends(aliceUrl, announce);
+  const shareId = remoteObjectIdFor(`${carolUrl}/announces/1`);
+  await waitFor(async () => (await timeline()).some((p) => p.id === shareId), 20_000);
+  const share = (await read(alice, shareId)).body as Item & { actorId: string; url: string };
+  expect(share).toMatchObject({ actorId: '@carol@peer.test', url: daveNote });
+  expect(share.body).toContain('worth sharing');
+  expect(share.body).toContain('@dave@peer.test');
+  // Not a copy of dave's post: only the share is held.
+  expect(await rt().repos.posts.byId(remoteObjectIdFor(daveNote))).toBeNull();
+
+  await carolSends(
+    aliceUrl,
+    new Undo({ id: new URL(`${carolUrl}/announces/1#undo`), actor: new URL(carolUrl), object: announce }),
+  );
+  await waitFor(async () => (await read(alice, shareId)).status === 404, 20_000);
+
+  // An Announce of a post that is not public shares nothing.
+  const hidden = `${peer.actorUrl('dave')}/notes/hidden`;
+  peer.notes.set(
+    hidden,
+    new Note({ id: new URL(hidden), attribution: new URL(peer.actorUrl('dave')), content: '<p>no</p>' }),
+  );
+  await carolSends(
+    aliceUrl,
+    new Announce({
+      id: new URL(`${carolUrl}/announces/2`),
+      actor: new URL(carolUrl),
+      object: new URL(hidden),
+      to: PUBLIC_COLLECTION,
+    }),
+  );
+  let outcome: ActivityRecord | undefined;
+  await waitFor(async () => {
+    const docs = await allStored<ActivityRecord & { _id: string }>(rt().db.engine, ACTIVITIES);
+    outcome = docs.find((d) => d.remoteId === `${carolUrl}/announces/2` && d.inbound?.status !== 'accepted');
+    return !!outcome;
+  }, 20_000);
+  expect(outcome?.inbound?.status).toBe('ignored');
+  expect(await rt().repos.posts.byId(remoteObjectIdFor(`${carolUrl}/announces/2`))).toBeNull();
 });
 
 describe("the peer's posts that are not public are kept for their addressees only", () => {

@@ -7,6 +7,7 @@
 import type { RemoteActorRecord } from '@agora/common/db';
 import type { FederationContext } from '../context';
 import { idMap, type IdMap } from './ids';
+import { announceToSpec, announcesPost, unannounceToSpec, undoesAnnounce } from './inbound-announce';
 import { isPublicPost, isReaction, privateAudience, reactionToSpec } from './inbound-content';
 import { PUBLIC_FORMS } from './vocab';
 
@@ -75,6 +76,9 @@ export async function toSpecForm(
     cc: await audience(ids, activity.cc),
   };
   if (isReaction(activity)) return { ...out, ...(await reactionToSpec(ids, activity)) };
+  // A boost: a share by the announcer (inbound-announce.ts); else left for the social service to ignore.
+  if (announcesPost(activity)) return { ...out, ...(await announceToSpec(ctx, ids, activity, actor)) };
+  if (undoesAnnounce(activity)) return { ...out, ...(await unannounceToSpec(ids, activity)) };
   const object = activity.object;
   if (isObject(object)) {
     const type = typeof object.type === 'string' ? object.type : '';
