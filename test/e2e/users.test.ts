@@ -165,8 +165,8 @@ describe('GET /users/:id', () => {
     });
   });
 
-  test('with an ActivityPub Accept the raw actor document is returned', async () => {
-    const pem = await rt.repos.settings.get<string>('publicKey');
+  test("with an ActivityPub Accept the raw actor document is returned, with the user's own key", async () => {
+    const serverPem = await rt.repos.settings.get<string>('publicKey');
     for (const accept of [
       'application/activity+json',
       'application/ld+json; profile="https://www.w3.org/ns/activitystreams"',
@@ -193,6 +193,10 @@ describe('GET /users/:id', () => {
         endpoints: { sharedInbox: 'https://social.test/inbox' },
         handle: alice.id,
       });
+      // alice's own key (the one /ap/users/alice publishes and her deliveries are signed with).
+      const pem = (await rt.repos.activityPub.actorKey(alice.id))?.publicKeyPem;
+      expect(pem).toMatch(/BEGIN PUBLIC KEY/);
+      expect(pem).not.toBe(serverPem);
       expect(res.body.publicKey).toEqual({
         id: 'https://social.test/users/alice#main-key',
         owner: 'https://social.test/users/alice',

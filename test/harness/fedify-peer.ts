@@ -26,6 +26,10 @@ export interface FedifyPeer {
   /** Activities that passed Fedify's checks at an inbox, in arrival order. */
   inbox: Activity[];
   keys: Record<string, PeerKey>;
+  /** Notes its server answers GET for (`/users/<name>/notes/<id>`), by URL. */
+  notes: Map<string, Note>;
+  /** Whether its actors answer a Follow with Accept (true) or leave it pending (false). */
+  acceptFollows: boolean;
   actorUrl(name: string): string;
   close(): Promise<void>;
 }
@@ -95,6 +99,8 @@ export function unmapHosts(): void {
 export async function startFedifyPeer(): Promise<FedifyPeer> {
   const inbox: Activity[] = [];
   const keys: Record<string, PeerKey> = { carol: await makeKey(), dave: await makeKey() };
+  const settings = { acceptFollows: true };
+  const notes = new Map<string, Note>();
   const federation = createFederation<void>({ kv: new MemoryKvStore(), allowPrivateAddress: true });
   federation
     .setActorDispatcher('/users/{identifier}', async (ctx, identifier) => {
@@ -113,11 +119,17 @@ export async function startFedifyPeer(): Promise<FedifyPeer> {
       const key = keys[identifier];
       return key ? [key.pair] : [];
     });
+  federation.setObjectDispatcher(
+    Note,
+    '/users/{identifier}/notes/{id}',
+    (ctx, values) => notes.get(`${ctx.origin}/users/${values.identifier}/notes/${values.id}`) ?? null,
+  );
   federation
     .setInboxListeners('/users/{identifier}/inbox', '/inbox')
     .on(Follow, async (ctx, follow) => {
       inbox.push(follow);
-      // carol accepts every follower.
+      // Every follower is accepted, unless the test says otherwise.
+      if (!settings.acceptFollows) return;
       const follower = await follow.getActor(ctx);
       if (!follower || !follow.objectId) return;
       const parsed = ctx.parseUri(follow.objectId);
@@ -159,10 +171,17 @@ export async function startFedifyPeer(): Promise<FedifyPeer> {
   mapHost(PEER_DOMAIN, port);
   return {
     federation,
+    get acceptFollows() {
+      return settings.acceptFollows;
+    },
+    set acceptFollows(v: boolean) {
+      settings.acceptFollows = v;
+    },
     origin: `http://${PEER_DOMAIN}`,
     address: `127.0.0.1:${port}`,
     inbox,
     keys,
+    notes,
     actorUrl: (name) => `http://${PEER_DOMAIN}/users/${name}`,
     close: () =>
       new Promise<void>((resolve) => {

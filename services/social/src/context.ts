@@ -15,6 +15,7 @@ const SOCIAL_STORES = [
   'prepare',
   'accountContent',
   'activities',
+  'activityPub',
   'bookmarks',
   'circles',
   'files',

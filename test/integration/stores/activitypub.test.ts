@@ -98,6 +98,22 @@ describe.each(engineFixtures())('ActivityPubStore on $name', (fx) => {
     expect(await store.follow('@alice@s.test', carol()._id)).toBeNull();
   });
 
+  it("lists a remote actor's followers here: only the follows it accepted", async () => {
+    const url = 'http://peer.test/users/erin';
+    const follow = (localId: string, state: 'pending' | 'accepted' | 'rejected') =>
+      store.putFollow({ localId, remoteUrl: url, state, activityId: `https://s.test/${localId}` });
+    await follow('@bob@s.test', 'accepted');
+    await follow('@dan@s.test', 'pending');
+    await follow('@eve@s.test', 'rejected');
+    await store.putFollow({
+      localId: '@fay@s.test',
+      remoteUrl: 'http://peer.test/users/other',
+      state: 'accepted',
+      activityId: 'https://s.test/fay',
+    });
+    expect(await store.followersHereOf(url)).toEqual(['@bob@s.test']);
+  });
+
   it("remembers a peer's signature format (draft-cavage until asked)", async () => {
     expect(await store.signatureScheme('strict.test')).toBe('draft-cavage');
     await store.setSignatureScheme('strict.test', 'rfc9421');

@@ -1,20 +1,20 @@
 /**
- * A local user's outbox (Creates of their public posts), followers (remote followers, by URL)
+ * A local user's outbox (Creates of their public posts), followers (local and remote, by URL)
  * and following (the members of their Following circle, by URL) as paged OrderedCollections,
  * and a public post by its URL. Only what anyone may read is shown, as these answer unsigned
  * GETs: followers are listed when the user's profile is public, following when their Following
  * circle is (it is addressed to its owner alone unless they widen it); otherwise the collection
  * has no items and no count.
  */
-import type { UserRecord } from '@agora/common/db';
+import type { PostDoc, UserRecord } from '@agora/common/db';
 import type { FederationContext } from '../context';
-import { noteOf, orderedCollection, userActorUrls } from './documents';
+import { noteOf, orderedCollection, replyNoteOf, userActorUrls } from './documents';
 import { idMap, localIdOf, localUrlOf } from './ids';
-import { AP_CONTEXT, AP_PUBLIC } from './vocab';
+import { AP_CONTENT_CONTEXT, AP_CONTEXT, AP_PUBLIC } from './vocab';
 
 type Json = Record<string, unknown>;
 export const PAGE_SIZE = 20;
-/** Pages deeper than this answer empty: a page is read from the newest post on (no cursor kept). */
+/** Pages jumped to by number deeper than this answer empty; the `next` links carry a cursor, so never end. */
 const MAX_PAGE = 50;
 
 function slice<T>(all: T[], index: number) {
@@ -22,17 +22,42 @@ function slice<T>(all: T[], index: number) {
   return { items, next: all.length > index * PAGE_SIZE };
 }
 
-export async function outboxPage(ctx: FederationContext, user: UserRecord, index?: number): Promise<Json> {
+/** Where an outbox page starts: after the post published at `at` with id `id` (the `before` query). */
+export interface OutboxCursor {
+  at: number;
+  id: string;
+}
+
+export function parseCursor(raw: unknown): OutboxCursor | undefined {
+  if (typeof raw !== 'string' || raw.length > 300) return undefined;
+  const m = /^(\d{1,15})_(post:[^@\s]+@[^@\s/]+)$/.exec(raw);
+  return m ? { at: Number(m[1]), id: m[2]! } : undefined;
+}
+
+export async function outboxPage(
+  ctx: FederationContext,
+  user: UserRecord,
+  index?: number,
+  before?: OutboxCursor,
+): Promise<Json> {
   const { outbox, url } = userActorUrls(ctx, user);
   if (!index) return orderedCollection(outbox, user.publicPostCount ?? 0, undefined);
-  const limit = Math.min(index, MAX_PAGE) * PAGE_SIZE + 1;
-  const posts =
-    index > MAX_PAGE
-      ? []
-      : await ctx.stores.posts.pullFor({ authors: [user.id], audiences: ['@public'], limit });
-  const { items, next } = slice(posts, index);
+  const scope = { authors: [user.id], audiences: ['@public'] };
+  let page: { items: PostDoc[]; next: boolean };
+  if (before) {
+    const posts = await ctx.stores.posts.pullFor({ ...scope, before, limit: PAGE_SIZE + 1 });
+    page = { items: posts.slice(0, PAGE_SIZE), next: posts.length > PAGE_SIZE };
+  } else {
+    const limit = Math.min(index, MAX_PAGE) * PAGE_SIZE + 1;
+    page = slice(index > MAX_PAGE ? [] : await ctx.stores.posts.pullFor({ ...scope, limit }), index);
+  }
+  const last = page.items.at(-1);
+  const next =
+    page.next && last
+      ? `${outbox}?page=${index + 1}&before=${new Date(last.publishedAt).getTime()}_${encodeURIComponent(last.id)}`
+      : false;
   const activities = await Promise.all(
-    items.map(async (post) => {
+    page.items.map(async (post) => {
       const object = await noteOf(ctx, post);
       return {
         id: `${String(object.id)}#create`,
@@ -52,15 +77,29 @@ function hidden(id: string): Json {
   return { '@context': AP_CONTEXT, id, type: 'OrderedCollection', orderedItems: [] };
 }
 
+/** The local users whose Following circle holds the user (a reverse-index read, then their circles). */
+async function localFollowersOf(ctx: FederationContext, userId: string): Promise<string[]> {
+  const local = `@${ctx.config.DOMAIN}`;
+  const held = (await ctx.stores.circles.membershipsOf(userId)).circles.filter((id) => id.endsWith(local));
+  const circles = [...(await ctx.stores.circles.liveByIds(held)).values()];
+  const owners = await ctx.stores.users.liveByIds([...new Set(circles.map((c) => c.actorId))]);
+  return circles
+    .filter((c) => owners.get(c.actorId)?.circles?.following === c.id && c.actorId !== userId)
+    .map((c) => c.actorId)
+    .sort();
+}
+
+/** Followers on this server and on others (remote follower rows), by actor URL. */
 export async function followersPage(ctx: FederationContext, user: UserRecord, index?: number): Promise<Json> {
   const { followers } = userActorUrls(ctx, user);
   if (user.to !== '@public') return hidden(followers);
-  const rows = await ctx.stores.followers.ofUser(user.id);
-  if (!index) return orderedCollection(followers, rows.length, undefined);
+  const remote = (await ctx.stores.followers.ofUser(user.id)).map((f) => f.actorId);
+  const all = [...new Set([...(await localFollowersOf(ctx, user.id)), ...remote])];
+  if (!index) return orderedCollection(followers, all.length, undefined);
   const ids = idMap(ctx.config, ctx.stores.activityPub);
-  const { items, next } = slice(rows, index);
-  const urls = await Promise.all(items.map(async (f) => (await ids.urlOf(f.actorId)) ?? f.actorId));
-  return orderedCollection(followers, rows.length, { items: urls, index, next });
+  const { items, next } = slice(all, index);
+  const urls = await Promise.all(items.map(async (id) => (await ids.urlOf(id)) ?? id));
+  return orderedCollection(followers, all.length, { items: urls, index, next });
 }
 
 export async function followingPage(ctx: FederationContext, user: UserRecord, index?: number): Promise<Json> {
@@ -76,7 +115,7 @@ export async function followingPage(ctx: FederationContext, user: UserRecord, in
   return orderedCollection(following, members.length, { items: urls, index, next });
 }
 
-/** GET /ap/objects/:id: a live public post of this server, as a Note. */
+/** GET /ap/objects/:id: a live public post of this server as a Note, or a reply of this server in a public thread. */
 export async function objectDocument(ctx: FederationContext, encoded: string): Promise<Json | undefined> {
   let id: string;
   try {
@@ -85,8 +124,16 @@ export async function objectDocument(ctx: FederationContext, encoded: string): P
     return undefined;
   }
   const url = localUrlOf(ctx.config, id);
-  if (!url || localIdOf(ctx.config, url) !== id || !id.startsWith('post:')) return undefined;
+  if (!url || localIdOf(ctx.config, url) !== id) return undefined;
+  if (id.startsWith('reply:')) {
+    const reply = await ctx.stores.replies.byId(id);
+    if (!reply || reply.deletedAt) return undefined;
+    const root = await ctx.stores.posts.byId(reply.target);
+    if (!root || root.deletedAt || root.to !== '@public') return undefined;
+    return { '@context': AP_CONTENT_CONTEXT, ...(await replyNoteOf(ctx, reply)) };
+  }
+  if (!id.startsWith('post:')) return undefined;
   const post = await ctx.stores.posts.byId(id);
   if (!post || post.deletedAt || post.originDomain || post.to !== '@public') return undefined;
-  return { '@context': AP_CONTEXT, ...(await noteOf(ctx, post)) };
+  return { '@context': AP_CONTENT_CONTEXT, ...(await noteOf(ctx, post)) };
 }

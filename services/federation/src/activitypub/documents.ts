@@ -3,11 +3,12 @@
  * their own key (`publicKey.owner` = the actor), the server actor as an `Application` with the
  * server key, posts as `Note` or `Article`, every id and reference a URL (ids.ts).
  */
-import type { PostDoc, UserRecord } from '@agora/common/db';
+import type { PostDoc, ReplyRecord, UserRecord } from '@agora/common/db';
 import { actorKeyOf } from '@agora/common/federation';
 import type { FederationContext } from '../context';
 import { idMap, localUrlOf, serverActorUrl } from './ids';
-import { AP_CONTEXT, AP_PUBLIC } from './vocab';
+import { tagsOf } from './outbound-content';
+import { AP_CONTENT_CONTEXT, AP_CONTEXT, AP_PUBLIC } from './vocab';
 
 type Json = Record<string, unknown>;
 
@@ -74,22 +75,42 @@ export async function userActorDocument(ctx: FederationContext, user: UserRecord
   };
 }
 
-/** A public local post as a Note (an Article when it has a title). */
+/** A public local post as a Note (an Article when it has a title), with its `tag`. */
 export async function noteOf(ctx: FederationContext, post: PostDoc): Promise<Json> {
   const ids = idMap(ctx.config, ctx.stores.activityPub);
   const author = (await ids.urlOf(post.actorId)) ?? post.actorId;
   const title = (post as { title?: unknown }).title;
   const article = post.type === 'Article' || (typeof title === 'string' && !!title);
+  const { tag, mentioned, content } = await tagsOf(ctx, ids, post.source?.content ?? '', post.body ?? '');
   return {
     id: localUrlOf(ctx.config, post.id) ?? post.id,
     type: article ? 'Article' : 'Note',
     attributedTo: author,
     ...(article && typeof title === 'string' ? { name: title } : {}),
-    content: post.body ?? '',
+    content,
     published: (post.publishedAt ?? new Date()).toISOString(),
     url: post.url ?? undefined,
     to: [AP_PUBLIC],
-    cc: [`${author}/followers`],
+    cc: [`${author}/followers`, ...mentioned],
+    ...(tag.length ? { tag } : {}),
+  };
+}
+
+/** A local reply in a public thread as a Note answering its parent (by URL). */
+export async function replyNoteOf(ctx: FederationContext, reply: ReplyRecord): Promise<Json> {
+  const ids = idMap(ctx.config, ctx.stores.activityPub);
+  const author = (await ids.urlOf(reply.actorId)) ?? reply.actorId;
+  const { tag, mentioned, content } = await tagsOf(ctx, ids, reply.source?.content ?? '', reply.body ?? '');
+  return {
+    id: localUrlOf(ctx.config, reply.id) ?? reply.id,
+    type: 'Note',
+    attributedTo: author,
+    inReplyTo: (await ids.urlOf(reply.parent)) ?? null,
+    content,
+    published: (reply.createdAt ?? new Date()).toISOString(),
+    to: [AP_PUBLIC],
+    cc: [`${author}/followers`, ...mentioned],
+    ...(tag.length ? { tag } : {}),
   };
 }
 
@@ -97,19 +118,22 @@ export async function noteOf(ctx: FederationContext, post: PostDoc): Promise<Jso
 export function orderedCollection(
   id: string,
   totalItems: number,
-  page: { items: unknown[]; index: number; next: boolean } | undefined,
+  /** `next`: whether there is a next page (`?page=n+1`), or its URL (a cursor). */
+  page: { items: unknown[]; index: number; next: boolean | string } | undefined,
 ): Json {
   if (!page) {
     return { '@context': AP_CONTEXT, id, type: 'OrderedCollection', totalItems, first: `${id}?page=1` };
   }
   return {
-    '@context': AP_CONTEXT,
+    '@context': AP_CONTENT_CONTEXT,
     id: `${id}?page=${page.index}`,
     type: 'OrderedCollectionPage',
     partOf: id,
     totalItems,
     orderedItems: page.items,
-    ...(page.next ? { next: `${id}?page=${page.index + 1}` } : {}),
+    ...(page.next
+      ? { next: typeof page.next === 'string' ? page.next : `${id}?page=${page.index + 1}` }
+      : {}),
     ...(page.index > 1 ? { prev: `${id}?page=${page.index - 1}` } : {}),
   };
 }

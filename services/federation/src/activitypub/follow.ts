@@ -6,6 +6,7 @@
  * until the actor's Accept (or Reject) names it.
  */
 import { createHash } from 'node:crypto';
+import { STAMPS } from '@agora/common/cache';
 import type { RemoteActorRecord } from '@agora/common/db';
 import { domainOf } from '@agora/common/federation';
 import type { FederationContext } from '../context';
@@ -59,7 +60,11 @@ export async function answerFollow(
   return blocked ? 'rejected' : 'accepted';
 }
 
-/** An Accept or Reject of a local user's pending Follow, by the followed actor. */
+/**
+ * An Accept or Reject of a local user's pending Follow, by the followed actor. A Reject also takes
+ * the actor out of the user's Following circle (the spec's Follow put them there at once), so
+ * the timeline and the circle say what the actor agreed to.
+ */
 export async function settleFollow(
   ctx: FederationContext,
   activity: Json,
@@ -71,6 +76,12 @@ export async function settleFollow(
   const follow = await ctx.stores.activityPub.followByActivity(followId);
   if (!follow || follow.remoteUrl !== actor._id) return;
   await ctx.stores.activityPub.setFollowState(follow._id, type === 'Accept' ? 'accepted' : 'rejected');
+  if (type === 'Accept') return;
+  const user = await ctx.stores.users.findActiveById(follow.localId);
+  const circle = user?.circles?.following;
+  if (!circle || !(await ctx.stores.circles.removeMember(circle, actor.handle))) return;
+  // What the user reads next (their timelines, their circle) must show it, as after an Unfollow.
+  await ctx.stamps.bump([STAMPS.viewer(follow.localId), STAMPS.circle(circle)]);
 }
 
 /**

@@ -60,8 +60,8 @@ export interface IdMap {
   idOf(url: string): Promise<string | undefined>;
   /** An id of this API → its URL on the wire (local by rule, remote through the store). */
   urlOf(id: string): Promise<string | undefined>;
-  /** A remote object's URL → its id here, remembered. */
-  objectIdOf(url: string): Promise<string>;
+  /** A remote object's URL → its id here (`post:…`, `reply:…`, `react:…` by `kind`), remembered. */
+  objectIdOf(url: string, kind?: string): Promise<string>;
 }
 
 export function idMap(config: Cfg, store: ActivityPubStore): IdMap {
@@ -79,10 +79,10 @@ export function idMap(config: Cfg, store: ActivityPubStore): IdMap {
       if (id.startsWith('@')) return (await store.remoteActorByHandle(id))?._id;
       return (await store.objectUrlOf(id)) ?? undefined;
     },
-    async objectIdOf(url) {
+    async objectIdOf(url, kind = 'post') {
       const known = await store.objectIdOf(url);
       if (known) return known;
-      const id = remoteObjectIdFor(url);
+      const id = remoteObjectIdFor(url, kind);
       await store.putObject(id, url);
       return id;
     },

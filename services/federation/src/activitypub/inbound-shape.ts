@@ -7,6 +7,8 @@
 import type { RemoteActorRecord } from '@agora/common/db';
 import type { FederationContext } from '../context';
 import { idMap, type IdMap } from './ids';
+import { announceToSpec, announcesPost, unannounceToSpec, undoesAnnounce } from './inbound-announce';
+import { isPublicPost, isReaction, privateAudience, reactionToSpec } from './inbound-content';
 import { PUBLIC_FORMS } from './vocab';
 
 type Json = Record<string, unknown>;
@@ -31,18 +33,26 @@ async function audience(ids: IdMap, v: unknown): Promise<string[] | undefined> {
   return (await Promise.all(list.map((x) => ref(ids, x)))).filter((x): x is string => !!x);
 }
 
-async function post(ids: IdMap, o: Json, actor: RemoteActorRecord): Promise<Json> {
+/**
+ * A Note: a public reply (`inReplyTo`) gets a `reply:` id and joins its thread; a post that is not
+ * public is kept for its addressees only (inbound-content.ts), never joined to a thread, whose
+ * replies everyone who sees the root may read.
+ */
+async function post(ids: IdMap, o: Json, actor: RemoteActorRecord, open: boolean): Promise<Json> {
   const url = idOf(o.id);
   const author = idOf(o.attributedTo);
-  return {
+  const reply = open && o.inReplyTo !== undefined && o.inReplyTo !== null;
+  const out: Json = {
     ...o,
-    id: url ? await ids.objectIdOf(url) : undefined,
+    id: url ? await ids.objectIdOf(url, reply ? 'reply' : 'post') : undefined,
     attributedTo: author === actor._id ? actor.handle : author,
     url: typeof o.url === 'string' ? o.url : url,
     to: await audience(ids, o.to),
     cc: await audience(ids, o.cc),
-    ...(o.inReplyTo !== undefined ? { inReplyTo: await ref(ids, o.inReplyTo) } : {}),
   };
+  delete out.inReplyTo;
+  if (reply) out.inReplyTo = await ref(ids, o.inReplyTo);
+  return out;
 }
 
 export async function toSpecForm(
@@ -65,11 +75,25 @@ export async function toSpecForm(
     to: await audience(ids, activity.to),
     cc: await audience(ids, activity.cc),
   };
+  if (isReaction(activity)) return { ...out, ...(await reactionToSpec(ids, activity)) };
+  // A boost: a share by the announcer (inbound-announce.ts); else left for the social service to ignore.
+  if (announcesPost(activity)) return { ...out, ...(await announceToSpec(ctx, ids, activity, actor)) };
+  if (undoesAnnounce(activity)) return { ...out, ...(await unannounceToSpec(ids, activity)) };
   const object = activity.object;
   if (isObject(object)) {
     const type = typeof object.type === 'string' ? object.type : '';
-    if (POSTS.has(type)) out.object = await post(ids, object, actor);
-    else if (type === 'Person' || type === 'Service' || type === 'Application')
+    if (POSTS.has(type)) {
+      const open = isPublicPost(activity, object);
+      out.object = await post(ids, object, actor, open);
+      if (!open && (activity.type === 'Create' || activity.type === 'Update')) {
+        const addressed = await privateAudience(ctx, ids, activity, object, actor);
+        Object.assign(out, addressed);
+        out.object = { ...(out.object as Json), to: addressed.to, cc: [] };
+      }
+    } else if (isReaction(object)) {
+      // Undo of a Like / EmojiReact: an Undo of the React it became.
+      out.object = { ...(await reactionToSpec(ids, object)), actor: handle };
+    } else if (type === 'Person' || type === 'Service' || type === 'Application')
       out.object = { ...object, id: handle };
     else if (type === 'Tombstone') out.object = (await ids.idOf(idOf(object) ?? '')) ?? idOf(object);
     else {

@@ -67,7 +67,8 @@ export async function acceptActivityPub(
   }
   const shaped = await toSpecForm(ctx, activity, actor);
   return recordInbound(ctx, {
-    type,
+    // A Like or EmojiReact is the spec's React from here on (inbound-content.ts).
+    type: typeof shaped.type === 'string' ? shaped.type : type,
     remoteId,
     actorId: actor.handle,
     signerDomain: verified.signerDomain,

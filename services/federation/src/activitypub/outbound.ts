@@ -7,7 +7,8 @@
  */
 import type { FederationContext } from '../context';
 import { idMap, type IdMap } from './ids';
-import { AP_CONTEXT, AP_PUBLIC } from './vocab';
+import { reactionToAp, tombstone, withTags } from './outbound-content';
+import { AP_CONTENT_CONTEXT, AP_PUBLIC } from './vocab';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -62,7 +63,7 @@ function specOnly(activity: Json): string | undefined {
     return "circles and groups travel on the spec's wire only";
   if (typeof activity.object === 'string' && activity.object.startsWith('circle:'))
     return "circles travel on the spec's wire only";
-  if (['React', 'Announce', 'Flag', 'Join', 'Leave'].includes(String(activity.type)))
+  if (['Announce', 'Flag', 'Join', 'Leave'].includes(String(activity.type)))
     return `${String(activity.type)} is not sent as ActivityPub yet`;
   return undefined;
 }
@@ -76,9 +77,18 @@ export async function toActivityPub(ctx: FederationContext, activity: Json): Pro
   const actorId = typeof activity.actorId === 'string' ? activity.actorId : undefined;
   const actorUrl = actorId && (await ids.urlOf(actorId));
   if (!actorUrl) return { unsendable: 'its actor has no ActivityPub URL' };
+  const inner = isObject(activity.object) ? activity.object : undefined;
+  if (activity.type === 'React' || (activity.type === 'Undo' && inner?.type === 'React')) {
+    const reaction = await reactionToAp(ctx, ids, activity, actorUrl);
+    return reaction ? { activity: reaction } : { unsendable: 'the reacted-to object has no ActivityPub URL' };
+  }
   const mapped = await object(ids, { ...activity, actor: actorUrl }, actorUrl);
   if (!mapped) return { unsendable: 'its object has no ActivityPub URL' };
   const rest = { ...mapped };
+  if (activity.type === 'Delete' && typeof rest.object === 'string' && rest.object !== actorUrl)
+    rest.object = tombstone(rest.object);
+  if (inner && isObject(rest.object) && ['Note', 'Article'].includes(String(inner.type)))
+    rest.object = await withTags(ctx, ids, inner, rest.object);
   delete rest['@context'];
   // A circle post names its readers on that server (`recipients`): they are its audience there,
   // never the Public collection.
@@ -92,7 +102,7 @@ export async function toActivityPub(ctx: FederationContext, activity: Json): Pro
   const isPublic = Array.isArray(rest.to) && rest.to.includes(AP_PUBLIC);
   return {
     activity: {
-      '@context': AP_CONTEXT,
+      '@context': AP_CONTENT_CONTEXT,
       ...rest,
       actor: actorUrl,
       ...(isPublic && rest.cc === undefined ? { cc: [`${actorUrl}/followers`] } : {}),

@@ -3,6 +3,12 @@ export const AS_CONTEXT = 'https://www.w3.org/ns/activitystreams';
 export const SECURITY_CONTEXT = 'https://w3id.org/security/v1';
 /** Both contexts are known to every strict JSON-LD processor (Fedify preloads them). */
 export const AP_CONTEXT = [AS_CONTEXT, SECURITY_CONTEXT];
+/** With the terms of content beyond AS2 core: `Hashtag` (as Mastodon defines it), `EmojiReact` (LitePub). */
+export const AP_CONTENT_CONTEXT = [
+  AS_CONTEXT,
+  SECURITY_CONTEXT,
+  { Hashtag: 'as:Hashtag', EmojiReact: 'http://litepub.social/ns#EmojiReact' },
+];
 export const AP_PUBLIC = 'https://www.w3.org/ns/activitystreams#Public';
 export const PUBLIC_FORMS = new Set([AP_PUBLIC, 'as:Public', 'Public', '@public']);
 export const ACTIVITY_JSON = 'application/activity+json';

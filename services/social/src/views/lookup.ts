@@ -13,6 +13,7 @@ import { BadRequest, NotFound } from '@agora/common/errors';
 import type { SocialContext } from '../context';
 import { readableObject } from '../access/objects';
 import { fetchRemote } from './remote-lookup';
+import { followStateOf } from './remote-ap';
 import { refuseBlocked } from '../federation/blocks';
 import { presentUser } from '../users/present';
 
@@ -34,10 +35,16 @@ export async function lookup(
   const parsed = parseId(id);
   if (parsed.domain === ctx.config.DOMAIN) return lookupLocal(ctx, viewer, id, parsed.type);
   await refuseBlocked(ctx, parsed.domain);
-  if (mode === 'remote') return shownTo(viewer, parsed.type, await fetchRemote(ctx, id));
-  // Remote objects this server holds (posts that arrived through the inbox) answer locally.
-  const held = await lookupLocal(ctx, viewer, id, parsed.type);
-  return held ?? (mode === 'local' ? null : shownTo(viewer, parsed.type, await fetchRemote(ctx, id)));
+  let item: Record<string, unknown> | null;
+  if (mode === 'remote') item = shownTo(viewer, parsed.type, await fetchRemote(ctx, id));
+  else {
+    // Remote objects this server holds (posts that arrived through the inbox) answer locally.
+    const held = await lookupLocal(ctx, viewer, id, parsed.type);
+    item = held ?? (mode === 'local' ? null : shownTo(viewer, parsed.type, await fetchRemote(ctx, id)));
+  }
+  // A remote ActivityPub actor the viewer follows: whether it accepted (`pending` until it answers).
+  const followState = item && viewer.local ? await followStateOf(ctx, viewer.id, id) : undefined;
+  return item && followState ? { ...item, followState } : item;
 }
 
 /**

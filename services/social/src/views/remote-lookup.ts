@@ -11,6 +11,7 @@ import { UpstreamError } from '@agora/common/errors';
 import { originOf, signAsServer } from '@agora/common/federation';
 import type { SocialContext } from '../context';
 import { withSafeUrls } from '@agora/common/validation';
+import { fetchActivityPub } from './remote-ap';
 
 const PATHS: Record<string, string> = {
   post: 'posts',
@@ -29,6 +30,9 @@ function pathOf(id: string): string | undefined {
 }
 
 export async function fetchRemote(ctx: SocialContext, id: string): Promise<Record<string, unknown> | null> {
+  // An actor or post met on the ActivityPub wire is asked of its own URL, as ActivityPub.
+  const ap = await fetchActivityPub(ctx, id);
+  if (ap !== undefined) return ap;
   const domain = parseId(id).domain;
   const path = pathOf(id);
   if (!domain || !path) return null;

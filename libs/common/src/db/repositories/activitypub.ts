@@ -70,7 +70,16 @@ export const AP_REMOTE_OBJECTS: CollectionSpec = {
 };
 export const AP_FOLLOWS: CollectionSpec = {
   name: 'ap_follows',
-  indexes: [{ fields: [['activityId', 1]], serves: 'followByActivity: the Follow an Accept names' }],
+  indexes: [
+    { fields: [['activityId', 1]], serves: 'followByActivity: the Follow an Accept names' },
+    {
+      fields: [
+        ['remoteUrl', 1],
+        ['state', 1],
+      ],
+      serves: "followersHereOf: a remote actor's followers here",
+    },
+  ],
   dates: ['updatedAt'],
 };
 export const AP_PEERS: CollectionSpec = { name: 'ap_peers', indexes: [], dates: ['updatedAt'] };
@@ -161,6 +170,12 @@ export class ActivityPubStore {
 
   followByActivity(activityId: string): Promise<ApFollowRecord | null> {
     return this.follows.findOne({ activityId });
+  }
+
+  /** The local users whose Follow of the remote actor it accepted. */
+  async followersHereOf(remoteUrl: string): Promise<string[]> {
+    const rows = await this.follows.find({ remoteUrl, state: 'accepted' }, { limit: 10_000 });
+    return rows.map((r) => r.localId);
   }
 
   async setFollowState(id: string, state: FollowState): Promise<void> {

@@ -2,7 +2,13 @@ import { Router } from '@agora/common/http';
 import type { Request, Response, NextFunction } from 'express';
 import type { FederationContext } from '../../context';
 import { serverActorDocument, userActorDocument } from '../../activitypub/documents';
-import { followersPage, followingPage, objectDocument, outboxPage } from '../../activitypub/collections';
+import {
+  followersPage,
+  followingPage,
+  objectDocument,
+  outboxPage,
+  parseCursor,
+} from '../../activitypub/collections';
 import { ACTIVITY_JSON, LD_JSON } from '../../activitypub/vocab';
 
 type Json = Record<string, unknown>;
@@ -63,7 +69,7 @@ export default function activityPubRoutes(ctx: FederationContext): Router {
     '/users/:name/outbox',
     answer(async (req) => {
       const user = await userOf(req);
-      return user && outboxPage(ctx, user, page(req));
+      return user && outboxPage(ctx, user, page(req), parseCursor(req.query.before));
     }),
   );
   r.get(

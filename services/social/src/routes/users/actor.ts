@@ -1,12 +1,14 @@
 /**
  * ActivityPub actor documents (behaviour-notes §3.5, fixed): a user's actor and the server
- * actor `@<domain>`. Users hold no private keys in this design: server-to-server requests are
- * signed with the server key (decisions.md §6), so every actor publishes the server's public key
- * under its own `#main-key` id. Personal profile fields follow the profile's audience, as for
- * the JSON view; the e-mail address is never part of an actor.
+ * actor `@<domain>`. The server actor publishes the server key (the spec's wire is signed with
+ * it, decisions.md §6); a user publishes their own key (the one their ActivityPub deliveries are
+ * signed with, docs/federation.md "Keys and trust per actor"), never the server's, so no
+ * signature by the server key can pass for a user's. Personal profile fields follow the
+ * profile's audience, as for the JSON view; the e-mail address is never part of an actor.
  */
 import type { Viewer } from '@agora/common/audience';
 import type { UserRecord } from '@agora/common/db';
+import { actorKeyOf } from '@agora/common/federation';
 import { AS_CONTEXT } from '@agora/common/http';
 import type { SocialContext } from '../../context';
 import { presentUser } from '../../users/present';
@@ -75,7 +77,7 @@ export async function userActorDocument(
   user: UserRecord,
   viewer: Viewer,
 ): Promise<Record<string, unknown>> {
-  const pem = await ctx.stores.settings.get<string>('publicKey');
+  const { publicKeyPem: pem } = await actorKeyOf(ctx.stores.activityPub, user.id);
   const shown = presentUser(user, viewer, ctx.config.DOMAIN);
   const profile = shown.profile as Record<string, unknown>;
   const restricted = shown.audienceRestricted === true;

@@ -1,0 +1,98 @@
+/**
+ * An inbound ActivityPub `Announce` of a post (a boost) in the spec's form (docs/federation.md,
+ * "ActivityPub"): a public post by the announcing actor, its id from the Announce's URL (on the
+ * announcer's server), its `url` the original's, its content a link to the original's author and
+ * the original's content quoted, so the announcer's followers here read it in their timelines as
+ * a share. The original is read from this server when held here (a local post, a public copy),
+ * else fetched from its own URL (its author must be on that URL's server); only a public original
+ * is shared. `Undo` of the Announce deletes the share. Anything else is left to the social service,
+ * which ignores it (thread relays are Announces of activities on the spec's wire only).
+ */
+import type { RemoteActorRecord } from '@agora/common/db';
+import { domainOf } from '@agora/common/federation';
+import type { FederationContext } from '../context';
+import type { IdMap } from './ids';
+import { fetchDocument, resolveActor } from './resolve';
+import { PUBLIC_FORMS } from './vocab';
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const idOf = (v: unknown): string | undefined => {
+  const id = isObject(v) ? v.id : v;
+  return typeof id === 'string' && id.length <= 2000 ? id : undefined;
+};
+const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]);
+const POSTS = new Set(['Note', 'Article', 'Question', 'Page']);
+const escape = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+interface Original {
+  url: string;
+  author: string;
+  content: string;
+}
+
+/** Whether an Announce names a post (a URL, or a Note / Article) rather than an activity. */
+export function announcesPost(activity: Json): boolean {
+  const o = activity.object;
+  return (
+    activity.type === 'Announce' && (typeof o === 'string' || (isObject(o) && POSTS.has(String(o.type))))
+  );
+}
+
+/** An Undo of an Announce (its id, embedded or as a URL). */
+export function undoesAnnounce(activity: Json): boolean {
+  return activity.type === 'Undo' && isObject(activity.object) && activity.object.type === 'Announce';
+}
+
+const isPublic = (o: Json) => [o.to, o.cc].flatMap(list).some((t) => PUBLIC_FORMS.has(idOf(t) ?? ''));
+
+async function originalOf(ctx: FederationContext, ids: IdMap, url: string): Promise<Original | undefined> {
+  const held = await ids.idOf(url);
+  if (held?.startsWith('post:')) {
+    const post = await ctx.stores.posts.byId(held);
+    if (!post || post.deletedAt || post.to !== '@public') return undefined;
+    return { url: post.url ?? url, author: post.actorId, content: post.body ?? '' };
+  }
+  const doc = await fetchDocument(ctx, url).catch(() => undefined);
+  if (!doc || doc.id !== url || !POSTS.has(String(doc.type)) || !isPublic(doc)) return undefined;
+  const authorUrl = idOf(doc.attributedTo);
+  if (!authorUrl || domainOf(authorUrl) !== domainOf(url)) return undefined;
+  const author = await resolveActor(ctx, authorUrl);
+  if (!author) return undefined;
+  return { url, author: author.handle, content: typeof doc.content === 'string' ? doc.content : '' };
+}
+
+/** The Announce as a Create of the share, or undefined when there is nothing public to share. */
+export async function announceToSpec(
+  ctx: FederationContext,
+  ids: IdMap,
+  activity: Json,
+  actor: RemoteActorRecord,
+): Promise<Json | undefined> {
+  const announceUrl = idOf(activity.id);
+  const url = idOf(activity.object);
+  if (!announceUrl || !url || !isPublic(activity)) return undefined;
+  const original = await originalOf(ctx, ids, url);
+  if (!original) return undefined;
+  const by = `<a href="${escape(original.url)}">${escape(original.author)}</a>`;
+  return {
+    type: 'Create',
+    object: {
+      id: await ids.objectIdOf(announceUrl),
+      type: 'Note',
+      attributedTo: actor.handle,
+      content: `<p>🔁 ${by}</p><blockquote>${original.content.slice(0, 100_000)}</blockquote>`,
+      url: original.url,
+      published: activity.published,
+      to: ['@public'],
+    },
+  };
+}
+
+/** Undo of an Announce → Delete of the share it made. */
+export async function unannounceToSpec(ids: IdMap, activity: Json): Promise<Json | undefined> {
+  const announceUrl = idOf(activity.object);
+  const share = announceUrl ? await ids.idOf(announceUrl) : undefined;
+  return share ? { type: 'Delete', object: share } : undefined;
+}

@@ -1,0 +1,90 @@
+/**
+ * Inbound ActivityPub content in the spec's form (docs/federation.md, "ActivityPub"; ADR 0022):
+ * `Like` and `EmojiReact` become the spec's `React` (a Like with no emoji is 👍, the "Like" of
+ * this API), their `Undo` an Undo of that React; a post that is not public (followers-only,
+ * direct) becomes a post to a circle of the sending server holding exactly its addressees here:
+ * the local actors it names in `to`/`cc`, and, when it names the actor's followers collection,
+ * the local users whose Follow of the actor was accepted. The social service then keeps it for
+ * those readers only, as any circle post of a peer (services/social/src/inbound/audience.ts).
+ */
+import type { RemoteActorRecord } from '@agora/common/db';
+import type { FederationContext } from '../context';
+import { remoteObjectIdFor, type IdMap } from './ids';
+import { PUBLIC_FORMS } from './vocab';
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const idOf = (v: unknown): string | undefined => {
+  const id = isObject(v) ? v.id : v;
+  return typeof id === 'string' && id.length <= 2000 ? id : undefined;
+};
+const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]);
+
+export const LIKE_EMOJI = '👍';
+const REACTIONS = new Set(['Like', 'EmojiReact']);
+
+export function isReaction(v: unknown): boolean {
+  return isObject(v) && REACTIONS.has(String(v.type));
+}
+
+/** The emoji of a Like or EmojiReact: `content` (Misskey's `_misskey_reaction` too), else 👍. */
+function emojiOf(reaction: Json): string {
+  const given = [reaction.content, reaction._misskey_reaction].find(
+    (v): v is string => typeof v === 'string' && !!v.trim(),
+  );
+  return given ? given.trim().slice(0, 32) : LIKE_EMOJI;
+}
+
+/** `Like` / `EmojiReact` of an object → `React` with `to` the object and the reaction's own id. */
+export async function reactionToSpec(ids: IdMap, reaction: Json): Promise<Json> {
+  const url = idOf(reaction.id);
+  const target = idOf(reaction.object);
+  const emoji = emojiOf(reaction);
+  return {
+    type: 'React',
+    to: target ? ((await ids.idOf(target)) ?? target) : undefined,
+    object: {
+      id: url ? await ids.objectIdOf(url, 'react') : undefined,
+      type: 'React',
+      emoji,
+      ...(emoji === LIKE_EMOJI ? { name: 'Like' } : {}),
+    },
+  };
+}
+
+/** Whether the post is addressed to the Public collection (in `to` or `cc`, of the activity or the object). */
+export function isPublicPost(activity: Json, object: Json): boolean {
+  return [activity.to, activity.cc, object.to, object.cc]
+    .flatMap(list)
+    .some((t) => PUBLIC_FORMS.has(idOf(t) ?? ''));
+}
+
+/**
+ * A followers-only or direct post as a post to a circle of its sender (one per post, its id a hash
+ * of the post's URL) holding its readers here; `recipients` empty when it names no one here.
+ */
+export async function privateAudience(
+  ctx: FederationContext,
+  ids: IdMap,
+  activity: Json,
+  object: Json,
+  actor: RemoteActorRecord,
+): Promise<Json> {
+  const named = [activity.to, activity.cc, object.to, object.cc].flatMap(list).slice(0, 200);
+  const urls = [...new Set(named.map(idOf).filter((u): u is string => !!u))];
+  const readers = new Set<string>();
+  for (const url of urls) {
+    const id = await ids.idOf(url);
+    if (id?.startsWith('@') && id.endsWith(`@${ctx.config.DOMAIN}`)) readers.add(id);
+  }
+  const followers = actor.followers ?? `${actor._id}/followers`;
+  if (urls.includes(followers))
+    for (const localId of await ctx.stores.activityPub.followersHereOf(actor._id)) readers.add(localId);
+  const circleId = remoteObjectIdFor(idOf(object) ?? String(activity.id), 'circle');
+  return {
+    to: [circleId],
+    cc: [],
+    circle: { id: circleId, actorId: actor.handle, name: '', rev: Date.now() },
+    recipients: [...readers],
+  };
+}
