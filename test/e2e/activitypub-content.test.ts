@@ -154,6 +154,25 @@ test('a post names its mentions and hashtags in `tag`, the mentioned actor in `c
   expect(String(note.content)).not.toMatch(/href="\//);
 });
 
+test('a public post reaches the actor it mentions although nobody there follows its author', async () => {
+  // bob has no follower on the peer: only the mention of dave takes the post there.
+  await send(
+    {
+      type: 'Create',
+      objectType: 'Post',
+      to: '@public',
+      object: { content: 'bob says hi to @dave@peer.test' },
+    },
+    bob,
+  );
+  const create = await arrived<Create>(
+    async (a) => a instanceof Create && String((await a.getObject())?.content).includes('bob says hi'),
+  );
+  expect(create.actorId?.href).toBe(bobUrl);
+  const note = (await create.getObject()) as Note;
+  expect(note.ccIds.map((u) => u.href)).toContain(peer.actorUrl('dave'));
+});
+
 test("replies both ways: carol's reply joins alice's thread; alice's reply answers carol's Note by URL", async () => {
   const postId = await send({
     type: 'Create',

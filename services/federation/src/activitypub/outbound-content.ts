@@ -26,6 +26,12 @@ export interface Tagged {
   content: string;
 }
 
+/** The `@user@domain` handles a markdown text names, lower-cased, at most MAX_TAGS. */
+export function mentionedHandles(markdown: string): string[] {
+  const handles = new Set([...markdown.matchAll(HANDLE)].map((m) => `@${m[2]}@${m[3]}`.toLowerCase()));
+  return [...handles].slice(0, MAX_TAGS);
+}
+
 /** `tag`, the mentioned actors and the absolute HTML of a post or reply written here. */
 export async function tagsOf(
   ctx: FederationContext,
@@ -36,8 +42,7 @@ export async function tagsOf(
   const tag: Json[] = [];
   const mentioned: string[] = [];
   let content = html;
-  const handles = new Set([...markdown.matchAll(HANDLE)].map((m) => `@${m[2]}@${m[3]}`.toLowerCase()));
-  for (const handle of [...handles].slice(0, MAX_TAGS)) {
+  for (const handle of mentionedHandles(markdown)) {
     const href = await ids.urlOf(handle);
     if (!href) continue;
     tag.push({ type: 'Mention', href, name: handle });

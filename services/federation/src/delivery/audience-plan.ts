@@ -3,7 +3,8 @@
  * circle membership of remote actors, circles deleted, profile updates and account deletions.
  * Each planner returns the deliveries; plan.ts enqueues them.
  *
- * - post created → Create to every target of its audience;
+ * - post created → Create to every target of its audience (a public one also to the
+ *   ActivityPub actors it mentions: mentions.ts);
  * - post edited → Update to every target of its audience (it carries the whole post, so a server
  *   that holds no copy yet makes one: one the new audience of a moved post reaches); when its
  *   audience changed (`previousTo`), Delete to the servers the new audience leaves out (none of
@@ -41,6 +42,7 @@ import {
   membershipActivity,
   updateActorActivity,
 } from './audience-activity';
+import { withMentioned } from './mentions';
 
 /** One activity to one inbox. */
 export interface PlannedDelivery {
@@ -65,6 +67,11 @@ function toEach(audience: Audience, activity: OutgoingActivity): PlannedDelivery
   }));
 }
 
+/** Who receives a post's Create, Update or Delete: its audience's servers and whom it mentions. */
+async function audienceOf(ctx: FederationContext, post: PostDoc): Promise<Audience> {
+  return withMentioned(ctx, post, await deliveryTargets(ctx, post));
+}
+
 export async function planPost(
   ctx: FederationContext,
   msg: EventMessage<'post.created' | 'post.updated' | 'post.deleted'>,
@@ -73,12 +80,12 @@ export async function planPost(
     case 'post.created': {
       const post = await localPost(ctx, msg.payload.postId);
       if (!post || post.deletedAt) return [];
-      return toEach(await deliveryTargets(ctx, post), createActivity(ctx, post));
+      return toEach(await audienceOf(ctx, post), createActivity(ctx, post));
     }
     case 'post.deleted': {
       const post = await localPost(ctx, msg.payload.objectId);
       if (!post) return [];
-      return toEach(await deliveryTargets(ctx, post), deleteActivity(ctx, post, msg.id));
+      return toEach(await audienceOf(ctx, post), deleteActivity(ctx, post, msg.id));
     }
     case 'post.updated':
       return planPostUpdate(ctx, msg);
@@ -91,7 +98,7 @@ async function planPostUpdate(
 ): Promise<PlannedDelivery[]> {
   const post = await localPost(ctx, msg.payload.objectId);
   if (!post || post.deletedAt) return [];
-  const now = await deliveryTargets(ctx, post);
+  const now = await audienceOf(ctx, post);
   const update = toEach(now, updateActivity(ctx, post, msg.id));
   if (!msg.payload.fields.includes('to')) return update;
   // Without `previousTo` (an admin's change, a restore): what was public before unless it is now.
