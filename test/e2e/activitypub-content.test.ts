@@ -173,6 +173,16 @@ test('a public post reaches the actor it mentions although nobody there follows 
   expect(note.ccIds.map((u) => u.href)).toContain(peer.actorUrl('dave'));
 });
 
+test("a peer's Note that mentions alice reads with her full handle", async () => {
+  const note = await carolPosts(
+    `<p>hello <span class="h-card"><a href="${aliceUrl}" class="u-url mention">@<span>alice</span></a></span>!</p>`,
+    { tags: [new Mention({ href: new URL(aliceUrl), name: '@alice@social.test' })] },
+  );
+  const id = remoteObjectIdFor(note);
+  await waitFor(async () => (await read(alice, id)).status === 200, 20_000);
+  expect((await read(alice, id)).body.body).toContain('>@alice@social.test</a>');
+});
+
 test("replies both ways: carol's reply joins alice's thread; alice's reply answers carol's Note by URL", async () => {
   const postId = await send({
     type: 'Create',

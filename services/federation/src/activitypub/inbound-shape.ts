@@ -9,6 +9,7 @@ import type { FederationContext } from '../context';
 import { idMap, type IdMap } from './ids';
 import { announceToSpec, announcesPost, unannounceToSpec, undoesAnnounce } from './inbound-announce';
 import { isPublicPost, isReaction, privateAudience, reactionToSpec } from './inbound-content';
+import { withLocalMentions } from './inbound-mentions';
 import { PUBLIC_FORMS } from './vocab';
 
 type Json = Record<string, unknown>;
@@ -38,12 +39,18 @@ async function audience(ids: IdMap, v: unknown): Promise<string[] | undefined> {
  * public is kept for its addressees only (inbound-content.ts), never joined to a thread, whose
  * replies everyone who sees the root may read.
  */
-async function post(ids: IdMap, o: Json, actor: RemoteActorRecord, open: boolean): Promise<Json> {
+async function post(
+  ids: IdMap,
+  o: Json,
+  actor: RemoteActorRecord,
+  open: boolean,
+  domain: string,
+): Promise<Json> {
   const url = idOf(o.id);
   const author = idOf(o.attributedTo);
   const reply = open && o.inReplyTo !== undefined && o.inReplyTo !== null;
   const out: Json = {
-    ...o,
+    ...(await withLocalMentions(ids, o, domain)),
     id: url ? await ids.objectIdOf(url, reply ? 'reply' : 'post') : undefined,
     attributedTo: author === actor._id ? actor.handle : author,
     url: typeof o.url === 'string' ? o.url : url,
@@ -84,7 +91,7 @@ export async function toSpecForm(
     const type = typeof object.type === 'string' ? object.type : '';
     if (POSTS.has(type)) {
       const open = isPublicPost(activity, object);
-      out.object = await post(ids, object, actor, open);
+      out.object = await post(ids, object, actor, open, ctx.config.DOMAIN);
       if (!open && (activity.type === 'Create' || activity.type === 'Update')) {
         const addressed = await privateAudience(ctx, ids, activity, object, actor);
         Object.assign(out, addressed);
