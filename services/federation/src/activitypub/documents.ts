@@ -4,6 +4,7 @@
  * server key, posts as `Note` or `Article`, every id and reference a URL (ids.ts).
  */
 import type { PostDoc, UserRecord } from '@agora/common/db';
+import { wireSensitivity } from '@agora/common/content';
 import { actorKeyOf } from '@agora/common/federation';
 import type { FederationContext } from '../context';
 import { idMap, localUrlOf, serverActorUrl } from './ids';
@@ -90,6 +91,7 @@ export async function noteOf(ctx: FederationContext, post: PostDoc): Promise<Jso
     url: post.url ?? undefined,
     to: [AP_PUBLIC],
     cc: [`${author}/followers`],
+    ...wireSensitivity(post),
   };
 }
 
