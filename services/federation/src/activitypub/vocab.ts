@@ -1,8 +1,12 @@
 /** ActivityPub wire constants: JSON-LD contexts, media types, the Public collection. */
 export const AS_CONTEXT = 'https://www.w3.org/ns/activitystreams';
 export const SECURITY_CONTEXT = 'https://w3id.org/security/v1';
-/** Both contexts are known to every strict JSON-LD processor (Fedify preloads them). */
-export const AP_CONTEXT = [AS_CONTEXT, SECURITY_CONTEXT];
+/**
+ * Both contexts are known to every strict JSON-LD processor (Fedify preloads them). `sensitive`
+ * is not in the ActivityStreams context: Mastodon's own term, defined inline as Mastodon does,
+ * or a JSON-LD reader drops it (ADR 0021).
+ */
+export const AP_CONTEXT = [AS_CONTEXT, SECURITY_CONTEXT, { sensitive: 'as:sensitive' }];
 export const AP_PUBLIC = 'https://www.w3.org/ns/activitystreams#Public';
 export const PUBLIC_FORMS = new Set([AP_PUBLIC, 'as:Public', 'Public', '@public']);
 export const ACTIVITY_JSON = 'application/activity+json';
