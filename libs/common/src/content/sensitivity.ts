@@ -6,6 +6,7 @@
  * field and keeps its meaning.
  */
 import { z } from 'zod';
+import type { MediaDoc } from '../db/repositories/content-records';
 import { given } from './fields';
 
 export const CONTENT_WARNING_MAX = 500;
@@ -47,21 +48,17 @@ export function sensitivityFrom(object: Json): { contentWarning: string; sensiti
 }
 
 /** A post's media as stored and returned: a file's address, kind and description. */
-export interface MediaItem {
-  /** The file id (local files only). */
-  id?: string;
-  url: string;
-  mediaType: string;
-  description: string;
-  width?: number;
-  height?: number;
-}
+export type MediaItem = MediaDoc;
 
-const isHttp = (v: unknown): v is string => typeof v === 'string' && /^https?:\/\//i.test(v) && v.length <= 2000;
-const urlOf = (v: unknown): string | undefined => {
+const isHttp = (v: unknown): v is string =>
+  typeof v === 'string' && /^https?:\/\//i.test(v) && v.length <= 2000;
+/** A URL given as a string, a Link (`href`) or a list of them; nesting and lists are bounded. */
+const urlOf = (v: unknown, depth = 0): string | undefined => {
   if (isHttp(v)) return v;
-  if (Array.isArray(v)) return v.map(urlOf).find(Boolean);
-  if (typeof v === 'object' && v !== null) return urlOf((v as Json).href);
+  if (depth > 3) return undefined;
+  if (Array.isArray(v))
+    return v.slice(0, 10).reduce<string | undefined>((u, x) => u ?? urlOf(x, depth + 1), undefined);
+  if (typeof v === 'object' && v !== null) return urlOf((v as Json).href, depth + 1);
   return undefined;
 };
 const dimension = (v: unknown) =>

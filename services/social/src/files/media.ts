@@ -24,14 +24,14 @@ export async function mediaOfFiles(ctx: SocialContext, fileIds: string[]): Promi
   return files.filter((f): f is FileRecord => !!f).map(mediaItemOf);
 }
 
-/** The file's description copied onto the post it is attached to, if any. */
+/**
+ * The post a described file is attached to gets its media again, read from every one of its
+ * files: two descriptions changed at once both end up on the post, whichever write lands last.
+ */
 export async function refreshPostMedia(ctx: SocialContext, file: FileRecord): Promise<void> {
   const parent = file.parentObject;
   if (!parent?.startsWith('post:')) return;
   const post = await ctx.stores.posts.liveById(parent);
-  const media = (post as { media?: MediaItem[] } | null)?.media;
-  if (!post || !media?.some((m) => m.id === file.id)) return;
-  await ctx.stores.posts.update(post.id, {
-    media: media.map((m) => (m.id === file.id ? { ...m, description: file.description ?? '' } : m)),
-  });
+  if (!post?.media?.some((m) => m.id === file.id)) return;
+  await ctx.stores.posts.update(post.id, { media: await mediaOfFiles(ctx, post.attachments) });
 }
