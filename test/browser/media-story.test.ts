@@ -93,3 +93,22 @@ test('bob sees the warning first, opens the post from the keyboard, then clicks 
   await expectAccessible(page, 'sensitive image, shown');
   await screenshot(page, 'media-sensitive-shown');
 });
+
+test('a reply with a content warning stays collapsed in the thread until Show', async () => {
+  const api = client(server.url);
+  const postId = decodeURIComponent(postPath.replace(/^\/posts\//, ''));
+  const reply = await api.post(
+    '/outbox',
+    { type: 'Reply', to: postId, object: { content: 'Wear sunscreen next time', contentWarning: 'advice' } },
+    { token: bob.token },
+  );
+  expect(reply.status).toBe(201);
+  const { page } = aliceView;
+  await page.goto(postPath);
+  const item = page.getByTestId('reply').filter({ hasText: 'advice' });
+  await item.waitFor();
+  expect(await item.getByText('Wear sunscreen next time').count()).toBe(0);
+  await item.getByRole('button', { name: 'Show', exact: true }).click();
+  await item.getByText('Wear sunscreen next time').waitFor();
+  await expectAccessible(page, 'a reply opened from behind its warning');
+});
