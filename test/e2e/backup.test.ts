@@ -36,6 +36,8 @@ let server: TestServer;
 let api: ReturnType<typeof client>;
 let admin: string;
 let alice: Actor;
+/** A post with a content warning and the sensitive flag (ADR 0021): back after the restore. */
+let warnedPost: string;
 let storage: ObjectStorage;
 let env: Record<string, string>;
 let removeVhost: () => Promise<void>;
@@ -80,9 +82,14 @@ beforeAll(async () => {
       type: 'Create',
       objectType: 'Post',
       to: '@public',
-      object: { type: 'Note', content: `post **${i}** ✓ \u{1F600}` },
+      object: {
+        type: 'Note',
+        content: `post **${i}** ✓ \u{1F600}`,
+        ...(i === 0 ? { contentWarning: 'warned ✓', sensitive: true } : {}),
+      },
     });
     if (p.status !== 201) throw new Error(`post: ${p.status}`);
+    if (i === 0) warnedPost = p.body.createdId!;
   }
   const group = await outbox(api, bob, {
     type: 'Create',
@@ -272,6 +279,8 @@ describe('restore', () => {
 
     expect(await databaseHashes(mongoUrl)).toEqual(dbBefore);
     expect(await storeHashes(storage)).toEqual(storeBefore);
+    const warned = await api.get<Record<string, unknown>>(`/posts/${encodeURIComponent(warnedPost)}`);
+    expect(warned.body).toMatchObject({ contentWarning: 'warned ✓', sensitive: true });
     // The uploaded archive was temporary.
     const left: string[] = [];
     for await (const o of storage.list('restore-uploads/')) left.push(o.key);

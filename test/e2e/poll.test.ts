@@ -142,3 +142,31 @@ test('a pull follows `next` (as `before`) to the pages after the first, with the
     nextPage = undefined;
   }
 });
+
+test('a pulled post keeps its content warning, sensitive flag and image descriptions (ADR 0021)', async () => {
+  const id = `http://${PEER}/posts/pulled-warned`;
+  extraItems.push(
+    item(id, {
+      contentWarning: 'eye strain',
+      sensitive: true,
+      media: [{ url: `http://${PEER}/files/x.png`, mediaType: 'image/png', description: 'Bright stripes' }],
+    }),
+  );
+  try {
+    await waitFor(async () => (await timeline()).includes(id), 15_000);
+    const res = await client(server.url).get<{ orderedItems: Array<Record<string, unknown>> }>(
+      `/circles/${following}/posts`,
+      { token: bob.token },
+    );
+    expect(res.body.orderedItems.find((p) => p.id === id)).toMatchObject({
+      contentWarning: 'eye strain',
+      sensitive: true,
+      media: [{ url: `http://${PEER}/files/x.png`, mediaType: 'image/png', description: 'Bright stripes' }],
+    });
+  } finally {
+    extraItems.splice(
+      extraItems.findIndex((x) => x.id === id),
+      1,
+    );
+  }
+});

@@ -1187,7 +1187,8 @@ export interface paths {
     delete: operations['deleteFilesById'];
     options?: never;
     head?: never;
-    patch?: never;
+    /** Set a file's description (its alt text): the owner only */
+    patch: operations['patchFilesById'];
     trace?: never;
   };
   '/files/{id}/meta': {
@@ -2126,9 +2127,11 @@ export interface components {
     };
     Page: {
       body?: string;
+      contentWarning?: string;
       deletedAt?: string | null;
       id: string;
       order?: number;
+      sensitive?: boolean;
       slug?: string;
       summary?: string;
       title: string;
@@ -2147,9 +2150,18 @@ export interface components {
       body?: string;
       canReact: boolean;
       canReply: boolean;
+      contentWarning?: string;
       href?: string;
       id: string;
       image?: string;
+      media?: {
+        description: string;
+        height?: number;
+        id?: string;
+        mediaType: string;
+        url: string;
+        width?: number;
+      }[];
       myReact?: string | null;
       published: string | null;
       reactCount?: number;
@@ -2157,6 +2169,7 @@ export interface components {
         [key: string]: number;
       };
       replyCount?: number;
+      sensitive?: boolean;
       summary?: string;
       title?: string;
       to?: string;
@@ -2199,10 +2212,12 @@ export interface components {
       };
       actorId: string;
       body?: string;
+      contentWarning?: string;
       createdAt?: string;
       id: string;
       parent?: string;
       replyCount?: number;
+      sensitive?: boolean;
       target?: string;
     };
     Section: {
@@ -2278,6 +2293,7 @@ export interface components {
       };
     };
     UploadedFile: {
+      description?: string;
       height?: number;
       id: string;
       mediaType?: string;
@@ -3159,11 +3175,13 @@ export interface operations {
                 content: string;
                 mediaType?: string;
               };
+          contentWarning?: string;
           href?: string;
           image?: string | null;
           /** @default 0 */
           order?: number;
           parentId?: string | null;
+          sensitive?: boolean;
           slug?: string;
           source?:
             | string
@@ -3259,10 +3277,12 @@ export interface operations {
                 content: string;
                 mediaType?: string;
               };
+          contentWarning?: string;
           href?: string;
           image?: string | null;
           order?: number;
           parentId?: string | null;
+          sensitive?: boolean;
           slug?: string;
           source?:
             | string
@@ -3361,6 +3381,7 @@ export interface operations {
                 content: string;
                 mediaType?: string;
               };
+          contentWarning?: string;
           endTime?: unknown;
           featuredImage?: string;
           href?: string;
@@ -3372,6 +3393,7 @@ export interface operations {
                 lon: number;
                 name?: string;
               };
+          sensitive?: boolean;
           source?:
             | string
             | {
@@ -3467,6 +3489,7 @@ export interface operations {
                 content: string;
                 mediaType?: string;
               };
+          contentWarning?: string;
           endTime?: unknown;
           featuredImage?: string;
           href?: string;
@@ -3478,6 +3501,7 @@ export interface operations {
                 lon: number;
                 name?: string;
               };
+          sensitive?: boolean;
           source?:
             | string
             | {
@@ -4908,6 +4932,37 @@ export interface operations {
         };
         content: {
           'application/json': Record<string, never>;
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  patchFilesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          description: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            file: components['schemas']['UploadedFile'];
+          };
         };
       };
       default: components['responses']['Error'];

@@ -8,6 +8,7 @@ import { useConfig, useMe, useOutbox } from '../api/hooks';
 import type { Collection, Post, Reply } from '../api/types';
 import { when } from '../ui/format';
 import { Avatar, PostCard, ServerHtml } from '../ui/post-card';
+import { ContentWarning } from '../ui/sensitive';
 import { ReplyBox } from '../ui/reply-box';
 import { OwnerActions } from '../ui/post-actions';
 import type { WithSource } from '../api/extra-types';
@@ -86,7 +87,9 @@ export function PostPage() {
                 {when(r.createdAt)}
               </time>
             </header>
-            <ServerHtml html={r.body} />
+            <ContentWarning warning={r.contentWarning}>
+              <ServerHtml html={r.body} />
+            </ContentWarning>
             <OwnerActions
               id={r.id}
               authorId={r.actorId}

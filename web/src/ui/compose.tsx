@@ -1,7 +1,9 @@
 /**
  * Compose: markdown with a preview (rendered by the server's own module, so it is what will be
- * published), an audience picker, image attachments with progress, a draft per audience kept in
- * localStorage, Ctrl+Enter to post, and a failed post that keeps its text and offers a retry.
+ * published), an audience picker, image attachments with progress and a description each (the
+ * image's alt text, stored with the file), a content warning and a sensitive-media switch, a
+ * draft per audience kept in localStorage, Ctrl+Enter to post, and a failed post that keeps its
+ * text and offers a retry.
  */
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from '@tanstack/react-router';
@@ -20,6 +22,8 @@ interface Attachment {
   pct: number;
   file?: UploadedFile;
   error?: string;
+  /** The image's description, saved on the file (PATCH /files/:id) before the post is sent. */
+  description: string;
 }
 
 let nextKey = 1;
@@ -86,13 +90,19 @@ export function Compose({
   const [preview, setPreview] = useState(false);
   const [attachments, setAttachments] = useState<Attachment[]>([]);
   const [posted, setPosted] = useState<string | null>(null);
+  const [warning, setWarning] = useState('');
+  const [sensitive, setSensitive] = useState(false);
+  const [describing, setDescribing] = useState<{ pending: boolean; error: unknown }>({
+    pending: false,
+    error: null,
+  });
   const post = useOutbox([['timeline'], ['posts']]);
   const uploading = attachments.some((a) => !a.file && !a.error);
 
   const addFiles = (files: FileList | null) => {
     for (const f of Array.from(files ?? [])) {
       const key = nextKey++;
-      setAttachments((all) => [...all, { key, name: f.name, pct: 0 }]);
+      setAttachments((all) => [...all, { key, name: f.name, pct: 0, description: '' }]);
       const update = (patch: Partial<Attachment>) =>
         setAttachments((all) => all.map((a) => (a.key === key ? { ...a, ...patch } : a)));
       const form = new FormData();
@@ -106,9 +116,33 @@ export function Compose({
     }
   };
 
+  /** Each description that changed is saved on its file first: the post copies them from there. */
+  const describe = (): Promise<void> =>
+    Promise.all(
+      attachments.map(async (a) => {
+        const description = a.description.trim();
+        if (!a.file || description === (a.file.description ?? '')) return;
+        const out = await api.patch<{ file: UploadedFile }>(pathOf('file', { id: a.file.id }), {
+          description,
+        });
+        setAttachments((all) => all.map((x) => (x.key === a.key ? { ...x, file: out.file } : x)));
+      }),
+    ).then(() => undefined);
+
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
-    if (post.isPending || uploading || (!text.trim() && !attachments.length)) return;
+    if (describing.pending || post.isPending || uploading || (!text.trim() && !attachments.length)) return;
+    setDescribing({ pending: true, error: null });
+    describe().then(
+      () => {
+        setDescribing({ pending: false, error: null });
+        send();
+      },
+      (error: unknown) => setDescribing({ pending: false, error }),
+    );
+  };
+
+  const send = () => {
     const images = attachments.flatMap((a) => (a.file ? [a.file] : []));
     post.mutate(
       {
@@ -121,6 +155,8 @@ export function Compose({
           // File ids, not URLs: referencing a file attaches it to the post, whose audience it takes.
           ...(images[0] ? { image: images[0].id } : {}),
           ...(images.length ? { attachments: images.map((f) => f.id) } : {}),
+          ...(warning.trim() ? { contentWarning: warning.trim() } : {}),
+          ...(sensitive ? { sensitive: true } : {}),
         },
       },
       {
@@ -129,6 +165,8 @@ export function Compose({
           saveDraft(userId, audience, '');
           setText('');
           setAttachments([]);
+          setWarning('');
+          setSensitive(false);
           setPreview(false);
           onPosted?.();
         },
@@ -170,6 +208,27 @@ export function Compose({
         </label>
       )}
       <div className="compose-row">
+        <label>
+          Content warning (optional)
+          <input
+            name="contentWarning"
+            maxLength={500}
+            placeholder="Shown before the post, which opens on request"
+            value={warning}
+            onChange={(e) => setWarning(e.target.value)}
+          />
+        </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            name="sensitive"
+            checked={sensitive}
+            onChange={(e) => setSensitive(e.target.checked)}
+          />{' '}
+          Sensitive media (blurred until clicked)
+        </label>
+      </div>
+      <div className="compose-row">
         {fixedTo ? null : (
           <label>
             Audience
@@ -201,8 +260,13 @@ export function Compose({
           Add image
           <input type="file" accept="image/*" multiple onChange={(e) => addFiles(e.target.files)} />
         </label>
-        <button type="submit" disabled={post.isPending || uploading || (!text.trim() && !attachments.length)}>
-          {post.isPending ? 'Posting…' : 'Post'}
+        <button
+          type="submit"
+          disabled={
+            describing.pending || post.isPending || uploading || (!text.trim() && !attachments.length)
+          }
+        >
+          {post.isPending || describing.pending ? 'Posting…' : 'Post'}
         </button>
       </div>
       {attachments.length ? (
@@ -228,14 +292,30 @@ export function Compose({
               >
                 Remove
               </button>
+              {a.error ? null : (
+                <label className="describe">
+                  Image description (alt text) for {a.name}
+                  <textarea
+                    rows={2}
+                    maxLength={1500}
+                    placeholder="What the image shows, for people who cannot see it"
+                    value={a.description}
+                    onChange={(e) => {
+                      const description = e.target.value;
+                      setAttachments((all) => all.map((x) => (x.key === a.key ? { ...x, description } : x)));
+                    }}
+                  />
+                </label>
+              )}
             </li>
           ))}
         </ul>
       ) : null}
+      <ErrorNote error={describing.error} title="Image descriptions not saved; nothing was posted" />
       <ErrorNote
         error={post.error}
         title="Not posted (your text is kept)"
-        retry={post.isPending ? undefined : () => submit()}
+        retry={post.isPending ? undefined : () => send()}
       />
       {posted && !post.error ? (
         <p role="status" data-testid="posted">

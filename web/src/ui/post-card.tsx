@@ -1,9 +1,7 @@
 /** A post as shown in timelines and on its own page. */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { fetchObjectUrl } from '../api/client';
-import { pathOf } from '../api/routes';
 import { useConfig, useMe, useOutbox } from '../api/hooks';
 import type { Post } from '../api/types';
 import type { WithSource } from '../api/extra-types';
@@ -11,44 +9,11 @@ import { BookmarkButton, OwnerActions, ShareButton } from './post-actions';
 import { ReplyBox } from './reply-box';
 import { audienceLabel, when } from './format';
 import { ErrorNote } from './states';
+import { mediaSrc } from './media-image';
+import { ContentWarning, PostMedia } from './sensitive';
 
 /** Used when the server's `reactEmojis` setting is empty. */
 const DEFAULT_REACTIONS = [{ emoji: '👍', name: 'Like' }];
-
-/** A media reference (URL, /path or a file id) as something `<img src>` can load. */
-export function mediaSrc(ref: string | null | undefined): string | undefined {
-  if (!ref) return undefined;
-  return ref.startsWith('file:') ? pathOf('file', { id: ref }) : ref;
-}
-
-/**
- * An image that may belong to a non-public file: our /files/ URLs are fetched with the session's
- * Authorization header into an object URL; other URLs load as usual.
- */
-export function MediaImage({ src, alt, className }: { src: string; alt: string; className?: string }) {
-  const ours = /^\/files\//.test(src) || src.startsWith(`${location.origin}/files/`);
-  const [url, setUrl] = useState<string | undefined>(ours ? undefined : src);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    if (!ours) return setUrl(src);
-    let objectUrl: string | undefined;
-    let live = true;
-    fetchObjectUrl(src)
-      .then((u) => {
-        objectUrl = u;
-        if (live) setUrl(u);
-        else URL.revokeObjectURL(u);
-      })
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [src, ours]);
-  if (failed) return <p className="state">The image could not be loaded.</p>;
-  if (!url) return <p className="state">Loading image…</p>;
-  return <img className={className} src={url} alt={alt} data-file={ours ? src : undefined} />;
-}
 
 export function Avatar({ src: ref, name }: { src?: string | null; name?: string | null }) {
   const src = mediaSrc(ref);
@@ -145,22 +110,17 @@ export function PostCard({ post, full = false }: { post: Post & WithSource; full
         </div>
       </header>
       {post.title ? <Title className="post-title">{post.title}</Title> : null}
-      <ServerHtml html={post.body} />
-      {post.image ? (
-        <MediaImage className="post-image" src={mediaSrc(post.image)!} alt={post.summary ?? ''} />
-      ) : null}
-      {(post.attachments ?? []).map((a, i) =>
-        a.url && (a.mediaType ?? '').startsWith('image/') ? (
-          <MediaImage key={i} className="post-image" src={a.url} alt={a.name ?? ''} />
-        ) : null,
-      )}
-      {post.href ? (
-        <p>
-          <a href={post.href} rel="noopener noreferrer nofollow" target="_blank">
-            {post.href}
-          </a>
-        </p>
-      ) : null}
+      <ContentWarning warning={post.contentWarning}>
+        <ServerHtml html={post.body} />
+        <PostMedia post={post} />
+        {post.href ? (
+          <p>
+            <a href={post.href} rel="noopener noreferrer nofollow" target="_blank">
+              {post.href}
+            </a>
+          </p>
+        ) : null}
+      </ContentWarning>
       <footer>
         <Link to="/posts/$id" params={{ id: post.id }}>
           {post.replyCount ?? 0} {post.replyCount === 1 ? 'reply' : 'replies'}

@@ -42,6 +42,9 @@ describe('posts', () => {
       image: undefined,
       tags: ['news'],
       attachments: [],
+      media: [],
+      contentWarning: '',
+      sensitive: false,
       location: undefined,
       to: '@public',
       canReply: '@public',
@@ -164,6 +167,8 @@ describe('replies', () => {
       parent: 'post:1@a.test',
       source: { content: 'Yes *indeed*', mediaType: 'text/markdown' },
       body: '<p>Yes <em>indeed</em></p>\n',
+      contentWarning: '',
+      sensitive: false,
     });
   });
 

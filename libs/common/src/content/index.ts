@@ -47,3 +47,16 @@ export {
   type ReplyInput,
   type ReplyPatch,
 } from './reply';
+export {
+  CONTENT_WARNING_MAX,
+  DESCRIPTION_MAX,
+  sensitivityShape,
+  newSensitivity,
+  sensitivityChanges,
+  sensitivityFrom,
+  mediaFrom,
+  attachmentOf,
+  wireSensitivity,
+  type MediaItem,
+  type SensitivityInput,
+} from './sensitivity';

@@ -17,6 +17,7 @@ import {
 } from './fields';
 import { plainText } from './markdown';
 import { slugify } from './slug';
+import { newSensitivity, sensitivityChanges, sensitivityShape } from './sensitivity';
 
 export const PAGE_TYPES = ['Page', 'Folder'] as const;
 
@@ -33,6 +34,7 @@ const shape = {
   tags: tagList.optional(),
   /** Where the page lives when it is not served here (a link in the server's menu). */
   href: httpUrl.optional(),
+  ...sensitivityShape,
 };
 
 /** A new page's fields: a page needs content, a folder does not. */
@@ -81,6 +83,7 @@ export function newPage(input: PageInput, origin: Origin, addressing: Addressing
     actor: origin.author,
     server: origin.server,
     url: input.href ?? pageUrl(origin.publicUrl, slug),
+    ...newSensitivity(input),
     ...addressing,
   };
 }
@@ -97,6 +100,7 @@ export function pageChanges(
 ): Record<string, unknown> {
   const set: Record<string, unknown> = {
     ...given(patch, ['type', 'title', 'summary', 'tags', 'image', 'parentId', 'order']),
+    ...sensitivityChanges(patch),
     ...audience,
   };
   const source = sourceOf(patch);

@@ -19,6 +19,7 @@ import {
   type Origin,
 } from './fields';
 import { plainText } from './markdown';
+import { newSensitivity, sensitivityChanges, sensitivityShape, type MediaItem } from './sensitivity';
 
 export const POST_TYPES = ['Note', 'Article', 'Media', 'Link', 'Event'] as const;
 export type PostType = (typeof POST_TYPES)[number];
@@ -41,6 +42,7 @@ const shape = (types: readonly [PostType, ...PostType[]]) => ({
   startTime: z.coerce.date().optional(),
   endTime: z.coerce.date().optional(),
   location: placeInput.optional(),
+  ...sensitivityShape,
 });
 
 export interface PostSchemaOptions {
@@ -99,7 +101,7 @@ export function newPost(
   input: PostInput,
   origin: Origin,
   addressing: Addressing,
-  extra: { attachments?: string[]; publishedAt?: Date } = {},
+  extra: { attachments?: string[]; media?: MediaItem[]; publishedAt?: Date } = {},
 ) {
   const source = sourceOf(input) ?? '';
   return {
@@ -116,6 +118,8 @@ export function newPost(
     image: input.image ?? input.featuredImage,
     tags: input.tags ?? [],
     attachments: extra.attachments ?? [],
+    media: extra.media ?? [],
+    ...newSensitivity(input),
     location: input.location === undefined ? undefined : placeOf(input.location),
     ...(input.type === 'Event' ? { event: { startDate: input.startTime, endDate: input.endTime } } : {}),
     ...addressing,
@@ -144,6 +148,7 @@ export function postChanges(
 ): Record<string, unknown> {
   const set: Record<string, unknown> = {
     ...given(patch, ['type', 'title', 'summary', 'href', 'tags']),
+    ...sensitivityChanges(patch),
     ...audience,
   };
   const source = sourceOf(patch);

@@ -1,9 +1,10 @@
 /** Replies as the social service builds them: the text, its rendered body and the stored shape. */
 import { z } from 'zod';
 import { invalid, markdownSource, rendered, sourceOf, type Origin } from './fields';
+import { newSensitivity, sensitivityChanges, sensitivityShape } from './sensitivity';
 
 export const replyInput = z
-  .object({ source: markdownSource.optional(), content: markdownSource.optional() })
+  .object({ source: markdownSource.optional(), content: markdownSource.optional(), ...sensitivityShape })
   .refine((o) => (sourceOf(o) ?? '').trim(), { message: 'a reply needs content (source or content)' });
 
 export type ReplyInput = z.infer<typeof replyInput>;
@@ -11,6 +12,7 @@ export type ReplyInput = z.infer<typeof replyInput>;
 export const replyPatchInput = z.object({
   source: markdownSource.optional(),
   content: markdownSource.optional(),
+  ...sensitivityShape,
 });
 
 export type ReplyPatch = z.infer<typeof replyPatchInput>;
@@ -31,13 +33,15 @@ export function newReply(input: ReplyInput, origin: Origin, thread: { target: st
     target: thread.target,
     parent: thread.parent,
     ...rendered(replyText(input)),
+    ...newSensitivity(input),
   };
 }
 
 /** The changes an edit makes: the text rendered again; a reply is never left empty. */
 export function replyChanges(patch: ReplyPatch, prefix = ''): Record<string, unknown> {
   const source = sourceOf(patch);
-  if (source === undefined) return {};
+  const set = sensitivityChanges(patch);
+  if (source === undefined) return set;
   if (!source.trim()) throw invalid(prefix, 'source', 'a reply needs content');
-  return rendered(source);
+  return { ...set, ...rendered(source) };
 }

@@ -173,5 +173,6 @@ export const UploadedFile = component(
     type: optStr,
     width: z.number().optional(),
     height: z.number().optional(),
+    description: optStr,
   }),
 );

@@ -17,6 +17,8 @@ function component<S extends z.ZodType>(id: string, schema: S): S {
 const str = z.string();
 const optStr = z.string().optional();
 const nullableStr = z.string().nullable();
+/** Content warning and sensitive media (ADR 0021): absent on documents written before them. */
+const sensitivity = { contentWarning: optStr, sensitive: z.boolean().optional() };
 
 export const Profile = component(
   'Profile',
@@ -82,6 +84,20 @@ export const Post = component(
     attachments: z
       .array(z.object({ id: optStr, url: optStr, href: optStr, mediaType: optStr, name: optStr }))
       .optional(),
+    ...sensitivity,
+    /** The attached files with their descriptions (alt text). */
+    media: z
+      .array(
+        z.object({
+          id: optStr,
+          url: str,
+          mediaType: str,
+          description: str,
+          width: z.number().optional(),
+          height: z.number().optional(),
+        }),
+      )
+      .optional(),
   }),
 );
 
@@ -96,6 +112,7 @@ export const Reply = component(
     target: optStr,
     createdAt: optStr,
     replyCount: z.number().optional(),
+    ...sensitivity,
   }),
 );
 
@@ -154,6 +171,7 @@ export const Page = component(
     to: optStr,
     order: z.number().optional(),
     deletedAt: nullableStr.optional(),
+    ...sensitivity,
   }),
 );
 

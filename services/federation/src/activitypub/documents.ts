@@ -4,6 +4,7 @@
  * server key, posts as `Note` or `Article`, every id and reference a URL (ids.ts).
  */
 import type { PostDoc, ReplyRecord, UserRecord } from '@agora/common/db';
+import { wireSensitivity } from '@agora/common/content';
 import { actorKeyOf } from '@agora/common/federation';
 import type { FederationContext } from '../context';
 import { idMap, localUrlOf, serverActorUrl } from './ids';
@@ -93,6 +94,7 @@ export async function noteOf(ctx: FederationContext, post: PostDoc): Promise<Jso
     to: [AP_PUBLIC],
     cc: [`${author}/followers`, ...mentioned],
     ...(tag.length ? { tag } : {}),
+    ...wireSensitivity(post),
   };
 }
 
@@ -111,6 +113,7 @@ export async function replyNoteOf(ctx: FederationContext, reply: ReplyRecord): P
     to: [AP_PUBLIC],
     cc: [`${author}/followers`, ...mentioned],
     ...(tag.length ? { tag } : {}),
+    ...wireSensitivity(reply),
   };
 }
 

@@ -1,13 +1,21 @@
 /** ActivityPub wire constants: JSON-LD contexts, media types, the Public collection. */
 export const AS_CONTEXT = 'https://www.w3.org/ns/activitystreams';
 export const SECURITY_CONTEXT = 'https://w3id.org/security/v1';
-/** Both contexts are known to every strict JSON-LD processor (Fedify preloads them). */
-export const AP_CONTEXT = [AS_CONTEXT, SECURITY_CONTEXT];
+/**
+ * Both contexts are known to every strict JSON-LD processor (Fedify preloads them). `sensitive`
+ * is not in the ActivityStreams context: Mastodon's own term, defined inline as Mastodon does,
+ * or a JSON-LD reader drops it (ADR 0021).
+ */
+export const AP_CONTEXT = [AS_CONTEXT, SECURITY_CONTEXT, { sensitive: 'as:sensitive' }];
 /** With the terms of content beyond AS2 core: `Hashtag` (as Mastodon defines it), `EmojiReact` (LitePub). */
 export const AP_CONTENT_CONTEXT = [
   AS_CONTEXT,
   SECURITY_CONTEXT,
-  { Hashtag: 'as:Hashtag', EmojiReact: 'http://litepub.social/ns#EmojiReact' },
+  {
+    sensitive: 'as:sensitive',
+    Hashtag: 'as:Hashtag',
+    EmojiReact: 'http://litepub.social/ns#EmojiReact',
+  },
 ];
 export const AP_PUBLIC = 'https://www.w3.org/ns/activitystreams#Public';
 export const PUBLIC_FORMS = new Set([AP_PUBLIC, 'as:Public', 'Public', '@public']);

@@ -5,6 +5,7 @@
  * are delivered today). `eventId` makes the activity id of a later change unique and stable.
  */
 import type { PostDoc } from '@agora/common/db';
+import { wireSensitivity } from '@agora/common/content';
 import type { FederationContext } from '../context';
 import type { DeliveryJob } from './job';
 
@@ -35,6 +36,8 @@ function note(post: PostDoc) {
     url: post.url ?? undefined,
     published: (post.publishedAt ?? new Date()).toISOString(),
     to: [AS_PUBLIC],
+    // The content warning as `summary`, `sensitive`, the media with descriptions (ADR 0021).
+    ...wireSensitivity(post),
   };
 }
 

@@ -8,6 +8,7 @@
  * redelivered event plans the same activities, which receivers deduplicate.
  */
 import type { PostDoc, ReactRecord, ReplyRecord } from '@agora/common/db';
+import { wireSensitivity } from '@agora/common/content';
 import { domainOf } from '@agora/common/federation';
 import type { FederationContext } from '../context';
 import { AS_PUBLIC, type OutgoingActivity } from './activity';
@@ -38,6 +39,7 @@ function replyNote(reply: ReplyRecord, root: Pick<PostDoc, 'to'>) {
     url: reply.url ?? undefined,
     published: (reply.createdAt ?? new Date()).toISOString(),
     to: addressed(root),
+    ...wireSensitivity(reply),
   };
 }
 

@@ -7,6 +7,7 @@
  * decides the rest); each tombstone an inbound Delete of the copy held here. They are recorded and
  * processed exactly like pushes to the inbox (so a post both pushed and pulled is kept once).
  */
+import { wireSensitivity } from '@agora/common/content';
 import { UpstreamError } from '@agora/common/errors';
 import { domainOf, originOf, signAsServer } from '@agora/common/federation';
 import type { FederationContext } from '../context';
@@ -54,6 +55,8 @@ function createOf(item: Item, domain: string, addressed: Item | null): Item {
       content: typeof item.body === 'string' ? item.body : '',
       published: item.publishedAt ?? item.published,
       url: typeof item.url === 'string' ? item.url : undefined,
+      // A pulled post keeps its warning, flag and described media as a pushed one (ADR 0021).
+      ...wireSensitivity(item),
       ...(addressed ? { to: addressed.to } : {}),
     },
     pulledFrom: domain,

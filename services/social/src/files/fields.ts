@@ -1,5 +1,6 @@
 /** The form fields of POST /files, checked after the bytes are stored (multer reads them in order). */
 import { canonicalTo, type Viewer } from '@agora/common/audience';
+import { DESCRIPTION_MAX } from '@agora/common/content';
 import { BadRequest } from '@agora/common/errors';
 import type { SocialContext } from '../context';
 import { assertCanAddress } from '../activities/audience-check';
@@ -9,10 +10,11 @@ export interface UploadFields {
   to: string;
   name: string;
   summary: string;
+  description: string;
   parentObject: string | null;
 }
 
-function text(body: Record<string, unknown>, field: string, max: number): string {
+export function text(body: Record<string, unknown>, field: string, max: number): string {
   const v = body[field];
   if (v === undefined) return '';
   if (typeof v !== 'string') throw new BadRequest(`${field}: must be a string`);
@@ -54,6 +56,7 @@ export async function readFields(
     to,
     name: text(body, 'title', 300) || displayName(originalName),
     summary: text(body, 'summary', 2000),
+    description: text(body, 'description', DESCRIPTION_MAX).trim(),
     parentObject: parent,
   };
 }

@@ -19,6 +19,7 @@ export function presentFile(doc: Partial<FileRecord> & { id: string }, publicUrl
     url,
     name: doc.name ?? '',
     summary: doc.summary ?? '',
+    description: doc.description ?? '',
     mediaType: doc.mediaType,
     size: doc.size,
     width: doc.width ?? null,

@@ -9,6 +9,7 @@
  * objects: every object id must be on the signer's domain, and Update/Delete touch only posts
  * that peer sent under the same author. Everything else is recorded as ignored, with the reason.
  */
+import { mediaFrom, sensitivityFrom } from '@agora/common/content';
 import { DuplicateKeyError } from '@agora/common/db';
 import { reindexQuietly } from '../search/indexer';
 import { STAMPS } from '@agora/common/cache';
@@ -75,6 +76,9 @@ async function create(ctx: SocialContext, a: Inbound): Promise<Outcome> {
         summary: text,
         source: { content: text, mediaType },
         body,
+        // The warning, sensitivity and described media, on either wire (ADR 0021).
+        ...sensitivityFrom(object),
+        media: mediaFrom(object),
         to: audience.to,
         canReply: audience.to,
         canReact: audience.to,
@@ -129,6 +133,8 @@ async function updateCopy(ctx: SocialContext, a: Inbound, object: Json): Promise
     body,
     summary: text,
     source: { content: text, mediaType },
+    ...sensitivityFrom(object),
+    media: mediaFrom(object),
     ...moved,
   });
   await reindexQuietly(ctx, post.id, 'Post');

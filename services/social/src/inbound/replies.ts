@@ -5,6 +5,7 @@
  * reply's are: the replied-to author is notified, and the federation planner relays it when the
  * thread is rooted here. The same reply arriving twice (pushed and relayed) is stored once.
  */
+import { sensitivityFrom } from '@agora/common/content';
 import { DuplicateKeyError } from '@agora/common/db';
 import { domainOf } from '@agora/common/federation';
 import { domainEvent } from '@agora/common/messaging';
@@ -15,7 +16,10 @@ import { contentOf, isObject, objectId, type Json } from './shape';
 import { actorNameOf, readReply } from './thread-shape';
 import { authorRef, denied, ignored, isThread, rejected, threadAt, trusted, untrusted } from './thread';
 
-/** The stored body of a reply: sanitised HTML, and its markdown when the peer sent it. */
+/**
+ * The stored body of a reply: sanitised HTML, its markdown when the peer sent it, its content
+ * warning and sensitivity (ADR 0021).
+ */
 function bodyOf(object: Json) {
   const { body, text, mediaType } = contentOf(object);
   const source = isObject(object.source) ? object.source : undefined;
@@ -23,7 +27,7 @@ function bodyOf(object: Json) {
     typeof source?.content === 'string' && source.mediaType === 'text/markdown'
       ? { content: source.content.slice(0, 100_000), mediaType: 'text/markdown' }
       : undefined;
-  return { body, source: markdown ?? { content: text, mediaType } };
+  return { body, source: markdown ?? { content: text, mediaType }, ...sensitivityFrom(object) };
 }
 
 export async function createReply(ctx: SocialContext, a: Inbound): Promise<Outcome> {

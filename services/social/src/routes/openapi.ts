@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { collectionOf, timelineOf, wire, wireAdmin, type RouteDocs } from '@agora/common/openapi';
+import { DESCRIPTION_MAX } from '@agora/common/content';
 import { registrationSchema } from '../users/register';
 
 const item = <S extends z.ZodType>(s: S) => z.object({ item: s });
@@ -60,6 +61,11 @@ export const openapi: RouteDocs = {
     bodyMediaType: 'multipart/form-data',
     status: 201,
     response: z.object({ ok: z.literal(true), file: wireAdmin.UploadedFile }),
+  },
+  'PATCH /files/:id': {
+    summary: "Set a file's description (its alt text): the owner only",
+    body: z.object({ description: z.string().max(DESCRIPTION_MAX) }).strict(),
+    response: z.object({ file: wireAdmin.UploadedFile }),
   },
   'GET /files/:id': { summary: 'The stored file, with its own media type', responseMediaType: '*/*' },
   'GET /files/:id/preview': { summary: 'The preview image of a file', responseMediaType: '*/*' },

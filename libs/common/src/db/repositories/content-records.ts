@@ -27,13 +27,30 @@ type Reactable = {
   reactSummary: Record<string, number>;
 };
 
+/** A content warning and whether the media are sensitive (ADR 0021; older documents lack them). */
+type Sensitivity = {
+  contentWarning?: string | null;
+  sensitive?: boolean | null;
+};
+
+/** An attached file as a post shows it (ADR 0021; `id` for local files). */
+export type MediaDoc = {
+  id?: string;
+  url: string;
+  mediaType: string;
+  description: string;
+  width?: number;
+  height?: number;
+};
+
 type Deletable = {
   deletedAt?: Date | null;
   deletedBy?: string | null;
 };
 
 export type PostDoc = Reactable &
-  Deletable & {
+  Deletable &
+  Sensitivity & {
     id: string;
     objectType: string;
     /** Note | Article | Media | Link | Event | Tombstone */
@@ -50,6 +67,7 @@ export type PostDoc = Reactable &
     href?: string | null;
     image?: string | null;
     attachments: string[];
+    media?: MediaDoc[] | null;
     tags: string[];
     location?: unknown;
     event?: { startDate?: Date | null; endDate?: Date | null } | null;
@@ -65,7 +83,8 @@ export type PostDoc = Reactable &
   };
 
 export type ReplyDoc = Reactable &
-  Deletable & {
+  Deletable &
+  Sensitivity & {
     id: string;
     objectType: string;
     type: string;
@@ -127,7 +146,8 @@ export type GroupDoc = Reactable &
   };
 
 export type PageDoc = Reactable &
-  Deletable & {
+  Deletable &
+  Sensitivity & {
     id: string;
     objectType: string;
     type: 'Page' | 'Folder' | 'Tombstone';

@@ -29,6 +29,8 @@ export type FileRecord = {
   /** A display name derived from the client's file name (never used in a storage key). */
   name: string;
   summary: string;
+  /** What the file shows, for readers who cannot see it: an image's alt text (ADR 0021). */
+  description?: string;
   mediaType: string;
   size: number;
   width?: number;
@@ -59,6 +61,7 @@ export type NewFile = {
   type: FileKind;
   name: string;
   summary: string;
+  description?: string;
   mediaType: string;
   size: number;
   width?: number | undefined;
@@ -299,6 +302,16 @@ export class FilesStore {
     let n = 0;
     for (const r of rows) if (await this.markDeleted(r._id)) n++;
     return n;
+  }
+
+  /** Sets a live file's description; the record after, or null when there is none. */
+  async describe(id: string, description: string): Promise<FileRecord | null> {
+    if (typeof id !== 'string' || !id) return null;
+    return this.files.findOneAndUpdate(
+      { _id: id, deletedAt: null },
+      { $set: { description, updatedAt: new Date() } },
+      { returning: 'after' },
+    );
   }
 
   /** Never-attached uploads older than `before`, oldest first (the GC deletes them after a day). */

@@ -7,6 +7,7 @@ import type { ActivityHandler } from '../types';
 import { actorRef, clean, parse } from '../validate';
 import { assertCanAddress } from '../audience-check';
 import { attachFiles, fileIdsIn } from '../../files/attach';
+import { mediaOfFiles } from '../../files/media';
 import { domainEvent } from '@agora/common/messaging';
 
 const postObject = postInput();
@@ -31,7 +32,7 @@ const createPost: ActivityHandler = async ({ svc: ctx, actor, viewer, activity }
     obj,
     { id, author: actorRef(actor), server: `@${domain}`, publicUrl: ctx.config.publicUrl },
     { to, canReply, canReact },
-    { attachments },
+    { attachments, media: await mediaOfFiles(ctx, attachments) },
   );
   // The author's circles were read once for this activity (the viewer): the fan-out targets.
   const created = await ctx.stores.posts.createLocal(doc, { circles: viewer.circleIds });

@@ -10,6 +10,7 @@ import type { SocialContext } from '../../context';
 import { viewerOf } from '../../access/viewer';
 import { quotaBytes, uploadFile, uploadedFile } from '../../files/upload';
 import { readFields } from '../../files/fields';
+import { describeFile } from '../../files/describe';
 import { removeStored, type StoredUpload } from '../../files/engine';
 import { canReadFile, isPublicFile } from '../../files/access';
 import { serveObject } from '../../files/serve';
@@ -48,6 +49,7 @@ export default function fileRoutes(ctx: SocialContext): Router {
         type: stored.kind,
         name: fields.name,
         summary: fields.summary,
+        description: fields.description,
         mediaType: stored.mediaType,
         size: stored.size,
         width: stored.width,
@@ -154,6 +156,17 @@ export default function fileRoutes(ctx: SocialContext): Router {
         next(err);
       }
     };
+  r.patch(
+    '/:id',
+    handler(
+      async ({ req, params, user, set }) => {
+        const file = await readable(req, params.id);
+        set('file', presentFile(await describeFile(ctx, file, user!.id, req.body), publicUrl));
+      },
+      { requireAuth: true },
+    ),
+  );
+
   r.get('/:id/preview', serve('preview'));
   r.get('/:id', serve('original'));
 
