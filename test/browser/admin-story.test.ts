@@ -92,12 +92,12 @@ test('the admin closes open registration; secrets stay read-only', async () => {
     /\[redacted\].*read-only/,
   );
   await expectAccessible(page, 'settings');
-  await page.getByLabel('registrationIsOpen').selectOption('false');
+  await page.getByLabel('Anyone may register').setChecked(false);
   await page.getByRole('button', { name: 'Save registrationIsOpen' }).click();
   await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
   await page.reload();
-  await page.getByLabel('registrationIsOpen').waitFor();
-  expect(await page.getByLabel('registrationIsOpen').inputValue()).toBe('false');
+  await page.getByLabel('Anyone may register').waitFor();
+  expect(await page.getByLabel('Anyone may register').isChecked()).toBe(false);
 });
 
 test('the admin creates an invite', async () => {

@@ -23,7 +23,7 @@ beforeAll(async () => {
     type: 'Create',
     objectType: 'Post',
     to: '@public',
-    // Tags are the post's `tags` field (ADR 0008): a `#…` query matches only those.
+    // A `#…` query matches the post's `tags` and the hashtags of its body (ADR 0008).
     object: { type: 'Note', content: 'Marmalade recipe #cooking', tags: ['cooking'] },
   });
   await outbox(api, alice, {

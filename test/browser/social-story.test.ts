@@ -181,7 +181,7 @@ test('carol, not a member, never sees the post', async () => {
   await page.getByRole('link', { name: 'Home' }).click();
   await page.getByRole('heading', { name: 'Home' }).waitFor();
   await page
-    .getByText(/No posts here yet|caught up/)
+    .getByText(/Nothing from people you follow yet|caught up/)
     .first()
     .waitFor();
   expect(await page.locator('main').textContent()).not.toContain('Picnic');

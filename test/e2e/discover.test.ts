@@ -171,6 +171,20 @@ describe('/admin/recommendations', () => {
     ref.firstRec = first.id;
     const byType = await call<{ orderedItems: Row[] }>('GET', '/admin/recommendations?refType=Circle');
     expect(byType.body.orderedItems.map((r) => r.ref)).toEqual([ref.circle]);
+    // The list names each live target in words, so the dashboard never shows a bare ref.
+    expect(byType.body.orderedItems[0]!.target).toMatchObject({
+      id: ref.circle,
+      type: 'Circle',
+      name: 'Good reads',
+    });
+    const posts = await call<{ orderedItems: Row[] }>('GET', '/admin/recommendations?refType=Post');
+    expect(posts.body.orderedItems.map((r) => r.target)).toContainEqual(
+      expect.objectContaining({
+        id: ref.publicPost,
+        summary: 'a public post worth reading',
+        actor: expect.objectContaining({ id: alice.id }) as unknown,
+      }),
+    );
     const bySection = await call<{ orderedItems: Row[] }>(
       'GET',
       `/admin/recommendations?section=${enc(section.locals)}`,

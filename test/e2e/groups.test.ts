@@ -1,7 +1,7 @@
 /**
  * Groups (behaviour-notes §3.8, §4.3): creation with five circles, Join under every rsvpPolicy,
  * approval and rejection by admins, Leave, admin-only Add/Remove and pending list, group posts
- * for members only, and the GET /groups audience tiers.
+ * read by the group's audience (ADR 0023), and the GET /groups audience tiers.
  */
 import { randomUUID } from 'node:crypto';
 import { ANONYMOUS, buildViewer } from '@agora/common/audience';
@@ -349,11 +349,13 @@ describe('reading groups', () => {
     serverPostId = post.body.createdId!;
   });
 
-  test('group posts: members yes, local non-members 403, anonymous 404 (the group is not theirs to see); public groups are open', async () => {
+  test("group posts are read by the group's audience: a server group's by every local user, not by anonymous (404: the group is not theirs to see); public groups are open", async () => {
     const asBob = await api.get<Collection>(`/groups/${serverGroup.id}/posts`, { token: bob.token });
     expect(asBob.status).toBe(200);
     expect(ids(asBob.body)).toEqual([serverPostId]);
-    expect((await api.get(`/groups/${serverGroup.id}/posts`, { token: carol.token })).status).toBe(403);
+    const asCarol = await api.get<Collection>(`/groups/${serverGroup.id}/posts`, { token: carol.token });
+    expect(asCarol.status).toBe(200);
+    expect(ids(asCarol.body)).toEqual([serverPostId]);
     expect((await api.get(`/groups/${serverGroup.id}/posts`)).status).toBe(404);
     // Only members may post to the group at all.
     expect(
@@ -378,6 +380,43 @@ describe('reading groups', () => {
     expect(ids(anon.body)).toEqual([pub.body.createdId]);
     expect((await api.get(`/groups/${publicGroup.id}/posts?type[$ne]=x`)).status).toBe(400);
     expect((await api.get('/groups/group:000000000000000000000000@social.test/posts')).status).toBe(404);
+  });
+
+  test("a group post opens for whoever may read the group's posts, with its replies; reading is not writing", async () => {
+    type Shown = { id?: string; canReply?: boolean; canReact?: boolean; error?: string };
+    const asCarol = await api.get<Shown>(`/posts/${serverPostId}`, { token: carol.token });
+    expect(asCarol.status).toBe(200);
+    expect(asCarol.body).toMatchObject({ id: serverPostId, canReply: false, canReact: false });
+    expect((await api.get(`/posts/${serverPostId}/replies`, { token: carol.token })).status).toBe(200);
+    expect((await api.get(`/posts/${serverPostId}`)).status).toBe(404);
+    expect((await api.get(`/posts/${serverPostId}/replies`)).status).toBe(404);
+    const reply = await act(carol, {
+      type: 'Reply',
+      objectType: 'Reply',
+      to: serverPostId,
+      object: { type: 'Reply', source: { content: 'me too' } },
+    });
+    expect(reply.status).toBe(403);
+
+    const pub = await act(bob, {
+      type: 'Create',
+      objectType: 'Post',
+      to: publicGroup.id,
+      object: { content: 'open words' },
+    });
+    expect((await api.get<Shown>(`/posts/${pub.body.createdId}`)).status).toBe(200);
+
+    // A group only its owner may see: its posts stay with its members.
+    const hidden = await act(alice, {
+      type: 'Create',
+      objectType: 'Post',
+      to: privateGroup.id,
+      object: { content: 'private group words' },
+    });
+    expect(hidden.status).toBe(201);
+    expect((await api.get(`/posts/${hidden.body.createdId}`, { token: alice.token })).status).toBe(200);
+    expect((await api.get(`/posts/${hidden.body.createdId}`, { token: carol.token })).status).toBe(404);
+    expect((await api.get(`/groups/${privateGroup.id}/posts`, { token: carol.token })).status).toBe(404);
   });
 
   test('GET /groups tiers: anonymous @public; local users also @domain; private groups to their audience', async () => {

@@ -170,6 +170,24 @@ test('prefixes of folded words match; #tag matches tags only', async () => {
   expect(users.body.orderedItems).toEqual([expect.objectContaining({ id: alice.id, _searchType: 'User' })]);
 });
 
+test('#tag also finds the hashtags written in a body, as the rendered hashtag link promises', async () => {
+  const garden = await created(alice, {
+    type: 'Create',
+    objectType: 'Post',
+    to: '@public',
+    object: { content: 'Planting day in the community #Garden, with `#notatag` in code' },
+  });
+  const shown = await api.get<{ body?: string }>(`/posts/${garden}`);
+  // The body's link is the query that must find the post.
+  expect(shown.body.body).toContain('href="/search?q=%23Garden"');
+  expect(await search('#Garden')).toEqual([garden]);
+  expect(await search('#gard')).toEqual([garden]);
+  expect(await search('#notatag')).toEqual([]);
+  await created(alice, { type: 'Update', target: garden, object: { content: 'Planting day, no tags now' } });
+  expect(await search('#garden')).toEqual([]);
+  await created(alice, { type: 'Delete', target: garden });
+});
+
 test('type and searchIn narrow the kinds', async () => {
   expect(await search('harbour', undefined, '&type=groups')).toEqual([group]);
   expect(new Set(await search('harbour', undefined, '&searchIn=pages,bookmarks'))).toEqual(

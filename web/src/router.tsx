@@ -68,6 +68,14 @@ const verify = createRoute({
   component: VerifyEmailPage,
   validateSearch: (s: Record<string, unknown>) => ({ token: str(s.token) }),
 });
+const home = createRoute({
+  getParentRoute: () => root,
+  path: '/',
+  component: HomePage,
+  // The timeline shown is in the address (`?feed=server|public`); Following has none.
+  validateSearch: (s: Record<string, unknown>): { feed?: 'server' | 'public' } =>
+    s.feed === 'server' || s.feed === 'public' ? { feed: s.feed } : {},
+});
 const search = createRoute({
   getParentRoute: () => root,
   path: '/search',
@@ -96,7 +104,7 @@ const adminPage = <P extends string>(
 ) => createRoute({ getParentRoute: () => admin, path, component: lazyRouteComponent(load, name) });
 
 const routeTree = root.addChildren([
-  route('/', HomePage),
+  home,
   login,
   signup,
   route('/forgot-password', ForgotPasswordPage),

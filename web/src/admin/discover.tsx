@@ -2,9 +2,10 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/client';
-import { contentPath } from '../api/routes';
+import { contentPath, pathOf } from '../api/routes';
 import type { Collection, Recommendation, Section } from '../api/types';
-import { ObjectLink } from '../pages/discover';
+import type { Described } from '../api/extra-types';
+import { ObjectLink, authorOf, labelOf } from '../pages/discover';
 import { ErrorNote, QueryState } from '../ui/states';
 
 function NewSection({ onDone }: { onDone: () => Promise<unknown> }) {
@@ -50,6 +51,80 @@ function NewSection({ onDone }: { onDone: () => Promise<unknown> }) {
   );
 }
 
+/** What search finds and Discover can show (circles are not in the search index). */
+const FEATURABLE = 'posts,pages,groups,bookmarks';
+
+/**
+ * Curation by title: the admin searches (GET /search, as any reader) and features a result;
+ * nobody types an id. Whether the pick may be featured is the server's rule (spec 4.5: not a
+ * person, not private), and a refusal is shown beside the section.
+ */
+function FindToFeature({
+  section,
+  busy,
+  onPick,
+}: {
+  section: Section;
+  busy: boolean;
+  onPick: (ref: string) => void;
+}) {
+  const [text, setText] = useState('');
+  const [q, setQ] = useState('');
+  const found = useQuery({
+    queryKey: ['admin', 'feature-search', q],
+    queryFn: () =>
+      api.get<Collection<Described & { publishedAt?: string | null }>>(pathOf('search'), {
+        q,
+        searchIn: FEATURABLE,
+        limit: 10,
+      }),
+    enabled: q.length > 0,
+  });
+  return (
+    <>
+      <form
+        className="inline-form"
+        role="search"
+        aria-label={`Find something to feature in ${section.name}`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          setQ(text.trim());
+        }}
+      >
+        <label>
+          Find a post, page, group or bookmark
+          <input
+            type="search"
+            required
+            maxLength={100}
+            placeholder="Words from its title or text, or a #tag"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+        </label>
+        <button type="submit">Find</button>
+      </form>
+      {q ? (
+        <QueryState query={found} isEmpty={(d) => !d.orderedItems.length} empty={`Nothing found for “${q}”.`}>
+          {(d) => (
+            <ul className="list" aria-label="Found">
+              {d.orderedItems.map((item) => (
+                <li key={item.id}>
+                  <ObjectLink item={item} />
+                  {authorOf(item) ? <span className="meta">by {authorOf(item)}</span> : null}
+                  <button type="button" disabled={busy} onClick={() => onPick(item.id)}>
+                    Feature “{labelOf(item)}”
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
+      ) : null}
+    </>
+  );
+}
+
 function SectionCard({
   section,
   recs,
@@ -59,16 +134,11 @@ function SectionCard({
   recs: Recommendation[];
   onChange: () => Promise<unknown>;
 }) {
-  const [f, setF] = useState({ ref: '', note: '' });
+  const [note, setNote] = useState('');
   const add = useMutation({
-    mutationFn: () =>
-      api.post(contentPath('recommendations'), {
-        ref: f.ref.trim(),
-        section: section.id,
-        note: f.note,
-        order: recs.length,
-      }),
-    onSuccess: () => onChange().then(() => setF({ ref: '', note: '' })),
+    mutationFn: (ref: string) =>
+      api.post(contentPath('recommendations'), { ref, section: section.id, note, order: recs.length }),
+    onSuccess: () => onChange().then(() => setNote('')),
   });
   const toggle = useMutation({
     mutationFn: (r: Recommendation) =>
@@ -90,7 +160,10 @@ function SectionCard({
       <ul className="list">
         {recs.map((r) => (
           <li key={r.id}>
-            <ObjectLink item={r.target ?? { id: r.ref }} />{' '}
+            <ObjectLink item={r.target ?? { id: r.ref }} />
+            {r.target && authorOf(r.target) ? (
+              <span className="meta">by {authorOf(r.target)}</span>
+            ) : null}{' '}
             {r.note ? <span className="meta">{r.note}</span> : null}{' '}
             <button type="button" className="link-button" onClick={() => toggle.mutate(r)}>
               {(r.active ?? true) ? 'Hide' : 'Show'}
@@ -101,30 +174,11 @@ function SectionCard({
           </li>
         ))}
       </ul>
-      <form
-        className="inline-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          add.mutate();
-        }}
-      >
-        <label>
-          Object id to feature
-          <input
-            required
-            placeholder="post:…@domain"
-            value={f.ref}
-            onChange={(e) => setF({ ...f, ref: e.target.value })}
-          />
-        </label>
-        <label>
-          Note
-          <input value={f.note} onChange={(e) => setF({ ...f, note: e.target.value })} />
-        </label>
-        <button type="submit" disabled={add.isPending}>
-          Feature it
-        </button>
-      </form>
+      <label>
+        Note
+        <input value={note} onChange={(e) => setNote(e.target.value)} />
+      </label>
+      <FindToFeature section={section} busy={add.isPending} onPick={(ref) => add.mutate(ref)} />
       <ErrorNote error={add.error ?? toggle.error ?? remove.error ?? removeSection.error} title="Refused" />
       <button
         type="button"

@@ -12,6 +12,7 @@ import { contentPath, pathOf } from '../api/routes';
 import type { Collection, Flag } from '../api/types';
 import { when } from '../ui/format';
 import { ErrorNote, QueryState } from '../ui/states';
+import { ObjectLink } from '../pages/discover';
 
 function reasonOf(f: Flag): string {
   if (typeof f.reason === 'string') return f.reason;
@@ -35,7 +36,8 @@ function TargetSummary({ target, post }: { target: string; post: StoredPost | un
         The account {target}
       </Link>
     );
-  if (!target.startsWith('post:')) return <span>{target}</span>;
+  // Another kind (a reply, a group, a page…): what it is, never its raw id.
+  if (!target.startsWith('post:')) return <ObjectLink item={{ id: target }} />;
   if (!post) return <span>A post</span>;
   return (
     <>

@@ -1,10 +1,14 @@
-/** Settings: every setting; redacted and locked ones read-only, the others edited one by one. */
+/**
+ * Settings: one form per setting, generated from its schema (`ui.type`, and for `json` values
+ * their shape: setting-fields.tsx). Redacted and server-managed settings are read-only.
+ */
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { pathOf } from '../api/routes';
 import type { Setting } from '../api/types';
 import { ErrorNote, QueryState } from '../ui/states';
+import { SettingField, type Json } from './setting-fields';
 
 const locked = (s: Setting) =>
   s.ui.type === 'redacted' || s.canEdit === '@private' || s.value === '[redacted]';
@@ -13,64 +17,65 @@ function asText(v: unknown): string {
   return typeof v === 'string' ? v : JSON.stringify(v, null, 2);
 }
 
+/** The `ui.type` to edit by: stored values from before a type was set are edited by their shape. */
+function typeOf(s: Setting): string {
+  if (s.ui.type) return s.ui.type;
+  if (typeof s.value === 'boolean') return 'boolean';
+  if (typeof s.value === 'number') return 'number';
+  return typeof s.value === 'string' ? 'text' : 'json';
+}
+
 function SettingRow({ setting }: { setting: Setting }) {
   const qc = useQueryClient();
-  const kind = setting.ui.type ?? (typeof setting.value === 'boolean' ? 'boolean' : typeof setting.value);
-  const [text, setText] = useState(asText(setting.value));
-  const [parseError, setParseError] = useState<string | null>(null);
+  const [value, setValue] = useState<Json>(setting.value as Json);
   const save = useMutation({
-    mutationFn: (value: unknown) => api.patch(pathOf('adminSetting', { name: setting.name }), { value }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['admin', 'settings'] }),
+    mutationFn: () =>
+      api.patch<{ setting: Setting }>(pathOf('adminSetting', { name: setting.name }), { value }),
+    // The stored value (rules get ids, a description is sanitised) replaces the draft.
+    onSuccess: (out) => {
+      setValue(out.setting.value as Json);
+      return qc.invalidateQueries({ queryKey: ['admin', 'settings'] });
+    },
   });
-  const id = `setting-${setting.name}`;
+  const label = setting.summary || setting.name;
   if (locked(setting))
     return (
       <li>
-        <span className="setting-name" id={id}>
-          {setting.name}
-        </span>{' '}
-        <code aria-labelledby={id}>{asText(setting.value)}</code> <span className="meta">read-only</span>
+        <div className="setting">
+          <span id={`setting-${setting.name}`}>{label}</span>{' '}
+          <code className="setting-name">{setting.name}</code>
+          <code aria-labelledby={`setting-${setting.name}`}>{asText(setting.value)}</code>{' '}
+          <span className="meta">read-only</span>
+        </div>
       </li>
     );
-  const submit = () => {
-    setParseError(null);
-    if (kind === 'boolean') return save.mutate(text === 'true');
-    if (kind === 'number') return save.mutate(Number(text));
-    if (typeof setting.value === 'string' || setting.value === null) return save.mutate(text);
-    try {
-      save.mutate(JSON.parse(text));
-    } catch {
-      setParseError('Not valid JSON');
-    }
-  };
   return (
     <li>
       <form
         className="setting"
+        data-testid="setting"
         onSubmit={(e) => {
           e.preventDefault();
-          submit();
+          save.mutate();
         }}
       >
-        <label htmlFor={id} className="setting-name">
-          {setting.name}
-        </label>
-        {setting.summary ? <small>{setting.summary}</small> : null}
-        {kind === 'boolean' ? (
-          <select id={id} value={text} onChange={(e) => setText(e.target.value)}>
-            <option value="true">true</option>
-            <option value="false">false</option>
-          </select>
-        ) : typeof setting.value === 'object' && setting.value !== null ? (
-          <textarea id={id} rows={4} value={text} onChange={(e) => setText(e.target.value)} />
-        ) : (
-          <input id={id} value={text} onChange={(e) => setText(e.target.value)} />
-        )}
+        <SettingField
+          type={typeOf(setting)}
+          options={(setting.ui as { options?: unknown }).options}
+          label={label}
+          value={value}
+          onChange={(v) => {
+            save.reset();
+            setValue(v);
+          }}
+        />
+        <p className="meta">
+          <code className="setting-name">{setting.name}</code>
+        </p>
         <button type="submit" disabled={save.isPending}>
-          Save {setting.name}
+          Save<span className="sr-only"> {setting.name}</span>
         </button>
         {save.isSuccess ? <span role="status">Saved.</span> : null}
-        {parseError ? <span className="error">{parseError}</span> : null}
         <ErrorNote error={save.error} title="Refused" />
       </form>
     </li>

@@ -2198,8 +2198,13 @@ export interface components {
       ref: string;
       section: string;
       target?: {
+        actor?: {
+          id: string;
+          name?: string | null;
+        };
         id: string;
         name?: string;
+        slug?: string;
         summary?: string;
         title?: string;
         type?: string;

@@ -1,5 +1,5 @@
 /** Discover: the curated shelves of GET /recommendations (issue 11), and search (issue 12). */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
@@ -21,7 +21,7 @@ const KIND_WORDS: Record<string, string> = {
 };
 
 /** Who wrote an item, in words (never an id). */
-function authorOf(item: Target): string | undefined {
+export function authorOf(item: Target): string | undefined {
   return item.attributedTo?.name || item.actor?.name || undefined;
 }
 
@@ -102,39 +102,55 @@ export function ObjectLink({ item }: { item: Target }) {
   }
 }
 
-export function DiscoverPage() {
+/**
+ * The Discover shelves (GET /recommendations), with `Heading` one level below the screen's own
+ * heading (`h2` on Discover, `h3` inside the suggestions on an empty home).
+ */
+export function Shelves({
+  empty = 'Nothing is featured yet.',
+  Heading = 'h2',
+}: {
+  empty?: ReactNode;
+  Heading?: 'h2' | 'h3';
+}) {
   const discover = useQuery({
     queryKey: ['discover'],
     queryFn: () => api.get<Collection<DiscoverShelf>>(pathOf('discover')),
   });
   return (
+    <QueryState query={discover} isEmpty={(d) => !d.orderedItems.length} empty={empty}>
+      {(d) =>
+        d.orderedItems.map((s) => (
+          <section key={s.id} className="card" aria-labelledby={`s-${s.id}`}>
+            <Heading id={`s-${s.id}`}>{s.name}</Heading>
+            {s.summary ? <p>{s.summary}</p> : null}
+            <ul className="list" data-testid="discover-items">
+              {(s.items ?? []).map((r) => (
+                <li key={r.recommendation}>
+                  <ObjectLink item={r} />
+                  <Byline item={r} />
+                  {r.memberCount ? <span className="meta"> · {memberCount(r.memberCount)}</span> : null}
+                  <Excerpt item={r} />
+                  {r.note ? (
+                    <p>
+                      <em>{r.note}</em>
+                    </p>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))
+      }
+    </QueryState>
+  );
+}
+
+export function DiscoverPage() {
+  return (
     <>
       <h1>Discover</h1>
-      <QueryState query={discover} isEmpty={(d) => !d.orderedItems.length} empty="Nothing is featured yet.">
-        {(d) =>
-          d.orderedItems.map((s) => (
-            <section key={s.id} className="card" aria-labelledby={`s-${s.id}`}>
-              <h2 id={`s-${s.id}`}>{s.name}</h2>
-              {s.summary ? <p>{s.summary}</p> : null}
-              <ul className="list" data-testid="discover-items">
-                {(s.items ?? []).map((r) => (
-                  <li key={r.recommendation}>
-                    <ObjectLink item={r} />
-                    <Byline item={r} />
-                    {r.memberCount ? <span className="meta"> · {memberCount(r.memberCount)}</span> : null}
-                    <Excerpt item={r} />
-                    {r.note ? (
-                      <p>
-                        <em>{r.note}</em>
-                      </p>
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))
-        }
-      </QueryState>
+      <Shelves />
     </>
   );
 }

@@ -1,14 +1,17 @@
-/** Groups: browse and create; one group: join/leave, approve requests, members, group posts. */
+/**
+ * Groups: browse and create; one group: join/leave, approve requests, members, and the group's
+ * posts, in pages, for whoever may see the group.
+ */
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { pathOf } from '../api/routes';
 import { useConfig, useMe, useOutbox } from '../api/hooks';
-import type { Collection, Group, Member, Post } from '../api/types';
+import type { Collection, Group, Member } from '../api/types';
 import { Compose } from '../ui/compose';
 import { audienceLabel, memberCount } from '../ui/format';
-import { PostCard } from '../ui/post-card';
+import { PostList } from '../ui/post-list';
 import { ErrorNote, QueryState } from '../ui/states';
 import { Markdown } from '../ui/markdown';
 
@@ -161,11 +164,6 @@ export function GroupPage() {
     queryFn: async () => (await api.get<{ item: Group }>(pathOf('group', { id }))).item,
   });
   const isMember = Boolean(group.data?.isMember);
-  const posts = useQuery({
-    queryKey: ['timeline', 'group', id],
-    queryFn: () => api.get<Collection<Post>>(pathOf('groupPosts', { id }), { limit: 20 }),
-    enabled: isMember,
-  });
   const members = useQuery({
     queryKey: ['group', id, 'members'],
     queryFn: () => api.get<Collection<Member>>(pathOf('groupMembers', { id }), { limit: 100 }),
@@ -215,25 +213,14 @@ export function GroupPage() {
           <div className="two-col">
             <section aria-labelledby="gposts-h">
               <h2 id="gposts-h">Posts</h2>
-              {isMember ? (
-                <QueryState
-                  query={posts}
-                  isEmpty={(d) => !d.orderedItems.length}
-                  empty="No posts in this group yet."
-                >
-                  {(d) => (
-                    <ol className="feed">
-                      {d.orderedItems.map((p) => (
-                        <li key={p.id}>
-                          <PostCard post={p} />
-                        </li>
-                      ))}
-                    </ol>
-                  )}
-                </QueryState>
-              ) : (
-                <p className="state">Join the group to read and write its posts.</p>
-              )}
+              {/* Whoever may see the group reads its posts (ADR 0023); members also write. */}
+              {me.data && !isMember ? <p className="state">Join the group to post in it.</p> : null}
+              <PostList
+                queryKey={['timeline', 'group', id]}
+                path={pathOf('groupPosts', { id })}
+                label={`Posts in ${g.name}`}
+                empty="No posts in this group yet."
+              />
             </section>
             <section className="card" aria-labelledby="gmembers-h">
               <h2 id="gmembers-h">Members</h2>

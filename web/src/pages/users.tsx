@@ -4,8 +4,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { pathOf } from '../api/routes';
 import { useMe, useOutbox } from '../api/hooks';
-import type { Collection, Member, Post, SessionUser, UserDetail } from '../api/types';
-import { Avatar, PostCard } from '../ui/post-card';
+import type { Collection, Member, SessionUser, UserDetail } from '../api/types';
+import { Avatar } from '../ui/post-card';
+import { PostList } from '../ui/post-list';
 import { Markdown } from '../ui/markdown';
 import { ErrorNote, QueryState } from '../ui/states';
 
@@ -75,11 +76,6 @@ export function ProfilePage() {
     queryKey: ['user', id],
     queryFn: async () => (await api.get<{ item: UserDetail }>(pathOf('user', { id }))).item,
   });
-  const posts = useQuery({
-    queryKey: ['posts', 'user', id],
-    queryFn: () => api.get<Collection<Post>>(pathOf('userPosts', { id }), { limit: 20 }),
-    enabled: user.isSuccess,
-  });
   return (
     <QueryState query={user}>
       {(u) => (
@@ -96,17 +92,12 @@ export function ProfilePage() {
             </div>
           </section>
           <h2>Posts</h2>
-          <QueryState query={posts} isEmpty={(d) => !d.orderedItems.length} empty="No posts you can see.">
-            {(d) => (
-              <ol className="feed">
-                {d.orderedItems.map((p) => (
-                  <li key={p.id}>
-                    <PostCard post={p} />
-                  </li>
-                ))}
-              </ol>
-            )}
-          </QueryState>
+          <PostList
+            queryKey={['posts', 'user', u.id]}
+            path={pathOf('userPosts', { id: u.id })}
+            label={`Posts by ${u.profile?.name ?? u.username}`}
+            empty="No posts you can see."
+          />
         </>
       )}
     </QueryState>

@@ -14,11 +14,12 @@ export function handle(id: string | null | undefined): string {
 export function audienceLabel(to: string | undefined, domain: string | undefined): string {
   if (!to) return '';
   if (to === '@public') return 'Public';
-  if (domain && to === `@${domain}`) return 'This server';
+  if (to === '@server' || (domain && to === `@${domain}`)) return 'This server';
   if (to.startsWith('circle:')) return 'Circle';
   if (to.startsWith('group:')) return 'Group';
   if (to.startsWith('@')) return 'Only me';
-  return to;
+  // Another server's audience (a URL): words, never the raw address.
+  return 'Selected people';
 }
 
 export function bytes(n: number | undefined): string {

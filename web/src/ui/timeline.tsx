@@ -63,7 +63,8 @@ export function Timeline({
 
   if (feed.error) return <ErrorNote error={feed.error} />;
   if (feed.isPending) return <Loading label="Loading the timeline…" />;
-  if (!posts.length) return <Empty>{empty}</Empty>;
+  // Words go in the empty state's paragraph; anything more (suggestions) is shown as it is.
+  if (!posts.length) return typeof empty === 'string' ? <Empty>{empty}</Empty> : empty;
   const isNew = (p: Post) => p.published !== null && Date.parse(p.published) > seenMark;
   const unread = posts.filter(isNew).length;
   return (

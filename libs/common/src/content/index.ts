@@ -1,4 +1,4 @@
-export { plainText, renderMarkdown, renderRuleHtml, sanitize } from './markdown';
+export { hashtagsOf, plainText, renderMarkdown, renderRuleHtml, sanitize } from './markdown';
 export { slugify } from './slug';
 export { MARKDOWN_CORPUS } from './markdown-corpus';
 export {

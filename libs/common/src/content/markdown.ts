@@ -3,4 +3,4 @@
  * of posts, replies and pages (post.ts, reply.ts, page.ts), server rules and the server profile.
  * The configuration lives in render.ts, which the web app's compose preview imports too.
  */
-export { plainText, renderMarkdown, renderRuleHtml, sanitize } from './render';
+export { hashtagsOf, plainText, renderMarkdown, renderRuleHtml, sanitize } from './render';

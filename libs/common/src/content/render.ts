@@ -80,6 +80,19 @@ const mention: TokenizerAndRendererExtension = {
 
 const md = new Marked({ gfm: true, breaks: true, async: false, extensions: [hashtag, mention] });
 
+/**
+ * The `#hashtags` of a markdown source, exactly those the renderer links (not in code, not inside
+ * a link), lower-cased and each once, in order of appearance: what search indexes (ADR 0008).
+ */
+export function hashtagsOf(source: string): string[] {
+  const tags = new Set<string>();
+  // walkTokens returns the callbacks' results; these are all synchronous (no promises).
+  void md.walkTokens(md.lexer(source), (token) => {
+    if (token.type === 'hashtag') tags.add(String(token.tag).toLowerCase());
+  });
+  return [...tags];
+}
+
 /** Markdown to the sanitised HTML that clients are given (and the preview shows). */
 export function renderMarkdown(source: string): string {
   return sanitizeHtml(md.parse(source, { async: false }), ALLOWED);

@@ -125,7 +125,18 @@ export const Recommendation = component(
     note: optStr,
     order: z.number().optional(),
     active: z.boolean().optional(),
-    target: z.object({ id: str, name: optStr, title: optStr, summary: optStr, type: optStr }).optional(),
+    // The live target in words (absent once it is gone).
+    target: z
+      .object({
+        id: str,
+        name: optStr,
+        title: optStr,
+        summary: optStr,
+        type: optStr,
+        slug: optStr,
+        actor: z.object({ id: str, name: nullableStr.optional() }).optional(),
+      })
+      .optional(),
   }),
 );
 

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { AdminContext } from '../context';
-import { liveTarget, mintId, parseId, type RefType } from '@agora/common/db';
+import { liveTarget, mintId, parseId, type CurationTarget, type RefType } from '@agora/common/db';
 import { BadRequest } from '@agora/common/errors';
 import { idString } from '@agora/common/validation';
 import { crudRouter } from '../content/crud';
@@ -41,6 +41,26 @@ export const listQuery = z.object({
   refType: z.enum(['Post', 'Circle', 'Group', 'Bookmark', 'Page']).optional(),
 });
 
+const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+
+/**
+ * The live target in words (title or name, excerpt, author), so the dashboard shows what is
+ * featured and never a bare ref; absent when the target is gone.
+ */
+export function targetLabel(t: CurationTarget) {
+  const actor = (t.actor ?? {}) as Record<string, unknown>;
+  const fields = {
+    id: t.id,
+    type: str(t.type),
+    title: str(t.title),
+    name: str(t.name),
+    summary: str(t.summary) ?? str(t.description),
+    slug: str(t.slug),
+    actor: t.actorId ? { id: t.actorId, name: str(actor.name) ?? null } : undefined,
+  };
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+}
+
 export function recommendationsRouter(ctx: AdminContext) {
   const { sections, recommendations } = ctx.stores;
   const domain = ctx.config.DOMAIN;
@@ -66,9 +86,20 @@ export function recommendationsRouter(ctx: AdminContext) {
   return crudRouter(ctx, {
     name: 'recommendation',
     type: 'Recommendation',
-    list(query, deleted, paging) {
+    async list(query, deleted, paging) {
       const q = parse(listQuery, { section: query.section, refType: query.refType }, 'query');
-      return recommendations.pageForAdmin({ deleted, section: q.section, refType: q.refType }, paging);
+      const page = await recommendations.pageForAdmin(
+        { deleted, section: q.section, refType: q.refType },
+        paging,
+      );
+      const items = await Promise.all(
+        page.items.map(async (row) => {
+          const r = row as Record<string, unknown> & { ref: string; refType: RefType };
+          const target = await liveTarget(ctx.stores, r.refType, r.ref);
+          return target ? { ...r, target: targetLabel(target) } : r;
+        }),
+      );
+      return { total: page.total, items };
     },
     find: (id) => recommendations.byId(id),
     async create(body, admin) {

@@ -2,7 +2,7 @@
  * A viewer's place in a group (behaviour-notes §3.8): the group's roles live in its five circles,
  * and membership is the members circle, never a copy. Handlers and views both ask here.
  */
-import type { Viewer } from '@agora/common/audience';
+import { canSee, type Viewer } from '@agora/common/audience';
 import type { GroupDoc } from '@agora/common/db';
 import { NotFound } from '@agora/common/errors';
 import type { SocialContext } from '../context';
@@ -69,11 +69,16 @@ export async function circleMemberIds(
 }
 
 /**
- * Whether the viewer may read the group's posts: anyone for a `@public` group, otherwise its
- * members only (the posts themselves are addressed to the group).
+ * Whether the viewer may read the group's posts: its members, and the group's own audience
+ * (ADR 0023): anyone for a `@public` group, every local user for a server group, that circle's
+ * members for a group addressed to a circle.
  */
-export function canReadGroupPosts(group: GroupRecord, viewer: Viewer): 'ok' | 'anonymous' | 'denied' {
-  if (group.to === '@public') return 'ok';
-  if (!viewer.id) return 'anonymous';
-  return viewer.groupIds.includes(group.id) ? 'ok' : 'denied';
+export function canReadGroupPosts(
+  group: GroupRecord,
+  viewer: Viewer,
+  domain: string,
+): 'ok' | 'anonymous' | 'denied' {
+  if (viewer.groupIds.includes(group.id)) return 'ok';
+  if (canSee({ to: group.to ?? null, actorId: null }, viewer, domain)) return 'ok';
+  return viewer.id ? 'denied' : 'anonymous';
 }

@@ -62,6 +62,24 @@ export async function effectiveAudience(
 }
 
 /**
+ * Whether the viewer may read what is addressed to `audience`. A post addressed to a group is
+ * also read by the group's own audience, as its posts list is (ADR 0023): a public group's posts
+ * by anyone, a server group's by every local user. Writing (replies, reactions) stays with the
+ * members: `canReply`/`canReact` still follow the post's own `to`.
+ */
+export async function canRead(
+  ctx: SocialContext,
+  viewer: Viewer,
+  audience: { to: string | null; actorId: string | null; deletedAt: Date | null },
+): Promise<boolean> {
+  const domain = ctx.config.DOMAIN;
+  if (canSee(audience, viewer, domain)) return true;
+  if (audience.deletedAt || !audience.to?.startsWith('group:')) return false;
+  const group = await ctx.stores.groups.liveById(audience.to);
+  return !!group && canSee({ to: group.to ?? null, actorId: null }, viewer, domain);
+}
+
+/**
  * The object if the viewer may read it. Missing, deleted and not visible to this viewer (anonymous,
  * local or another server) all answer the same 404 and body: no route may tell an object the
  * viewer cannot see from one that does not exist (docs/security.md, existence oracles).
@@ -71,7 +89,7 @@ export async function readableObject(ctx: SocialContext, viewer: Viewer, id: str
   if (!found) throw new NotFound(notFound);
   const audience = await effectiveAudience(ctx, found);
   if (!audience) throw new NotFound(notFound);
-  if (!canSee(audience, viewer, ctx.config.DOMAIN) && !(viewer.id && found.doc.actorId === viewer.id))
+  if (!(viewer.id && found.doc.actorId === viewer.id) && !(await canRead(ctx, viewer, audience)))
     throw new NotFound(notFound);
   // A bookmark is also hidden by any folder above it that the viewer may not see.
   if (

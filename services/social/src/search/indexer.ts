@@ -4,6 +4,7 @@
  * fails the write that triggered it: a failure is logged and the next change of the object (or
  * the start-up backfill of an empty index) fixes the entry.
  */
+import { hashtagsOf } from '@agora/common/content';
 import { parseId, SEARCH_KINDS, type SearchEntry, type SearchKind } from '@agora/common/db';
 import type { SocialContext } from '../context';
 import { termsOf } from './terms';
@@ -26,7 +27,11 @@ export function kindOfId(id: string): SearchKind | null {
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 const content = (doc: Record<string, unknown>) =>
   str((doc.source as { content?: unknown } | undefined)?.content)?.slice(0, 2000);
-const tags = (doc: Record<string, unknown>) => (Array.isArray(doc.tags) ? doc.tags.map(String) : []);
+/** The given tags and the `#hashtags` of the body (the ones its rendering links to a search). */
+const tags = (doc: Record<string, unknown>) => [
+  ...(Array.isArray(doc.tags) ? doc.tags.map(String) : []),
+  ...hashtagsOf(content(doc) ?? ''),
+];
 
 export function entryFor(kind: SearchKind, doc: Record<string, unknown>): SearchEntry {
   const profile = (doc.profile ?? {}) as Record<string, unknown>;

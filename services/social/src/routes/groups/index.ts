@@ -105,7 +105,7 @@ export default function groupRoutes(ctx: SocialContext): Router {
     handler(async ({ req, params, query, set }) => {
       const viewer = await viewerOf(ctx, req);
       const group = await loadGroup(ctx, params.id);
-      const access = canReadGroupPosts(group, viewer);
+      const access = canReadGroupPosts(group, viewer, domain);
       // A group the viewer may not see reads like a missing one (docs/security.md).
       if (access !== 'ok' && !canSee(group, viewer, domain)) throw new NotFound('Group not found');
       if (access === 'anonymous') throw new Unauthorized('Authentication required');
