@@ -18,7 +18,11 @@ const MAX_CIRCLES = 5000;
  * that circle's timeline. Each such owner with a stream here, who may read the post, is told
  * `{ circleId, postId }` for each of their circles it went to.
  */
-export async function onPost(ctx: NotificationsContext, hub: LiveHub, p: EventPayload<'post.created'>): Promise<void> {
+export async function onPost(
+  ctx: NotificationsContext,
+  hub: LiveHub,
+  p: EventPayload<'post.created'>,
+): Promise<void> {
   const post = await loadObject(ctx, p.postId);
   if (!post || post.kind !== 'post' || !post.circles.length) return;
   const owners = await ctx.stores.circles.ownersOfCirclesHolding(p.actorId, post.circles, MAX_CIRCLES);
@@ -36,7 +40,11 @@ export async function onPost(ctx: NotificationsContext, hub: LiveHub, p: EventPa
  * A new reply: every user with a stream here who may read its thread is told
  * `{ postId: <root>, replyId }`; the client refetches the thread if it is the one on screen.
  */
-export async function onReply(ctx: NotificationsContext, hub: LiveHub, p: EventPayload<'reply.created'>): Promise<void> {
+export async function onReply(
+  ctx: NotificationsContext,
+  hub: LiveHub,
+  p: EventPayload<'reply.created'>,
+): Promise<void> {
   const users = hub.users().filter((u) => u !== p.actorId);
   if (!users.length) return;
   const reply = await loadObject(ctx, p.replyId);

@@ -29,7 +29,8 @@ export async function startLive(ctx: NotificationsContext): Promise<() => Promis
           return Promise.resolve(onNotification(hub, msg.payload));
       }
     },
-    { exclusive: true, prefetch: 8 },
+    // One at a time: a stream's hints arrive in the order of the events.
+    { exclusive: true, prefetch: 1 },
   );
   return () => {
     hub.close();
