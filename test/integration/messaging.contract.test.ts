@@ -152,7 +152,12 @@ describe.each(fixtures())('MessageBus contract: $name', (fx) => {
     const [busA, busB] = [fx.bus(), fx.bus()];
     const a: string[] = [];
     const b: number[] = [];
-    await busA.subscribe(`${u}.live.a`, [`${u}.created`], handle((m) => a.push(m.id)), { exclusive: true });
+    await busA.subscribe(
+      `${u}.live.a`,
+      [`${u}.created`],
+      handle((m) => a.push(m.id)),
+      { exclusive: true },
+    );
     await busB.subscribe(
       `${u}.live.b`,
       [`${u}.created`],
@@ -499,7 +504,12 @@ describe('AMQP adapter specifics', () => {
   it('declares an exclusive queue as auto-deleted, without dead letters or delays, gone after close', async () => {
     const bus = fx.bus();
     const u = uid();
-    await bus.subscribe(`${u}.live`, [`${u}.created`], handle(() => undefined), { exclusive: true });
+    await bus.subscribe(
+      `${u}.live`,
+      [`${u}.created`],
+      handle(() => undefined),
+      { exclusive: true },
+    );
     const queues = await fx.queues();
     expect(queues.get(`${u}.live`)?.durable).toBe(false);
     expect([...queues.keys()].filter((q) => q.startsWith(`${u}.live.`))).toEqual([]);

@@ -88,7 +88,7 @@ function connect(): void {
   if (!token || typeof TextDecoderStream === 'undefined') return;
   const mine = new AbortController();
   abort = mine;
-  read(token, mine.signal)
+  void read(token, mine.signal)
     .catch(() => 0)
     .then((status) => {
       if (abort !== mine) return; // replaced or stopped meanwhile
