@@ -146,9 +146,14 @@ test("alice's badge counts the notifications and opens one", async () => {
   await screenshot(page, 'notification-opened');
 });
 
-test('the badge stops asking while the tab is hidden and asks again when it is shown', async () => {
+test('without the live stream the badge polls, stops asking while the tab is hidden and asks again when shown', async () => {
   const { page } = alice;
   const isCount = (r: { url(): string }) => r.url().endsWith('/notifications/unread/count');
+  // The live stream fails (live-story.test.ts covers it working): polling is the fallback.
+  await page.route('**/notifications/stream', (route) => route.abort());
+  await page.reload();
+  await badgeShows(page, 2);
+  await page.waitForRequest(isCount, { timeout: BADGE_POLL_MS * 2 });
   await page.waitForRequest(isCount, { timeout: BADGE_POLL_MS * 2 });
   await setTabVisibility(page, 'hidden');
   const asked: string[] = [];

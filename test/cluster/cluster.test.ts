@@ -5,6 +5,8 @@
  * each social replica directly).
  * 1. The main story: register, follow, a circle post a member reads and an outsider cannot, a
  *    reply that becomes a notification.
+ * 1b. Live updates (ADR 0020): a post written through one gateway replica reaches streams held
+ *    through the other (each notifications replica consumes every event on a queue of its own).
  * 2. A setting changed through admin is read by both social replicas at once (the staleness
  *    bound of docs/operations.md for settings: none).
  * 3. Under a bounded write load (load.ts): one social replica is SIGKILLed. No accepted write is
@@ -28,6 +30,7 @@ import { CLUSTER_ADMIN, startCluster, type Cluster, type ClusterMember } from '.
 import { testEnv } from '../harness/env';
 import { startPrivateRabbitMq, type PrivateRabbitMq } from '../harness/private-rabbitmq';
 import { startPrivateRedis, type PrivateRedis } from '../harness/private-redis';
+import { openStream } from '../harness/sse';
 import { client } from '../harness/standalone';
 import { startLoad, type LoadReport } from './load';
 
@@ -156,6 +159,42 @@ test('the main story runs through the balancer', async () => {
       return res.body.orderedItems?.some((n) => n.objectId === postId) ? true : undefined;
     });
   });
+});
+
+test('live: a post written through one gateway replica reaches a stream held on the other', async () => {
+  const [dora, ed] = (await step('register two users; ed follows dora', async () => {
+    const pair = await Promise.all(['dora', 'ed'].map((n) => registerActor(api, n)));
+    const me = await api.get<{ user: { following: string } }>('/auth/me', { token: pair[1]!.token });
+    await send(pair[1]!, { type: 'Add', target: me.body.user.following, object: pair[0]!.id });
+    return pair;
+  })) as [Actor, Actor];
+  const [first, second] = cluster.replicas.gateway.map((g) => g.url) as [string, string];
+  // Two streams through the second gateway: its balancing puts them on either notifications
+  // replica, and each replica hears every event on a queue of its own.
+  const streams = await step('ed opens streams through the second gateway', async () => {
+    const opened = await Promise.all([openStream(second, ed.token), openStream(second, ed.token)]);
+    for (const s of opened) await s.next((e) => e.event === 'ready', 10_000, 'ready');
+    return opened;
+  });
+  try {
+    const postId = await step('dora posts through the first gateway', async () => {
+      const res = await client(first).post<{ createdId?: string }>(
+        '/outbox',
+        { type: 'Create', objectType: 'Post', to: '@public', object: { content: 'Across replicas' } },
+        { token: dora.token, headers: { 'idempotency-key': randomUUID() } },
+      );
+      expect(res.status).toBe(201);
+      return res.body.createdId!;
+    });
+    await step('every stream of ed hears of the post and of his new-posts notification', async () => {
+      for (const s of streams) {
+        await s.next((e) => e.event === 'post' && e.data.postId === postId, 20_000, 'the post hint');
+        await s.next((e) => e.event === 'notification', 20_000, 'the notification hint');
+      }
+    });
+  } finally {
+    for (const s of streams) s.close();
+  }
 });
 
 test('a setting changed through admin is read by every social replica at once (no staleness)', async () => {

@@ -151,6 +151,35 @@ describe.each(fixtures())('MessageBus contract: $name', (fx) => {
     expect(byConsumer[1].length).toBeGreaterThan(0);
   });
 
+  it('exclusive queues: each process gets every event, a failure is dropped, nothing is kept after close', async () => {
+    const u = uid();
+    const [busA, busB] = [fx.bus(), fx.bus()];
+    const a: string[] = [];
+    const b: number[] = [];
+    await busA.subscribe(
+      `${u}.live.a`,
+      [`${u}.created`],
+      handle((m) => a.push(m.id)),
+      { exclusive: true },
+    );
+    await busB.subscribe(
+      `${u}.live.b`,
+      [`${u}.created`],
+      handle((m) => {
+        b.push(m.attempt);
+        if (m.id === 'broken') throw new Error('hint failed');
+      }),
+      { ...fast, exclusive: true },
+    );
+    await busA.publish(`${u}.created`, {}, { id: 'broken' });
+    await busA.publish(`${u}.created`, {}, { id: 'after' });
+    await waitFor('both processes saw both', () => a.length === 2 && b.length === 2);
+    expect(a).toEqual(['broken', 'after']);
+    // Dropped at once: the second delivery is the next event, not a retry, and nothing is parked.
+    expect(b).toEqual([1, 1]);
+    expect(await busB.drainDead(`${u}.live.b`)).toEqual([]);
+  });
+
   it('binds patterns: post.* matches one word, not zero or two', async () => {
     const bus = fx.bus();
     const u = uid();
@@ -474,6 +503,22 @@ describe('AMQP adapter specifics', () => {
         'x-dead-letter-routing-key': `${u}.q`,
       });
     }
+  });
+
+  it('declares an exclusive queue as auto-deleted, without dead letters or delays, gone after close', async () => {
+    const bus = fx.bus();
+    const u = uid();
+    await bus.subscribe(
+      `${u}.live`,
+      [`${u}.created`],
+      handle(() => undefined),
+      { exclusive: true },
+    );
+    const queues = await fx.queues();
+    expect(queues.get(`${u}.live`)?.durable).toBe(false);
+    expect([...queues.keys()].filter((q) => q.startsWith(`${u}.live.`))).toEqual([]);
+    await fx.closeAll();
+    expect((await fx.queues()).has(`${u}.live`)).toBe(false);
   });
 
   it('sends persistent JSON messages carrying id, name and attempt', async () => {

@@ -3,6 +3,7 @@
  * contexts). Only the wiring sees `Runtime`.
  */
 import type { Stores } from '@agora/common/db';
+import { LiveHub } from './live/hub';
 import { serviceContext, type BaseContext, type Runtime } from '@agora/common/runtime';
 
 const NOTIFICATIONS_STORES = [
@@ -19,8 +20,15 @@ const NOTIFICATIONS_STORES = [
 
 export type NotificationsStores = Pick<Stores, (typeof NOTIFICATIONS_STORES)[number]>;
 
-export type NotificationsContext = BaseContext<NotificationsStores>;
+export type NotificationsContext = BaseContext<NotificationsStores> & {
+  /** The live streams this process holds (ADR 0020). */
+  live: LiveHub;
+};
 
 export function createNotificationsContext(rt: Runtime): NotificationsContext {
-  return serviceContext(rt, NOTIFICATIONS_STORES, []);
+  const live = new LiveHub({
+    perUser: rt.config.LIVE_STREAMS_PER_USER,
+    heartbeatMs: rt.config.LIVE_HEARTBEAT_SECONDS * 1000,
+  });
+  return { ...serviceContext(rt, NOTIFICATIONS_STORES, []), live };
 }

@@ -41,6 +41,7 @@ export const ROUTES = {
   bookmark: '/bookmarks/:id',
   notifications: '/notifications',
   unreadCount: '/notifications/unread/count',
+  liveStream: '/notifications/stream',
   notificationRead: '/notifications/:notifId/read',
   notificationsReadAll: '/notifications/read-all',
   notificationDismiss: '/notifications/:notifId/dismiss',

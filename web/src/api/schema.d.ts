@@ -1497,6 +1497,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/notifications/stream': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Live update hints as Server-Sent Events (docs/api.md, "Live updates") */
+    get: operations['getNotificationsStream'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/notifications/unread/count': {
     parameters: {
       query?: never;
@@ -1917,6 +1934,23 @@ export interface paths {
     put?: never;
     /** POST /users/:id/notifications/read-all */
     post: operations['postUsersByIdNotificationsReadAll'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users/{id}/notifications/stream': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Live update hints as Server-Sent Events (docs/api.md, "Live updates") */
+    get: operations['getUsersByIdNotificationsStream'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -5418,6 +5452,27 @@ export interface operations {
       default: components['responses']['Error'];
     };
   };
+  getNotificationsStream: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success (body not described) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': string;
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
   getNotificationsUnreadCount: {
     parameters: {
       query?: never;
@@ -6095,6 +6150,29 @@ export interface operations {
         };
         content: {
           'application/json': Record<string, never>;
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  getUsersByIdNotificationsStream: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success (body not described) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': string;
         };
       };
       default: components['responses']['Error'];

@@ -9,17 +9,22 @@ import { useConfig, useMe } from '../api/hooks';
 import { OfflineBanner } from './offline';
 import { ThemeSwitch } from './theme';
 import { Shortcuts } from './shortcuts';
+import { useLiveConnected } from '../api/live';
+import { LiveUpdates } from './live';
 
-/** How often the unread badge asks the server while the app is open. */
+/** How often the unread badge asks the server while the app is open and the live stream is down. */
 export const BADGE_POLL_MS = 5_000;
+/** While the live stream is up it brings the changes; a slow poll stays as a safety net. */
+export const BADGE_LIVE_POLL_MS = 60_000;
 
 function Badge({ siteTitle }: { siteTitle: string }) {
+  const live = useLiveConnected();
   const count = useQuery({
     queryKey: ['notifications', 'unread'],
     queryFn: () => api.get<{ count: number }>(pathOf('unreadCount')),
-    // The server has no push channel (spec §6): poll, but only while the tab is visible, and ask
-    // again at once when the person comes back to it.
-    refetchInterval: BADGE_POLL_MS,
+    // The live stream (ui/live.tsx) refreshes it on every notification; without the stream, poll,
+    // but only while the tab is visible, and ask again at once when the person comes back to it.
+    refetchInterval: live ? BADGE_LIVE_POLL_MS : BADGE_POLL_MS,
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: 'always',
   });
@@ -105,6 +110,7 @@ export function Layout() {
           ))}
           {user ? (
             <>
+              <LiveUpdates />
               <Badge siteTitle={title} />
               <Link to="/users/$id" params={{ id: user.id }} className="nav-link">
                 Profile

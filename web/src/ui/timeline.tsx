@@ -11,6 +11,7 @@ import { pathOf } from '../api/routes';
 import type { Post, Timeline as TimelinePage } from '../api/types';
 import { PostCard } from './post-card';
 import { Empty, ErrorNote, Loading } from './states';
+import { useLivePosts } from './live';
 
 const PAGE = 20;
 
@@ -61,14 +62,40 @@ export function Timeline({
     return () => io.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
+  // Posts the live stream announced that the list does not show yet: shown when asked for, so
+  // the list never moves under the reader's eyes.
+  const live = useLivePosts(circleId);
+  const waiting = live.fresh.filter((id) => !posts.some((p) => p.id === id)).length;
+  const banner = (
+    <div aria-live="polite">
+      {waiting ? (
+        <button
+          type="button"
+          className="new-posts"
+          data-testid="new-posts"
+          onClick={() => void feed.refetch().then(live.clear)}
+        >
+          {waiting === 1 ? 'Show 1 new post' : `Show ${waiting} new posts`}
+        </button>
+      ) : null}
+    </div>
+  );
+
   if (feed.error) return <ErrorNote error={feed.error} />;
   if (feed.isPending) return <Loading label="Loading the timeline…" />;
   // Words go in the empty state's paragraph; anything more (suggestions) is shown as it is.
-  if (!posts.length) return typeof empty === 'string' ? <Empty>{empty}</Empty> : empty;
+  if (!posts.length)
+    return (
+      <>
+        {banner}
+        {typeof empty === 'string' ? <Empty>{empty}</Empty> : empty}
+      </>
+    );
   const isNew = (p: Post) => p.published !== null && Date.parse(p.published) > seenMark;
   const unread = posts.filter(isNew).length;
   return (
     <section aria-label="Timeline" className="timeline">
+      {banner}
       <p className="state" data-testid="unread-count" role="status">
         {unread ? `${unread} new since your last visit` : 'Nothing new since your last visit'}
       </p>

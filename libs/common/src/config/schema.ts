@@ -53,6 +53,9 @@ export const configSchema = z.object({
   OUTBOX_RELAY_GRACE_MS: z.coerce.number().int().min(0).max(86_400_000).default(10_000),
   TIMELINE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   TIMELINE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(1000),
+  LIVE_STREAMS_PER_USER: z.coerce.number().int().min(0).max(100).default(5),
+  // Below the gateway's 30 s proxy timeout, which an idle stream would otherwise hit.
+  LIVE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(25).default(15),
   S3_ENDPOINT: url(['http', 'https']),
   S3_BUCKET: z.string().min(3).default('agora'),
   S3_REGION: z.string().default('us-east-1'),
@@ -152,6 +155,10 @@ export const configDocs: Record<keyof z.infer<typeof configSchema>, string> = {
   S3_ACCESS_KEY: 'S3 access key.',
   S3_SECRET_KEY: 'S3 secret key.',
   S3_FORCE_PATH_STYLE: 'Path-style bucket addressing (MinIO, gofakes3, most self-hosted stores).',
+  LIVE_STREAMS_PER_USER:
+    'Live update streams (`GET /notifications/stream`) one user may hold open at once on one notifications replica; one more is refused with 429. `0` turns the stream off (every request 429; the web app keeps polling).',
+  LIVE_HEARTBEAT_SECONDS:
+    'Seconds between heartbeat comments on an idle live stream (at most 25: the gateway ends an upstream answer silent for 30 s).',
   JWT_SECRET: 'Enables the HMAC token fallback of spec 5.1 (HS256/384/512, same issuer).',
   JWT_KEY: 'Alias of JWT_SECRET (used when JWT_SECRET is unset).',
   TOKEN_TTL:

@@ -57,4 +57,19 @@ describe('listen().close(): graceful drain', () => {
     await server.close(100);
     await expect(hanging).rejects.toThrow(/socket hang up|ECONNRESET/);
   });
+
+  it('ends event streams at once instead of waiting out the grace period', async () => {
+    const app = express();
+    app.get('/stream', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('event: ready\ndata: {}\n\n');
+    });
+    const server = await listen(app, 0);
+    const got = request(`${server.url}/stream`, new http.Agent());
+    await new Promise((r) => setTimeout(r, 50));
+    const began = Date.now();
+    await server.close(60_000);
+    expect(Date.now() - began).toBeLessThan(5_000);
+    expect(await got).toMatchObject({ status: 200, body: 'event: ready\ndata: {}\n\n' });
+  });
 });

@@ -6,7 +6,10 @@
  * 2. the listening socket closes (new connections are refused: a balancer tries another replica);
  * 3. kept-alive connections close: idle ones at once, busy ones after their in-flight request
  *    (its response carries `Connection: close`);
- * 4. requests still running after `graceMs` are cut.
+ * 4. event streams (`text/event-stream`, the live updates of ADR 0020) end at once: they never
+ *    finish by themselves, so waiting for them would hold every rollout for the whole grace; their
+ *    clients reconnect to another replica;
+ * 5. requests still running after `graceMs` are cut.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,6 +25,16 @@ export interface RunningServer {
 }
 
 export const DEFAULT_DRAIN_MS = 10_000;
+
+function isEventStream(res: ServerResponse): boolean {
+  return res.headersSent && String(res.getHeader('content-type') ?? '').startsWith('text/event-stream');
+}
+
+/** Ends a stream; a proxy may still pipe a chunk into it, which must not become an uncaught error. */
+function endStream(res: ServerResponse): void {
+  res.on('error', () => undefined);
+  res.end();
+}
 
 function answerDraining(res: ServerResponse): void {
   res.writeHead(503, {
@@ -68,7 +81,9 @@ export async function listen(app: Express, port: number, host = '127.0.0.1'): Pr
     close: (graceMs = DEFAULT_DRAIN_MS) =>
       (closing ??= new Promise<void>((resolve) => {
         draining = true;
-        for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
+        for (const res of inFlight)
+          if (!res.headersSent) res.setHeader('connection', 'close');
+          else if (isEventStream(res)) endStream(res);
         const timer = setTimeout(() => server.closeAllConnections(), graceMs);
         timer.unref();
         server.close(() => {

@@ -60,7 +60,7 @@ export async function startConsumer(
   const ch = await model.createChannel();
   ch.on('error', (err: Error) => deps.logger.warn({ err, queue: spec.queue }, 'consumer channel error'));
   try {
-    await declareConsumerQueues(ch, spec.queue, retryTiers(spec.policy));
+    await declareConsumerQueues(ch, spec.queue, retryTiers(spec.policy), spec.policy.exclusive);
     if (spec.bindings.length) await declareEventExchange(ch, deps.exchange);
     for (const pattern of spec.bindings) await ch.bindQueue(spec.queue, deps.exchange, pattern);
     await ch.prefetch(spec.policy.prefetch);
@@ -135,6 +135,10 @@ async function settleFailure(
   const log = { queue: spec.queue, messageId: env.id, name: env.name, attempt: env.attempt, err };
   // The channel is gone, so the broker already requeued the message; a retry copy would duplicate it.
   if (!active.open) return;
+  if (spec.policy.exclusive) {
+    deps.logger.warn(log, 'message handler failed; dropped (exclusive queue)');
+    return ack(active, m);
+  }
   const deadline = Date.now() + deps.publishTimeoutMs;
   try {
     if (err instanceof PermanentMessageError || env.attempt >= spec.policy.maxAttempts) {

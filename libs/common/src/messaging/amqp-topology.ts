@@ -23,7 +23,11 @@ export async function declareConsumerQueues(
   ch: Channel,
   queue: string,
   retryTiersMs: number[],
+  exclusive = false,
 ): Promise<void> {
+  // Gone with the connection; a reconnect declares it afresh (events meanwhile are not kept).
+  if (exclusive)
+    return void (await ch.assertQueue(queue, { exclusive: true, autoDelete: true, durable: false }));
   await ch.assertQueue(queue, { durable: true });
   await ch.assertQueue(deadQueueName(queue), { durable: true });
   for (const ms of retryTiersMs) await declareQueueDelay(ch, queue, ms);

@@ -227,7 +227,8 @@ class AmqpBus implements MessageBus {
     ch.on('error', () => undefined);
     try {
       const out: QueueDepth[] = [];
-      for (const { queue } of this.specs) {
+      for (const { queue, policy } of this.specs) {
+        if (policy.exclusive) continue;
         const ready = await ch.checkQueue(queue);
         const dead = await ch.checkQueue(deadQueueName(queue));
         out.push({ queue, ready: ready.messageCount, dead: dead.messageCount });

@@ -102,6 +102,7 @@ const EVENT_EXAMPLES: { [N in EventName]: EventPayload<N> } = {
   'user.unblocked': relation,
   'user.muted': relation,
   'user.unmuted': relation,
+  'notification.created': { recipientId: U, type: 'reply' },
   'invite.redeemed': { inviteId: 'invite:1@social.test', userId: V, inviterId: U },
   'inbox.accepted': {
     activityId: 'activity:1@social.test',

@@ -176,6 +176,9 @@ export const EVENTS = {
   'group.role_added': entry(1, groupRole),
   'group.role_removed': entry(1, groupRole),
 
+  // A notification was stored for a local user (the live stream tells them: ADR 0020).
+  'notification.created': entry(1, z.object({ recipientId: id, type: z.string().min(1).max(50) })),
+
   // People.
   'user.registered': entry(1, z.object({ userId: id, username: z.string().min(1).max(100) })),
   'user.updated': entry(

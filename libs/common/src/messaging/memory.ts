@@ -162,6 +162,7 @@ class MemoryBus implements MessageBus {
   private failed(d: Delivery, msg: BusMessage, err: unknown): void {
     const { policy } = d.consumer;
     const log = { queue: d.queue.name, messageId: msg.id, name: msg.name, attempt: msg.attempt, err };
+    if (policy.exclusive) return this.logger.warn(log, 'message handler failed; dropped (exclusive queue)');
     if (!(err instanceof PermanentMessageError) && msg.attempt < policy.maxAttempts) {
       const { delayMs } = retryDelay(policy, msg.attempt);
       this.logger.warn({ ...log, delayMs }, 'message handler failed; retrying');
@@ -199,6 +200,8 @@ class MemoryBus implements MessageBus {
     for (const { queue, consumer } of this.consumers) {
       const i = queue.consumers.indexOf(consumer);
       if (i >= 0) queue.consumers.splice(i, 1);
+      // As RabbitMQ deletes an exclusive queue with its connection: nothing collects events now.
+      if (consumer.policy.exclusive) queue.bindings.clear();
     }
     let timer: NodeJS.Timeout | undefined;
     const drained = await Promise.race([

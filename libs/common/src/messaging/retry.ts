@@ -18,6 +18,7 @@ export interface ConsumePolicy {
   prefetch: number;
   maxAttempts: number;
   retryDelaysMs: readonly number[];
+  exclusive: boolean;
 }
 
 export function consumePolicy(opts: ConsumeOptions = {}): ConsumePolicy {
@@ -32,11 +33,12 @@ export function consumePolicy(opts: ConsumeOptions = {}): ConsumePolicy {
     throw new RangeError(`prefetch must be >= 1, got ${prefetch}`);
   if (!Number.isInteger(maxAttempts) || maxAttempts < 1)
     throw new RangeError(`maxAttempts must be >= 1, got ${maxAttempts}`);
-  return { prefetch, maxAttempts, retryDelaysMs: [...delays] };
+  return { prefetch, maxAttempts, retryDelaysMs: [...delays], exclusive: opts.exclusive === true };
 }
 
 /** The delay tiers a consumer can use; the AMQP adapter declares one delay queue per tier. */
 export function retryTiers(policy: ConsumePolicy): number[] {
+  if (policy.exclusive) return [];
   const used = policy.retryDelaysMs.slice(0, Math.max(0, policy.maxAttempts - 1));
   return [...new Set(used)];
 }

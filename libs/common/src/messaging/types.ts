@@ -41,6 +41,13 @@ export interface ConsumeOptions {
   maxAttempts?: number;
   /** Delay after failed attempt n is `retryDelaysMs[n-1]` (last value repeats), jittered. */
   retryDelaysMs?: number[];
+  /**
+   * A queue of this process alone, for hints that matter only while it runs (the live stream,
+   * ADR 0020): RabbitMQ declares it exclusive and auto-deleted, so it goes with the connection and
+   * a replica that died leaves nothing collecting events. A handler failure drops the message: no
+   * retry and no dead letter. Give each process its own queue name.
+   */
+  exclusive?: boolean;
 }
 
 export type Handler<T = unknown> = (msg: BusMessage<T>) => Promise<void>;

@@ -50,11 +50,28 @@ export async function handleEvent(ctx: NotificationsContext, raw: BusMessage): P
   const msg = decodeEvent(raw, CONSUMED_EVENTS);
   const outcomes: Outcome[] = [];
   const actorOf = actorsOnce(ctx);
-  for (const intent of await intentsOf(ctx, msg))
-    outcomes.push(await createNotification(ctx, msg, intent, actorOf));
+  for (const intent of await intentsOf(ctx, msg)) {
+    const outcome = await createNotification(ctx, msg, intent, actorOf);
+    outcomes.push(outcome);
+    if (outcome === 'created') await announce(ctx, msg.id, intent);
+  }
   if (outcomes.includes('created'))
     ctx.logger.debug({ event: msg.name, id: msg.id, outcomes }, 'notifications written');
   return outcomes;
+}
+
+/**
+ * Tells every replica's live streams (ADR 0020). Best effort: the notification is stored, and a
+ * lost hint only means the badge waits for its next poll, so a failed publish is not retried
+ * (a retry of the event would find the notification written and announce nothing anyway).
+ */
+async function announce(ctx: NotificationsContext, eventId: string, intent: Intent): Promise<void> {
+  const payload = { recipientId: intent.recipientId, type: intent.type };
+  try {
+    await ctx.events.publish('notification.created', payload, { id: `${eventId}|${intent.recipientId}` });
+  } catch (err) {
+    ctx.logger.warn({ err, eventId }, 'notification.created not published');
+  }
 }
 
 export async function startConsumer(ctx: NotificationsContext): Promise<void> {

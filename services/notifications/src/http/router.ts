@@ -3,7 +3,7 @@
  * at `/notifications` and at `/users/:id/notifications` (where a guard has already checked that
  * `:id` is the caller). The recipient is always the token's user.
  */
-import { NotFound } from '@agora/common/errors';
+import { NotFound, TooManyRequests, Unauthorized } from '@agora/common/errors';
 import {
   Router,
   collectionBase,
@@ -40,6 +40,14 @@ export function notificationsRouter(ctx: NotificationsContext): Router {
       for (const [k, v] of Object.entries(body)) set(k, v);
     }, auth),
   );
+
+  // The live stream (ADR 0020): Server-Sent Events, not JSON, so not a `handler`.
+  r.get('/stream', (req, res, next) => {
+    const user = req.auth?.user;
+    if (!user) return next(new Unauthorized());
+    if (!ctx.live.open(me(user), req, res))
+      return next(new TooManyRequests(`At most ${ctx.config.LIVE_STREAMS_PER_USER} live streams at once`));
+  });
 
   r.get(
     '/unread/count',
