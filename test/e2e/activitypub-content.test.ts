@@ -173,13 +173,19 @@ test('a public post reaches the actor it mentions although nobody there follows 
   expect(note.ccIds.map((u) => u.href)).toContain(peer.actorUrl('dave'));
 });
 
-test("a peer's Note that mentions alice reads with her full handle", async () => {
+test("a peer's Note that mentions alice notifies her, and reads with her full handle", async () => {
   const note = await carolPosts(
     `<p>hello <span class="h-card"><a href="${aliceUrl}" class="u-url mention">@<span>alice</span></a></span>!</p>`,
     { tags: [new Mention({ href: new URL(aliceUrl), name: '@alice@social.test' })] },
   );
   const id = remoteObjectIdFor(note);
-  await waitFor(async () => (await read(alice, id)).status === 200, 20_000);
+  const mentioned = async () =>
+    (
+      await api.get<{ orderedItems?: { objectId?: string }[] }>('/notifications?types=mention', {
+        token: alice.token,
+      })
+    ).body.orderedItems?.some((x) => x.objectId === id) === true;
+  await waitFor(mentioned, 20_000);
   expect((await read(alice, id)).body.body).toContain('>@alice@social.test</a>');
 });
 

@@ -3,9 +3,8 @@
  * them by `Mention` tags whose `href` is the user's actor URL here, and its HTML links that URL
  * with a short text (`@alice`, as Mastodon writes it). Each link to a mentioned local actor gets
  * the user's full handle as its text, so readers here see whom it names and the post's text holds
- * the mention in this API's form (`@user@domain`, as the notifier and search read it). Not yet: a
- * post received from another server raises no `post.created`, so the mentioned user is not
- * notified (docs/federation.md, "Not built yet").
+ * the mention in this API's form (`@user@domain`): the notifier finds it there and tells the
+ * user (when they may read the post, as for any mention).
  */
 import type { IdMap } from './ids';
 

@@ -14,7 +14,7 @@ import { DuplicateKeyError } from '@agora/common/db';
 import { reindexQuietly } from '../search/indexer';
 import { STAMPS } from '@agora/common/cache';
 import type { SocialContext } from '../context';
-import type { DomainEvent } from '@agora/common/messaging';
+import { domainEvent, type DomainEvent } from '@agora/common/messaging';
 import { threadHandler } from './threads';
 import { isHttpUrl } from '@agora/common/validation';
 import { follow, undo } from './follow';
@@ -94,7 +94,12 @@ async function create(ctx: SocialContext, a: Inbound): Promise<Outcome> {
     throw err;
   }
   await reindexQuietly(ctx, id, 'Post');
-  return { status: 'processed' };
+  // For the notifier (mentions of local users, the author's followers here) and the live
+  // streams; federation sends nothing for a post that is not this server's.
+  return {
+    status: 'processed',
+    events: [domainEvent('post.created', { postId: id, actorId: a.actorId, to: audience.to, type })],
+  };
 }
 
 /** The remote post an Update or Delete may touch: sent by this signer, under this author. */
