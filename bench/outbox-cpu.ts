@@ -114,6 +114,8 @@ async function main(): Promise<void> {
   );
   // The event loop's share: at saturation each request waits behind the others' turns on it.
   console.log(`node main thread: ${((mainAfter - mainBefore) / posts).toFixed(2)} ms CPU per post`);
+  const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${main}/status`, 'utf8'))?.[1];
+  console.log(`node RSS 2 s after the load: ${Math.round(Number(rss) / 1024)} MB`);
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));
   if (values.prof) console.log(`profile in ${dir}/prof`);

@@ -62,36 +62,53 @@ export function startCheckpointer({
   every = 100,
   onFailure,
 }: CheckpointerOptions): Checkpointer {
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { path, timeoutMs } });
-  // The thread never keeps the process alive: an idle server exits when everything else is done.
-  worker.unref();
   db.exec('PRAGMA wal_autocheckpoint = 0');
+  let worker: Worker | undefined;
+  let exited: Promise<void> = Promise.resolve();
   let commits = 0;
   let running = false;
   let alive = true;
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   const fail = (err: Error) => {
     if (!alive) return;
     alive = false;
     if (db.isOpen) db.exec(`PRAGMA wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
     onFailure?.(err);
   };
-  worker.on('message', () => {
-    running = false;
-  });
-  worker.on('error', fail);
-  worker.on('exit', (code) => fail(new Error(`checkpoint thread exited (${code})`)));
+  // Started with the first checkpoint: a process that writes little (an idle server, a tool)
+  // never holds the thread's isolate.
+  const start = (): Worker => {
+    const w = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { path, timeoutMs },
+      // The program allocates next to nothing: a small heap keeps the thread's RSS small.
+      resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 8 },
+    });
+    // The thread never keeps the process alive: an idle server exits when everything else is done.
+    w.unref();
+    exited = new Promise<void>((resolve) => w.once('exit', () => resolve()));
+    w.on('message', () => {
+      running = false;
+    });
+    w.on('error', fail);
+    w.on('exit', (code) => fail(new Error(`checkpoint thread exited (${code})`)));
+    return w;
+  };
   return {
     committed() {
       if (!alive || ++commits < every || running) return;
       commits = 0;
       running = true;
-      worker.postMessage('checkpoint');
+      try {
+        worker ??= start();
+        worker.postMessage('checkpoint');
+      } catch (err) {
+        fail(err as Error);
+      }
     },
     async close() {
       if (alive) {
         alive = false;
-        worker.postMessage('close');
+        worker?.postMessage('close');
       }
       await exited;
     },
