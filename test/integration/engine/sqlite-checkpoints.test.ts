@@ -2,7 +2,7 @@
  * WAL checkpoints on a thread (ADR 0019, what the servers open): the commits of the writing
  * connection never checkpoint themselves; the thread copies the WAL into the database file every
  * hundred commits while writes go on; everything committed is there after a close and a reopen,
- * and the close leaves no WAL behind.
+ * and the close leaves no WAL behind. A thread that fails is reported and the writes go on.
  */
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -66,5 +66,25 @@ test('the thread checkpoints while another connection (inline) writes the same f
   await until(() => statSync(path).size > size);
   expect(await other.collection<Thing>(SPEC).count({ n: { $gt: 0 } })).toBe(150);
   await other.close();
+  await engine.close();
+});
+
+test('when the thread fails, the failure is reported and the writes go on', async () => {
+  const gone = mkdtempSync(join(tmpdir(), 'checkpoints-gone-'));
+  const path = join(gone, 'agora.db');
+  const failures: Error[] = [];
+  const engine = openSqlite({
+    path,
+    checkpoints: 'thread',
+    onCheckpointFailure: (err) => failures.push(err),
+  });
+  await engine.ensure([SPEC]);
+  // The thread opens its connection with the first checkpoint: by then the file's directory is gone.
+  rmSync(gone, { recursive: true, force: true });
+  for (let i = 0; i < 100; i++) await engine.collection<Thing>(SPEC).insertOne({ _id: `t${i}`, n: i });
+  await until(() => failures.length > 0);
+  expect(failures[0]!.message).toMatch(/unable to open database file|exited/);
+  for (let i = 100; i < 300; i++) await engine.collection<Thing>(SPEC).insertOne({ _id: `t${i}`, n: i });
+  expect(await engine.collection<Thing>(SPEC).count({})).toBe(300);
   await engine.close();
 });
