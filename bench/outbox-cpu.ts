@@ -1,7 +1,7 @@
 /**
  * Where the machine's time goes under a POST /outbox load on the embedded default: the CPU time
  * the standalone Node process (and any child) spends per accepted post, beside throughput
- * and p50 (10 connections). With `--prof`, the server also writes a V8 CPU profile
+ * and p50 (10 connections), and the part of it on the server's main thread (the event loop). With `--prof`, the server also writes a V8 CPU profile
  * (`--cpu-prof`) into the directory printed at the end.
  *
  *   node --import tsx bench/outbox-cpu.ts [--posts=2000] [--seconds=10] [--connections=10]
@@ -30,9 +30,12 @@ const { values } = parseArgs({
 });
 const TICK = 100; // USER_HZ
 
-/** utime + stime of a process in ms (/proc/<pid>/stat fields 14 and 15). */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+/**
+ * utime + stime in ms (/proc/<pid>/stat fields 14 and 15) of a process, or of one of its threads
+ * (`/proc/<pid>/task/<tid>/stat`; the main thread's tid is the pid).
+ */
+function cpuMs(pid: number, tid?: number): number {
+  const stat = readFileSync(tid ? `/proc/${pid}/task/${tid}/stat` : `/proc/${pid}/stat`, 'utf8');
   const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(f[11]) + Number(f[12])) * 1000) / TICK;
 }
@@ -93,10 +96,13 @@ async function main(): Promise<void> {
     });
   await run(); // warm-up
   await new Promise((r) => setTimeout(r, 2000));
-  const before = pids.map(cpuMs);
+  const main = child.pid!;
+  const before = pids.map((p) => cpuMs(p));
+  const mainBefore = cpuMs(main, main);
   const r = await run();
   await new Promise((r) => setTimeout(r, 2000)); // the consumers' tail
-  const after = pids.map(cpuMs);
+  const after = pids.map((p) => cpuMs(p));
+  const mainAfter = cpuMs(main, main);
   const posts = r.requests.total ?? 0;
   console.log(
     `posts ${posts}, ${(posts / Number(values.seconds)).toFixed(1)}/s, p50 ${r.latency.p50} ms, non-2xx ${r.non2xx}`,
@@ -106,6 +112,10 @@ async function main(): Promise<void> {
       `${i === 0 ? 'node' : readFileSync(`/proc/${p}/comm`, 'utf8').trim()} (${p}): ${((after[i]! - before[i]!) / posts).toFixed(2)} ms CPU per post`,
     ),
   );
+  // The event loop's share: at saturation each request waits behind the others' turns on it.
+  console.log(`node main thread: ${((mainAfter - mainBefore) / posts).toFixed(2)} ms CPU per post`);
+  const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${main}/status`, 'utf8'))?.[1];
+  console.log(`node RSS 2 s after the load: ${Math.round(Number(rss) / 1024)} MB`);
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));
   if (values.prof) console.log(`profile in ${dir}/prof`);

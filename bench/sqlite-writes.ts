@@ -2,7 +2,8 @@
  * What one write costs on the embedded engine (the SQLite adapter over node:sqlite, through the
  * engine port as the stores use it), and what batching does to it: inserts and `$inc` updates by
  * `_id` one at a time, the same updates issued all at once, and one `updateEach` of them all,
- * with SQLite's `synchronous` at `full` and `normal` (EMBEDDED_DB_SYNC), alternating rounds.
+ * with SQLite's `synchronous` at `full` and `normal` (EMBEDDED_DB_SYNC), and at `normal` with the
+ * WAL checkpoints on a thread as the servers run them (ADR 0019), alternating rounds.
  * Wall time per write and main-thread CPU per write (process.threadCpuUsage).
  *
  *   node --import tsx bench/sqlite-writes.ts [rounds=2] [ops=2000]
@@ -31,9 +32,16 @@ const SPEC: CollectionSpec = {
 
 type Row = { _id: string; group: string; v: number; text: string };
 
-async function once(sync: 'normal' | 'full') {
+const VARIANTS = {
+  full: { synchronous: 'full' },
+  normal: { synchronous: 'normal' },
+  'normal, checkpoints on a thread': { synchronous: 'normal', checkpoints: 'thread' },
+} as const;
+type Variant = keyof typeof VARIANTS;
+
+async function once(variant: Variant) {
   const dir = mkdtempSync(join(tmpdir(), 'sqlite-writes-'));
-  const engine = openSqlite({ path: join(dir, 'bench.db'), synchronous: sync });
+  const engine = openSqlite({ path: join(dir, 'bench.db'), ...VARIANTS[variant] });
   await engine.ensure([SPEC]);
   const col = engine.collection<Row>(SPEC);
   const text = 'hello world '.repeat(20);
@@ -64,10 +72,13 @@ async function once(sync: 'normal' | 'full') {
 }
 
 async function main(): Promise<void> {
-  const results: Record<string, Array<Awaited<ReturnType<typeof once>>>> = { full: [], normal: [] };
+  const names = Object.keys(VARIANTS) as Variant[];
+  const results = Object.fromEntries(names.map((n) => [n, []])) as unknown as Record<
+    Variant,
+    Array<Awaited<ReturnType<typeof once>>>
+  >;
   for (let r = 0; r < rounds; r++)
-    for (const s of r % 2 ? (['normal', 'full'] as const) : (['full', 'normal'] as const))
-      results[s]!.push(await once(s));
+    for (const s of r % 2 ? [...names].reverse() : names) results[s].push(await once(s));
   console.log(
     `| synchronous | insertOne | updateOne (one at a time) | ${ops} updateOne at once | one updateEach of ${ops} |`,
   );

@@ -43,6 +43,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     });
   const engine = openSqlite({
     path: opts.sqlitePath,
+    // A server's commits do not wait for checkpoints (ADR 0019).
+    checkpoints: 'thread',
+    onCheckpointFailure: (err) =>
+      opts.logger.error({ err: err.message }, 'database: checkpoint thread failed; checkpoints inline'),
     ...(opts.sqliteSync ? { synchronous: opts.sqliteSync } : {}),
     ...(opts.checkIndexes ? { checkIndexes: true } : {}),
   });

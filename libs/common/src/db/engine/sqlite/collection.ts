@@ -42,6 +42,8 @@ export interface SqliteCollectionOptions {
   db: DatabaseSync;
   spec: CollectionSpec;
   checkIndexes: boolean;
+  /** Told after every committed write transaction (the checkpoint thread counts them). */
+  committed?: () => void;
 }
 
 export class SqliteCollection<T extends Doc> implements Collection<T> {
@@ -49,6 +51,7 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
   private readonly db: DatabaseSync;
   private readonly table: string;
   private readonly checkIndexes: boolean;
+  private readonly committed: (() => void) | undefined;
   /** Prepared statements by their text: a store issues a handful of shapes, each many times. */
   private readonly statements = new Map<string, StatementSync>();
 
@@ -57,6 +60,7 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     this.spec = opts.spec;
     this.table = quoteName(opts.spec.name);
     this.checkIndexes = opts.checkIndexes;
+    this.committed = opts.committed;
   }
 
   private prepare(sql: string): StatementSync {
@@ -103,6 +107,7 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     try {
       const out = fn();
       this.db.exec('COMMIT');
+      this.committed?.();
       return out;
     } catch (err) {
       this.db.exec('ROLLBACK');

@@ -10,6 +10,7 @@ import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { CollectionSpec, Doc, Engine } from '../port';
 import { DatabaseInUse, PortUsageError } from '../port';
+import { startCheckpointer, type Checkpointer } from './checkpointer';
 import { SqliteCollection } from './collection';
 import { createIndexSql, indexName, quoteName } from './sql';
 
@@ -27,6 +28,13 @@ export interface SqliteOptions {
    * process can open it meanwhile.
    */
   exclusive?: boolean;
+  /**
+   * Where WAL checkpoints run: inside the commit that fills the WAL (SQLite's default), or on a
+   * worker thread of this process (checkpointer.ts, ADR 0019; the servers).
+   */
+  checkpoints?: 'inline' | 'thread';
+  /** Told when the checkpoint thread failed (the connection then checkpoints inline again). */
+  onCheckpointFailure?: (err: Error) => void;
 }
 
 const SQLITE_BUSY = 5;
@@ -36,7 +44,8 @@ const NAME_RE = /^[a-z_][a-z0-9_]*$/;
 
 export function openSqlite(opts: SqliteOptions): Engine {
   if (opts.path !== ':memory:') mkdirSync(dirname(opts.path), { recursive: true });
-  const db = new DatabaseSync(opts.path, { timeout: opts.busyTimeoutMs ?? 10_000 });
+  const timeoutMs = opts.busyTimeoutMs ?? 10_000;
+  const db = new DatabaseSync(opts.path, { timeout: timeoutMs });
   try {
     // In WAL mode every open connection keeps a shared lock on the file for its whole life, so an
     // exclusive lock, taken before anything else, is refused while any other connection has it open.
@@ -50,6 +59,17 @@ export function openSqlite(opts: SqliteOptions): Engine {
     throw opts.exclusive && busy ? new DatabaseInUse(opts.path) : err;
   }
   const collections = new Map<string, SqliteCollection<Doc>>();
+  // A private in-memory database has no WAL, and an exclusive one no second connection.
+  const checkpointer: Checkpointer | undefined =
+    opts.checkpoints === 'thread' && opts.path !== ':memory:' && !opts.exclusive
+      ? startCheckpointer({
+          db,
+          path: opts.path,
+          timeoutMs,
+          ...(opts.onCheckpointFailure ? { onFailure: opts.onCheckpointFailure } : {}),
+        })
+      : undefined;
+  const committed = checkpointer ? () => checkpointer.committed() : undefined;
 
   const ensureOne = (spec: CollectionSpec) => {
     const table = quoteName(spec.name);
@@ -86,7 +106,12 @@ export function openSqlite(opts: SqliteOptions): Engine {
     collection<T extends Doc>(spec: CollectionSpec) {
       let c = collections.get(spec.name);
       if (!c) {
-        c = new SqliteCollection<Doc>({ db, spec, checkIndexes: !!opts.checkIndexes });
+        c = new SqliteCollection<Doc>({
+          db,
+          spec,
+          checkIndexes: !!opts.checkIndexes,
+          ...(committed ? { committed } : {}),
+        });
         collections.set(spec.name, c);
       }
       return c as unknown as SqliteCollection<T>;
@@ -113,9 +138,10 @@ export function openSqlite(opts: SqliteOptions): Engine {
         db.exec(`DROP TABLE IF EXISTS ${quoteName(name)}`);
       });
     },
-    close() {
+    async close() {
+      // The thread's connection first: the last one to close checkpoints the rest of the WAL.
+      await checkpointer?.close();
       if (db.isOpen) db.close();
-      return Promise.resolve();
     },
   };
 }
