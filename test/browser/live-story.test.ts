@@ -50,7 +50,8 @@ test("bob's open timeline offers alice's new post, and shows it when asked", asy
   const bobPage = bobView.page;
   const opened = streamOpened(bobPage);
   await bobPage.goto('/');
-  await bobPage.getByText('No posts here yet.').waitFor();
+  // bob's Following timeline is empty yet: the home offers suggestions (reading-story).
+  await bobPage.getByRole('heading', { name: 'Nothing from people you follow yet' }).waitFor();
   await opened;
   await bobPage.evaluate('window.__notReloaded = true');
 
