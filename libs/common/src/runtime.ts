@@ -113,7 +113,12 @@ export function sqlitePathOf(config: Config): string {
   return config.SQLITE_PATH ?? join(config.DATA_DIR, 'agora.db');
 }
 
-export async function createRuntime(name: string, config: Config, shared: SharedDeps = {}): Promise<Runtime> {
+export async function createRuntime(
+  name: string,
+  config: Config,
+  shared: SharedDeps = {},
+  opts: { keepsObjects?: boolean } = { keepsObjects: true },
+): Promise<Runtime> {
   const logger =
     shared.logger?.child({ service: name }) ??
     createLogger({ level: config.LOG_LEVEL, service: name, file: config.LOG_FILE });
@@ -178,8 +183,10 @@ export async function createRuntime(name: string, config: Config, shared: Shared
   const bus =
     shared.bus ?? createBus({ ...(config.AMQP_URL ? { url: config.AMQP_URL } : {}), logger, service: name });
   const storage = shared.storage ?? storageFromConfig(config);
-  // Every process makes sure its bucket exists (idempotent), so a cluster needs no init job.
-  if (!shared.storage)
+  // Every process that keeps objects makes sure its bucket exists (idempotent), so a cluster
+  // needs no init job. The others (federation, notifications) hold no S3 credentials in the
+  // cluster (per-service secrets) and never ask.
+  if (!shared.storage && opts.keepsObjects !== false)
     await storage
       .ensureBucket()
       .catch((err: Error) => logger.warn({ err: err.message }, 'object storage not reachable at start'));

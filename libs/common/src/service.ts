@@ -32,6 +32,11 @@ export interface ServiceDefinition<C> {
    * service (`shared.outboxRelay`, standalone).
    */
   outbox?: boolean;
+  /**
+   * The service keeps objects (files, archives) in object storage: its runtime makes sure the
+   * bucket exists at start. Default true; false for services that never touch it.
+   */
+  keepsObjects?: boolean;
   extraProbes?(rt: Runtime): Record<string, Probe>;
 }
 
@@ -53,7 +58,7 @@ export function createService<C>(
       return rt;
     },
     async start() {
-      rt = await createRuntime(def.name, config, opts.shared);
+      rt = await createRuntime(def.name, config, opts.shared, { keepsObjects: def.keepsObjects !== false });
       const ctx = await def.buildContext(rt);
       stopWork = await def.onStart?.(rt, ctx);
       if (def.outbox && opts.shared?.outboxRelay !== 'process')

@@ -15,6 +15,7 @@ export function createApp(
   return createService<FederationContext>(
     {
       name: 'federation',
+      keepsObjects: false,
       routesDir: join(__dirname, 'routes'),
       buildContext: createFederationContext,
       outbox: true,

@@ -14,6 +14,7 @@ export function createApp(
   return createService<NotificationsContext>(
     {
       name: 'notifications',
+      keepsObjects: false,
       routesDir: join(__dirname, 'routes'),
       buildContext: createNotificationsContext,
       async onStart(_rt, ctx) {
