@@ -70,7 +70,11 @@ test("mode=remote asks an ActivityPub actor's own URL; a Follow is pending until
     expect(other.status).toBe(200);
     expect(other.body.item.followState).toBeUndefined();
 
-    const follow = peer.inbox.find((a) => a instanceof Follow && a.objectId?.href === peer.actorUrl('dave'));
+    // `pending` is recorded when the Follow is planned; its delivery to the peer comes after.
+    const followOfDave = () =>
+      peer.inbox.find((a) => a instanceof Follow && a.objectId?.href === peer.actorUrl('dave'));
+    await waitFor(() => Promise.resolve(followOfDave() !== undefined), 20_000);
+    const follow = followOfDave();
     expect(follow).toBeDefined();
     const aliceActor = (await fedCtx.lookupObject(`http://${DOMAIN}/ap/users/alice`)) as Person;
     await fedCtx.sendActivity(

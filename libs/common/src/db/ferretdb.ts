@@ -8,7 +8,7 @@
  * never run on SIGKILL or an abort, which left FerretDB running as an orphan on the data.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { delimiter, join, resolve } from 'node:path';
 
@@ -37,15 +37,48 @@ export interface FerretProcess {
   pid(): number | undefined;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
+/** Whether a listener can bind `port` on the loopback now (the port, or undefined). */
+function tryPort(port: number): Promise<number | undefined> {
+  return new Promise((res) => {
     const s = createServer();
-    s.once('error', rej);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => res(port));
+    s.once('error', () => res(undefined));
+    s.listen(port, '127.0.0.1', () => {
+      const { port: bound } = s.address() as { port: number };
+      s.close(() => res(bound));
     });
   });
+}
+
+/** The kernel's range for outgoing connections' local ports (Linux), or the common default. */
+function ephemeralRange(): [number, number] {
+  try {
+    const [lo, hi] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    if (lo && hi && lo < hi) return [lo, hi];
+  } catch {
+    // not Linux
+  }
+  return [32768, 60999];
+}
+
+/**
+ * A port free now, for a server started a moment later. Taken below the kernel's ephemeral range:
+ * a port the kernel hands out (listen on 0) is also what it gives outgoing connections as their
+ * local port, so between the pick and the bind a client socket could take it (EADDRINUSE, seen
+ * with the cluster harness's many processes). Falls back to the kernel's pick.
+ */
+export async function freePort(): Promise<number> {
+  const [ephemeralLow] = ephemeralRange();
+  const low = 20_000;
+  for (let attempt = 0; attempt < 50 && ephemeralLow - low > 1000; attempt++) {
+    const port = await tryPort(low + Math.floor(Math.random() * (ephemeralLow - low)));
+    if (port) return port;
+  }
+  const port = await tryPort(0);
+  if (!port) throw new Error('no free port on 127.0.0.1');
+  return port;
 }
 
 export async function waitForPort(port: number, timeoutMs: number, host = '127.0.0.1'): Promise<void> {

@@ -1,9 +1,11 @@
 /**
  * /admin/users (spec 4.5): list, detail, soft or hard delete, restore. No create or update:
  * users register themselves. Deletes and restores go through the users store (which moves the
- * read-cache stamps) and are recorded with their events like every other write. A delete, soft
- * or full, withdraws what the account wrote at once, as the owner's own delete does
- * (docs/security.md, "Deleted accounts"); a restore brings back the account, not that content.
+ * read-cache stamps) and are recorded with their events like every other write. A soft delete is
+ * reversible (the spec's restore reactivates the user): the account cannot log in, its unattached
+ * files close, its content stays for the restore. A full delete is not: it withdraws what the
+ * account wrote first, as the owner's own delete does (docs/security.md, "Deleted accounts"), so
+ * no content outlives its author.
  */
 import { z } from 'zod';
 import { Conflict, NotFound } from '@agora/common/errors';
@@ -90,7 +92,6 @@ export function usersRouter(ctx: AdminContext): Router {
       if (user.deletedAt) throw new Conflict('User already deleted');
       // Only the request that deleted it records the deletion (concurrent deletes: one event).
       if (await users.deactivate(id, admin!.id)) {
-        await withdraw(id, admin!.id);
         await recordAdminWrite(ctx, admin!.id, { type: 'Delete', objectType: 'User', objectId: id }, [
           domainEvent('user.deleted', { userId: id, actorId: admin!.id }),
         ]);
