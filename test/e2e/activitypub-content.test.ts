@@ -26,12 +26,14 @@ import {
 import type { Context } from '@fedify/fedify';
 import { ACTIVITIES, type ActivityRecord } from '@agora/common/db';
 import { allStored } from '../harness/stored';
-import { bootServer, client, waitFor, type TestServer } from '../harness/standalone';
+import { client, waitFor, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
-import { mapHost, startFedifyPeer, unmapHosts, type FedifyPeer } from '../harness/fedify-peer';
+import type { FedifyPeer } from '../harness/fedify-peer';
+import { startFedifyWorld, type FedifyWorld } from '../harness/fedify-world';
 import { remoteObjectIdFor } from '../../services/federation/src/activitypub/ids';
 
 const DOMAIN = 'social.test';
+let world: FedifyWorld;
 let peer: FedifyPeer;
 let server: TestServer;
 let api: ReturnType<typeof client>;
@@ -95,19 +97,10 @@ async function carolPosts(content: string, extra: Partial<ConstructorParameters<
 }
 
 beforeAll(async () => {
-  peer = await startFedifyPeer();
-  server = await bootServer({
-    DOMAIN,
-    PUBLIC_URL: `http://${DOMAIN}`,
-    FEDERATION_ALLOW_PRIVATE: 'true',
-    FEDERATION_HOST_MAP: `peer.test=${peer.address}`,
-    FEDERATION_DELIVERY_DELAY_SCALE: '0.001',
-  });
-  mapHost(DOMAIN, Number(new URL(server.url).port));
-  api = client(server.url);
+  world = await startFedifyWorld(DOMAIN);
+  ({ peer, server, api, fedCtx } = world);
   alice = await registerActor(api, 'alice');
   bob = await registerActor(api, 'bob');
-  fedCtx = peer.federation.createContext(new URL(peer.origin), undefined);
   carolUrl = peer.actorUrl('carol');
   // carol follows alice (accepted), alice follows carol (accepted).
   await carolSends(
@@ -126,9 +119,7 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
-  unmapHosts();
-  await server?.close();
-  await peer?.close();
+  await world?.close();
 });
 
 test('a post names its mentions and hashtags in `tag`, the mentioned actor in `cc`, with absolute links', async () => {

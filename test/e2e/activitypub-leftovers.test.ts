@@ -7,12 +7,14 @@
  */
 import { Follow, Reject, type Person } from '@fedify/fedify/vocab';
 import type { Context } from '@fedify/fedify';
-import { bootServer, client, waitFor, type JsonResponse, type TestServer } from '../harness/standalone';
+import { client, waitFor, type JsonResponse, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
-import { mapHost, startFedifyPeer, unmapHosts, type FedifyPeer } from '../harness/fedify-peer';
+import type { FedifyPeer } from '../harness/fedify-peer';
+import { startFedifyWorld, type FedifyWorld } from '../harness/fedify-world';
 
 const DOMAIN = 'social.test';
 const AP = { accept: 'application/activity+json' };
+let world: FedifyWorld;
 let peer: FedifyPeer;
 let server: TestServer;
 let api: ReturnType<typeof client>;
@@ -23,24 +25,13 @@ let fedCtx: Context<void>;
 const rt = () => server.services[0]!.runtime!;
 
 beforeAll(async () => {
-  peer = await startFedifyPeer();
-  server = await bootServer({
-    DOMAIN,
-    PUBLIC_URL: `http://${DOMAIN}`,
-    FEDERATION_ALLOW_PRIVATE: 'true',
-    FEDERATION_HOST_MAP: `peer.test=${peer.address}`,
-    FEDERATION_DELIVERY_DELAY_SCALE: '0.001',
-  });
-  mapHost(DOMAIN, Number(new URL(server.url).port));
-  api = client(server.url);
+  world = await startFedifyWorld(DOMAIN);
+  ({ peer, server, api, fedCtx } = world);
   alice = await registerActor(api, 'alice');
   bob = await registerActor(api, 'bob');
-  fedCtx = peer.federation.createContext(new URL(peer.origin), undefined);
 });
 afterAll(async () => {
-  unmapHosts();
-  await server?.close();
-  await peer?.close();
+  await world?.close();
 });
 
 test("mode=remote asks an ActivityPub actor's own URL; a Follow is pending until the actor answers, and a Reject ends it", async () => {

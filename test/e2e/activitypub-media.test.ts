@@ -7,14 +7,16 @@
 import { Create, Follow, Image, Note, Person, PUBLIC_COLLECTION } from '@fedify/fedify/vocab';
 import type { Context } from '@fedify/fedify';
 import sharp from 'sharp';
-import { bootServer, client, waitFor, type TestServer } from '../harness/standalone';
+import { client, waitFor, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
 import { upload } from '../harness/uploads';
-import { mapHost, startFedifyPeer, unmapHosts, type FedifyPeer } from '../harness/fedify-peer';
+import type { FedifyPeer } from '../harness/fedify-peer';
+import { startFedifyWorld, type FedifyWorld } from '../harness/fedify-world';
 import { remoteObjectIdFor } from '../../services/federation/src/activitypub/ids';
 
 const DOMAIN = 'social.test';
 const WAIT = 20_000;
+let world: FedifyWorld;
 let peer: FedifyPeer;
 let server: TestServer;
 let api: ReturnType<typeof client>;
@@ -24,23 +26,12 @@ const aliceUrl = `http://${DOMAIN}/ap/users/alice`;
 const rt = () => server.services[0]!.runtime!;
 
 beforeAll(async () => {
-  peer = await startFedifyPeer();
-  server = await bootServer({
-    DOMAIN,
-    PUBLIC_URL: `http://${DOMAIN}`,
-    FEDERATION_ALLOW_PRIVATE: 'true',
-    FEDERATION_HOST_MAP: `peer.test=${peer.address}`,
-    FEDERATION_DELIVERY_DELAY_SCALE: '0.001',
-  });
-  mapHost(DOMAIN, Number(new URL(server.url).port));
-  api = client(server.url);
+  world = await startFedifyWorld(DOMAIN);
+  ({ peer, server, api, fedCtx } = world);
   alice = await registerActor(api, 'alice');
-  fedCtx = peer.federation.createContext(new URL(peer.origin), undefined);
 });
 afterAll(async () => {
-  unmapHosts();
-  await server?.close();
-  await peer?.close();
+  await world?.close();
 });
 
 test('outbound: the peer reads the warning as summary, the flag as sensitive, the description as attachment name', async () => {
