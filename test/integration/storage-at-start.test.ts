@@ -5,13 +5,14 @@
  * "object storage not reachable" on every start. Each service here starts alone on a SQLite file
  * of its own, with an object storage endpoint nothing answers, and logs to a file.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '@agora/common/config';
 import { createApp as createFederation } from '@agora/federation';
 import { createApp as createNotifications } from '@agora/notifications';
 import { createApp as createSocial } from '@agora/social';
+import { waitFor } from '../harness/standalone';
 
 const NOT_REACHABLE = 'object storage not reachable at start';
 
@@ -34,7 +35,11 @@ async function startLogs(create: typeof createSocial): Promise<string> {
   const app = create(config, { port: 0, host: '127.0.0.1' });
   await app.start();
   await app[Symbol.asyncDispose]();
-  return readFileSync(logFile, 'utf8');
+  // The log file is written asynchronously: read it once it holds the "listening" line, which
+  // comes after the bucket check (awaited while the runtime is made).
+  const read = () => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '');
+  await waitFor(() => Promise.resolve(read().includes('listening')), 10_000);
+  return read();
 }
 
 test('social asks for its bucket at start (the control: the endpoint is unreachable)', async () => {
