@@ -117,7 +117,7 @@ export async function createRuntime(
   name: string,
   config: Config,
   shared: SharedDeps = {},
-  opts: { keepsObjects?: boolean } = { keepsObjects: true },
+  opts: { keepsObjects?: boolean } = {},
 ): Promise<Runtime> {
   const logger =
     shared.logger?.child({ service: name }) ??

@@ -1,3 +1,4 @@
 export * from './redis';
 export * from './stamps';
 export * from './ttl-cache';
+export * from './withdraw-account';

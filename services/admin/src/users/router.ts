@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { Conflict, NotFound } from '@agora/common/errors';
 import { Router, collectionFor, handler, parsePaging, setAll } from '@agora/common/http';
 import { stripSecrets } from '@agora/common/db';
-import { STAMPS } from '@agora/common/cache';
+import { withdrawAccount } from '@agora/common/cache';
 import { domainEvent } from '@agora/common/messaging';
 import type { AdminContext } from '../context';
 import { idString, parseInput as parse } from '@agora/common/validation';
@@ -28,16 +28,6 @@ const present = (u: object) => stripSecrets(u as Row);
 export function usersRouter(ctx: AdminContext): Router {
   const r = Router();
   const users = ctx.stores.users;
-
-  /** Everything the account authored leaves every listing, timeline and pull now. */
-  const withdraw = async (id: string, by: string) => {
-    const gone = await ctx.stores.accountContent.withdraw(id, new Date(), by);
-    await ctx.stamps.bump([
-      STAMPS.viewer(id),
-      ...gone.postIds.map(STAMPS.post),
-      ...gone.circleIds.map(STAMPS.circle),
-    ]);
-  };
 
   const load = async (rawId: string | undefined) => {
     const id = parse(idString, rawId, 'id');
@@ -77,7 +67,7 @@ export function usersRouter(ctx: AdminContext): Router {
       if (id === admin!.id) throw new Conflict('You cannot delete your own account here');
       if (query.fullDelete === 'true') {
         // Before the record goes: the content would otherwise outlive its author.
-        await withdraw(id, admin!.id);
+        await withdrawAccount(ctx, id, admin!.id);
         if (await users.remove(id))
           await recordAdminWrite(
             ctx,

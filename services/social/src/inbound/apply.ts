@@ -12,7 +12,7 @@
 import { mediaFrom, sensitivityFrom } from '@agora/common/content';
 import { DuplicateKeyError } from '@agora/common/db';
 import { reindexQuietly } from '../search/indexer';
-import { STAMPS } from '@agora/common/cache';
+import { withdrawAccount } from '@agora/common/cache';
 import type { SocialContext } from '../context';
 import { domainEvent, type DomainEvent } from '@agora/common/messaging';
 import { threadHandler } from './threads';
@@ -149,8 +149,7 @@ async function updateCopy(ctx: SocialContext, a: Inbound, object: Json): Promise
 /** The peer deleted one of its accounts: what this server holds of it goes at once. */
 async function removeActor(ctx: SocialContext, a: Inbound): Promise<Outcome> {
   if (!belongsTo(a.actorId, a.signerDomain)) return ignored('the actor is not on the signing server');
-  const gone = await ctx.stores.accountContent.withdraw(a.actorId, new Date(), a.actorId);
-  await ctx.stamps.bump([...gone.postIds.map(STAMPS.post), ...gone.circleIds.map(STAMPS.circle)]);
+  await withdrawAccount(ctx, a.actorId, a.actorId);
   await dropAccount(ctx, a.actorId);
   return { status: 'processed' };
 }

@@ -4,7 +4,7 @@
  * `active: false`); the side effects run once, for the request whose conditional update wins;
  * counters move by atomic `$inc` and never below 0; a deleted post leaves every timeline.
  */
-import { STAMPS } from '@agora/common/cache';
+import { withdrawAccount } from '@agora/common/cache';
 import { parseId } from '@agora/common/db';
 import { NotAuthorized, NotFound } from '@agora/common/errors';
 import type { ActivityHandler, HandlerContext, HandlerResult } from '../../types';
@@ -131,14 +131,7 @@ async function deleteUser(ctx: HandlerContext, id: string): Promise<HandlerResul
   const deletedAt = new Date();
   const first = !!(await svc.stores.users.deactivate(id, actor.id));
   // Everything the account wrote leaves every listing, timeline and pull now, not at the next GC.
-  if (first) {
-    const gone = await svc.stores.accountContent.withdraw(id, deletedAt, actor.id);
-    await svc.stamps.bump([
-      STAMPS.viewer(id),
-      ...gone.postIds.map(STAMPS.post),
-      ...gone.circleIds.map(STAMPS.circle),
-    ]);
-  }
+  if (first) await withdrawAccount(svc, id, actor.id, deletedAt);
   return {
     result: {
       id,
