@@ -258,3 +258,43 @@ test('a domain that keeps failing trips its circuit: its jobs are held, not sent
   expect(await rt().repos.parkedDeliveries.isHeld(PEER, held)).toBe(true);
   expect(attemptsFor(held)).toEqual([]);
 }, 60_000);
+
+test('held jobs keep the order their writes happened in, not the order they were planned in', async () => {
+  // The circuit is still open (the test above): both posts' jobs are held. Their place is the
+  // time of the write's event, carried in the job (the planner runs several events at once).
+  const first = await post('@public', 'written first');
+  const second = await post('@public', 'written second');
+  const held = rt().repos.parkedDeliveries;
+  await waitFor(async () => (await held.isHeld(PEER, first)) && (await held.isHeld(PEER, second)), 10_000);
+  const rows = (await held.heldOf(PEER, 100)).filter((r) => r.objectKey === first || r.objectKey === second);
+  expect(rows.map((r) => r.objectKey)).toEqual([first, second]);
+  expect(rows[0]!.seq).toBe((await eventOf(first)).publishedAt);
+  expect((JSON.parse(rows[0]!.job) as DeliveryJob).writtenAt).toBe((await eventOf(first)).publishedAt);
+
+  // Two jobs planned in the reverse order of their writes are held in the order of the writes.
+  const job = (n: string, writtenAt: string): DeliveryJob => ({
+    inbox: `http://${PEER}/inbox`,
+    domain: PEER,
+    activity: {
+      id: `post:order${n}@${PEER}#create`,
+      type: 'Create',
+      object: { id: `post:order${n}@${PEER}` },
+    },
+    attempt: 1,
+    writtenAt,
+  });
+  const base = Date.parse('2026-01-01T00:00:00.000Z');
+  const at = (ms: number) => new Date(base + ms).toISOString();
+  const message = (payload: DeliveryJob, publishedAt: string) => ({
+    id: `${payload.activity.id}>${payload.inbox}`,
+    name: 'federation.deliver',
+    payload,
+    headers: {},
+    attempt: 1,
+    publishedAt,
+  });
+  await deliver(fed(), message(job('b', at(2)), at(3)));
+  await deliver(fed(), message(job('a', at(1)), at(4)));
+  const order = (await held.heldOf(PEER, 100)).map((r) => r.objectKey).filter((k) => k.includes(':order'));
+  expect(order).toEqual([`post:ordera@${PEER}`, `post:orderb@${PEER}`]);
+}, 60_000);

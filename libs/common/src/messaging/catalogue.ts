@@ -235,6 +235,12 @@ export const JOBS = {
       domain: z.string().min(1).max(253),
       activity: z.looseObject({ id: z.string().min(1).max(2000) }),
       attempt: z.number().int().min(1),
+      /**
+       * When the local write it tells of was published (the source event's time, ISO): its
+       * place in the domain's order while held. Planning runs several events at once, so the
+       * job's own publish time can invert two posts written in order.
+       */
+      writtenAt: z.iso.datetime().optional(),
     }),
   ),
   /** The message only names the job: its state lives in the job record (`repos.backupJobs`). */

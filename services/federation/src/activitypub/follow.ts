@@ -10,7 +10,7 @@ import { STAMPS } from '@agora/common/cache';
 import type { RemoteActorRecord } from '@agora/common/db';
 import { domainOf } from '@agora/common/federation';
 import type { FederationContext } from '../context';
-import { DELIVER_QUEUE, type DeliveryJob } from '../delivery/job';
+import { enqueueDelivery, type DeliveryJob } from '../delivery/job';
 import { localIdOf, localUrlOf } from './ids';
 import { resolveHandle } from './resolve';
 import { AP_CONTEXT } from './vocab';
@@ -25,13 +25,8 @@ export function inboxFor(actor: RemoteActorRecord): string {
   return actor.sharedInbox ?? actor.inbox;
 }
 
-async function enqueue(
-  ctx: FederationContext,
-  inbox: string,
-  activity: DeliveryJob['activity'],
-): Promise<void> {
-  const job: DeliveryJob = { inbox, domain: domainOf(inbox) ?? '', activity, attempt: 1 };
-  await ctx.events.enqueue(DELIVER_QUEUE, job, { id: `${activity.id}>${inbox}` });
+function enqueue(ctx: FederationContext, inbox: string, activity: DeliveryJob['activity']): Promise<void> {
+  return enqueueDelivery(ctx, { inbox, domain: domainOf(inbox) ?? '' }, activity);
 }
 
 /** Answers a Follow of a local user: 'accepted', 'rejected' (blocked), or 'ignored' (not a local user). */

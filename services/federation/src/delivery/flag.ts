@@ -8,7 +8,7 @@
 import { domainOf, sharedInboxOf } from '@agora/common/federation';
 import type { EventMessage } from '@agora/common/messaging';
 import type { FederationContext } from '../context';
-import { DELIVER_QUEUE, type DeliveryJob } from './job';
+import { enqueueDelivery, type DeliveryJob } from './job';
 
 export async function planFlagForward(
   ctx: FederationContext,
@@ -30,7 +30,6 @@ export async function planFlagForward(
     content: [flag.reason.details, flag.notes].filter(Boolean).join('\n'),
   };
   const inbox = sharedInboxOf(ctx.config, domain);
-  const job: DeliveryJob = { inbox, domain, activity, attempt: 1 };
-  await ctx.events.enqueue(DELIVER_QUEUE, job, { id: `${activity.id}>${inbox}` });
+  await enqueueDelivery(ctx, { inbox, domain }, activity, msg.publishedAt);
   return 1;
 }

@@ -1,4 +1,5 @@
 import type { JobPayload } from '@agora/common/messaging';
+import type { FederationContext } from '../context';
 
 /** A delivery job (the catalogue's `federation.deliver`): one activity to one remote inbox, with its attempt. */
 export const DELIVER_QUEUE = 'federation.deliver';
@@ -25,4 +26,19 @@ export function objectKeyOf(activity: DeliveryJob['activity']): string {
     return idOf(inner.object) ?? idOf(object) ?? activity.id;
   }
   return idOf(object) ?? activity.id;
+}
+
+/**
+ * Puts one first-attempt job on the delivery queue; the queue's message id is its key, so a
+ * re-planned event enqueues it once. `writtenAt` is the source event's publish time (the
+ * order the writes happened in, which the planner's parallel runs do not keep).
+ */
+export async function enqueueDelivery(
+  ctx: Pick<FederationContext, 'events'>,
+  to: { inbox: string; domain: string },
+  activity: DeliveryJob['activity'],
+  writtenAt?: string,
+): Promise<void> {
+  const job: DeliveryJob = { ...to, activity, attempt: 1, ...(writtenAt ? { writtenAt } : {}) };
+  await ctx.events.enqueue(DELIVER_QUEUE, job, { id: jobKey(job) });
 }

@@ -25,7 +25,7 @@ import {
 } from './audience-plan';
 import { planFlagForward } from './flag';
 import { GROUP_EVENTS, planGroupEvent, planGroupMembership } from './group-plan';
-import { DELIVER_QUEUE, type DeliveryJob } from './job';
+import { enqueueDelivery } from './job';
 import { THREAD_EVENTS, planThread } from './threads';
 
 export const PLAN_QUEUE = 'federation.plan';
@@ -47,16 +47,6 @@ const PLANNED = [
 ] as const;
 type Planned = EventMessage<(typeof PLANNED)[number]>;
 
-async function enqueue(
-  ctx: FederationContext,
-  inbox: string,
-  domain: string,
-  activity: DeliveryJob['activity'],
-) {
-  const job: DeliveryJob = { inbox, domain, activity, attempt: 1 };
-  await ctx.events.enqueue(DELIVER_QUEUE, job, { id: `${activity.id}>${inbox}` });
-}
-
 /** A local user followed or unfollowed a remote user: tell the remote server. */
 async function planFollow(
   ctx: FederationContext,
@@ -72,17 +62,17 @@ async function planFollow(
     (await planActivityPubFollow(ctx, actorId, targetId, msg.id, undo))
   )
     return 1;
-  await enqueue(
+  await enqueueDelivery(
     ctx,
-    sharedInboxOf(ctx.config, target.domain),
-    target.domain,
+    { inbox: sharedInboxOf(ctx.config, target.domain), domain: target.domain },
     followActivity(ctx, actorId, targetId, msg.id, undo),
+    msg.publishedAt,
   );
   return 1;
 }
 
-async function enqueueAll(ctx: FederationContext, planned: PlannedDelivery[]): Promise<number> {
-  for (const p of planned) await enqueue(ctx, p.inbox, p.domain, p.activity);
+async function enqueueAll(ctx: FederationContext, msg: Planned, planned: PlannedDelivery[]): Promise<number> {
+  for (const p of planned) await enqueueDelivery(ctx, p, p.activity, msg.publishedAt);
   return planned.length;
 }
 
@@ -103,18 +93,21 @@ export async function planDeliveries(ctx: FederationContext, raw: BusMessage): P
     case 'user.unfollowed':
       return planFollow(ctx, msg);
     case 'user.deleted':
-      return enqueueAll(ctx, await planAccountDeletion(ctx, msg));
+      return enqueueAll(ctx, msg, await planAccountDeletion(ctx, msg));
     case 'user.updated':
-      return enqueueAll(ctx, await planProfileUpdate(ctx, msg));
+      return enqueueAll(ctx, msg, await planProfileUpdate(ctx, msg));
     case 'post.created':
     case 'post.updated':
     case 'post.deleted':
-      return enqueueAll(ctx, await planPost(ctx, msg));
+      return enqueueAll(ctx, msg, await planPost(ctx, msg));
     case 'member.added':
     case 'member.removed':
-      return enqueueAll(ctx, [...(await planMembership(ctx, msg)), ...(await planGroupMembership(ctx, msg))]);
+      return enqueueAll(ctx, msg, [
+        ...(await planMembership(ctx, msg)),
+        ...(await planGroupMembership(ctx, msg)),
+      ]);
     case 'circle.deleted':
-      return enqueueAll(ctx, await planCircleDeleted(ctx, msg));
+      return enqueueAll(ctx, msg, await planCircleDeleted(ctx, msg));
     case 'group.post_received':
     case 'group.updated':
     case 'group.deleted':
@@ -122,7 +115,7 @@ export async function planDeliveries(ctx: FederationContext, raw: BusMessage): P
     case 'group.leave_sent':
     case 'group.join_approved':
     case 'group.join_rejected':
-      return enqueueAll(ctx, await planGroupEvent(ctx, msg));
+      return enqueueAll(ctx, msg, await planGroupEvent(ctx, msg));
     case 'flag.created':
       return planFlagForward(ctx, msg);
   }

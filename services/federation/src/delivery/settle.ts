@@ -22,7 +22,7 @@ const MIN_RETRY_MS = 1_000;
 export interface Place {
   key: string;
   objectKey: string;
-  /** When the job was first planned (ISO): its place in the domain's order. */
+  /** When the write the job tells of happened (ISO): its place in the domain's order. */
   plannedAt: string;
   /** Sends made, this one included. */
   attempts: number;

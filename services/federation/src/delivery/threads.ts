@@ -11,7 +11,7 @@ import type { EventMessage } from '@agora/common/messaging';
 import type { FederationContext } from '../context';
 import type { OutgoingActivity } from './activity';
 import { deliveryTargets } from './audience';
-import { DELIVER_QUEUE, type DeliveryJob } from './job';
+import { enqueueDelivery } from './job';
 import {
   reactActivity,
   rejectActivity,
@@ -43,11 +43,6 @@ interface Interaction {
   root: PostDoc;
   /** The activity that says it, given the root. */
   activity: OutgoingActivity;
-}
-
-async function enqueue(ctx: FederationContext, inbox: string, domain: string, activity: OutgoingActivity) {
-  const job: DeliveryJob = { inbox, domain, activity, attempt: 1 };
-  await ctx.events.enqueue(DELIVER_QUEUE, job, { id: `${activity.id}>${inbox}` });
 }
 
 /** The live root post of the thread an object (a post, or a reply) belongs to. */
@@ -147,7 +142,12 @@ async function planRefusal(
       : { id: msg.payload.reactId, target: msg.payload.target, reason: p.reason };
   const domain = domainOf(p.actorId);
   if (!domain || domain === ctx.config.DOMAIN) return 0;
-  await enqueue(ctx, sharedInboxOf(ctx.config, domain), domain, rejectActivity(ctx, refused, msg.id));
+  await enqueueDelivery(
+    ctx,
+    { inbox: sharedInboxOf(ctx.config, domain), domain },
+    rejectActivity(ctx, refused, msg.id),
+    msg.publishedAt,
+  );
   return 1;
 }
 
@@ -169,13 +169,18 @@ export async function planThread(ctx: FederationContext, msg: ThreadEvent): Prom
     case 'nobody':
       return 0;
     case 'owner':
-      await enqueue(ctx, sharedInboxOf(ctx.config, route.domain), route.domain, it.activity);
+      await enqueueDelivery(
+        ctx,
+        { inbox: sharedInboxOf(ctx.config, route.domain), domain: route.domain },
+        it.activity,
+        msg.publishedAt,
+      );
       return 1;
     case 'copies': {
       const { targets: all } = await deliveryTargets(ctx, it.root);
       const targets = all.filter((t) => t.domain !== route.except);
       const activity = route.relay ? relayActivity(ctx, it.activity, msg.id) : it.activity;
-      for (const t of targets) await enqueue(ctx, t.inbox, t.domain, activity);
+      for (const t of targets) await enqueueDelivery(ctx, t, activity, msg.publishedAt);
       return targets.length;
     }
   }

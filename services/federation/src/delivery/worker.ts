@@ -17,7 +17,7 @@ export async function deliver(ctx: FederationContext, msg: BusMessage): Promise<
   const place: Place = {
     key: jobKey(job),
     objectKey: objectKeyOf(job.activity),
-    plannedAt: msg.publishedAt,
+    plannedAt: job.writtenAt ?? msg.publishedAt,
     attempts: job.attempt,
     parked: false,
   };

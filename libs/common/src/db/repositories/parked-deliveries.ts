@@ -18,7 +18,7 @@ export interface ParkedDeliveryRecord {
   /** `<activity id>><inbox>`: the delivery job's key. */
   _id: string;
   domain: string;
-  /** Order within the domain: when the job was first planned (ISO), ties by `_id`. */
+  /** Order within the domain: when the write the job tells of happened (its event, ISO), ties by `_id`. */
   seq: string;
   /** What the activity is about (a post id, a followed user): its later activities wait behind it. */
   objectKey: string;
@@ -69,7 +69,7 @@ export interface ParkInput {
   key: string;
   domain: string;
   objectKey: string;
-  /** When the job was first planned: its place in the domain's order. */
+  /** When the write the job tells of happened (its event): its place in the domain's order. */
   plannedAt: string;
   job: unknown;
   attempts: number;
