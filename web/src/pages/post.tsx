@@ -94,6 +94,7 @@ export function PostPage() {
               id={r.id}
               authorId={r.actorId}
               source={r.source?.content}
+              contentWarning={r.contentWarning}
               what="reply"
               onDeleted={() => void refresh()}
             />

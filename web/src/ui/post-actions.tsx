@@ -7,6 +7,7 @@ import { Link } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMe, useOutbox } from '../api/hooks';
 import { ErrorNote } from './states';
+import { WarningFields } from './warning-fields';
 
 /** Shares the object's address (the system share sheet, or the clipboard, or shows it). */
 export function ShareButton({ path, title }: { path: string; title: string }) {
@@ -79,12 +80,16 @@ export function OwnerActions({
   id,
   authorId,
   source,
+  contentWarning,
+  sensitive,
   what,
   onDeleted,
 }: {
   id: string;
   authorId: string | null | undefined;
   source: string | undefined;
+  contentWarning?: string | null;
+  sensitive?: boolean | null;
   what: 'post' | 'reply';
   onDeleted?: () => void;
 }) {
@@ -93,6 +98,8 @@ export function OwnerActions({
   const change = useOutbox();
   const [mode, setMode] = useState<'idle' | 'edit' | 'confirm'>('idle');
   const [text, setText] = useState(source ?? '');
+  const [warning, setWarning] = useState(contentWarning ?? '');
+  const [isSensitive, setSensitive] = useState(sensitive === true);
   if (!me.data || !authorId || me.data.id !== authorId) return null;
   const refresh = () =>
     Promise.all([
@@ -102,7 +109,17 @@ export function OwnerActions({
     ]);
   const saveEdit = () =>
     change.mutate(
-      { type: 'Update', target: id, object: { source: text } },
+      // '' removes a warning: an Update names the warning, so what the form shows is what is kept.
+      // A reply's box has no media, so its sensitivity is left as it is.
+      {
+        type: 'Update',
+        target: id,
+        object: {
+          source: text,
+          contentWarning: warning.trim(),
+          ...(what === 'post' ? { sensitive: isSensitive } : {}),
+        },
+      },
       { onSuccess: () => void refresh().then(() => setMode('idle')) },
     );
   const remove = () =>
@@ -125,6 +142,8 @@ export function OwnerActions({
             className="link-button"
             onClick={() => {
               setText(source ?? '');
+              setWarning(contentWarning ?? '');
+              setSensitive(sensitive === true);
               setMode('edit');
             }}
           >
@@ -148,6 +167,12 @@ export function OwnerActions({
             {what === 'post' ? 'Post text' : 'Reply text'}
             <textarea rows={3} required value={text} onChange={(e) => setText(e.target.value)} />
           </label>
+          <WarningFields
+            warning={warning}
+            sensitive={isSensitive}
+            onWarning={setWarning}
+            onSensitive={what === 'post' ? setSensitive : undefined}
+          />
           <button type="submit" disabled={change.isPending}>
             Save
           </button>{' '}

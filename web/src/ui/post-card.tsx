@@ -148,6 +148,8 @@ export function PostCard({ post, full = false }: { post: Post & WithSource; full
           id={post.id}
           authorId={author.id}
           source={post.source?.content}
+          contentWarning={post.contentWarning}
+          sensitive={post.sensitive}
           what="post"
           onDeleted={() => {
             if (full) void navigate({ to: '/' });

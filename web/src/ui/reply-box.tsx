@@ -1,7 +1,11 @@
-/** A reply form (POST /outbox Reply): the text stays when the server refuses it. */
+/**
+ * A reply form (POST /outbox Reply) with an optional content warning: the text stays when the
+ * server refuses it.
+ */
 import { useState } from 'react';
 import { useOutbox } from '../api/hooks';
 import { ErrorNote } from './states';
+import { WarningFields } from './warning-fields';
 
 export function ReplyBox({
   to,
@@ -13,12 +17,23 @@ export function ReplyBox({
   onDone: () => Promise<unknown> | void;
 }) {
   const [text, setText] = useState('');
+  const [warning, setWarning] = useState('');
   const reply = useOutbox([['timeline'], ['posts']]);
   const send = () => {
     if (!text.trim() || reply.isPending) return;
     reply.mutate(
-      { type: 'Reply', to, object: { source: text } },
-      { onSuccess: () => void Promise.resolve(onDone()).then(() => setText('')) },
+      {
+        type: 'Reply',
+        to,
+        object: { source: text, ...(warning.trim() ? { contentWarning: warning.trim() } : {}) },
+      },
+      {
+        onSuccess: () =>
+          void Promise.resolve(onDone()).then(() => {
+            setText('');
+            setWarning('');
+          }),
+      },
     );
   };
   return (
@@ -44,6 +59,7 @@ export function ReplyBox({
           }}
         />
       </label>
+      <WarningFields warning={warning} onWarning={setWarning} label="Reply content warning (optional)" />
       <button type="submit" disabled={reply.isPending}>
         Reply
       </button>
