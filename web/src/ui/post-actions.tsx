@@ -8,9 +8,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMe, useOutbox } from '../api/hooks';
 import { ErrorNote } from './states';
 import { WarningFields } from './warning-fields';
+import { useT } from '../i18n/use-t';
+import { Rich } from '../i18n/rich';
 
 /** Shares the object's address (the system share sheet, or the clipboard, or shows it). */
 export function ShareButton({ path, title }: { path: string; title: string }) {
+  const { t } = useT();
   const [shown, setShown] = useState<'copied' | 'show' | null>(null);
   const url = `${location.origin}${path}`;
   const share = async () => {
@@ -28,12 +31,12 @@ export function ShareButton({ path, title }: { path: string; title: string }) {
   return (
     <>
       <button type="button" className="link-button" onClick={() => void share()}>
-        Share
+        {t('post.share')}
       </button>
-      {shown === 'copied' ? <span role="status">Link copied.</span> : null}
+      {shown === 'copied' ? <span role="status">{t('post.linkCopied')}</span> : null}
       {shown === 'show' ? (
         <label className="share-link">
-          Link to share
+          {t('post.linkToShare')}
           <input readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
         </label>
       ) : null}
@@ -42,6 +45,7 @@ export function ShareButton({ path, title }: { path: string; title: string }) {
 }
 
 export function BookmarkButton({ target, title }: { target: string; title: string }) {
+  const { t } = useT();
   const me = useMe();
   const save = useOutbox([['bookmarks']]);
   // Optimistic: shown as saved at once, rolled back if the server refuses.
@@ -63,14 +67,14 @@ export function BookmarkButton({ target, title }: { target: string; title: strin
     <>
       {saved ? (
         <span role="status">
-          Bookmarked. <Link to="/bookmarks">Your bookmarks</Link>
+          <Rich text={t('post.bookmarked')} parts={[<Link to="/bookmarks" />]} />
         </span>
       ) : (
         <button type="button" className="link-button" onClick={run} disabled={save.isPending}>
-          Bookmark
+          {t('post.bookmark')}
         </button>
       )}
-      <ErrorNote error={save.error} title="Bookmark not saved" retry={run} />
+      <ErrorNote error={save.error} title={t('post.bookmarkNotSaved')} retry={run} />
     </>
   );
 }
@@ -93,6 +97,7 @@ export function OwnerActions({
   what: 'post' | 'reply';
   onDeleted?: () => void;
 }) {
+  const { t } = useT();
   const me = useMe();
   const qc = useQueryClient();
   const change = useOutbox();
@@ -147,24 +152,24 @@ export function OwnerActions({
               setMode('edit');
             }}
           >
-            Edit
+            {t('post.edit')}
           </button>
           <button type="button" className="link-button" onClick={() => setMode('confirm')}>
-            Delete
+            {t('post.delete')}
           </button>
         </>
       ) : null}
       {mode === 'edit' ? (
         <form
           className="inline-form"
-          aria-label={`Edit ${what}`}
+          aria-label={what === 'post' ? t('post.editPost') : t('post.editReply')}
           onSubmit={(e) => {
             e.preventDefault();
             saveEdit();
           }}
         >
           <label>
-            {what === 'post' ? 'Post text' : 'Reply text'}
+            {what === 'post' ? t('post.postText') : t('post.replyText')}
             <textarea rows={3} required value={text} onChange={(e) => setText(e.target.value)} />
           </label>
           <WarningFields
@@ -174,25 +179,29 @@ export function OwnerActions({
             onSensitive={what === 'post' ? setSensitive : undefined}
           />
           <button type="submit" disabled={change.isPending}>
-            Save
+            {t('common.save')}
           </button>{' '}
           <button type="button" className="secondary" onClick={() => setMode('idle')}>
-            Cancel
+            {t('common.cancel')}
           </button>
         </form>
       ) : null}
       {mode === 'confirm' ? (
-        <div role="group" aria-label={`Delete this ${what}?`} className="confirm">
-          <p>Delete this {what}? This cannot be undone.</p>
+        <div
+          role="group"
+          aria-label={what === 'post' ? t('post.confirmPost') : t('post.confirmReply')}
+          className="confirm"
+        >
+          <p>{what === 'post' ? t('post.confirmPostText') : t('post.confirmReplyText')}</p>
           <button type="button" className="danger" onClick={remove} disabled={change.isPending}>
-            Yes, delete
+            {t('post.yesDelete')}
           </button>{' '}
           <button type="button" className="secondary" onClick={() => setMode('idle')}>
-            Keep it
+            {t('post.keepIt')}
           </button>
         </div>
       ) : null}
-      <ErrorNote error={change.error} title="Not changed" />
+      <ErrorNote error={change.error} title={t('common.notChanged')} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useOutbox } from '../api/hooks';
 import { ErrorNote } from './states';
 import { WarningFields } from './warning-fields';
+import { useT } from '../i18n/use-t';
 
 export function ReplyBox({
   to,
@@ -16,6 +17,7 @@ export function ReplyBox({
   label: string;
   onDone: () => Promise<unknown> | void;
 }) {
+  const { t } = useT();
   const [text, setText] = useState('');
   const [warning, setWarning] = useState('');
   const reply = useOutbox([['timeline'], ['posts']]);
@@ -59,11 +61,11 @@ export function ReplyBox({
           }}
         />
       </label>
-      <WarningFields warning={warning} onWarning={setWarning} label="Reply content warning (optional)" />
+      <WarningFields warning={warning} onWarning={setWarning} label={t('post.cwReplyField')} />
       <button type="submit" disabled={reply.isPending}>
-        Reply
+        {t('post.reply')}
       </button>
-      <ErrorNote error={reply.error} title="Reply not sent (your text is kept)" retry={send} />
+      <ErrorNote error={reply.error} title={t('post.replyNotSent')} retry={send} />
     </form>
   );
 }

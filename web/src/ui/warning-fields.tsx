@@ -2,12 +2,14 @@
  * The content-warning field and the sensitive-media switch (ADR 0021), shared by the edit form of
  * a post or reply. `sensitive` is left out where it has no meaning (a reply carries no media).
  */
+import { useT } from '../i18n/use-t';
+
 export function WarningFields({
   warning,
   onWarning,
   sensitive,
   onSensitive,
-  label = 'Content warning (optional)',
+  label,
 }: {
   warning: string;
   onWarning: (v: string) => void;
@@ -15,14 +17,15 @@ export function WarningFields({
   onSensitive?: (v: boolean) => void;
   label?: string;
 }) {
+  const { t } = useT();
   return (
     <div className="compose-row">
       <label>
-        {label}
+        {label ?? t('post.cwField')}
         <input
           name="contentWarning"
           maxLength={500}
-          placeholder="Shown before the text, which opens on request"
+          placeholder={t('post.cwPlaceholder')}
           value={warning}
           onChange={(e) => onWarning(e.target.value)}
         />
@@ -35,7 +38,7 @@ export function WarningFields({
             checked={sensitive === true}
             onChange={(e) => onSensitive(e.target.checked)}
           />{' '}
-          Sensitive media (blurred until clicked)
+          {t('post.sensitiveField')}
         </label>
       ) : null}
     </div>

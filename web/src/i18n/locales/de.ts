@@ -83,6 +83,7 @@ export const de: Catalogue = {
     typing: 'Während du in ein Feld tippst, tun Tastenkürzel nichts.',
   },
   errors: {
+    generic: 'Etwas ist schiefgegangen',
     network: 'Der Server war nicht erreichbar. Prüfe deine Verbindung und versuche es dann erneut.',
     timeout:
       'Der Server hat nicht rechtzeitig geantwortet. Prüfe deine Verbindung und versuche es dann erneut.',

@@ -86,6 +86,7 @@ export const en = {
     typing: 'Shortcuts do nothing while you type in a field.',
   },
   errors: {
+    generic: 'Something went wrong',
     network: 'The server could not be reached. Check your connection, then retry.',
     timeout: 'The server did not answer in time. Check your connection, then retry.',
     uploadFailed: 'The upload failed. {{reason}}',
