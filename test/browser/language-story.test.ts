@@ -3,10 +3,11 @@
  * signed out and signed in: words, plural forms, dates by the German calendar conventions, and
  * `<html lang="de">`. Switching the Language setting to English changes the screen at once,
  * without a reload (the page and what was typed stay), and the choice survives a reload; choosing
- * the browser's language again brings German back. axe in both themes in each language.
+ * the browser's language again brings German back. The admin dashboard speaks German too. axe
+ * in both themes in each language.
  */
 import type { Browser, Page } from 'playwright-core';
-import { bootServer, client, type TestServer } from '../harness/standalone';
+import { ADMIN, bootServer, client, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
 import { expectAccessible, launchBrowser, mainShows, personFor, screenshot, type Person } from './harness';
 
@@ -102,4 +103,27 @@ test('signed in, German follows the browser; the setting switches to English wit
   await mainShows(page, 'Passwort ändern');
   await expectAccessible(page, 'settings in German');
   await screenshot(page, 'language-story');
+});
+
+test('the admin dashboard speaks German too', async () => {
+  const api = client(server.url);
+  const login = await api.post<{ token: string }>('/auth/login', ADMIN);
+  expect(login.status).toBe(200);
+  const admin = await personFor(browser, server.url, { token: login.body.token, locale: 'de-DE' });
+  const { page } = admin;
+  await page.goto('/admin');
+  await page.getByRole('heading', { name: 'Übersicht', level: 1 }).waitFor();
+  await page.getByRole('heading', { name: 'Prozess' }).waitFor();
+  const nav = page.getByRole('navigation', { name: 'Verwaltung', exact: true });
+  await nav.getByRole('link', { name: 'Meldungen' }).click();
+  await mainShows(page, 'Keine Meldungen offen.');
+  await expectAccessible(page, 'the flag queue in German');
+  await nav.getByRole('link', { name: 'Konten' }).click();
+  await page.getByRole('columnheader', { name: 'Beigetreten' }).waitFor();
+  await page.getByRole('button', { name: 'bob deaktivieren' }).waitFor();
+  await expectAccessible(page, 'users in German');
+  await nav.getByRole('link', { name: 'Einstellungen' }).click();
+  await page.getByRole('heading', { name: 'Servereinstellungen', level: 1 }).waitFor();
+  expect(admin.problems).toEqual([]);
+  await admin.context.close();
 });
