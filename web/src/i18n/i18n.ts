@@ -7,7 +7,6 @@
  * `navigator.languages` that has a catalogue, else English.
  */
 import i18next from 'i18next';
-
 import { LANGUAGES, type Language } from './languages';
 
 export { LANGUAGES, type Language };
@@ -46,14 +45,19 @@ async function load(lang: Language): Promise<void> {
   i18next.addResourceBundle(lang, 'translation', await LOADERS[lang]());
 }
 
+/** The language last asked for: a slower catalogue must not win over a later choice. */
+let wanted: Language | undefined;
+
 /** Switches the app to `lang` (loading its catalogue first) and marks `<html lang>`. */
 async function show(lang: Language): Promise<void> {
+  wanted = lang;
   try {
     await load(lang);
   } catch {
     // The chunk did not load (offline): stay in the language shown until now.
     return;
   }
+  if (wanted !== lang) return;
   await i18next.changeLanguage(lang);
   document.documentElement.lang = lang;
 }
