@@ -60,6 +60,8 @@ test('alice adds a content warning and sensitive media to her published post, th
   await form.getByLabel('Sensitive media (blurred until clicked)').check();
   await expectAccessible(page, 'edit form with a content warning');
   await form.getByRole('button', { name: 'Save' }).click();
+  // The form closes once the server took the change and the post was read again.
+  await form.waitFor({ state: 'detached' });
   await card.getByText('spoilers').waitFor();
   await card.getByRole('button', { name: 'Show', exact: true }).waitFor();
   const stored = await readPost(postId);
@@ -79,6 +81,7 @@ test('alice adds a content warning and sensitive media to her published post, th
   expect(await again.getByLabel('Sensitive media (blurred until clicked)').isChecked()).toBe(true);
   await again.getByLabel('Content warning (optional)').fill('');
   await again.getByRole('button', { name: 'Save' }).click();
+  await again.waitFor({ state: 'detached' });
   await card.getByText('The last episode, talked through').waitFor();
   const cleared = await readPost(postId);
   expect(cleared.contentWarning ?? '').toBe('');
@@ -90,13 +93,17 @@ test('bob replies with a content warning; the reply shows collapsed behind it', 
   await page.goto(postPath());
   await page.getByLabel('Your reply').fill('The twist was earned');
   await page.getByLabel('Reply content warning (optional)').fill('ending');
+  // React keeps a controlled field's value attribute in step, so a locator can wait on it.
+  const box = page.locator('form', { has: page.getByLabel('Your reply') });
+  await box.locator('input[name="contentWarning"][value="ending"]').waitFor();
   await expectAccessible(page, 'reply box with a content warning');
   await page.getByRole('button', { name: 'Reply', exact: true }).first().click();
   const reply = page.getByTestId('reply').filter({ hasText: 'ending' });
   await reply.getByRole('button', { name: 'Show', exact: true }).waitFor();
   expect(await reply.getByText('The twist was earned').count()).toBe(0);
-  // The box is empty again, warning included.
-  expect(await page.getByLabel('Reply content warning (optional)').first().inputValue()).toBe('');
+  // The box is emptied once the thread has the reply, warning included.
+  await box.locator('input[name="contentWarning"][value=""]').waitFor();
+  expect(await box.getByLabel('Reply content warning (optional)').inputValue()).toBe('');
 
   const replies = await api.get<{ orderedItems: Readable[] }>(`/posts/${encodeURIComponent(postId)}/replies`);
   const stored = replies.body.orderedItems.find((r) => r.contentWarning === 'ending');
