@@ -7,28 +7,28 @@ import { t } from '../i18n/use-t';
 
 /**
  * Field names as the screens label them (the last one or two segments of the server's path), by
- * their key in the catalogue (`errors.fields.*`). The server's own words stay as it wrote them.
+ * their catalogue key. The server's own words stay as it wrote them.
  */
 const FIELD_NAMES: Record<string, string> = {
-  'password.current': 'currentPassword',
-  'password.new': 'newPassword',
-  source: 'source',
-  content: 'content',
-  to: 'to',
-  href: 'href',
-  target: 'target',
-  ref: 'target',
-  description: 'description',
-  name: 'name',
-  title: 'title',
-  email: 'email',
-  username: 'username',
-  password: 'password',
-  reason: 'reason',
-  'reason.code': 'reason',
-  body: 'request',
-  object: 'request',
-  contentWarning: 'contentWarning',
+  'password.current': 'errors.fields.currentPassword',
+  'password.new': 'errors.fields.newPassword',
+  source: 'errors.fields.source',
+  content: 'errors.fields.content',
+  to: 'errors.fields.to',
+  href: 'errors.fields.href',
+  target: 'errors.fields.target',
+  ref: 'errors.fields.target',
+  description: 'errors.fields.description',
+  name: 'errors.fields.name',
+  title: 'errors.fields.title',
+  email: 'errors.fields.email',
+  username: 'errors.fields.username',
+  password: 'errors.fields.password',
+  reason: 'errors.fields.reason',
+  'reason.code': 'errors.fields.reason',
+  body: 'errors.fields.request',
+  object: 'errors.fields.request',
+  contentWarning: 'errors.fields.contentWarning',
 };
 
 function words(segment: string): string {
@@ -45,7 +45,7 @@ export function fieldLabel(path: string): string {
   const two = parts.slice(-2).join('.');
   const one = parts[parts.length - 1] ?? path;
   const key = FIELD_NAMES[two] ?? FIELD_NAMES[one];
-  return key ? t(`errors.fields.${key}`) : words(one);
+  return key ? t(key) : words(one);
 }
 
 const sentence = (s: string, capital = true) => {

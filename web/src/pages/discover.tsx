@@ -12,8 +12,15 @@ import { t, useT } from '../i18n/use-t';
 
 type Target = Described & { publishedAt?: string | null; description?: string };
 
-/** The kinds of object that have words of their own (`discover.kinds.*`). */
-const KINDS = new Set(['post', 'circle', 'group', 'page', 'bookmark', 'reply']);
+/** The kinds of object that have words of their own, with their catalogue keys. */
+const KIND_WORDS: Record<string, string> = {
+  post: 'discover.kinds.post',
+  circle: 'discover.kinds.circle',
+  group: 'discover.kinds.group',
+  page: 'discover.kinds.page',
+  bookmark: 'discover.kinds.bookmark',
+  reply: 'discover.kinds.reply',
+};
 
 /** Who wrote an item, in words (never an id). */
 export function authorOf(item: Target): string | undefined {
@@ -26,8 +33,7 @@ export function labelOf(item: Target): string {
   const named = item.title || item.name || item.profile?.name || item.username || excerpt;
   if (named) return named;
   if (item.id.startsWith('@')) return item.id;
-  const kind = item.id.split(':')[0] ?? '';
-  return t(`discover.kinds.${KINDS.has(kind) ? kind : 'item'}`);
+  return t(KIND_WORDS[item.id.split(':')[0] ?? ''] ?? 'discover.kinds.item');
 }
 
 /** The excerpt under the link, unless the link already shows it. */

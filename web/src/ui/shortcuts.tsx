@@ -10,19 +10,19 @@ import { useT } from '../i18n/use-t';
 /** How long `g` waits for its second key. */
 const SEQUENCE_MS = 1_500;
 
-/** Each shortcut and the catalogue key of what it does (`shortcuts.*`). */
+/** Each shortcut and the catalogue key of what it does. */
 export const SHORTCUTS: Array<[keys: string, what: string]> = [
-  ['g h', 'home'],
-  ['g n', 'notifications'],
-  ['g c', 'circles'],
-  ['g g', 'groups'],
-  ['g b', 'bookmarks'],
-  ['g d', 'discover'],
-  ['g s', 'settings'],
-  ['n', 'compose'],
-  ['/', 'search'],
-  ['?', 'help'],
-  ['Escape', 'escape'],
+  ['g h', 'shortcuts.home'],
+  ['g n', 'shortcuts.notifications'],
+  ['g c', 'shortcuts.circles'],
+  ['g g', 'shortcuts.groups'],
+  ['g b', 'shortcuts.bookmarks'],
+  ['g d', 'shortcuts.discover'],
+  ['g s', 'shortcuts.settings'],
+  ['n', 'shortcuts.compose'],
+  ['/', 'shortcuts.search'],
+  ['?', 'shortcuts.help'],
+  ['Escape', 'shortcuts.escape'],
 ];
 
 const GO: Record<string, string> = {
@@ -109,7 +109,7 @@ export function Shortcuts() {
                     </span>
                   ))}
                 </dt>
-                <dd>{t(`shortcuts.${what}`)}</dd>
+                <dd>{t(what)}</dd>
               </div>
             ))}
           </dl>
