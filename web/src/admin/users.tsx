@@ -128,7 +128,10 @@ export function UsersPage() {
                         <button
                           type="button"
                           className="secondary"
-                          onClick={() => del.mutate({ id: u.id, full: false })}
+                          onClick={() => {
+                            if (window.confirm(t('admin.confirmDeactivateUser', { name: u.username })))
+                              del.mutate({ id: u.id, full: false });
+                          }}
                         >
                           {t('admin.deactivateUser', { name: u.username })}
                         </button>

@@ -464,6 +464,8 @@ export const de: Catalogue = {
     restoreUser: '{{name}} wiederherstellen',
     deactivateUser: '{{name}} deaktivieren',
     deleteUserForGood: '{{name}} endgültig löschen',
+    confirmDeactivateUser:
+      '{{name}} deaktivieren? Die Person kann sich nicht mehr anmelden, und niemand sonst sieht, was sie geschrieben hat, bis du sie wiederherstellst.',
     confirmUserForGood: '{{name}} endgültig löschen? Das lässt sich nicht rückgängig machen.',
     posts: 'Beiträge',
     circles: 'Kreise',

@@ -465,6 +465,8 @@ export const en = {
     restoreUser: 'Restore {{name}}',
     deactivateUser: 'Deactivate {{name}}',
     deleteUserForGood: 'Delete {{name}} for good',
+    confirmDeactivateUser:
+      'Deactivate {{name}}? They cannot sign in, and nobody else sees what they wrote until you restore them.',
     confirmUserForGood: 'Delete {{name}} for good? This cannot be undone.',
     posts: 'Posts',
     circles: 'Circles',
