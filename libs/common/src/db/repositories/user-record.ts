@@ -104,7 +104,7 @@ export const USERS: CollectionSpec = {
         ['deletedAt', 1],
         ['createdAt', -1],
       ],
-      serves: 'GET /users: active local members, newest first',
+      serves: 'GET /users: active local members, newest first; the suspended local accounts (suspendedIds)',
     },
     // The first (live, no `active`) also serves the live count and the live users in creation
     // order (the search backfill).

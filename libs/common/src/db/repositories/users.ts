@@ -271,6 +271,15 @@ export class UsersStore extends ObjectCollection<StoredUser> {
     return removed;
   }
 
+  /**
+   * The ids of the local accounts that are not active (an admin's soft delete, an owner's own
+   * delete): read paths hide what they wrote (cache/suspended.ts, ADR 0028).
+   */
+  async suspendedIds(): Promise<string[]> {
+    const rows = await this.rows.find({ domain: this.domain, active: false }, { fields: ['_id'] });
+    return rows.map((r) => r._id);
+  }
+
   /** Users not deleted (GET /admin/system). */
   async count(): Promise<number> {
     return this.rows.count({ deletedAt: null });
