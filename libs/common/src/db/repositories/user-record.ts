@@ -62,6 +62,11 @@ export type UserRecord = {
   acknowledgedRules: AcknowledgedRule[];
   deletedAt: Date | null;
   deletedBy?: string | null;
+  /**
+   * Set while an admin's soft delete lasts (ADR 0028): a reversible suspension, content kept for
+   * the restore, peers told of a suspension rather than a deletion. Absent otherwise.
+   */
+  suspended?: boolean;
   createdAt: Date;
   updatedAt: Date;
 };
