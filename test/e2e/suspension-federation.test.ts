@@ -112,6 +112,15 @@ afterAll(async () => {
 });
 
 test("a soft delete is an Update marking the actor suspended, never a Delete; the restore's Update lifts it", async () => {
+  const created = await api.post<{ createdId: string }>(
+    '/outbox',
+    { type: 'Create', objectType: 'Post', to: '@public', object: { content: 'From the rock' } },
+    { token: alice.token },
+  );
+  expect(created.status).toBe(201);
+  const note = `/ap/objects/${enc(created.body.createdId)}`;
+  expect((await api.get(note, { headers: AP })).status).toBe(200);
+
   expect((await api.call('DELETE', `/admin/users/${enc(alice.id)}`, { token: admin })).status).toBe(200);
   const deleted = await eventOf('user.deleted', alice.id);
   expect(deleted.payload).toMatchObject({ suspension: true });
@@ -141,6 +150,7 @@ test("a soft delete is an Update marking the actor suspended, never a Delete; th
   expect(read.suspended).toBe(true);
   // Nothing else of the account is served meanwhile.
   expect((await api.get('/ap/users/alice/outbox', { headers: AP })).status).toBe(404);
+  expect((await api.get(note, { headers: AP })).status).toBe(404);
 
   expect((await api.call('POST', `/admin/users/${enc(alice.id)}/restore`, { token: admin })).status).toBe(
     200,
@@ -159,6 +169,7 @@ test("a soft delete is an Update marking the actor suspended, never a Delete; th
   const again = await api.get<Record<string, unknown>>('/ap/users/alice', { headers: AP });
   expect(again.status).toBe(200);
   expect(again.body.suspended).toBeUndefined();
+  expect((await api.get(note, { headers: AP })).status).toBe(200);
 });
 
 test('the full delete still sends the Delete of the actor', async () => {

@@ -95,7 +95,11 @@ async function whatIsRead(who?: Actor) {
   const replies = await api.get<Page>(`/posts/${enc(bobPost)}/replies`, as(who));
   const thread = await api.get<Row>(`/posts/${enc(bobPost)}`, as(who));
   const discover = await api.get<{ sections?: Array<{ items: Row[] }> }>('/recommendations', as(who));
+  const pulled = await api.get<{ items?: Row[] }>(`/outbox?from=${enc(alice.id)}`, as(who));
+  const pulledAll = await api.get<{ items?: Row[] }>('/outbox', as(who));
+  const pulledIds = [...(pulled.body.items ?? []), ...(pulledAll.body.items ?? [])].map((i) => i.id);
   return {
+    pulled: pulledIds.filter((id) => id === alicePost),
     post: { status: post.status, body: post.body },
     profile: { status: profile.status, body: profile.body },
     byName: byName.status,
@@ -126,6 +130,7 @@ test("a soft-deleted user's content is hidden from everyone else until the resto
   expect(before.bob.localPosts).toEqual([alicePost]);
   expect(before.bob.replies.ids).toContain(aliceReply);
   expect(before.bob.search).toEqual([alicePost]);
+  expect(before.anonymous.pulled).toEqual([alicePost, alicePost]);
   expect(before.anonymous.post.status).toBe(200);
   expect(before.anonymous.replies.ids).toContain(aliceReply);
   expect(await timelineOfBob()).toContain(alicePost);
@@ -145,6 +150,7 @@ test("a soft-deleted user's content is hidden from everyone else until the resto
     expect(now.search).toEqual([]);
     expect(now.searchUser).toEqual([]);
     expect(now.discover).toEqual([]);
+    expect(now.pulled).toEqual([]);
   }
   // The reply itself, read by id, is as missing as any unreadable object.
   expect((await api.get(`/posts/${enc(aliceReply)}`, as(bob))).status).toBe(404);
