@@ -61,6 +61,7 @@ beforeAll(async () => {
     object: { content: 'Who has been to the lighthouse?' },
   });
   aliceReply = await created(alice, { type: 'Reply', to: bobPost, object: { content: 'I keep it!' } });
+  await created(alice, { type: 'React', to: bobPost, object: { emoji: '🔦' } });
   // Discover: the admin recommends alice's post on a public shelf.
   const section = await api.call<{ section: Row }>('POST', '/admin/sections', {
     token: admin,
@@ -94,6 +95,7 @@ async function whatIsRead(who?: Actor) {
   const local = await api.get<Page>('/posts', as(who));
   const replies = await api.get<Page>(`/posts/${enc(bobPost)}/replies`, as(who));
   const thread = await api.get<Row>(`/posts/${enc(bobPost)}`, as(who));
+  const reacts = await api.get<Page>(`/posts/${enc(bobPost)}/reacts`, as(who));
   const discover = await api.get<{ sections?: Array<{ items: Row[] }> }>('/recommendations', as(who));
   const pulled = await api.get<{ items?: Row[] }>(`/outbox?from=${enc(alice.id)}`, as(who));
   const pulledAll = await api.get<{ items?: Row[] }>('/outbox', as(who));
@@ -107,6 +109,7 @@ async function whatIsRead(who?: Actor) {
     localPosts: ids(local).filter((id) => id === alicePost),
     replies: { ids: ids(replies), total: replies.body.totalItems },
     threadReplyCount: thread.body.replyCount,
+    reactors: { ids: (reacts.body.orderedItems ?? []).map((r) => r.actorId), total: reacts.body.totalItems },
     search: (await searchIds('lighthousekeeper', who)).filter((id) => id === alicePost),
     searchUser: (await searchIds('susp_alice', who)).filter((id) => id === alice.id),
     discover: (discover.body.sections ?? [])
@@ -129,6 +132,7 @@ test("a soft-deleted user's content is hidden from everyone else until the resto
   expect(before.bob.authorPosts.ids).toContain(alicePost);
   expect(before.bob.localPosts).toEqual([alicePost]);
   expect(before.bob.replies.ids).toContain(aliceReply);
+  expect(before.bob.reactors).toEqual({ ids: [alice.id], total: 1 });
   expect(before.bob.search).toEqual([alicePost]);
   expect(before.anonymous.pulled).toEqual([alicePost, alicePost]);
   expect(before.anonymous.post.status).toBe(200);
@@ -151,6 +155,7 @@ test("a soft-deleted user's content is hidden from everyone else until the resto
     expect(now.searchUser).toEqual([]);
     expect(now.discover).toEqual([]);
     expect(now.pulled).toEqual([]);
+    expect(now.reactors).toEqual({ ids: [], total: 0 });
   }
   // The reply itself, read by id, is as missing as any unreadable object.
   expect((await api.get(`/posts/${enc(aliceReply)}`, as(bob))).status).toBe(404);

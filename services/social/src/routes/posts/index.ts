@@ -73,7 +73,11 @@ export default function postRoutes(ctx: SocialContext): Router {
       const viewer = await viewerOf(ctx, req);
       const { doc } = await readableObject(ctx, viewer, params.id!, 'Post not found');
       const paging = parsePaging(query);
-      const { total, items } = await ctx.stores.reacts.pageForTarget(doc.id, paging);
+      const { total, items } = await ctx.stores.reacts.pageForTarget(
+        doc.id,
+        paging,
+        await hiddenAuthors(ctx),
+      );
       setAll(set, collectionFor(ctx.config.publicUrl, req, paging, total, items));
     }),
   );
