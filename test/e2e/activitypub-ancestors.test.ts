@@ -8,6 +8,7 @@
 import { Create, Note, PUBLIC_COLLECTION, type Person } from '@fedify/fedify/vocab';
 import type { Context } from '@fedify/fedify';
 import { ACTIVITIES, type ActivityRecord } from '@agora/common/db';
+import { signRequest } from '@agora/common/federation';
 import { allStored } from '../harness/stored';
 import { client, waitFor, type TestServer } from '../harness/standalone';
 import { registerActor, type Actor } from '../harness/actors';
@@ -178,4 +179,60 @@ test('a parent claiming another URL than the one it was fetched at is refused', 
   const reply = await carolReplies('reply-7', url);
   expectDropped(await outcomeOf(`${reply}#create`), 'could not be fetched');
   expect(await rt().repos.posts.byId(remoteObjectIdFor(`${daveUrl}/notes/somewhere-else`))).toBeNull();
+});
+
+test("a peer's own `ancestors` are never read: only what this server fetched is applied", async () => {
+  const inbox = `http://${DOMAIN}/users/alice/inbox`;
+  const forged = `${daveUrl}/notes/forged-root`;
+  const url = `${carolUrl}/notes/reply-8`;
+  const activity = {
+    '@context': 'https://www.w3.org/ns/activitystreams',
+    id: `${url}#create`,
+    type: 'Create',
+    actor: carolUrl,
+    to: ['https://www.w3.org/ns/activitystreams#Public'],
+    object: {
+      id: url,
+      type: 'Note',
+      attributedTo: carolUrl,
+      inReplyTo: forged,
+      content: 'carol: reply-8',
+      to: ['https://www.w3.org/ns/activitystreams#Public'],
+    },
+    // A Create of dave's that the peer never published, in the form this server's services use.
+    ancestors: [
+      {
+        type: 'Create',
+        actorId: '@dave@peer.test',
+        to: ['@public'],
+        object: {
+          id: forged,
+          type: 'Note',
+          attributedTo: '@dave@peer.test',
+          content: 'forged',
+          to: ['@public'],
+        },
+      },
+    ],
+  };
+  const body = JSON.stringify(activity);
+  // Through the host map (fedify-peer.ts), so the request carries `Host: social.test` as signed.
+  const res = await fetch(inbox, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/activity+json',
+      ...signRequest({
+        method: 'POST',
+        url: inbox,
+        body,
+        keyId: `${carolUrl}#main-key`,
+        privateKeyPem: peer.keys.carol!.pem.privateKey,
+      }),
+    },
+    body,
+  });
+  expect(res.status).toBe(202);
+  expectDropped(await outcomeOf(`${url}#create`), 'could not be fetched');
+  expect(await rt().repos.posts.byId(forged)).toBeNull();
+  expect(await rt().repos.posts.byId(remoteObjectIdFor(forged))).toBeNull();
 });
