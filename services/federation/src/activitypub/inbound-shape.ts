@@ -9,7 +9,13 @@ import { domainOf } from '@agora/common/federation';
 import type { FederationContext } from '../context';
 import { ancestryOf } from './inbound-ancestors';
 import { idMap, type IdMap } from './ids';
-import { announceToSpec, announcesPost, unannounceToSpec, undoesAnnounce } from './inbound-announce';
+import {
+  announceToSpec,
+  announcesPost,
+  unannounceByIdToSpec,
+  unannounceToSpec,
+  undoesAnnounce,
+} from './inbound-announce';
 import { isPublicPost, isReaction, privateAudience, reactionToSpec, undoneReaction } from './inbound-content';
 import { withLocalMentions } from './inbound-mentions';
 import { PUBLIC_FORMS } from './vocab';
@@ -127,6 +133,8 @@ export async function toSpecForm(
   // A boost: a share by the announcer (inbound-announce.ts); else left for the social service to ignore.
   if (announcesPost(activity)) return { ...out, ...(await announceToSpec(ctx, ids, activity, actor)) };
   if (undoesAnnounce(activity)) return { ...out, ...(await unannounceToSpec(ids, activity)) };
+  const unshared = await unannounceByIdToSpec(ctx, ids, activity, actor);
+  if (unshared) return { ...out, ...unshared };
   const object = activity.object;
   if (isObject(object)) {
     const type = typeof object.type === 'string' ? object.type : '';
