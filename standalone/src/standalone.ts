@@ -1,7 +1,10 @@
 /**
- * Standalone mode: every service and worker in one process, each on its own loopback port
- * behind the gateway, with embedded defaults for anything not configured (SQLite in this
- * process through node:sqlite, in-process bus, disk storage, in-memory limits).
+ * Standalone mode: every service and worker in one process behind the gateway, with embedded
+ * defaults for anything not configured (SQLite in this process through node:sqlite, in-process
+ * bus, disk storage, in-memory limits). The gateway hands each request to its service's app in
+ * this process (services/gateway/src/in-process.ts: no loopback HTTP hop); the services still
+ * listen on loopback ports of their own, which the gateway's `/health`, `/__routes` and OpenAPI
+ * aggregation read, as in the cluster.
  */
 import { join } from 'node:path';
 import { memoryStampStore } from '@agora/common/cache';
@@ -84,6 +87,7 @@ export async function startStandalone(given: Config, opts: StandaloneOptions = {
   );
   const services = [social, ...others];
   const url = (s: ServiceApp) => s.url!;
+  const handler = (s: ServiceApp) => s.handler!;
   const gateway = createGateway(config, {
     logger,
     targets: {
@@ -91,6 +95,12 @@ export async function startStandalone(given: Config, opts: StandaloneOptions = {
       admin: url(others[0]!),
       federation: url(others[1]!),
       notifications: url(others[2]!),
+    },
+    local: {
+      social: handler(social),
+      admin: handler(others[0]!),
+      federation: handler(others[1]!),
+      notifications: handler(others[2]!),
     },
   });
   const server = await gateway.start();

@@ -3,6 +3,7 @@
  * `main.ts` files only load config, build the app, start it and dispose it on SIGTERM; tests
  * and standalone mode boot several apps in one process.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from './config';
 import { createServiceHttpApp } from './http/service-app';
 import { listen, type RunningServer } from './http/server';
@@ -10,11 +11,20 @@ import { createRuntime, type Runtime, type SharedDeps } from './runtime';
 import type { Probe } from './http/health';
 import { startOutboxRelay } from './messaging/outbox-relay';
 
+/** A request handler an Express app satisfies; `next` is called only for what it passes on. */
+export type RequestListener = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: (err?: unknown) => void,
+) => void;
+
 export interface ServiceApp {
   readonly name: string;
   /** Set once started. */
   readonly url: string | undefined;
   readonly runtime: Runtime | undefined;
+  /** The service's HTTP app once started: standalone's gateway calls it in process. */
+  readonly handler: RequestListener | undefined;
   start(): Promise<RunningServer | undefined>;
   [Symbol.asyncDispose](): Promise<void>;
 }
@@ -47,6 +57,7 @@ export function createService<C>(
 ): ServiceApp {
   let rt: Runtime | undefined;
   let server: RunningServer | undefined;
+  let handler: RequestListener | undefined;
   let stopWork: (() => Promise<void>) | void = undefined;
   let stopRelay: (() => Promise<void>) | undefined;
   return {
@@ -56,6 +67,9 @@ export function createService<C>(
     },
     get runtime() {
       return rt;
+    },
+    get handler() {
+      return handler;
     },
     async start() {
       rt = await createRuntime(def.name, config, opts.shared, { keepsObjects: def.keepsObjects !== false });
@@ -83,6 +97,7 @@ export function createService<C>(
           ...(def.extraProbes?.(runtime) ?? {}),
         },
       });
+      handler = app;
       server = await listen(app, opts.port ?? config.PORT, opts.host ?? config.HOST);
       rt.logger.info({ url: server.url }, `${def.name} listening`);
       return server;

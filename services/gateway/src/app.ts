@@ -11,6 +11,7 @@ import { parseServiceUrls, SERVICE_NAMES, type ServiceName } from '@agora/common
 import { join } from 'node:path';
 import type { RedisClientType } from 'redis';
 import { createProxy } from './proxy';
+import { inProcess, type LocalService } from './in-process';
 import { healthAggregate, routesHandler } from './aggregate';
 import { cors } from './cors';
 import { bodyLimits } from './body-limit';
@@ -36,6 +37,11 @@ export interface GatewayOptions {
   logger?: Logger;
   port?: number;
   host?: string;
+  /**
+   * Services whose app runs in this process (standalone): their requests are handed to the app
+   * directly instead of through the HTTP proxy (in-process.ts). The others are proxied.
+   */
+  local?: Partial<Record<ServiceName, LocalService>>;
 }
 
 export interface GatewayApp {
@@ -63,6 +69,7 @@ export function buildGateway(
   targets: Record<ServiceName, string[]>,
   logger: Logger,
   redis?: RedisClientType,
+  local: Partial<Record<ServiceName, LocalService>> = {},
 ) {
   const app = express();
   app.disable('x-powered-by');
@@ -100,7 +107,7 @@ export function buildGateway(
     : memoryHoldStore();
   app.use(outboxDedupe({ enabled: config.RATE_LIMITING_ENABLED, store: holds }));
   const proxy = createProxy({ targets, logger });
-  app.use(proxy.handler);
+  app.use(inProcess(local, proxy.handler));
   app.use(errorMiddleware(logger));
   return { app, agent: proxy.agent };
 }
@@ -120,7 +127,7 @@ export function createApp(config: Config, opts: GatewayOptions = {}): GatewayApp
     async start() {
       if (config.REDIS_URL)
         redis = await connectRedis(config.REDIS_URL, logger, 'the edge falls back to per-process memory');
-      const built = buildGateway(config, resolveTargets(config, opts.targets), logger, redis);
+      const built = buildGateway(config, resolveTargets(config, opts.targets), logger, redis, opts.local);
       agent = built.agent;
       server = await listen(built.app, opts.port ?? config.PORT, opts.host ?? config.HOST);
       if (!config.TRACE_TRUST_INCOMING) distrustTraceContext(server.server);
