@@ -27,7 +27,8 @@ const send = (who: Actor, activity: unknown) =>
   api.post<Body>('/outbox', activity, { token: who.token, headers: { 'idempotency-key': `boost-${++seq}` } });
 const must = async (who: Actor, activity: Record<string, unknown>) => {
   const res = await send(who, activity);
-  if (res.status !== 201) throw new Error(`${String(activity.type)}: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 201)
+    throw new Error(`${String(activity.type)}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 };
 const post = async (who: Actor, content: string, to = '@public') =>
@@ -106,7 +107,8 @@ test('what cannot be shared is refused with a clear 4xx and nothing stored', asy
     .createdId!;
   const hidden = await post(dave, 'not for alice', otherCircle);
   const original = await post(carol, 'a post with a reply');
-  const reply = (await must(carol, { type: 'Reply', to: original, object: { content: 'a reply' } })).createdId!;
+  const reply = (await must(carol, { type: 'Reply', to: original, object: { content: 'a reply' } }))
+    .createdId!;
   const count = await postCount(alice);
 
   const cases: Array<[unknown, number, RegExp]> = [

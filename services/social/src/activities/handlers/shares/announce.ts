@@ -66,7 +66,9 @@ export const announce: ActivityHandler = async (ctx) => {
   }
   return {
     ...shared(created, false),
-    events: [domainEvent('post.created', { postId: share.id, actorId: actor.id, to: '@public', type: 'Note' })],
+    events: [
+      domainEvent('post.created', { postId: share.id, actorId: actor.id, to: '@public', type: 'Note' }),
+    ],
     stored: created,
   };
 };
@@ -78,9 +80,7 @@ export async function unshare(
 ): Promise<HandlerResult> {
   const { svc, actor } = ctx;
   const share =
-    'share' in by
-      ? await svc.stores.posts.liveById(by.share)
-      : await liveShare(svc, actor.id, by.original);
+    'share' in by ? await svc.stores.posts.liveById(by.share) : await liveShare(svc, actor.id, by.original);
   if (!share?.shareOf || share.actorId !== actor.id) throw new NotFound('No share of yours has that id');
   return del({ ...ctx, activity: { type: 'Delete', target: share.id } });
 }
