@@ -4,10 +4,12 @@
  * post by the booster quoting the original (`shareOf` the original, `url` the original's), in
  * the timelines of the booster's followers; a second boost answers the share already made; a
  * post that is not readable, not public or not there is refused with nothing stored; Undo of the
- * share and Delete of it both remove it.
+ * share and Delete of it both remove it. A server of this API following the booster gets the
+ * share as it gets any public post of hers: a Create of it (and a Delete when it goes).
  */
-import { bootServer, client, type TestServer } from '../harness/standalone';
+import { bootServer, client, waitFor, type TestServer } from '../harness/standalone';
 import { registerActor, type Actor } from '../harness/actors';
+import { startSigningPeer, type SigningPeer } from '../harness/fake-peer';
 
 type Body = {
   createdId?: string;
@@ -18,6 +20,7 @@ type Body = {
 type Post = Record<string, unknown> & { id: string; body?: string; url?: string; shareOf?: string };
 
 let server: TestServer;
+let peer: SigningPeer;
 let api: ReturnType<typeof client>;
 let alice: Actor, bob: Actor, carol: Actor, dave: Actor;
 let seq = 0;
@@ -48,7 +51,8 @@ const postCount = async (who: Actor) =>
   (await server.services[0]!.runtime!.repos.users.findById(who.id))!.postCount;
 
 beforeAll(async () => {
-  server = await bootServer();
+  peer = await startSigningPeer('peer.test', (_req, res) => res.writeHead(202).end());
+  server = await bootServer({ ...peer.serverEnv, FEDERATION_DELIVERY_DELAY_SCALE: '0.001' });
   api = client(server.url);
   alice = await registerActor(api, 'alice');
   bob = await registerActor(api, 'bob');
@@ -60,6 +64,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
+  await peer?.close();
 });
 
 test("a boost is a public post by the booster quoting the original, in her followers' timelines", async () => {
@@ -179,4 +184,41 @@ test('a share is not edited (it quotes the original as it was)', async () => {
   expect(res.status).toBe(400);
   expect(res.body.error).toMatch(/share/);
   expect((await read(shareId)).body.body).toContain('as it was');
+});
+
+test('a server of this API following alice gets her share as a Create of her public post, and its Delete', async () => {
+  const follow = `http://peer.test/activities/follow-alice`;
+  const followed = await peer.send(`${server.url}/inbox`, {
+    id: follow,
+    type: 'Follow',
+    actorId: '@erin@peer.test',
+    actor: { id: '@erin@peer.test', inbox: 'http://peer.test/inbox' },
+    object: alice.id,
+  });
+  expect(followed.status).toBe(202);
+  await waitFor(
+    async () => (await server.services[0]!.runtime!.repos.followers.ofUser(alice.id)).length === 1,
+    20_000,
+  );
+  const original = await post(carol, 'for the other server too');
+  const originalUrl = (await read(original)).body.url;
+  const shareId = (await must(alice, { type: 'Announce', object: original })).createdId!;
+  type Sent = { type: string; actorId?: string; object?: Record<string, unknown> | string };
+  const sent = () =>
+    peer.received
+      .filter((r) => r.method === 'POST' && r.url === '/inbox')
+      .map((r) => JSON.parse(r.body.toString()) as Sent);
+  const about = (a: Sent) => (typeof a.object === 'string' ? a.object : a.object?.id) === shareId;
+  await waitFor(() => Promise.resolve(sent().some((a) => a.type === 'Create' && about(a))), 20_000);
+  const create = sent().find((a) => a.type === 'Create' && about(a))!;
+  expect(create).toMatchObject({
+    actorId: alice.id,
+    object: { id: shareId, type: 'Note', attributedTo: alice.id, url: originalUrl },
+  });
+  expect(String((create.object as { content: string }).content)).toContain('for the other server too');
+  // No Announce: the spec's wire has no boosts.
+  expect(sent().some((a) => a.type === 'Announce' && about(a))).toBe(false);
+
+  await must(alice, { type: 'Undo', object: shareId });
+  await waitFor(() => Promise.resolve(sent().some((a) => a.type === 'Delete' && about(a))), 20_000);
 });
