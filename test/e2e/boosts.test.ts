@@ -175,6 +175,9 @@ test('Undo of the share removes it; so does its Delete; another user cannot undo
   const own = await post(alice, 'not a share');
   expect((await send(alice, { type: 'Undo', object: own })).status).toBe(404);
   expect((await read(own)).status).toBe(200);
+  // An inline Undo of an Announce the user never made is acknowledged and ignored, as before.
+  const none = await send(alice, { type: 'Undo', object: { type: 'Announce', object: own } });
+  expect([none.status, none.body.result]).toEqual([201, { status: 'ignored', type: 'Announce' }]);
 });
 
 test('a share is not edited (it quotes the original as it was)', async () => {
@@ -221,4 +224,19 @@ test('a server of this API following alice gets her share as a Create of her pub
 
   await must(alice, { type: 'Undo', object: shareId });
   await waitFor(() => Promise.resolve(sent().some((a) => a.type === 'Delete' && about(a))), 20_000);
+});
+
+test("a share mentions no one: the handles it quotes are the original's", async () => {
+  const domain = alice.id.split('@')[2]!;
+  type Note = { objectId: string };
+  const mentions = async () =>
+    (await api.get<{ orderedItems: Note[] }>('/notifications?types=mention', { token: dave.token })).body
+      .orderedItems;
+  const original = await post(carol, `hello @dave@${domain}`);
+  await waitFor(async () => (await mentions()).some((n) => n.objectId === original), 20_000);
+  const shareId = (await must(alice, { type: 'Announce', object: original })).createdId!;
+  // A later post of alice's that does mention dave: once it is notified, the share was handled.
+  const later = await post(alice, `and now @dave@${domain}`);
+  await waitFor(async () => (await mentions()).some((n) => n.objectId === later), 20_000);
+  expect((await mentions()).map((n) => n.objectId)).not.toContain(shareId);
 });

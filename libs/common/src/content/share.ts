@@ -47,7 +47,9 @@ export function newShare(
     server: origin.server,
     url: original.url,
     summary: text,
-    source: { content: text, mediaType: 'text/html' },
+    // No markdown of the sharer's own: the handles and tags it quotes are the original's, so the
+    // share mentions no one (no notification, no Mention on the wire) and tags nothing.
+    source: { content: '', mediaType: 'text/html' },
     body,
     tags: [],
     attachments: [],

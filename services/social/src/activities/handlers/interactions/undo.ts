@@ -12,7 +12,7 @@ import { idString, parse } from '../../validate';
 import { kindAmong } from './targets';
 import { REACTABLE, clearReaction } from './react';
 import { RELATIONS, changeRelation, userRef } from './relations';
-import { unshare } from '../shares/announce';
+import { unshare, unshareOf } from '../shares/announce';
 
 const inline = z.looseObject({
   type: z.string().min(1).max(40),
@@ -38,7 +38,7 @@ export const undo: ActivityHandler = async (ctx) => {
   const given = parse(z.union([idString, inline]), ctx.activity.object, 'object');
   let undone: Undone;
   // A share (ADR 0024) is undone by its own id.
-  if (typeof given === 'string' && given.startsWith('post:')) return unshare(ctx, { share: given });
+  if (typeof given === 'string' && given.startsWith('post:')) return unshare(ctx, given);
   if (typeof given === 'string') {
     const stored = await svc.stores.activities.ofActor(actor.id, given);
     if (!stored) throw new NotFound('Activity not found');
@@ -68,7 +68,8 @@ export const undo: ActivityHandler = async (ctx) => {
       const original = typeof undone.object === 'object' ? undone.object.id : undone.object;
       const target = undone.target ?? original;
       if (!target) throw new BadRequest('object.object: the shared post is required');
-      return unshare(ctx, { original: target });
+      // With no share of that post, as before boosts existed: acknowledged and ignored.
+      return (await unshareOf(ctx, target)) ?? { result: { status: 'ignored', type: 'Announce' } };
     }
     default:
       return { result: { status: 'ignored', type: undone.type } };

@@ -73,14 +73,15 @@ export const announce: ActivityHandler = async (ctx) => {
   };
 };
 
-/** Undo of a share: the actor's own share, by its id or by the post it shares (404 otherwise). */
-export async function unshare(
-  ctx: HandlerContext,
-  by: { share: string } | { original: string },
-): Promise<HandlerResult> {
-  const { svc, actor } = ctx;
-  const share =
-    'share' in by ? await svc.stores.posts.liveById(by.share) : await liveShare(svc, actor.id, by.original);
-  if (!share?.shareOf || share.actorId !== actor.id) throw new NotFound('No share of yours has that id');
+/** Undo of a share by its id: the actor's own live share (404 otherwise). */
+export async function unshare(ctx: HandlerContext, shareId: string): Promise<HandlerResult> {
+  const share = await ctx.svc.stores.posts.liveById(shareId);
+  if (!share?.shareOf || share.actorId !== ctx.actor.id) throw new NotFound('No share of yours has that id');
   return del({ ...ctx, activity: { type: 'Delete', target: share.id } });
+}
+
+/** Undo of the actor's share of a post: undefined when they have none. */
+export async function unshareOf(ctx: HandlerContext, originalId: string): Promise<HandlerResult | undefined> {
+  const share = await liveShare(ctx.svc, ctx.actor.id, originalId);
+  return share ? del({ ...ctx, activity: { type: 'Delete', target: share.id } }) : undefined;
 }
