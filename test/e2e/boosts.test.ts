@@ -89,6 +89,11 @@ test("a boost is a public post by the booster quoting the original, in her follo
   expect(share.body).toContain(carol.id);
   expect(share.body).toContain('<blockquote><p>carol says <strong>hello</strong></p>');
   await expect(timeline(bob).then((items) => items.map((p) => p.id))).resolves.toContain(shareId);
+
+  // bob boosting alice's share boosts carol's post.
+  const again = await send(bob, { type: 'Announce', object: shareId });
+  expect(again.status).toBe(201);
+  expect(again.body.result).toMatchObject({ actorId: bob.id, shareOf: original });
 });
 
 test('boosting the same post again answers 200 with the share already made, and stores nothing', async () => {

@@ -6,7 +6,7 @@
  * timelines of the user's followers and federated (`post.created`). A second boost of the same
  * post answers the share already made (`existing`: 200, nothing stored or sent). Its Undo
  * (`object`: the share, or the Announce activity, or `{ type: 'Announce', object: <original> }`)
- * deletes the share as a Delete of it does.
+ * deletes the share as a Delete of it does. Boosting a share boosts the post it shares.
  */
 import { newShare } from '@agora/common/content';
 import { DuplicateKeyError, type PostRecord } from '@agora/common/db';
@@ -38,6 +38,9 @@ export const announce: ActivityHandler = async (ctx) => {
   kindAmong(svc, originalId, ['post'], 'object', { copies: true });
   const { doc } = await visibleTarget(svc, viewer, originalId, { copies: true });
   if (doc.to !== '@public') throw new BadRequest('object: only a public post can be shared');
+  // Boosting a share boosts what it shares (a share is never of a share, so this recurses once).
+  if (typeof doc.shareOf === 'string')
+    return announce({ ...ctx, activity: { ...ctx.activity, object: doc.shareOf } });
   const held = await liveShare(svc, actor.id, originalId);
   if (held) return shared(held, true);
   const share = newShare(
