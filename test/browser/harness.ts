@@ -37,13 +37,21 @@ export interface Person {
   problems: string[];
 }
 
-/** A browser context for one person, signed in with `token` when given. */
+/**
+ * A browser context for one person, signed in with `token` when given. The browser's language is
+ * `locale` (what `navigator.languages` and Accept-Language say; the app follows it): English
+ * unless a story asks for another, so no story depends on the machine's own language.
+ */
 export async function personFor(
   browser: Browser,
   baseURL: string,
-  opts: { token?: string; viewport?: { width: number; height: number } } = {},
+  opts: { token?: string; viewport?: { width: number; height: number }; locale?: string } = {},
 ): Promise<Person> {
-  const context = await browser.newContext({ baseURL, viewport: opts.viewport ?? DESKTOP });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: opts.viewport ?? DESKTOP,
+    locale: opts.locale ?? 'en-US',
+  });
   if (opts.token)
     await context.addInitScript((t) => {
       if (!sessionStorage.getItem('seeded')) {

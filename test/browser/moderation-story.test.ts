@@ -90,3 +90,23 @@ test('the admin suspends the author of a reported post', async () => {
   expect(troll.id).toMatch(/^@troll@/);
   await screenshot(page, 'moderation');
 });
+
+test('deactivating a user from the users list asks first; dismissing changes nothing', async () => {
+  const { page } = admin;
+  await page.goto('/admin/users');
+  const button = page.getByRole('button', { name: 'Deactivate erin' });
+  const asked: string[] = [];
+  page.once('dialog', (d) => {
+    asked.push(d.message());
+    void d.dismiss();
+  });
+  await button.click();
+  expect(asked).toEqual([
+    'Deactivate erin? They cannot sign in, and nobody else sees what they wrote until you restore them.',
+  ]);
+  expect((await api.post('/auth/login', { username: 'erin', password: 'password123' })).status).toBe(200);
+  page.once('dialog', (d) => void d.accept());
+  await button.click();
+  await page.getByRole('button', { name: 'Deactivate erin' }).waitFor({ state: 'detached' });
+  expect((await api.post('/auth/login', { username: 'erin', password: 'password123' })).status).not.toBe(200);
+});

@@ -367,6 +367,26 @@ test("an Announce is a share by the announcer in its followers' timelines here, 
   );
   await waitFor(async () => (await read(alice, shareId)).status === 404, 20_000);
 
+  // Announced again, then undone by the Announce's id alone (as some servers send it).
+  const again = new Announce({
+    id: new URL(`${carolUrl}/announces/3`),
+    actor: new URL(carolUrl),
+    object: new URL(daveNote),
+    to: PUBLIC_COLLECTION,
+  });
+  await carolSends(aliceUrl, again);
+  const againId = remoteObjectIdFor(`${carolUrl}/announces/3`);
+  await waitFor(async () => (await read(alice, againId)).status === 200, 20_000);
+  await carolSends(
+    aliceUrl,
+    new Undo({
+      id: new URL(`${carolUrl}/announces/3#undo`),
+      actor: new URL(carolUrl),
+      object: new URL(`${carolUrl}/announces/3`),
+    }),
+  );
+  await waitFor(async () => (await read(alice, againId)).status === 404, 20_000);
+
   // An Announce of a post that is not public shares nothing.
   const hidden = `${peer.actorUrl('dave')}/notes/hidden`;
   peer.notes.set(

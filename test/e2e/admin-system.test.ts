@@ -204,7 +204,8 @@ describe('/admin/users', () => {
     expect((await del(`${path(dan.id)}?fullDelete=true`)).status).toBe(200);
     await waitFor(async () => Promise.resolve(seen.length >= 3), 10_000);
     expect(seen.map((m) => [m.name, m.payload])).toEqual([
-      ['user.deleted', { userId: dan.id, actorId: adminId }],
+      // A soft delete is a suspension (ADR 0028): peers get an Update, not a Delete.
+      ['user.deleted', { userId: dan.id, actorId: adminId, suspension: true }],
       ['user.restored', { userId: dan.id, actorId: adminId }],
       ['user.deleted', { userId: dan.id, actorId: adminId, hard: true }],
     ]);
@@ -238,8 +239,10 @@ describe('/admin/users', () => {
       );
     expect(await listed()).toEqual(expect.arrayContaining([erinPost, fredPost]));
 
-    // Soft: reversible, the restored account finds its post.
+    // Soft: reversible (a suspension: hidden meanwhile), the restored account finds its post.
     expect((await del(path(erin.id))).status).toBe(200);
+    expect((await api.get(`/posts/${erinPost}`)).status).toBe(404);
+    expect(await listed()).not.toContain(erinPost);
     expect((await api.post(`${path(erin.id)}/restore`, {}, as(admin))).status).toBe(200);
     expect((await api.get(`/posts/${erinPost}`)).status).toBe(200);
     // Full: nothing of the account outlives it.

@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { freePort } from '@agora/common/db';
 import type { ObjectStorage } from '@agora/common/storage';
 import { createVhost, uniqueName } from '../harness/env';
 import { ADMIN, bootServer, client, type TestServer } from '../harness/standalone';
@@ -27,10 +28,12 @@ const dir = mkdtempSync(join(tmpdir(), 'e2e-bkkill-'));
 const workers: ChildProcess[] = [];
 
 /** Starts a worker process and resolves once it consumes (its "ready" log line). */
-function startWorker(): Promise<ChildProcess> {
+async function startWorker(): Promise<ChildProcess> {
+  // Its own port for its health and metrics listeners (the default 8080 may be anyone's).
+  const ports = { PORT: String(await freePort()), METRICS_PORT: String(await freePort()) };
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'services/backup/src/main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, ...env, LOG_LEVEL: 'info', NODE_ENV: 'test' },
+    env: { ...process.env, ...env, ...ports, LOG_LEVEL: 'info', NODE_ENV: 'test' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   workers.push(child);

@@ -134,3 +134,35 @@ test('a circle post reaches a member of the circle, not a follower outside it; a
   await bobs.next((e) => e.data.replyId === marker, 10_000, 'the marker reply at bob');
   expect(bobs.events.some((e) => e.data.replyId === inner)).toBe(false);
 });
+
+test("the posts and replies of someone a user muted are not announced to that user's streams", async () => {
+  const carol = await registerActor(api, `carol${randomUUID().slice(0, 6)}`);
+  const me = (
+    await api.get<{ user: { following: string; muted: string } }>('/auth/me', { token: carol.token })
+  ).body.user;
+  await send(carol, { type: 'Add', target: me.following, object: alice.id });
+  await send(carol, { type: 'Add', target: me.following, object: dave.id });
+  await send(carol, { type: 'Add', target: me.muted, object: alice.id });
+  const carols = await stream(carol);
+  await carols.next((e) => e.event === 'ready');
+
+  const muted = await send(alice, {
+    type: 'Create',
+    objectType: 'Post',
+    to: '@public',
+    object: { content: 'm' },
+  });
+  const thread = await send(dave, {
+    type: 'Create',
+    objectType: 'Post',
+    to: '@public',
+    object: { content: 't' },
+  });
+  await carols.next((e) => e.data.postId === thread, 10_000, "dave's post at carol");
+  const mutedReply = await send(alice, { type: 'Reply', to: thread, object: { content: 'muted reply' } });
+  const marker = await send(dave, { type: 'Reply', to: thread, object: { content: 'marker' } });
+  await carols.next((e) => e.data.replyId === marker, 10_000, "dave's reply at carol");
+  // Hints for one stream travel its socket in order: alice's came before the markers, or never.
+  expect(carols.events.some((e) => e.data.postId === muted)).toBe(false);
+  expect(carols.events.some((e) => e.data.replyId === mutedReply)).toBe(false);
+});

@@ -74,6 +74,18 @@ test("A → B: the warning, the flag and the image's description reach the copy,
     sensitive: false,
     media: [{ description: 'A green bar' }],
   });
+
+  // A new description (PATCH /files/:id) reaches the copy as an Update of the post it is on.
+  const patched = await api(a).call('PATCH', `/files/${encodeURIComponent(fileId)}`, {
+    token: alice.token,
+    body: { description: 'A bright green bar' },
+  });
+  expect(patched.status).toBe(200);
+  await waitFor(
+    async () =>
+      ((await read(b, bob, id)).body.media as Json[] | undefined)?.[0]?.description === 'A bright green bar',
+    WAIT,
+  );
 });
 
 test("B → A: bob's reply with a warning, made on B's copy, is stored on A with it", async () => {

@@ -6,6 +6,7 @@ import { ApiError } from './api/client';
 import { forgetAnswersOnTokenChange } from './api/hooks';
 import { router } from './router';
 import { startTheme } from './ui/theme';
+import { startI18n } from './i18n/i18n';
 import './styles.css';
 
 const queryClient = new QueryClient({
@@ -30,10 +31,13 @@ router.subscribe('onResolved', ({ pathChanged }) => {
   if (pathChanged) document.getElementById('main')?.focus({ preventScroll: true });
 });
 
-createRoot(document.getElementById('app')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
+// The first render waits for the person's language (its catalogue may be a lazy chunk).
+void startI18n().then(() =>
+  createRoot(document.getElementById('app')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );

@@ -18,15 +18,18 @@ import { NotificationsPage } from './pages/notifications';
 import { DiscoverPage, SearchPage } from './pages/discover';
 import { SettingsPage } from './pages/settings';
 import { AboutPage } from './pages/about';
+import { useT } from './i18n/use-t';
+import { Rich } from './i18n/rich';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 function NotFound() {
+  const { t } = useT();
   return (
     <section className="card">
-      <h1>Not found</h1>
+      <h1>{t('layout.notFound')}</h1>
       <p>
-        Nothing lives at this address. <Link to="/">Go home</Link>
+        <Rich text={t('layout.notFoundText')} parts={[<Link to="/" />]} />
       </p>
     </section>
   );

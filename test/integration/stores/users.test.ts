@@ -184,4 +184,26 @@ describe.each(engineFixtures())('UsersStore on $name', (fx) => {
     expect(await users.reinstate(snap)).toBe('reinserted');
     expect((await users.findForLogin({ username: 'alice' }, DOMAIN))?.password).toBe('new-hash');
   });
+  it('a suspension (ADR 0028): marked on the record, listed among the suspended ids, lifted by the restore', async () => {
+    await create('sid');
+    await create('otto');
+    await create('remy', { domain: 'elsewhere.test', id: '@remy@elsewhere.test' });
+    expect(await users.suspendedIds()).not.toContain('@sid@users.test');
+    expect(
+      await users.deactivate('@sid@users.test', '@root@users.test', { suspension: true }),
+    ).not.toBeNull();
+    expect(await users.deactivate('@otto@users.test', '@otto@users.test')).not.toBeNull();
+    await users.deactivate('@remy@elsewhere.test');
+    expect(await users.findById('@sid@users.test')).toMatchObject({ active: false, suspended: true });
+    // Only this server's inactive accounts; an owner's own delete counts as inactive but is no suspension.
+    const ids = await users.suspendedIds();
+    expect(ids).toEqual(expect.arrayContaining(['@sid@users.test', '@otto@users.test']));
+    expect(ids).not.toContain('@remy@elsewhere.test');
+    expect((await users.findById('@otto@users.test'))?.suspended).toBeUndefined();
+    expect(await users.restoreAccount('@sid@users.test')).toMatchObject({ restored: true });
+    const back = await users.findById('@sid@users.test');
+    expect(back).toMatchObject({ active: true, deletedAt: null });
+    expect(back?.suspended).toBeUndefined();
+    expect(await users.suspendedIds()).not.toContain('@sid@users.test');
+  });
 });

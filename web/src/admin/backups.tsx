@@ -11,6 +11,7 @@ import { getToken } from '../api/session';
 import type { BackupJob } from '../api/types';
 import { bytes, when } from '../ui/format';
 import { ErrorNote, QueryState } from '../ui/states';
+import { t, useT } from '../i18n/use-t';
 
 type JobList = { orderedItems?: BackupJob[]; jobs?: BackupJob[]; items?: BackupJob[] };
 const jobsOf = (d: JobList) => d.orderedItems ?? d.jobs ?? d.items ?? [];
@@ -22,7 +23,7 @@ async function download(job: BackupJob): Promise<void> {
   });
   if (!res.ok) {
     const body = (await res.json().catch(() => ({}))) as { error?: string };
-    throw new ApiError(res.status, body.error ?? `Download failed (${res.status})`);
+    throw new ApiError(res.status, body.error ?? t('admin.downloadFailed', { status: res.status }));
   }
   const name =
     /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ??
@@ -36,6 +37,7 @@ async function download(job: BackupJob): Promise<void> {
 }
 
 function JobRow({ job }: { job: BackupJob }) {
+  useT();
   const qc = useQueryClient();
   const status = useQuery({
     queryKey: ['admin', 'backup', job.id],
@@ -58,13 +60,17 @@ function JobRow({ job }: { job: BackupJob }) {
   return (
     <li className="card" data-testid="backup-job">
       <p>
-        <strong>{j.kind ?? j.type ?? 'backup'}</strong> · {when(j.createdAt)} ·{' '}
+        <strong>{j.kind ?? j.type ?? t('admin.backup')}</strong> · {when(j.createdAt)} ·{' '}
         <span data-testid="backup-status">{j.status}</span>
         {j.size ? ` · ${bytes(j.size)}` : ''}
       </p>
       {live(j) ? (
         <p>
-          <progress max={100} value={pct} aria-label={`Backup progress, ${j.progress?.stage ?? j.status}`} />{' '}
+          <progress
+            max={100}
+            value={pct}
+            aria-label={t('admin.backupProgress', { stage: j.progress?.stage ?? j.status })}
+          />{' '}
           {j.progress?.stage ?? ''} {pct}%
         </p>
       ) : null}
@@ -72,21 +78,22 @@ function JobRow({ job }: { job: BackupJob }) {
       <div className="actions">
         {j.status === 'done' && (j.kind ?? j.type ?? 'backup') === 'backup' ? (
           <button type="button" onClick={() => get.mutate()} disabled={get.isPending}>
-            Download
+            {t('admin.download')}
           </button>
         ) : null}
         {!live(j) ? (
           <button type="button" className="secondary" onClick={() => del.mutate()}>
-            Delete
+            {t('admin.delete')}
           </button>
         ) : null}
       </div>
-      <ErrorNote error={get.error ?? del.error} title="Refused" />
+      <ErrorNote error={get.error ?? del.error} title={t('admin.refused')} />
     </li>
   );
 }
 
 export function BackupsPage() {
+  useT();
   const qc = useQueryClient();
   const file = useRef<HTMLInputElement>(null);
   const [restorePct, setRestorePct] = useState<number | null>(null);
@@ -107,37 +114,36 @@ export function BackupsPage() {
   });
   return (
     <>
-      <h1>Backups</h1>
+      <h1>{t('admin.backups')}</h1>
       <div className="actions">
         <button type="button" onClick={() => start.mutate()} disabled={start.isPending}>
-          Back up now
+          {t('admin.backUpNow')}
         </button>
       </div>
-      <ErrorNote error={start.error} title="Not started" />
+      <ErrorNote error={start.error} title={t('admin.notStarted')} />
       <form
         className="card"
-        aria-label="Restore"
+        aria-label={t('admin.restoreForm')}
         onSubmit={(e) => {
           e.preventDefault();
           const f = file.current?.files?.[0];
-          if (f && window.confirm('Restoring replaces every document and file on this server. Continue?'))
-            restore.mutate(f);
+          if (f && window.confirm(t('admin.confirmRestore'))) restore.mutate(f);
         }}
       >
-        <h2>Restore from an archive</h2>
+        <h2>{t('admin.restoreTitle')}</h2>
         <label>
-          Archive (.tar.gz)
+          {t('admin.archive')}
           <input ref={file} type="file" accept=".gz,.tgz,application/gzip" required />
         </label>
         {restorePct !== null ? (
-          <progress max={100} value={restorePct} aria-label="Uploading the archive" />
+          <progress max={100} value={restorePct} aria-label={t('admin.uploadingArchive')} />
         ) : null}
-        <ErrorNote error={restore.error} title="Restore refused" />
+        <ErrorNote error={restore.error} title={t('admin.restoreRefused')} />
         <button type="submit" className="danger" disabled={restore.isPending}>
-          Restore
+          {t('admin.restore')}
         </button>
       </form>
-      <QueryState query={jobs} isEmpty={(d) => !jobsOf(d).length} empty="No backups yet.">
+      <QueryState query={jobs} isEmpty={(d) => !jobsOf(d).length} empty={t('admin.noBackups')}>
         {(d) => (
           <ul className="plain">
             {jobsOf(d).map((j) => (

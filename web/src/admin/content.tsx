@@ -11,6 +11,7 @@ import { useConfig } from '../api/hooks';
 import { ObjectLink } from '../pages/discover';
 import { when } from '../ui/format';
 import { ErrorNote, QueryState } from '../ui/states';
+import { useT } from '../i18n/use-t';
 
 type Item = {
   id: string;
@@ -27,11 +28,12 @@ type Item = {
 
 type Editable = Extract<ContentGroup, 'posts' | 'circles' | 'groups' | 'pages'>;
 
-const GROUPS: Array<[Editable, string]> = [
-  ['posts', 'Posts'],
-  ['circles', 'Circles'],
-  ['groups', 'Groups'],
-  ['pages', 'Pages'],
+/** Each kind of content with the catalogue keys of its tab, its New button and its empty list. */
+const GROUPS: Array<[Editable, string, string, string]> = [
+  ['posts', 'admin.posts', 'admin.newPost', 'admin.noPosts'],
+  ['circles', 'admin.circles', 'admin.newCircle', 'admin.noCircles'],
+  ['groups', 'admin.groups', 'admin.newGroup', 'admin.noGroups'],
+  ['pages', 'admin.pages', 'admin.newPage', 'admin.noPages'],
 ];
 
 /** The create/update body of each group, from the two fields the form edits. */
@@ -49,6 +51,7 @@ function bodyFor(group: Editable, f: { title: string; text: string; slug: string
 }
 
 function Editor({ group, item, onDone }: { group: Editable; item?: Item; onDone: () => void }) {
+  const { t } = useT();
   const config = useConfig();
   const [f, setF] = useState({
     title: item?.title ?? item?.name ?? '',
@@ -68,24 +71,24 @@ function Editor({ group, item, onDone }: { group: Editable; item?: Item; onDone:
   return (
     <form
       className="card"
-      aria-label={item ? 'Edit' : 'Create'}
+      aria-label={item ? t('admin.edit') : t('admin.create')}
       onSubmit={(e) => {
         e.preventDefault();
         save.mutate();
       }}
     >
       <label>
-        {group === 'posts' || group === 'pages' ? 'Title' : 'Name'}
+        {group === 'posts' || group === 'pages' ? t('admin.title') : t('admin.name')}
         <input required={group !== 'posts'} value={f.title} onChange={set('title')} />
       </label>
       {group === 'pages' ? (
         <label>
-          Slug
+          {t('admin.slug')}
           <input pattern="[a-z0-9]+(-[a-z0-9]+)*" value={f.slug} onChange={set('slug')} />
         </label>
       ) : null}
       <label>
-        {group === 'posts' || group === 'pages' ? 'Text (markdown)' : 'Description'}
+        {group === 'posts' || group === 'pages' ? t('admin.textMarkdown') : t('admin.description')}
         <textarea
           rows={4}
           required={group === 'posts' || group === 'pages'}
@@ -94,23 +97,25 @@ function Editor({ group, item, onDone }: { group: Editable; item?: Item; onDone:
         />
       </label>
       <label>
-        Audience
+        {t('admin.audience')}
         <select value={f.to} onChange={set('to')}>
-          <option value="@public">Public</option>
-          {config.data ? <option value={`@${config.data.domain}`}>This server</option> : null}
+          <option value="@public">{t('common.public')}</option>
+          {config.data ? <option value={`@${config.data.domain}`}>{t('common.thisServer')}</option> : null}
         </select>
       </label>
-      <ErrorNote error={save.error} title="Not saved" />
+      <ErrorNote error={save.error} title={t('admin.notSaved')} />
       <button type="submit" disabled={save.isPending}>
-        {item ? 'Save' : 'Create'}
+        {item ? t('admin.save') : t('admin.create')}
       </button>
     </form>
   );
 }
 
 export function ContentPage() {
+  const { t } = useT();
   const qc = useQueryClient();
   const [group, setGroup] = useState<Editable>('posts');
+  const [, , newLabel, emptyLabel] = GROUPS.find(([g]) => g === group)!;
   const [deleted, setDeleted] = useState('false');
   const [editing, setEditing] = useState<Item | 'new' | null>(null);
   const list = useQuery({
@@ -132,25 +137,25 @@ export function ContentPage() {
   });
   return (
     <>
-      <h1>Content</h1>
-      <div className="tabs" role="group" aria-label="Kind of content">
+      <h1>{t('admin.content')}</h1>
+      <div className="tabs" role="group" aria-label={t('admin.kindOfContent')}>
         {GROUPS.map(([g, label]) => (
           <button key={g} type="button" aria-pressed={g === group} onClick={() => setGroup(g)}>
-            {label}
+            {t(label)}
           </button>
         ))}
       </div>
       <div className="actions">
         <label>
-          Show
+          {t('admin.show')}
           <select value={deleted} onChange={(e) => setDeleted(e.target.value)}>
-            <option value="false">Live</option>
-            <option value="true">Deleted</option>
-            <option value="include">All</option>
+            <option value="false">{t('admin.live')}</option>
+            <option value="true">{t('admin.deleted')}</option>
+            <option value="include">{t('admin.all')}</option>
           </select>
         </label>
         <button type="button" onClick={() => setEditing('new')}>
-          New {group.slice(0, -1)}
+          {t(newLabel)}
         </button>
       </div>
       {editing ? (
@@ -161,8 +166,8 @@ export function ContentPage() {
           onDone={() => void refresh()}
         />
       ) : null}
-      <ErrorNote error={del.error ?? restore.error} title="Refused" />
-      <QueryState query={list} isEmpty={(d) => !d.orderedItems.length} empty={`No ${group} here.`}>
+      <ErrorNote error={del.error ?? restore.error} title={t('admin.refused')} />
+      <QueryState query={list} isEmpty={(d) => !d.orderedItems.length} empty={t(emptyLabel)}>
         {(d) => (
           <ul className="plain">
             {d.orderedItems.map((it) => (
@@ -170,24 +175,24 @@ export function ContentPage() {
                 <ObjectLink item={{ ...it, title: it.title ?? it.name ?? it.summary?.slice(0, 80) }} />{' '}
                 <span className="meta">
                   {it.to} · {when(it.createdAt)}
-                  {it.deletedAt ? ' · deleted' : ''}
+                  {it.deletedAt ? t('admin.deletedTag') : ''}
                 </span>
                 <div className="actions">
                   {it.deletedAt ? (
                     <button type="button" onClick={() => restore.mutate(it.id)}>
-                      Restore
+                      {t('admin.restore')}
                     </button>
                   ) : (
                     <>
                       <button type="button" className="secondary" onClick={() => setEditing(it)}>
-                        Edit
+                        {t('admin.edit')}
                       </button>
                       <button
                         type="button"
                         className="secondary"
                         onClick={() => del.mutate({ id: it.id, full: false })}
                       >
-                        Delete
+                        {t('admin.delete')}
                       </button>
                     </>
                   )}
@@ -195,11 +200,10 @@ export function ContentPage() {
                     type="button"
                     className="danger"
                     onClick={() => {
-                      if (window.confirm('Delete for good? This cannot be undone.'))
-                        del.mutate({ id: it.id, full: true });
+                      if (window.confirm(t('admin.confirmForGood'))) del.mutate({ id: it.id, full: true });
                     }}
                   >
-                    Delete for good
+                    {t('admin.deleteForGood')}
                   </button>
                 </div>
               </li>

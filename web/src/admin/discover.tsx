@@ -7,8 +7,10 @@ import type { Collection, Recommendation, Section } from '../api/types';
 import type { Described } from '../api/extra-types';
 import { ObjectLink, authorOf, labelOf } from '../pages/discover';
 import { ErrorNote, QueryState } from '../ui/states';
+import { useT } from '../i18n/use-t';
 
 function NewSection({ onDone }: { onDone: () => Promise<unknown> }) {
+  const { t } = useT();
   const [f, setF] = useState({ name: '', summary: '', order: '0' });
   const create = useMutation({
     mutationFn: () =>
@@ -24,28 +26,28 @@ function NewSection({ onDone }: { onDone: () => Promise<unknown> }) {
   return (
     <form
       className="card"
-      aria-label="New section"
+      aria-label={t('admin.newSection')}
       onSubmit={(e) => {
         e.preventDefault();
         create.mutate();
       }}
     >
-      <h2>New section</h2>
+      <h2>{t('admin.newSection')}</h2>
       <label>
-        Name
+        {t('admin.name')}
         <input required value={f.name} onChange={(e) => setF({ ...f, name: e.target.value })} />
       </label>
       <label>
-        Summary
+        {t('admin.summary')}
         <input value={f.summary} onChange={(e) => setF({ ...f, summary: e.target.value })} />
       </label>
       <label>
-        Order
+        {t('admin.order')}
         <input type="number" value={f.order} onChange={(e) => setF({ ...f, order: e.target.value })} />
       </label>
-      <ErrorNote error={create.error} title="Not created" />
+      <ErrorNote error={create.error} title={t('admin.notCreated')} />
       <button type="submit" disabled={create.isPending}>
-        Add section
+        {t('admin.addSection')}
       </button>
     </form>
   );
@@ -68,6 +70,7 @@ function FindToFeature({
   busy: boolean;
   onPick: (ref: string) => void;
 }) {
+  const { t } = useT();
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
   const found = useQuery({
@@ -85,35 +88,41 @@ function FindToFeature({
       <form
         className="inline-form"
         role="search"
-        aria-label={`Find something to feature in ${section.name}`}
+        aria-label={t('admin.findIn', { name: section.name })}
         onSubmit={(e) => {
           e.preventDefault();
           setQ(text.trim());
         }}
       >
         <label>
-          Find a post, page, group or bookmark
+          {t('admin.findLabel')}
           <input
             type="search"
             required
             maxLength={100}
-            placeholder="Words from its title or text, or a #tag"
+            placeholder={t('admin.findPlaceholder')}
             value={text}
             onChange={(e) => setText(e.target.value)}
           />
         </label>
-        <button type="submit">Find</button>
+        <button type="submit">{t('admin.find')}</button>
       </form>
       {q ? (
-        <QueryState query={found} isEmpty={(d) => !d.orderedItems.length} empty={`Nothing found for “${q}”.`}>
+        <QueryState
+          query={found}
+          isEmpty={(d) => !d.orderedItems.length}
+          empty={t('admin.nothingFound', { q })}
+        >
           {(d) => (
-            <ul className="list" aria-label="Found">
+            <ul className="list" aria-label={t('admin.found')}>
               {d.orderedItems.map((item) => (
                 <li key={item.id}>
                   <ObjectLink item={item} />
-                  {authorOf(item) ? <span className="meta">by {authorOf(item)}</span> : null}
+                  {authorOf(item) ? (
+                    <span className="meta">{t('admin.by', { name: authorOf(item) })}</span>
+                  ) : null}
                   <button type="button" disabled={busy} onClick={() => onPick(item.id)}>
-                    Feature “{labelOf(item)}”
+                    {t('admin.feature', { label: labelOf(item) })}
                   </button>
                 </li>
               ))}
@@ -134,6 +143,7 @@ function SectionCard({
   recs: Recommendation[];
   onChange: () => Promise<unknown>;
 }) {
+  const { t } = useT();
   const [note, setNote] = useState('');
   const add = useMutation({
     mutationFn: (ref: string) =>
@@ -162,39 +172,42 @@ function SectionCard({
           <li key={r.id}>
             <ObjectLink item={r.target ?? { id: r.ref }} />
             {r.target && authorOf(r.target) ? (
-              <span className="meta">by {authorOf(r.target)}</span>
+              <span className="meta">{t('admin.by', { name: authorOf(r.target) })}</span>
             ) : null}{' '}
             {r.note ? <span className="meta">{r.note}</span> : null}{' '}
             <button type="button" className="link-button" onClick={() => toggle.mutate(r)}>
-              {(r.active ?? true) ? 'Hide' : 'Show'}
+              {(r.active ?? true) ? t('admin.hide') : t('admin.showRec')}
             </button>{' '}
             <button type="button" className="link-button" onClick={() => remove.mutate(r.id)}>
-              Remove
+              {t('admin.remove')}
             </button>
           </li>
         ))}
       </ul>
       <label>
-        Note
+        {t('admin.note')}
         <input value={note} onChange={(e) => setNote(e.target.value)} />
       </label>
       <FindToFeature section={section} busy={add.isPending} onPick={(ref) => add.mutate(ref)} />
-      <ErrorNote error={add.error ?? toggle.error ?? remove.error ?? removeSection.error} title="Refused" />
+      <ErrorNote
+        error={add.error ?? toggle.error ?? remove.error ?? removeSection.error}
+        title={t('admin.refused')}
+      />
       <button
         type="button"
         className="danger"
         onClick={() => {
-          if (window.confirm(`Delete the section “${section.name}” and its recommendations?`))
-            removeSection.mutate();
+          if (window.confirm(t('admin.confirmSection', { name: section.name }))) removeSection.mutate();
         }}
       >
-        Delete section
+        {t('admin.deleteSection')}
       </button>
     </section>
   );
 }
 
 export function DiscoverAdminPage() {
+  const { t } = useT();
   const qc = useQueryClient();
   const sections = useQuery({
     queryKey: ['admin', 'sections'],
@@ -212,14 +225,10 @@ export function DiscoverAdminPage() {
     ]);
   return (
     <>
-      <h1>Discover curation</h1>
+      <h1>{t('admin.curation')}</h1>
       <NewSection onDone={refresh} />
       <ErrorNote error={recs.error} />
-      <QueryState
-        query={sections}
-        isEmpty={(d) => !d.orderedItems.length}
-        empty="No sections yet: add one above."
-      >
+      <QueryState query={sections} isEmpty={(d) => !d.orderedItems.length} empty={t('admin.noSections')}>
         {(d) =>
           [...d.orderedItems]
             .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))

@@ -13,6 +13,7 @@ import type { Collection, Flag } from '../api/types';
 import { when } from '../ui/format';
 import { ErrorNote, QueryState } from '../ui/states';
 import { ObjectLink } from '../pages/discover';
+import { useT } from '../i18n/use-t';
 
 function reasonOf(f: Flag): string {
   if (typeof f.reason === 'string') return f.reason;
@@ -30,21 +31,22 @@ interface StoredPost {
 }
 
 function TargetSummary({ target, post }: { target: string; post: StoredPost | undefined }) {
+  const { t } = useT();
   if (target.startsWith('@'))
     return (
       <Link to="/users/$id" params={{ id: target }}>
-        The account {target}
+        {t('admin.theAccount', { id: target })}
       </Link>
     );
   // Another kind (a reply, a group, a page…): what it is, never its raw id.
   if (!target.startsWith('post:')) return <ObjectLink item={{ id: target }} />;
-  if (!post) return <span>A post</span>;
+  if (!post) return <span>{t('admin.aPost')}</span>;
   return (
     <>
       <Link to="/posts/$id" params={{ id: target }}>
-        {post.title || 'A post'}
+        {post.title || t('admin.aPost')}
       </Link>{' '}
-      by {post.actor?.name || post.actorId || 'someone'}
+      {t('admin.by', { name: post.actor?.name || post.actorId || t('admin.someone') })}
       {post.summary ? <blockquote data-testid="flag-excerpt">{post.summary}</blockquote> : null}
     </>
   );
@@ -52,12 +54,8 @@ function TargetSummary({ target, post }: { target: string; post: StoredPost | un
 
 type Action = 'resolved' | 'dismissed' | 'remove' | 'suspend';
 
-const ACTION_WORDS: Record<'remove' | 'suspend', string> = {
-  remove: 'Remove the post',
-  suspend: 'Suspend the author',
-};
-
 function FlagGroup({ target, flags }: { target: string; flags: Flag[] }) {
+  const { t } = useT();
   const qc = useQueryClient();
   const [notes, setNotes] = useState('');
   const [confirm, setConfirm] = useState<'remove' | 'suspend' | null>(null);
@@ -79,7 +77,8 @@ function FlagGroup({ target, flags }: { target: string; flags: Flag[] }) {
       if (action === 'remove') await api.del(contentPath('posts', target));
       if (action === 'suspend' && author) await api.del(pathOf('adminUser', { id: author }));
       const status = action === 'dismissed' ? 'dismissed' : 'resolved';
-      const done = action === 'remove' ? 'Post removed.' : action === 'suspend' ? 'Author suspended.' : '';
+      const done =
+        action === 'remove' ? t('admin.postRemoved') : action === 'suspend' ? t('admin.authorSuspended') : '';
       const note = [done, notes.trim()].filter(Boolean).join(' ');
       for (const f of open)
         await api.patch(pathOf('adminFlag', { id: f.id }), { status, ...(note ? { notes: note } : {}) });
@@ -93,27 +92,30 @@ function FlagGroup({ target, flags }: { target: string; flags: Flag[] }) {
   return (
     <li className="card" data-testid="flag">
       <p>
-        <strong>
-          {flags.length} {flags.length === 1 ? 'report' : 'reports'}
-        </strong>{' '}
-        · <TargetSummary target={target} post={post.data} />
+        <strong>{t('admin.reports', { count: flags.length })}</strong> ·{' '}
+        <TargetSummary target={target} post={post.data} />
       </p>
       <ul className="plain">
         {flags.map((f) => (
           <li key={f.id} className="meta">
-            {reasonOf(f)} · reported by {f.actorId} · {when(f.createdAt)} · {f.status}
-            {f.notes ? ` · Notes: ${f.notes}` : ''}
+            {t('admin.reportedBy', {
+              reason: reasonOf(f),
+              actor: f.actorId,
+              date: when(f.createdAt),
+              status: f.status,
+            })}
+            {f.notes ? t('admin.flagNotes', { notes: f.notes }) : ''}
           </li>
         ))}
       </ul>
       {open.length ? (
         <form className="inline-form" onSubmit={(e) => e.preventDefault()}>
           <label>
-            Notes
+            {t('admin.notes')}
             <input value={notes} maxLength={1500} onChange={(e) => setNotes(e.target.value)} />
           </label>
           <button type="button" onClick={() => run('resolved')} disabled={act.isPending}>
-            Resolve
+            {t('admin.resolve')}
           </button>{' '}
           <button
             type="button"
@@ -121,34 +123,38 @@ function FlagGroup({ target, flags }: { target: string; flags: Flag[] }) {
             onClick={() => run('dismissed')}
             disabled={act.isPending}
           >
-            Dismiss
+            {t('admin.dismiss')}
           </button>{' '}
           {isPost && post.data ? (
             <button type="button" className="danger" onClick={() => setConfirm('remove')}>
-              Remove the post
+              {t('admin.removePost')}
             </button>
           ) : null}{' '}
           {author ? (
             <button type="button" className="danger" onClick={() => setConfirm('suspend')}>
-              Suspend the author
+              {t('admin.suspendAuthor')}
             </button>
           ) : null}
           {confirm ? (
-            <div role="group" aria-label={`${ACTION_WORDS[confirm]}?`} className="confirm">
+            <div
+              role="group"
+              aria-label={confirm === 'remove' ? t('admin.removePostQ') : t('admin.suspendAuthorQ')}
+              className="confirm"
+            >
               <p>
                 {confirm === 'remove'
-                  ? 'Remove this post? It can be restored under Content.'
-                  : `Suspend ${author}? The account is deactivated; it can be restored under Users.`}
+                  ? t('admin.confirmRemove')
+                  : t('admin.confirmSuspend', { author: author ?? '' })}
               </p>
               <button type="button" className="danger" onClick={() => run(confirm)} disabled={act.isPending}>
-                Yes, {ACTION_WORDS[confirm].toLowerCase()}
+                {confirm === 'remove' ? t('admin.yesRemove') : t('admin.yesSuspend')}
               </button>{' '}
               <button type="button" className="secondary" onClick={() => setConfirm(null)}>
-                Cancel
+                {t('admin.cancel')}
               </button>
             </div>
           ) : null}
-          <ErrorNote error={act.error} title="Refused" />
+          <ErrorNote error={act.error} title={t('admin.refused')} />
         </form>
       ) : null}
     </li>
@@ -166,6 +172,7 @@ function byTarget(flags: Flag[]): Array<[string, Flag[]]> {
 }
 
 export function FlagsPage() {
+  const { t } = useT();
   const [status, setStatus] = useState('open');
   const flags = useQuery({
     queryKey: ['admin', 'flags', status],
@@ -173,17 +180,17 @@ export function FlagsPage() {
   });
   return (
     <>
-      <h1>Flags</h1>
+      <h1>{t('admin.flags')}</h1>
       <label>
-        Show
+        {t('admin.show')}
         <select value={status} onChange={(e) => setStatus(e.target.value)}>
-          <option value="open">Open</option>
-          <option value="resolved">Resolved</option>
-          <option value="dismissed">Dismissed</option>
-          <option value="all">All</option>
+          <option value="open">{t('admin.open')}</option>
+          <option value="resolved">{t('admin.resolved')}</option>
+          <option value="dismissed">{t('admin.dismissed')}</option>
+          <option value="all">{t('admin.all')}</option>
         </select>
       </label>
-      <QueryState query={flags} isEmpty={(d) => !d.orderedItems.length} empty="The queue is empty.">
+      <QueryState query={flags} isEmpty={(d) => !d.orderedItems.length} empty={t('admin.queueEmpty')}>
         {(d) => (
           <ul className="plain">
             {byTarget(d.orderedItems).map(([target, group]) => (

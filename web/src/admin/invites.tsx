@@ -6,10 +6,13 @@ import { pathOf } from '../api/routes';
 import type { Collection, Invite } from '../api/types';
 import { when } from '../ui/format';
 import { ErrorNote, QueryState } from '../ui/states';
+import { useT } from '../i18n/use-t';
+import { Rich } from '../i18n/rich';
 
 const link = (code: string) => `${window.location.origin}/signup?invite=${encodeURIComponent(code)}`;
 
 export function InvitesPage() {
+  const { t } = useT();
   const qc = useQueryClient();
   const [form, setForm] = useState({ type: 'open', email: '', maxRedemptions: '', expiresAt: '', note: '' });
   const invites = useQuery({
@@ -36,66 +39,70 @@ export function InvitesPage() {
     setForm({ ...form, [k]: e.target.value });
   return (
     <>
-      <h1>Invites</h1>
+      <h1>{t('admin.invites')}</h1>
       <form
         className="card"
-        aria-label="New invite"
+        aria-label={t('admin.newInvite')}
         onSubmit={(e) => {
           e.preventDefault();
           create.mutate();
         }}
       >
-        <h2>New invite</h2>
+        <h2>{t('admin.newInvite')}</h2>
         <label>
-          Kind
+          {t('admin.kind')}
           <select value={form.type} onChange={set('type')}>
-            <option value="open">Open (anyone with the link)</option>
-            <option value="individual">For one e-mail address</option>
+            <option value="open">{t('admin.openInvite')}</option>
+            <option value="individual">{t('admin.individualInvite')}</option>
           </select>
         </label>
         {form.type === 'individual' ? (
           <label>
-            E-mail
+            {t('admin.email')}
             <input type="email" required value={form.email} onChange={set('email')} />
           </label>
         ) : null}
         <label>
-          Uses (empty: unlimited)
+          {t('admin.uses')}
           <input type="number" min={1} value={form.maxRedemptions} onChange={set('maxRedemptions')} />
         </label>
         <label>
-          Expires
+          {t('admin.expires')}
           <input type="datetime-local" value={form.expiresAt} onChange={set('expiresAt')} />
         </label>
         <label>
-          Note
+          {t('admin.note')}
           <input maxLength={500} value={form.note} onChange={set('note')} />
         </label>
-        <ErrorNote error={create.error} title="Not created" />
+        <ErrorNote error={create.error} title={t('admin.notCreated')} />
         {create.data ? (
           <p role="status" data-testid="invite-created">
-            Invite created: <code>{link(create.data.invite.code)}</code>
+            <Rich
+              text={t('admin.inviteCreated', { link: link(create.data.invite.code) })}
+              parts={[<code />]}
+            />
           </p>
         ) : null}
         <button type="submit" disabled={create.isPending}>
-          Create invite
+          {t('admin.createInvite')}
         </button>
       </form>
-      <ErrorNote error={deactivate.error} title="Refused" />
-      <QueryState query={invites} isEmpty={(d) => !d.orderedItems.length} empty="No invites yet.">
+      <ErrorNote error={deactivate.error} title={t('admin.refused')} />
+      <QueryState query={invites} isEmpty={(d) => !d.orderedItems.length} empty={t('admin.noInvites')}>
         {(d) => (
           <ul className="plain">
             {d.orderedItems.map((i) => (
               <li key={i.id} className="card" data-testid="invite">
                 <p>
                   <code>{i.code}</code> · {i.type}
-                  {i.email ? ` · ${i.email}` : ''} · {i.active ? 'active' : 'inactive'}
-                  {i.expiresAt ? ` · expires ${when(i.expiresAt)}` : ''}
+                  {i.email ? ` · ${i.email}` : ''} ·{' '}
+                  {i.active ? t('admin.inviteActive') : t('admin.inviteInactive')}
+                  {i.expiresAt ? t('admin.expiresAt', { date: when(i.expiresAt) }) : ''}
                 </p>
                 {i.note ? <p>{i.note}</p> : null}
                 {i.active ? (
                   <button type="button" className="secondary" onClick={() => deactivate.mutate(i.id)}>
-                    Deactivate {i.code}
+                    {t('admin.deactivateInvite', { code: i.code })}
                   </button>
                 ) : null}
               </li>

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { pathOf } from '../api/routes';
 import { QueryState } from '../ui/states';
+import { useT } from '../i18n/use-t';
 
 const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const;
 const NAMES: Record<number, string> = {
@@ -29,6 +30,7 @@ function pretty(line: string): { level: string; text: string } {
 }
 
 export function LogsPage() {
+  const { t } = useT();
   const [level, setLevel] = useState('info');
   const [tail, setTail] = useState(200);
   const logs = useQuery({
@@ -39,20 +41,20 @@ export function LogsPage() {
   });
   return (
     <>
-      <h1>Logs</h1>
+      <h1>{t('admin.logs')}</h1>
       <div className="actions">
         <label>
-          Level
+          {t('admin.level')}
           <select value={level} onChange={(e) => setLevel(e.target.value)}>
             {LEVELS.map((l) => (
               <option key={l} value={l}>
-                {l} and above
+                {t('admin.andAbove', { level: l })}
               </option>
             ))}
           </select>
         </label>
         <label>
-          Lines
+          {t('admin.lines')}
           <select value={tail} onChange={(e) => setTail(Number(e.target.value))}>
             {[100, 200, 500, 2000].map((n) => (
               <option key={n} value={n}>
@@ -62,11 +64,11 @@ export function LogsPage() {
           </select>
         </label>
       </div>
-      <QueryState query={logs} isEmpty={(d) => !d.lines.length} empty="No log lines at this level.">
+      <QueryState query={logs} isEmpty={(d) => !d.lines.length} empty={t('admin.noLines')}>
         {(d) => (
           <>
             {d.warning ? <p className="state">{d.warning}</p> : null}
-            <ol className="log" data-testid="log-lines" aria-label="Log lines">
+            <ol className="log" data-testid="log-lines" aria-label={t('admin.logLines')}>
               {d.lines.map((l, i) => {
                 const p = pretty(l);
                 return (

@@ -5,8 +5,10 @@ import { pathOf } from '../api/routes';
 import type { SystemStats } from '../api/types';
 import { bytes } from '../ui/format';
 import { QueryState } from '../ui/states';
+import { useT } from '../i18n/use-t';
 
 export function OverviewPage() {
+  const { t } = useT();
   const stats = useQuery({
     queryKey: ['admin', 'system'],
     queryFn: () => api.get<SystemStats>(pathOf('adminSystem')),
@@ -14,7 +16,7 @@ export function OverviewPage() {
   });
   return (
     <>
-      <h1>Overview</h1>
+      <h1>{t('admin.overview')}</h1>
       <QueryState query={stats}>
         {(s) => (
           <>
@@ -26,23 +28,23 @@ export function OverviewPage() {
                 </div>
               ))}
             </dl>
-            <h2>Process</h2>
+            <h2>{t('admin.process')}</h2>
             <dl className="stats">
               <div>
-                <dt>uptime</dt>
-                <dd>{Math.round(s.process.uptime / 60)} min</dd>
+                <dt>{t('admin.uptime')}</dt>
+                <dd>{t('admin.minutes', { count: Math.round(s.process.uptime / 60) })}</dd>
               </div>
               <div>
-                <dt>memory (RSS)</dt>
+                <dt>{t('admin.memory')}</dt>
                 <dd>{bytes(s.process.memory.rss)}</dd>
               </div>
               <div>
-                <dt>node</dt>
+                <dt>{t('admin.node')}</dt>
                 <dd>{s.process.node}</dd>
               </div>
               {s.disk?.free !== undefined ? (
                 <div>
-                  <dt>disk free</dt>
+                  <dt>{t('admin.diskFree')}</dt>
                   <dd>{bytes(s.disk.free)}</dd>
                 </div>
               ) : null}

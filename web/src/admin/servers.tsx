@@ -9,19 +9,22 @@ import { pathOf } from '../api/routes';
 import type { Collection, KnownServer } from '../api/types';
 import { when } from '../ui/format';
 import { ErrorNote, QueryState } from '../ui/states';
+import { t, useT } from '../i18n/use-t';
+import { Rich } from '../i18n/rich';
 
 function software(s: KnownServer): string {
   if (s.software) return `${s.software.name} ${s.software.version}`;
-  return s.nodeinfoError ? `unknown (${s.nodeinfoError})` : 'unknown';
+  return s.nodeinfoError ? t('admin.unknownBecause', { reason: s.nodeinfoError }) : t('admin.unknown');
 }
 
 function circuit(s: KnownServer): string {
-  if (s.circuit.state === 'closed') return 'answering';
-  if (s.circuit.state === 'half-open') return 'down, next delivery is a probe';
-  return `down until ${when(s.circuit.until)}`;
+  if (s.circuit.state === 'closed') return t('admin.answering');
+  if (s.circuit.state === 'half-open') return t('admin.probing');
+  return t('admin.downUntil', { date: when(s.circuit.until) });
 }
 
 function ServerRow({ server }: { server: KnownServer }) {
+  useT();
   const qc = useQueryClient();
   const [reason, setReason] = useState('');
   const toggle = useMutation({
@@ -36,19 +39,25 @@ function ServerRow({ server }: { server: KnownServer }) {
     <li className="card" data-testid="server">
       <h2>{server.domain}</h2>
       <p>
-        Software: {software(server)}
-        {server.compatible === false ? ' (does not speak this protocol: not polled)' : ''}
+        {t('admin.software', { software: software(server) })}
+        {server.compatible === false ? t('admin.notPolled') : ''}
       </p>
       <p className="meta">
-        Last seen: {server.lastSeenAt ? `${when(server.lastSeenAt)} (${server.lastSeenVia ?? ''})` : 'never'}{' '}
-        · {circuit(server)} · {server.heldDeliveries} deliveries held · {server.deadDeliveries} given up
+        {t('admin.lastSeen', {
+          when: server.lastSeenAt
+            ? `${when(server.lastSeenAt)} (${server.lastSeenVia ?? ''})`
+            : t('admin.never'),
+        })}{' '}
+        · {circuit(server)} · {t('admin.held', { count: server.heldDeliveries })} ·{' '}
+        {t('admin.givenUp', { count: server.deadDeliveries })}
       </p>
       {server.blocked ? (
         <p>
-          <strong>Blocked</strong> since {when(server.blockedAt)}
-          {server.blockReason ? `: ${server.blockReason}` : ''} · {server.refusedInbound} requests refused{' '}
+          <Rich text={t('admin.blockedSince', { date: when(server.blockedAt) })} parts={[<strong />]} />
+          {server.blockReason ? `: ${server.blockReason}` : ''} ·{' '}
+          {t('admin.refusedInbound', { count: server.refusedInbound })}{' '}
           <button type="button" onClick={() => toggle.mutate(false)} disabled={toggle.isPending}>
-            Unblock
+            {t('admin.unblock')}
           </button>
         </p>
       ) : (
@@ -60,32 +69,30 @@ function ServerRow({ server }: { server: KnownServer }) {
           }}
         >
           <label>
-            Reason
+            {t('admin.reason')}
             <input value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
           </label>
           <button type="submit" className="danger" disabled={toggle.isPending}>
-            Block {server.domain}
+            {t('admin.block', { domain: server.domain })}
           </button>
         </form>
       )}
-      <ErrorNote error={toggle.error} title="Refused" />
+      <ErrorNote error={toggle.error} title={t('admin.refused')} />
     </li>
   );
 }
 
 export function ServersPage() {
+  useT();
   const servers = useQuery({
     queryKey: ['admin', 'servers'],
     queryFn: () => api.get<Collection<KnownServer>>(pathOf('adminServers'), { limit: 100 }),
   });
   return (
     <>
-      <h1>Servers</h1>
-      <p className="meta">
-        Other servers this one has exchanged with. Blocking a domain hides what came from it and refuses
-        everything to and from it until it is unblocked.
-      </p>
-      <QueryState query={servers} isEmpty={(d) => !d.orderedItems.length} empty="No other server yet.">
+      <h1>{t('admin.servers')}</h1>
+      <p className="meta">{t('admin.serversText')}</p>
+      <QueryState query={servers} isEmpty={(d) => !d.orderedItems.length} empty={t('admin.noServers')}>
         {(d) => (
           <ul className="plain">
             {d.orderedItems.map((s) => (

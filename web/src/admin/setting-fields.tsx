@@ -7,6 +7,7 @@
  * regular shape.
  */
 import { useId, useState } from 'react';
+import { useT } from '../i18n/use-t';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -77,13 +78,14 @@ function BooleanField({ label, value, onChange }: FieldProps<boolean>) {
 
 /** A list of words, one per line (blank lines are dropped). */
 function LinesField({ label, value, onChange }: FieldProps<string[]>) {
+  const { t } = useT();
   const hint = useId();
   const [text, setText] = useState(value.join('\n'));
   return (
     <label>
       {label}
       <span id={hint} className="meta">
-        One per line
+        {t('admin.onePerLine')}
       </span>
       <textarea
         rows={Math.min(Math.max(value.length + 1, 3), 10)}
@@ -105,12 +107,13 @@ function LinesField({ label, value, onChange }: FieldProps<string[]>) {
 
 /** The last resort for a value with no regular shape: JSON text, checked before it is kept. */
 function JsonField({ label, value, onChange }: FieldProps) {
+  const { t } = useT();
   const [text, setText] = useState(JSON.stringify(value, null, 2));
   const [bad, setBad] = useState(false);
   const err = useId();
   return (
     <label>
-      {label} (JSON)
+      {t('admin.json', { label })}
       <textarea
         rows={6}
         value={text}
@@ -128,7 +131,7 @@ function JsonField({ label, value, onChange }: FieldProps) {
       />
       {bad ? (
         <span id={err} className="error">
-          Not valid JSON yet
+          {t('admin.notJson')}
         </span>
       ) : null}
     </label>
@@ -158,6 +161,7 @@ function blankLike(v: Json): Json {
 
 /** Rows of objects of one shape (e.g. the reaction palette): edit, add, remove. */
 function RowsField({ label, value, onChange }: FieldProps<JsonObject[]>) {
+  const { t } = useT();
   return (
     <fieldset>
       <legend>{label}</legend>
@@ -165,7 +169,7 @@ function RowsField({ label, value, onChange }: FieldProps<JsonObject[]>) {
         {value.map((row, i) => (
           <li key={i}>
             <ObjectField
-              label={`Entry ${i + 1}`}
+              label={t('admin.entry', { n: i + 1 })}
               value={row}
               onChange={(nv) => onChange(value.map((r, j) => (j === i ? nv : r)))}
             />
@@ -174,7 +178,7 @@ function RowsField({ label, value, onChange }: FieldProps<JsonObject[]>) {
               className="link-button"
               onClick={() => onChange(value.filter((_r, j) => j !== i))}
             >
-              Remove entry {i + 1}
+              {t('admin.removeEntry', { n: i + 1 })}
             </button>
           </li>
         ))}
@@ -185,7 +189,7 @@ function RowsField({ label, value, onChange }: FieldProps<JsonObject[]>) {
           className="secondary"
           onClick={() => onChange([...value, blankLike(value[0]!) as JsonObject])}
         >
-          Add an entry
+          {t('admin.addEntry')}
         </button>
       ) : null}
     </fieldset>
@@ -215,6 +219,7 @@ export interface RuleValue {
 
 /** The server rules (`ui.type: rules`): one text per rule, in order; empty ones are dropped. */
 export function RulesField({ label, value, onChange }: FieldProps<RuleValue[]>) {
+  const { t } = useT();
   return (
     <fieldset>
       <legend>{label}</legend>
@@ -222,7 +227,7 @@ export function RulesField({ label, value, onChange }: FieldProps<RuleValue[]>) 
         {value.map((r, i) => (
           <li key={r.id ?? `new-${i}`}>
             <label>
-              Rule {i + 1}
+              {t('admin.rule', { n: i + 1 })}
               <textarea
                 rows={2}
                 value={r.text}
@@ -236,13 +241,13 @@ export function RulesField({ label, value, onChange }: FieldProps<RuleValue[]>) 
               className="link-button"
               onClick={() => onChange(value.filter((_x, j) => j !== i))}
             >
-              Remove rule {i + 1}
+              {t('admin.removeRule', { n: i + 1 })}
             </button>
           </li>
         ))}
       </ol>
       <button type="button" className="secondary" onClick={() => onChange([...value, { text: '' }])}>
-        Add a rule
+        {t('admin.addRule')}
       </button>
     </fieldset>
   );
@@ -256,6 +261,7 @@ export function SettingField({
   value,
   onChange,
 }: FieldProps & { type: string; options?: unknown }) {
+  const { t } = useT();
   switch (type) {
     case 'boolean':
       return <BooleanField label={label} value={value === true} onChange={onChange} />;
@@ -269,7 +275,14 @@ export function SettingField({
     case 'markdown':
       return <TextField label={label} type="textarea" value={textOf(value)} onChange={onChange} />;
     case 'image':
-      return <TextField label={`${label} (address)`} type="url" value={textOf(value)} onChange={onChange} />;
+      return (
+        <TextField
+          label={t('admin.address', { label })}
+          type="url"
+          value={textOf(value)}
+          onChange={onChange}
+        />
+      );
     case 'select':
       if (Array.isArray(options))
         return (

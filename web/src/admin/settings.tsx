@@ -9,6 +9,7 @@ import { pathOf } from '../api/routes';
 import type { Setting } from '../api/types';
 import { ErrorNote, QueryState } from '../ui/states';
 import { SettingField, type Json } from './setting-fields';
+import { useT } from '../i18n/use-t';
 
 const locked = (s: Setting) =>
   s.ui.type === 'redacted' || s.canEdit === '@private' || s.value === '[redacted]';
@@ -26,6 +27,7 @@ function typeOf(s: Setting): string {
 }
 
 function SettingRow({ setting }: { setting: Setting }) {
+  const { t } = useT();
   const qc = useQueryClient();
   const [value, setValue] = useState<Json>(setting.value as Json);
   const save = useMutation({
@@ -45,7 +47,7 @@ function SettingRow({ setting }: { setting: Setting }) {
           <span id={`setting-${setting.name}`}>{label}</span>{' '}
           <code className="setting-name">{setting.name}</code>
           <code aria-labelledby={`setting-${setting.name}`}>{asText(setting.value)}</code>{' '}
-          <span className="meta">read-only</span>
+          <span className="meta">{t('admin.readOnly')}</span>
         </div>
       </li>
     );
@@ -73,23 +75,25 @@ function SettingRow({ setting }: { setting: Setting }) {
           <code className="setting-name">{setting.name}</code>
         </p>
         <button type="submit" disabled={save.isPending}>
-          Save<span className="sr-only"> {setting.name}</span>
+          {t('admin.save')}
+          <span className="sr-only"> {setting.name}</span>
         </button>
-        {save.isSuccess ? <span role="status">Saved.</span> : null}
-        <ErrorNote error={save.error} title="Refused" />
+        {save.isSuccess ? <span role="status">{t('admin.saved')}</span> : null}
+        <ErrorNote error={save.error} title={t('admin.refused')} />
       </form>
     </li>
   );
 }
 
 export function SettingsAdminPage() {
+  const { t } = useT();
   const settings = useQuery({
     queryKey: ['admin', 'settings'],
     queryFn: () => api.get<{ settings: Setting[] }>(pathOf('adminSettings')),
   });
   return (
     <>
-      <h1>Server settings</h1>
+      <h1>{t('admin.serverSettings')}</h1>
       <QueryState query={settings}>
         {(d) => (
           <ul className="plain settings">

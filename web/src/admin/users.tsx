@@ -7,8 +7,10 @@ import { pathOf } from '../api/routes';
 import type { AdminUser, Collection, Member } from '../api/types';
 import { when } from '../ui/format';
 import { ErrorNote, QueryState } from '../ui/states';
+import { useT } from '../i18n/use-t';
 
 function Roles({ role }: { role: 'admins' | 'mods' }) {
+  const { t } = useT();
   const qc = useQueryClient();
   const [who, setWho] = useState('');
   const [list, one] =
@@ -26,18 +28,21 @@ function Roles({ role }: { role: 'admins' | 'mods' }) {
     mutationFn: (userId: string) => api.del(pathOf(one, { userId })),
     onSuccess: refresh,
   });
-  const title = role === 'admins' ? 'Admins' : 'Moderators';
+  const admins = role === 'admins';
+  const title = admins ? t('admin.admins') : t('admin.moderators');
   return (
     <section className="card" aria-label={title}>
       <h2>{title}</h2>
-      <QueryState query={members} isEmpty={(d) => !d.members.length} empty="Nobody.">
+      <QueryState query={members} isEmpty={(d) => !d.members.length} empty={t('admin.nobody')}>
         {(d) => (
           <ul className="list">
             {d.members.map((m) => (
               <li key={m.id}>
                 {m.name ?? m.id} <span className="meta">{m.id}</span>{' '}
                 <button type="button" className="link-button" onClick={() => remove.mutate(m.id)}>
-                  Remove {m.name ?? m.id} from {title.toLowerCase()}
+                  {t(admins ? 'admin.removeFromAdmins' : 'admin.removeFromModerators', {
+                    name: m.name ?? m.id,
+                  })}
                 </button>
               </li>
             ))}
@@ -52,18 +57,19 @@ function Roles({ role }: { role: 'admins' | 'mods' }) {
         }}
       >
         <label>
-          User id (@name@domain)
+          {t('admin.userId')}
           <input required value={who} onChange={(e) => setWho(e.target.value)} />
         </label>
-        <button type="submit">Add to {title.toLowerCase()}</button>
+        <button type="submit">{admins ? t('admin.addToAdmins') : t('admin.addToModerators')}</button>
       </form>
-      <ErrorNote error={add.error ?? remove.error} title="Refused" />
+      <ErrorNote error={add.error ?? remove.error} title={t('admin.refused')} />
     </section>
   );
 }
 
 export function UsersPage() {
   const qc = useQueryClient();
+  const { t } = useT();
   const [deleted, setDeleted] = useState('false');
   const users = useQuery({
     queryKey: ['admin', 'users', deleted],
@@ -81,26 +87,26 @@ export function UsersPage() {
   });
   return (
     <>
-      <h1>Users</h1>
+      <h1>{t('admin.users')}</h1>
       <label>
-        Show
+        {t('admin.show')}
         <select value={deleted} onChange={(e) => setDeleted(e.target.value)}>
-          <option value="false">Active</option>
-          <option value="true">Deleted</option>
-          <option value="include">All</option>
+          <option value="false">{t('admin.active')}</option>
+          <option value="true">{t('admin.deleted')}</option>
+          <option value="include">{t('admin.all')}</option>
         </select>
       </label>
-      <ErrorNote error={del.error ?? restore.error} title="Refused" />
-      <QueryState query={users} isEmpty={(d) => !d.orderedItems.length} empty="No users.">
+      <ErrorNote error={del.error ?? restore.error} title={t('admin.refused')} />
+      <QueryState query={users} isEmpty={(d) => !d.orderedItems.length} empty={t('admin.noUsers')}>
         {(d) => (
           <div className="table-wrap">
             <table>
-              <caption className="sr-only">Users</caption>
+              <caption className="sr-only">{t('admin.users')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">User</th>
-                  <th scope="col">Joined</th>
-                  <th scope="col">Actions</th>
+                  <th scope="col">{t('admin.user')}</th>
+                  <th scope="col">{t('admin.joined')}</th>
+                  <th scope="col">{t('admin.actions')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -110,32 +116,35 @@ export function UsersPage() {
                       <Link to="/users/$id" params={{ id: u.id }}>
                         {u.username}
                       </Link>
-                      {u.deletedAt ? <span className="meta"> (deleted)</span> : null}
+                      {u.deletedAt ? <span className="meta">{t('admin.deletedMark')}</span> : null}
                     </td>
                     <td>{when(u.createdAt)}</td>
                     <td className="actions">
                       {u.deletedAt ? (
                         <button type="button" onClick={() => restore.mutate(u.id)}>
-                          Restore {u.username}
+                          {t('admin.restoreUser', { name: u.username })}
                         </button>
                       ) : (
                         <button
                           type="button"
                           className="secondary"
-                          onClick={() => del.mutate({ id: u.id, full: false })}
+                          onClick={() => {
+                            if (window.confirm(t('admin.confirmDeactivateUser', { name: u.username })))
+                              del.mutate({ id: u.id, full: false });
+                          }}
                         >
-                          Deactivate {u.username}
+                          {t('admin.deactivateUser', { name: u.username })}
                         </button>
                       )}
                       <button
                         type="button"
                         className="danger"
                         onClick={() => {
-                          if (window.confirm(`Delete ${u.username} for good? This cannot be undone.`))
+                          if (window.confirm(t('admin.confirmUserForGood', { name: u.username })))
                             del.mutate({ id: u.id, full: true });
                         }}
                       >
-                        Delete {u.username} for good
+                        {t('admin.deleteUserForGood', { name: u.username })}
                       </button>
                     </td>
                   </tr>

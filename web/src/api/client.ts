@@ -3,7 +3,8 @@
  * and the server's `{ error }` surfaced as an ApiError so a refused action can say why.
  */
 import { getToken, setToken } from './session';
-import { humanize, NETWORK_MESSAGE, TIMEOUT_MESSAGE, waitText } from './errors';
+import { humanize, networkMessage, timeoutMessage, waitText } from './errors';
+import { t } from '../i18n/use-t';
 import { reportReachable } from './connectivity';
 
 /**
@@ -61,9 +62,7 @@ async function parse<T>(res: Response): Promise<T> {
     if (res.status === 429) {
       const wait = Number(res.headers.get('retry-after'));
       const seconds = Number.isFinite(wait) && wait > 0 ? Math.ceil(wait) : undefined;
-      const message = seconds
-        ? `Too many requests: try again in ${waitText(seconds)}.`
-        : 'Too many requests: wait a moment, then try again.';
+      const message = seconds ? t('errors.tooManyIn', { wait: waitText(seconds) }) : t('errors.tooMany');
       throw new ApiError(429, message, body, seconds);
     }
     throw new ApiError(res.status, humanize(raw), body);
@@ -85,7 +84,7 @@ export async function send(input: string, init: RequestInit = {}): Promise<Respo
   } catch (err) {
     if (init.signal?.aborted) throw err;
     reportReachable(false);
-    throw new ApiError(0, timeout.aborted ? TIMEOUT_MESSAGE : NETWORK_MESSAGE);
+    throw new ApiError(0, timeout.aborted ? timeoutMessage() : networkMessage());
   }
 }
 
@@ -133,9 +132,9 @@ export function upload<T>(path: string, form: FormData, onProgress?: (pct: numbe
     xhr.timeout = 5 * 60_000;
     xhr.onerror = () => {
       reportReachable(false);
-      reject(new ApiError(0, `The upload failed. ${NETWORK_MESSAGE}`));
+      reject(new ApiError(0, t('errors.uploadFailed', { reason: networkMessage() })));
     };
-    xhr.ontimeout = () => reject(new ApiError(0, `The upload failed. ${TIMEOUT_MESSAGE}`));
+    xhr.ontimeout = () => reject(new ApiError(0, t('errors.uploadFailed', { reason: timeoutMessage() })));
     xhr.onload = () => {
       let body: Record<string, unknown> = {};
       try {
@@ -148,7 +147,9 @@ export function upload<T>(path: string, form: FormData, onProgress?: (pct: numbe
         reject(
           new ApiError(
             xhr.status,
-            typeof body.error === 'string' ? humanize(body.error) : `Upload failed (${xhr.status})`,
+            typeof body.error === 'string'
+              ? humanize(body.error)
+              : t('errors.uploadStatus', { status: xhr.status }),
             body,
           ),
         );
@@ -160,5 +161,5 @@ export function upload<T>(path: string, form: FormData, onProgress?: (pct: numbe
 export function errorMessage(err: unknown): string {
   if (err instanceof ApiError) return err.message;
   if (err instanceof Error) return err.message;
-  return 'Something went wrong';
+  return t('errors.generic');
 }

@@ -3,27 +3,32 @@
  * "Current password: does not match." A 429 says when to try again; a request that never got an
  * answer says so and what to do.
  */
+import { t } from '../i18n/use-t';
 
-/** Field names as the screens label them (the last one or two segments of the server's path). */
+/**
+ * Field names as the screens label them (the last one or two segments of the server's path), by
+ * their catalogue key. The server's own words stay as it wrote them.
+ */
 const FIELD_NAMES: Record<string, string> = {
-  'password.current': 'Current password',
-  'password.new': 'New password',
-  source: 'Post text',
-  content: 'Text',
-  to: 'Audience',
-  href: 'Link',
-  target: 'Item',
-  ref: 'Item',
-  description: 'About you',
-  name: 'Name',
-  title: 'Title',
-  email: 'E-mail',
-  username: 'Username',
-  password: 'Password',
-  reason: 'Reason',
-  'reason.code': 'Reason',
-  body: 'Request',
-  object: 'Request',
+  'password.current': 'errors.fields.currentPassword',
+  'password.new': 'errors.fields.newPassword',
+  source: 'errors.fields.source',
+  content: 'errors.fields.content',
+  to: 'errors.fields.to',
+  href: 'errors.fields.href',
+  target: 'errors.fields.target',
+  ref: 'errors.fields.target',
+  description: 'errors.fields.description',
+  name: 'errors.fields.name',
+  title: 'errors.fields.title',
+  email: 'errors.fields.email',
+  username: 'errors.fields.username',
+  password: 'errors.fields.password',
+  reason: 'errors.fields.reason',
+  'reason.code': 'errors.fields.reason',
+  body: 'errors.fields.request',
+  object: 'errors.fields.request',
+  contentWarning: 'errors.fields.contentWarning',
 };
 
 function words(segment: string): string {
@@ -39,7 +44,8 @@ export function fieldLabel(path: string): string {
   const parts = path.split('.').filter((p) => p && !/^\d+$/.test(p));
   const two = parts.slice(-2).join('.');
   const one = parts[parts.length - 1] ?? path;
-  return FIELD_NAMES[two] ?? FIELD_NAMES[one] ?? words(one);
+  const key = FIELD_NAMES[two] ?? FIELD_NAMES[one];
+  return key ? t(key) : words(one);
 }
 
 const sentence = (s: string, capital = true) => {
@@ -58,10 +64,10 @@ export function humanize(message: string): string {
 
 /** Seconds as "12 seconds" or "3 minutes". */
 export function waitText(seconds: number): string {
-  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const min = Math.ceil(seconds / 60);
-  return `${min} minute${min === 1 ? '' : 's'}`;
+  if (seconds < 90) return t('errors.seconds', { count: seconds });
+  return t('errors.minutes', { count: Math.ceil(seconds / 60) });
 }
 
-export const NETWORK_MESSAGE = 'The server could not be reached. Check your connection, then retry.';
-export const TIMEOUT_MESSAGE = 'The server did not answer in time. Check your connection, then retry.';
+/** A request that never got an answer, in the language shown when it failed. */
+export const networkMessage = () => t('errors.network');
+export const timeoutMessage = () => t('errors.timeout');

@@ -2,19 +2,22 @@
 import { Link } from '@tanstack/react-router';
 import { useConfig } from '../api/hooks';
 import { QueryState } from '../ui/states';
+import { useT } from '../i18n/use-t';
+import { Rich } from '../i18n/rich';
 
 export function AboutPage() {
+  const { t } = useT();
   const config = useConfig();
   return (
     <QueryState query={config}>
       {(c) => (
         <section className="card">
-          <h1>About {c.siteTitle}</h1>
+          <h1>{t('about.title', { site: c.siteTitle })}</h1>
           <p>
-            {c.siteTitle} is a social server at <strong>{c.domain}</strong>.{' '}
-            {c.registrationIsOpen ? 'Anyone may join.' : 'New members join by invitation.'}
+            <Rich text={t('about.text', { site: c.siteTitle, domain: c.domain })} parts={[<strong />]} />{' '}
+            {c.registrationIsOpen ? t('about.open') : t('about.invite')}
           </p>
-          <h2>Rules</h2>
+          <h2>{t('about.rules')}</h2>
           {c.rules?.length ? (
             <ol>
               {c.rules.map((r) => (
@@ -22,10 +25,10 @@ export function AboutPage() {
               ))}
             </ol>
           ) : (
-            <p className="state">This server has not published rules.</p>
+            <p className="state">{t('about.noRules')}</p>
           )}
           <p>
-            <Link to="/pages">Read the server's pages</Link>
+            <Link to="/pages">{t('about.pages')}</Link>
           </p>
         </section>
       )}

@@ -8,6 +8,8 @@ import { setToken } from '../api/session';
 import { useConfig } from '../api/hooks';
 import type { SessionUser } from '../api/types';
 import { ErrorNote, Loading } from '../ui/states';
+import { useT } from '../i18n/use-t';
+import { Rich } from '../i18n/rich';
 
 type Session = { token: string; user: SessionUser };
 
@@ -16,6 +18,7 @@ function safeNext(next: string | undefined): string {
 }
 
 export function LoginPage() {
+  const { t } = useT();
   const { next } = useSearch({ from: '/login' });
   const navigate = useNavigate();
   const [username, setUsername] = useState('');
@@ -33,10 +36,10 @@ export function LoginPage() {
   };
   return (
     <section className="card narrow">
-      <h1>Log in</h1>
+      <h1>{t('auth.logIn')}</h1>
       <form onSubmit={submit}>
         <label>
-          Username
+          {t('auth.username')}
           <input
             name="username"
             autoComplete="username"
@@ -46,7 +49,7 @@ export function LoginPage() {
           />
         </label>
         <label>
-          Password
+          {t('auth.password')}
           <input
             name="password"
             type="password"
@@ -58,13 +61,13 @@ export function LoginPage() {
         </label>
         <ErrorNote error={login.error} />
         <button type="submit" disabled={login.isPending}>
-          {login.isPending ? 'Logging in…' : 'Log in'}
+          {login.isPending ? t('auth.loggingIn') : t('auth.logIn')}
         </button>
       </form>
       <p>
-        <Link to="/forgot-password">Forgot your password?</Link> ·{' '}
+        <Link to="/forgot-password">{t('auth.forgot')}</Link> ·{' '}
         <Link to="/signup" search={{ invite: '' }}>
-          Create an account
+          {t('auth.createAccount')}
         </Link>
       </p>
     </section>
@@ -72,6 +75,7 @@ export function LoginPage() {
 }
 
 export function SignupPage() {
+  const { t } = useT();
   const { invite } = useSearch({ from: '/signup' });
   const config = useConfig();
   const navigate = useNavigate();
@@ -103,14 +107,14 @@ export function SignupPage() {
   if (verifyNotice)
     return (
       <section className="card narrow">
-        <h1>Check your e-mail</h1>
+        <h1>{t('auth.checkEmail')}</h1>
         <p role="status">{verifyNotice}</p>
       </section>
     );
   return (
     <section className="card narrow">
-      <h1>Create an account</h1>
-      {closed ? <p>This server takes new members by invitation: enter your invite code.</p> : null}
+      <h1>{t('auth.createAccount')}</h1>
+      {closed ? <p>{t('auth.inviteOnly')}</p> : null}
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -118,7 +122,7 @@ export function SignupPage() {
         }}
       >
         <label>
-          Username
+          {t('auth.username')}
           <input
             name="username"
             autoComplete="username"
@@ -129,13 +133,13 @@ export function SignupPage() {
             onChange={(e) => setForm({ ...form, username: e.target.value.toLowerCase() })}
           />
         </label>
-        <small id="username-help">2 to 32 lower-case letters, digits or _.</small>
+        <small id="username-help">{t('auth.usernameHelp')}</small>
         <label>
-          Display name
+          {t('auth.displayName')}
           <input name="name" autoComplete="name" value={form.name} onChange={set('name')} />
         </label>
         <label>
-          E-mail{config.data?.requireEmailVerification ? '' : ' (optional)'}
+          {config.data?.requireEmailVerification ? t('auth.email') : t('auth.emailOptional')}
           <input
             name="email"
             type="email"
@@ -146,7 +150,7 @@ export function SignupPage() {
           />
         </label>
         <label>
-          Password
+          {t('auth.password')}
           <input
             name="password"
             type="password"
@@ -158,16 +162,16 @@ export function SignupPage() {
             onChange={set('password')}
           />
         </label>
-        <small id="password-help">At least 8 characters.</small>
+        <small id="password-help">{t('auth.passwordHelp')}</small>
         {closed || invite ? (
           <label>
-            Invite code
+            {t('auth.inviteCode')}
             <input name="inviteCode" required={closed} value={form.inviteCode} onChange={set('inviteCode')} />
           </label>
         ) : null}
         {rules.length ? (
           <fieldset>
-            <legend>Server rules</legend>
+            <legend>{t('auth.rules')}</legend>
             {rules.map((r) => (
               <label key={r.id} className="check">
                 <input
@@ -188,27 +192,25 @@ export function SignupPage() {
         ) : null}
         <ErrorNote error={register.error} />
         <button type="submit" disabled={register.isPending}>
-          {register.isPending ? 'Creating…' : 'Sign up'}
+          {register.isPending ? t('auth.creating') : t('auth.signUp')}
         </button>
       </form>
       <p>
-        Already have an account?{' '}
-        <Link to="/login" search={{ next: '/' }}>
-          Log in
-        </Link>
+        <Rich text={t('auth.haveAccount')} parts={[<Link to="/login" search={{ next: '/' }} />]} />
       </p>
     </section>
   );
 }
 
 export function ForgotPasswordPage() {
+  const { t } = useT();
   const [email, setEmail] = useState('');
   const send = useMutation({ mutationFn: () => api.post(pathOf('forgotPassword'), { email }) });
   return (
     <section className="card narrow">
-      <h1>Reset your password</h1>
+      <h1>{t('auth.resetTitle')}</h1>
       {send.isSuccess ? (
-        <p role="status">If an account uses that address, a reset link is on its way.</p>
+        <p role="status">{t('auth.resetSent')}</p>
       ) : (
         <form
           onSubmit={(e) => {
@@ -217,7 +219,7 @@ export function ForgotPasswordPage() {
           }}
         >
           <label>
-            E-mail
+            {t('auth.email')}
             <input
               type="email"
               required
@@ -228,7 +230,7 @@ export function ForgotPasswordPage() {
           </label>
           <ErrorNote error={send.error} />
           <button type="submit" disabled={send.isPending}>
-            Send reset link
+            {t('auth.sendReset')}
           </button>
         </form>
       )}
@@ -237,18 +239,16 @@ export function ForgotPasswordPage() {
 }
 
 export function ResetPasswordPage() {
+  const { t } = useT();
   const { token } = useSearch({ from: '/reset-password' });
   const [password, setPassword] = useState('');
   const reset = useMutation({ mutationFn: () => api.post(pathOf('resetPassword'), { token, password }) });
   return (
     <section className="card narrow">
-      <h1>Choose a new password</h1>
+      <h1>{t('auth.newPasswordTitle')}</h1>
       {reset.isSuccess ? (
         <p role="status">
-          Your password is changed.{' '}
-          <Link to="/login" search={{ next: '/' }}>
-            Log in
-          </Link>
+          <Rich text={t('auth.passwordChanged')} parts={[<Link to="/login" search={{ next: '/' }} />]} />
         </p>
       ) : (
         <form
@@ -258,7 +258,7 @@ export function ResetPasswordPage() {
           }}
         >
           <label>
-            New password
+            {t('auth.newPassword')}
             <input
               type="password"
               minLength={8}
@@ -268,10 +268,10 @@ export function ResetPasswordPage() {
               onChange={(e) => setPassword(e.target.value)}
             />
           </label>
-          {!token ? <p className="error">This link has no reset token.</p> : null}
+          {!token ? <p className="error">{t('auth.noResetToken')}</p> : null}
           <ErrorNote error={reset.error} />
           <button type="submit" disabled={reset.isPending || !token}>
-            Set password
+            {t('auth.setPassword')}
           </button>
         </form>
       )}
@@ -280,6 +280,7 @@ export function ResetPasswordPage() {
 }
 
 export function VerifyEmailPage() {
+  const { t } = useT();
   const { token } = useSearch({ from: '/verify-email' });
   const verify = useQuery({
     queryKey: ['verify-email', token],
@@ -293,13 +294,13 @@ export function VerifyEmailPage() {
   }, [verify.data]);
   return (
     <section className="card narrow">
-      <h1>E-mail verification</h1>
-      {!token ? <p className="error">This link has no verification token.</p> : null}
-      {verify.isFetching ? <Loading label="Verifying…" /> : null}
+      <h1>{t('auth.verifyTitle')}</h1>
+      {!token ? <p className="error">{t('auth.noVerifyToken')}</p> : null}
+      {verify.isFetching ? <Loading label={t('auth.verifying')} /> : null}
       <ErrorNote error={verify.error} />
       {verify.isSuccess ? (
         <p role="status">
-          Your address is verified. <Link to="/">Continue</Link>
+          <Rich text={t('auth.verified')} parts={[<Link to="/" />]} />
         </p>
       ) : null}
     </section>

@@ -11,6 +11,8 @@ import { useConfig, useToken } from '../api/hooks';
 import type { Bookmark, Collection } from '../api/types';
 import { audienceLabel, when } from '../ui/format';
 import { QueryState } from '../ui/states';
+import { useT } from '../i18n/use-t';
+import { Rich } from '../i18n/rich';
 
 function bookmarkQuery(id: string) {
   return {
@@ -30,6 +32,7 @@ export function BookmarkLink({ item }: { item: Bookmark }) {
 }
 
 function FolderItems({ folder }: { folder: Bookmark }) {
+  const { t } = useT();
   const owner = folder.actorId ?? '';
   const items = useQuery({
     queryKey: ['bookmarks', owner, folder.id],
@@ -42,8 +45,8 @@ function FolderItems({ folder }: { folder: Bookmark }) {
   });
   return (
     <section aria-labelledby="folder-items">
-      <h2 id="folder-items">In this folder</h2>
-      <QueryState query={items} isEmpty={(d) => !d.orderedItems.length} empty="This folder is empty.">
+      <h2 id="folder-items">{t('library.inFolder')}</h2>
+      <QueryState query={items} isEmpty={(d) => !d.orderedItems.length} empty={t('library.folderEmpty')}>
         {(d) => (
           <ul className="list" data-testid="folder-items">
             {d.orderedItems.map((b) => (
@@ -59,18 +62,20 @@ function FolderItems({ folder }: { folder: Bookmark }) {
 }
 
 function ParentFolder({ id }: { id: string }) {
+  const { t } = useT();
   const parent = useQuery(bookmarkQuery(id));
   return (
     <p>
-      In the folder{' '}
-      <Link to="/bookmarks/$id" params={{ id }}>
-        {parent.data?.title || 'its folder'}
-      </Link>
+      <Rich
+        text={t('library.inTheFolder', { name: parent.data?.title || t('library.itsFolder') })}
+        parts={[<Link to="/bookmarks/$id" params={{ id }} />]}
+      />
     </p>
   );
 }
 
 export function BookmarkPage() {
+  const { t } = useT();
   const { id } = useParams({ from: '/bookmarks/$id' });
   const config = useConfig();
   const signedIn = Boolean(useToken());
@@ -79,7 +84,11 @@ export function BookmarkPage() {
     <QueryState query={bookmark}>
       {(b) => (
         <article className="card content" data-testid="bookmark">
-          <h1>{b.type === 'Folder' ? `📁 ${b.title || 'Folder'}` : b.title || b.href || 'Bookmark'}</h1>
+          <h1>
+            {b.type === 'Folder'
+              ? `📁 ${b.title || t('library.folder')}`
+              : b.title || b.href || t('library.bookmark')}
+          </h1>
           {b.href ? (
             <p>
               <a href={b.href} rel="noopener noreferrer nofollow" target="_blank">
@@ -88,15 +97,15 @@ export function BookmarkPage() {
             </p>
           ) : null}
           {b.summary ? <p>{b.summary}</p> : null}
-          {b.tags?.length ? <p>Tags: {b.tags.map((t) => `#${t}`).join(' ')}</p> : null}
+          {b.tags?.length ? (
+            <p>{t('library.tags', { tags: b.tags.map((tag) => `#${tag}`).join(' ') })}</p>
+          ) : null}
           <p className="meta">
             {b.actorId ? (
-              <>
-                Saved by{' '}
-                <Link to="/users/$id" params={{ id: b.actorId }}>
-                  {b.actorId}
-                </Link>
-              </>
+              <Rich
+                text={t('library.savedBy', { name: b.actorId })}
+                parts={[<Link to="/users/$id" params={{ id: b.actorId }} />]}
+              />
             ) : null}
             {b.createdAt ? <span> · {when(b.createdAt)}</span> : null}
             {b.to ? <span> · {audienceLabel(b.to, config.data?.domain)}</span> : null}
@@ -105,7 +114,7 @@ export function BookmarkPage() {
           {b.type === 'Folder' ? <FolderItems folder={b} /> : null}
           {signedIn ? (
             <p>
-              <Link to="/bookmarks">All my bookmarks</Link>
+              <Link to="/bookmarks">{t('library.allMine')}</Link>
             </p>
           ) : null}
         </article>

@@ -11,6 +11,7 @@ import { audienceLabel, memberCount } from '../ui/format';
 import { Avatar } from '../ui/post-card';
 import { ErrorNote, QueryState } from '../ui/states';
 import { Timeline } from '../ui/timeline';
+import { useT } from '../i18n/use-t';
 
 function AudienceSelect({
   value,
@@ -21,20 +22,22 @@ function AudienceSelect({
   onChange: (v: string) => void;
   self: string;
 }) {
+  const { t } = useT();
   const config = useConfig();
   return (
     <label>
-      Who can see this circle
+      {t('circles.whoCanSee')}
       <select value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value={self}>Only me</option>
-        {config.data ? <option value={`@${config.data.domain}`}>This server</option> : null}
-        <option value="@public">Public</option>
+        <option value={self}>{t('common.onlyMe')}</option>
+        {config.data ? <option value={`@${config.data.domain}`}>{t('common.thisServer')}</option> : null}
+        <option value="@public">{t('common.public')}</option>
       </select>
     </label>
   );
 }
 
 export function CirclesPage() {
+  const { t } = useT();
   const me = useMe();
   const user = me.data!;
   const navigate = useNavigate();
@@ -48,10 +51,10 @@ export function CirclesPage() {
   const create = useOutbox<Circle>([['my-circles']]);
   return (
     <>
-      <h1>Circles</h1>
+      <h1>{t('circles.title')}</h1>
       <form
         className="card"
-        aria-label="New circle"
+        aria-label={t('circles.newCircle')}
         onSubmit={(e) => {
           e.preventDefault();
           create.mutate(
@@ -63,9 +66,9 @@ export function CirclesPage() {
           );
         }}
       >
-        <h2>New circle</h2>
+        <h2>{t('circles.newCircle')}</h2>
         <label>
-          Name
+          {t('common.name')}
           <input
             name="circle-name"
             required
@@ -75,7 +78,7 @@ export function CirclesPage() {
           />
         </label>
         <label>
-          Description
+          {t('common.description')}
           <input
             name="circle-summary"
             maxLength={2000}
@@ -84,13 +87,13 @@ export function CirclesPage() {
           />
         </label>
         <AudienceSelect value={to} onChange={setTo} self={user.id} />
-        <ErrorNote error={create.error} title="Not created" />
+        <ErrorNote error={create.error} title={t('common.notCreated')} />
         <button type="submit" disabled={create.isPending}>
-          Create circle
+          {t('circles.create')}
         </button>
       </form>
-      <h2>My circles</h2>
-      <QueryState query={circles} isEmpty={(d) => !d.orderedItems.length} empty="You have no circles yet.">
+      <h2>{t('circles.mine')}</h2>
+      <QueryState query={circles} isEmpty={(d) => !d.orderedItems.length} empty={t('circles.none')}>
         {(d) => (
           <ul className="list">
             {d.orderedItems.map((c) => (
@@ -100,7 +103,7 @@ export function CirclesPage() {
                 </Link>{' '}
                 <span className="meta">
                   {memberCount(c.memberCount)}
-                  {c.type === 'System' ? ' · built in' : ''}
+                  {c.type === 'System' ? t('circles.builtIn') : ''}
                 </span>
               </li>
             ))}
@@ -112,6 +115,7 @@ export function CirclesPage() {
 }
 
 function Members({ circle }: { circle: Circle }) {
+  const { t } = useT();
   const qc = useQueryClient();
   const [who, setWho] = useState('');
   const config = useConfig();
@@ -134,7 +138,7 @@ function Members({ circle }: { circle: Circle }) {
   };
   return (
     <section aria-labelledby="members-h" className="card">
-      <h2 id="members-h">Members</h2>
+      <h2 id="members-h">{t('circles.members')}</h2>
       {circle.isOwner ? (
         <form
           className="inline-form"
@@ -147,16 +151,16 @@ function Members({ circle }: { circle: Circle }) {
           }}
         >
           <label>
-            Add a member (username)
+            {t('circles.addMember')}
             <input name="member" required value={who} onChange={(e) => setWho(e.target.value)} />
           </label>
           <button type="submit" disabled={add.isPending}>
-            Add
+            {t('common.add')}
           </button>
         </form>
       ) : null}
-      <ErrorNote error={add.error ?? remove.error} title="Refused" />
-      <QueryState query={members} isEmpty={(d) => !d.orderedItems.length} empty="No members yet.">
+      <ErrorNote error={add.error ?? remove.error} title={t('common.refused')} />
+      <QueryState query={members} isEmpty={(d) => !d.orderedItems.length} empty={t('circles.noMembers')}>
         {(d) => (
           <ul className="list" data-testid="members">
             {d.orderedItems.map((m) => (
@@ -176,7 +180,7 @@ function Members({ circle }: { circle: Circle }) {
                       )
                     }
                   >
-                    Remove {m.name ?? m.id}
+                    {t('circles.removeMember', { name: m.name ?? m.id })}
                   </button>
                 ) : null}
               </li>
@@ -189,6 +193,7 @@ function Members({ circle }: { circle: Circle }) {
 }
 
 function EditCircle({ circle }: { circle: Circle }) {
+  const { t } = useT();
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [name, setName] = useState(circle.name);
@@ -197,7 +202,7 @@ function EditCircle({ circle }: { circle: Circle }) {
   const del = useOutbox([['my-circles']]);
   return (
     <details className="card">
-      <summary>Edit circle</summary>
+      <summary>{t('circles.edit')}</summary>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -205,23 +210,23 @@ function EditCircle({ circle }: { circle: Circle }) {
         }}
       >
         <label>
-          Name
+          {t('common.name')}
           <input required value={name} onChange={(e) => setName(e.target.value)} />
         </label>
         <label>
-          Description
+          {t('common.description')}
           <input value={summary} onChange={(e) => setSummary(e.target.value)} />
         </label>
-        <ErrorNote error={update.error ?? del.error} title="Refused" />
-        {update.isSuccess ? <p role="status">Saved.</p> : null}
+        <ErrorNote error={update.error ?? del.error} title={t('common.refused')} />
+        {update.isSuccess ? <p role="status">{t('common.saved')}</p> : null}
         <button type="submit" disabled={update.isPending}>
-          Save
+          {t('common.save')}
         </button>{' '}
         <button
           type="button"
           className="danger"
           onClick={() => {
-            if (window.confirm(`Delete the circle “${circle.name}”?`))
+            if (window.confirm(t('circles.confirmDelete', { name: circle.name })))
               del.mutate(
                 { type: 'Delete', target: circle.id },
                 {
@@ -233,7 +238,7 @@ function EditCircle({ circle }: { circle: Circle }) {
               );
           }}
         >
-          Delete circle
+          {t('circles.delete')}
         </button>
       </form>
     </details>
@@ -241,6 +246,7 @@ function EditCircle({ circle }: { circle: Circle }) {
 }
 
 export function CirclePage() {
+  const { t } = useT();
   const { id } = useParams({ from: '/circles/$id' });
   const config = useConfig();
   const me = useMe();
@@ -267,11 +273,7 @@ export function CirclePage() {
               circleId={c.id}
               lastSeenAt={c.lastSeenAt ?? null}
               isOwner={c.isOwner}
-              empty={
-                c.isOwner
-                  ? "No posts from this circle's members yet. A circle shows its members' posts, not yours: what you post to it goes to its members."
-                  : "No posts from this circle's members yet."
-              }
+              empty={c.isOwner ? t('circles.emptyOwner') : t('circles.empty')}
             />
             <Members circle={c} />
           </div>

@@ -8,16 +8,18 @@ import type { Collection, DiscoverShelf } from '../api/types';
 import type { Described } from '../api/extra-types';
 import { when, memberCount } from '../ui/format';
 import { QueryState } from '../ui/states';
+import { t, useT } from '../i18n/use-t';
 
 type Target = Described & { publishedAt?: string | null; description?: string };
 
+/** The kinds of object that have words of their own, with their catalogue keys. */
 const KIND_WORDS: Record<string, string> = {
-  post: 'A post',
-  circle: 'A circle',
-  group: 'A group',
-  page: 'A page',
-  bookmark: 'A bookmark',
-  reply: 'A reply',
+  post: 'discover.kinds.post',
+  circle: 'discover.kinds.circle',
+  group: 'discover.kinds.group',
+  page: 'discover.kinds.page',
+  bookmark: 'discover.kinds.bookmark',
+  reply: 'discover.kinds.reply',
 };
 
 /** Who wrote an item, in words (never an id). */
@@ -31,7 +33,7 @@ export function labelOf(item: Target): string {
   const named = item.title || item.name || item.profile?.name || item.username || excerpt;
   if (named) return named;
   if (item.id.startsWith('@')) return item.id;
-  return KIND_WORDS[item.id.split(':')[0] ?? ''] ?? 'An item';
+  return t(KIND_WORDS[item.id.split(':')[0] ?? ''] ?? 'discover.kinds.item');
 }
 
 /** The excerpt under the link, unless the link already shows it. */
@@ -43,12 +45,13 @@ function Excerpt({ item }: { item: Target }) {
 
 /** Author, date and excerpt of a search result or a Discover card. */
 function Byline({ item }: { item: Target }) {
+  useT();
   const by = authorOf(item);
   const at = item.publishedAt ?? item.published ?? item.createdAt;
   if (!by && !at) return null;
   return (
     <span className="meta">
-      {by ? ` by ${by}` : ''}
+      {by ? t('discover.by', { name: by }) : ''}
       {at ? (
         <>
           {' · '}
@@ -61,6 +64,7 @@ function Byline({ item }: { item: Target }) {
 
 /** The in-app link of an object, from its id's kind. */
 export function ObjectLink({ item }: { item: Target }) {
+  useT();
   const label = labelOf(item);
   const kind = item.id.split(':')[0];
   if (item.id.startsWith('@'))
@@ -106,19 +110,18 @@ export function ObjectLink({ item }: { item: Target }) {
  * The Discover shelves (GET /recommendations), with `Heading` one level below the screen's own
  * heading (`h2` on Discover, `h3` inside the suggestions on an empty home).
  */
-export function Shelves({
-  empty = 'Nothing is featured yet.',
-  Heading = 'h2',
-}: {
-  empty?: ReactNode;
-  Heading?: 'h2' | 'h3';
-}) {
+export function Shelves({ empty, Heading = 'h2' }: { empty?: ReactNode; Heading?: 'h2' | 'h3' }) {
+  useT();
   const discover = useQuery({
     queryKey: ['discover'],
     queryFn: () => api.get<Collection<DiscoverShelf>>(pathOf('discover')),
   });
   return (
-    <QueryState query={discover} isEmpty={(d) => !d.orderedItems.length} empty={empty}>
+    <QueryState
+      query={discover}
+      isEmpty={(d) => !d.orderedItems.length}
+      empty={empty ?? t('discover.nothing')}
+    >
       {(d) =>
         d.orderedItems.map((s) => (
           <section key={s.id} className="card" aria-labelledby={`s-${s.id}`}>
@@ -147,24 +150,27 @@ export function Shelves({
 }
 
 export function DiscoverPage() {
+  const { t } = useT();
   return (
     <>
-      <h1>Discover</h1>
+      <h1>{t('discover.title')}</h1>
       <Shelves />
     </>
   );
 }
 
+/** Each search type and the catalogue key of its name. */
 const TYPES = [
-  ['', 'Everything'],
-  ['users', 'People'],
-  ['posts', 'Posts'],
-  ['pages', 'Pages'],
-  ['groups', 'Groups'],
-  ['bookmarks', 'Bookmarks'],
+  ['', 'search.everything'],
+  ['users', 'search.people'],
+  ['posts', 'search.posts'],
+  ['pages', 'search.pages'],
+  ['groups', 'search.groups'],
+  ['bookmarks', 'search.bookmarks'],
 ] as const;
 
 export function SearchPage() {
+  const { t } = useT();
   const { q, type } = useSearch({ from: '/search' });
   const navigate = useNavigate();
   const [text, setText] = useState(q);
@@ -175,7 +181,7 @@ export function SearchPage() {
   });
   return (
     <>
-      <h1>Search</h1>
+      <h1>{t('search.title')}</h1>
       <form
         className="inline-form"
         role="search"
@@ -185,7 +191,7 @@ export function SearchPage() {
         }}
       >
         <label>
-          Search for
+          {t('search.for')}
           <input
             type="search"
             name="q"
@@ -195,25 +201,25 @@ export function SearchPage() {
           />
         </label>
         <label>
-          In
+          {t('search.in')}
           <select
             value={type}
             onChange={(e) => void navigate({ to: '/search', search: { q, type: e.target.value } })}
           >
             {TYPES.map(([v, l]) => (
               <option key={v} value={v}>
-                {l}
+                {t(l)}
               </option>
             ))}
           </select>
         </label>
-        <button type="submit">Search</button>
+        <button type="submit">{t('search.submit')}</button>
       </form>
       {q ? (
         <QueryState
           query={results}
           isEmpty={(d) => !d.orderedItems.length}
-          empty={`Nothing found for “${q}”.`}
+          empty={t('search.nothingFound', { q })}
         >
           {(d) => (
             <ul className="list" data-testid="search-results">
@@ -228,7 +234,7 @@ export function SearchPage() {
           )}
         </QueryState>
       ) : (
-        <p className="state">Type a name, a word or a #tag.</p>
+        <p className="state">{t('search.hint')}</p>
       )}
     </>
   );

@@ -14,8 +14,10 @@ import { audienceLabel, memberCount } from '../ui/format';
 import { PostList } from '../ui/post-list';
 import { ErrorNote, QueryState } from '../ui/states';
 import { Markdown } from '../ui/markdown';
+import { useT } from '../i18n/use-t';
 
 function NewGroup() {
+  const { t } = useT();
   const navigate = useNavigate();
   const config = useConfig();
   const [name, setName] = useState('');
@@ -25,7 +27,7 @@ function NewGroup() {
   const create = useOutbox<Group>([['groups']]);
   return (
     <details className="card">
-      <summary>New group</summary>
+      <summary>{t('groups.newGroup')}</summary>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -39,11 +41,11 @@ function NewGroup() {
         }}
       >
         <label>
-          Name
+          {t('common.name')}
           <input required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
         </label>
         <label>
-          Description
+          {t('common.description')}
           <textarea
             rows={2}
             maxLength={5000}
@@ -52,25 +54,25 @@ function NewGroup() {
           />
         </label>
         <label>
-          Who may join
+          {t('groups.whoMayJoin')}
           <select value={rsvpPolicy} onChange={(e) => setPolicy(e.target.value)}>
-            <option value="open">Anyone</option>
-            <option value="approvalOnly">Anyone, after approval</option>
-            <option value="serverOpen">Anyone on this server</option>
-            <option value="serverApproval">Anyone on this server, after approval</option>
-            <option value="inviteOnly">By invitation only</option>
+            <option value="open">{t('groups.open')}</option>
+            <option value="approvalOnly">{t('groups.approvalOnly')}</option>
+            <option value="serverOpen">{t('groups.serverOpen')}</option>
+            <option value="serverApproval">{t('groups.serverApproval')}</option>
+            <option value="inviteOnly">{t('groups.inviteOnly')}</option>
           </select>
         </label>
         <label>
-          Who can see the group
+          {t('groups.whoCanSee')}
           <select value={to} onChange={(e) => setTo(e.target.value)}>
-            <option value="@public">Public</option>
-            {config.data ? <option value={`@${config.data.domain}`}>This server</option> : null}
+            <option value="@public">{t('common.public')}</option>
+            {config.data ? <option value={`@${config.data.domain}`}>{t('common.thisServer')}</option> : null}
           </select>
         </label>
-        <ErrorNote error={create.error} title="Not created" />
+        <ErrorNote error={create.error} title={t('common.notCreated')} />
         <button type="submit" disabled={create.isPending}>
-          Create group
+          {t('groups.create')}
         </button>
       </form>
     </details>
@@ -78,6 +80,7 @@ function NewGroup() {
 }
 
 export function GroupsPage() {
+  const { t } = useT();
   const me = useMe();
   const groups = useQuery({
     queryKey: ['groups'],
@@ -85,9 +88,9 @@ export function GroupsPage() {
   });
   return (
     <>
-      <h1>Groups</h1>
+      <h1>{t('groups.title')}</h1>
       {me.data ? <NewGroup /> : null}
-      <QueryState query={groups} isEmpty={(d) => !d.orderedItems.length} empty="No groups yet.">
+      <QueryState query={groups} isEmpty={(d) => !d.orderedItems.length} empty={t('groups.none')}>
         {(d) => (
           <ul className="list">
             {d.orderedItems.map((g) => (
@@ -107,6 +110,7 @@ export function GroupsPage() {
 }
 
 function Pending({ group, refresh }: { group: Group; refresh: () => Promise<unknown> }) {
+  const { t } = useT();
   const pending = useQuery({
     queryKey: ['group', group.id, 'pending'],
     queryFn: () => api.get<Collection<Member>>(pathOf('groupPending', { id: group.id }), { limit: 100 }),
@@ -114,9 +118,9 @@ function Pending({ group, refresh }: { group: Group; refresh: () => Promise<unkn
   const act = useOutbox();
   return (
     <section className="card" aria-labelledby="pending-h">
-      <h2 id="pending-h">Requests to join</h2>
-      <ErrorNote error={act.error} title="Refused" />
-      <QueryState query={pending} isEmpty={(d) => !d.orderedItems.length} empty="No pending requests.">
+      <h2 id="pending-h">{t('groups.requests')}</h2>
+      <ErrorNote error={act.error} title={t('common.refused')} />
+      <QueryState query={pending} isEmpty={(d) => !d.orderedItems.length} empty={t('groups.noRequests')}>
         {(d) => (
           <ul className="list">
             {d.orderedItems.map((m) => (
@@ -131,7 +135,7 @@ function Pending({ group, refresh }: { group: Group; refresh: () => Promise<unkn
                     )
                   }
                 >
-                  Approve {m.name ?? m.id}
+                  {t('groups.approve', { name: m.name ?? m.id })}
                 </button>{' '}
                 <button
                   type="button"
@@ -143,7 +147,7 @@ function Pending({ group, refresh }: { group: Group; refresh: () => Promise<unkn
                     )
                   }
                 >
-                  Decline
+                  {t('groups.decline')}
                 </button>
               </li>
             ))}
@@ -155,6 +159,7 @@ function Pending({ group, refresh }: { group: Group; refresh: () => Promise<unkn
 }
 
 export function GroupPage() {
+  const { t } = useT();
   const { id } = useParams({ from: '/groups/$id' });
   const me = useMe();
   const config = useConfig();
@@ -191,10 +196,10 @@ export function GroupPage() {
                     act.mutate({ type: 'Leave', target: g.id }, { onSuccess: () => void refresh() })
                   }
                 >
-                  Leave group
+                  {t('groups.leave')}
                 </button>
               ) : g.isPending ? (
-                <p role="status">Your request to join is waiting for approval.</p>
+                <p role="status">{t('groups.waiting')}</p>
               ) : (
                 <button
                   type="button"
@@ -202,29 +207,33 @@ export function GroupPage() {
                     act.mutate({ type: 'Join', target: g.id }, { onSuccess: () => void refresh() })
                   }
                 >
-                  Join group
+                  {t('groups.join')}
                 </button>
               )}
-              <ErrorNote error={act.error} title="Refused" />
+              <ErrorNote error={act.error} title={t('common.refused')} />
             </div>
           ) : null}
           {g.isAdmin ? <Pending group={g} refresh={refresh} /> : null}
           {isMember ? <Compose fixedTo={g.id} /> : null}
           <div className="two-col">
             <section aria-labelledby="gposts-h">
-              <h2 id="gposts-h">Posts</h2>
+              <h2 id="gposts-h">{t('groups.posts')}</h2>
               {/* Whoever may see the group reads its posts (ADR 0023); members also write. */}
-              {me.data && !isMember ? <p className="state">Join the group to post in it.</p> : null}
+              {me.data && !isMember ? <p className="state">{t('groups.joinToPost')}</p> : null}
               <PostList
                 queryKey={['timeline', 'group', id]}
                 path={pathOf('groupPosts', { id })}
-                label={`Posts in ${g.name}`}
-                empty="No posts in this group yet."
+                label={t('groups.postsIn', { name: g.name })}
+                empty={t('groups.noPosts')}
               />
             </section>
             <section className="card" aria-labelledby="gmembers-h">
-              <h2 id="gmembers-h">Members</h2>
-              <QueryState query={members} isEmpty={(d) => !d.orderedItems.length} empty="No members listed.">
+              <h2 id="gmembers-h">{t('groups.members')}</h2>
+              <QueryState
+                query={members}
+                isEmpty={(d) => !d.orderedItems.length}
+                empty={t('groups.noMembers')}
+              >
                 {(d) => (
                   <ul className="list">
                     {d.orderedItems.map((m) => (

@@ -14,54 +14,57 @@ import { PostList } from '../ui/post-list';
 import { QueryState } from '../ui/states';
 import { Timeline } from '../ui/timeline';
 import { Shelves } from './discover';
+import { useT } from '../i18n/use-t';
+import { Rich } from '../i18n/rich';
 
 type Feed = 'following' | 'server' | 'public';
 
 /** The public (`@public`) or this server's (`@<domain>`) posts, newest first (GET /posts?to=). */
 function TierPosts({ to }: { to: 'public' | 'server' }) {
+  const { t } = useT();
   return (
     <PostList
       queryKey={['posts', to]}
       path={pathOf('posts')}
       params={{ to }}
-      label={to === 'public' ? 'Public posts' : 'Posts on this server'}
-      empty={
-        to === 'public' ? 'Nothing has been posted publicly yet.' : 'Nobody has posted to this server yet.'
-      }
+      label={to === 'public' ? t('home.publicPosts') : t('home.serverPosts')}
+      empty={to === 'public' ? t('home.noPublic') : t('home.noServer')}
     />
   );
 }
 
 /** What an empty home offers instead of a dead end: Discover's shelves and the other timelines. */
 function Suggestions() {
+  const { t } = useT();
   return (
     <section className="suggestions" aria-labelledby="suggest-h" data-testid="home-suggestions">
-      <h2 id="suggest-h">Nothing from people you follow yet</h2>
+      <h2 id="suggest-h">{t('home.suggestTitle')}</h2>
       <p>
-        Follow people and join groups to fill your home. Start with the{' '}
-        <Link to="/" search={{ feed: 'server' }}>
-          posts on this server
-        </Link>
-        , the{' '}
-        <Link to="/" search={{ feed: 'public' }}>
-          public posts
-        </Link>{' '}
-        or the <Link to="/groups">groups</Link>, or with these picks:
+        <Rich
+          text={t('home.suggestText')}
+          parts={[
+            <Link to="/" search={{ feed: 'server' }} />,
+            <Link to="/" search={{ feed: 'public' }} />,
+            <Link to="/groups" />,
+          ]}
+        />
       </p>
-      <Shelves Heading="h3" empty="Nothing is featured on Discover yet." />
+      <Shelves Heading="h3" empty={t('home.noPicks')} />
     </section>
   );
 }
 
+/** Each timeline and the catalogue key of its tab. */
 const FEEDS: Array<[Feed, string]> = [
-  ['following', 'Following'],
-  ['server', 'This server'],
-  ['public', 'Public'],
+  ['following', 'home.following'],
+  ['server', 'common.thisServer'],
+  ['public', 'common.public'],
 ];
 
 function FeedTabs({ feed }: { feed: Feed }) {
+  const { t } = useT();
   return (
-    <nav className="tabs" aria-label="Timelines">
+    <nav className="tabs" aria-label={t('home.timelines')}>
       {FEEDS.map(([f, label]) => (
         <Link
           key={f}
@@ -70,7 +73,7 @@ function FeedTabs({ feed }: { feed: Feed }) {
           aria-current={f === feed ? 'page' : undefined}
           className={f === feed ? 'button' : 'button secondary'}
         >
-          {label}
+          {t(label)}
         </Link>
       ))}
     </nav>
@@ -97,6 +100,7 @@ function Following({ circleId }: { circleId: string }) {
 }
 
 export function HomePage() {
+  const { t } = useT();
   const me = useMe();
   const config = useConfig();
   const feed: Feed = useSearch({ from: '/' }).feed ?? 'following';
@@ -104,25 +108,25 @@ export function HomePage() {
     return (
       <>
         <section className="card hero">
-          <h1>Welcome to {config.data?.siteTitle ?? 'Agora'}</h1>
-          <p>A social server for the people you choose: circles, groups and pages.</p>
+          <h1>{t('home.welcome', { site: config.data?.siteTitle ?? 'Agora' })}</h1>
+          <p>{t('home.tagline')}</p>
           <p>
             <Link to="/signup" search={{ invite: '' }} className="button">
-              Sign up
+              {t('layout.signUp')}
             </Link>{' '}
             <Link to="/login" search={{ next: '/' }} className="button secondary">
-              Log in
+              {t('layout.logIn')}
             </Link>
           </p>
         </section>
-        <h2>Recent public posts</h2>
+        <h2>{t('home.recentPublic')}</h2>
         <TierPosts to="public" />
       </>
     );
   const following = me.data.following;
   return (
     <>
-      <h1>Home</h1>
+      <h1>{t('home.title')}</h1>
       <FeedTabs feed={feed} />
       {feed === 'following' ? (
         <>

@@ -8,6 +8,7 @@ import { useMe, useOutbox } from '../api/hooks';
 import type { Bookmark, Collection, Page } from '../api/types';
 import { ServerHtml } from '../ui/post-card';
 import { ErrorNote, QueryState } from '../ui/states';
+import { useT } from '../i18n/use-t';
 
 /** The site a link points at, shown beside a bookmark's title. */
 function hostOf(href: string): string {
@@ -19,14 +20,15 @@ function hostOf(href: string): string {
 }
 
 export function PagesPage() {
+  const { t } = useT();
   const pages = useQuery({
     queryKey: ['pages'],
     queryFn: () => api.get<Collection<Page>>(pathOf('pages'), { limit: 100 }),
   });
   return (
     <>
-      <h1>Pages</h1>
-      <QueryState query={pages} isEmpty={(d) => !d.orderedItems.length} empty="No pages have been published.">
+      <h1>{t('library.pages')}</h1>
+      <QueryState query={pages} isEmpty={(d) => !d.orderedItems.length} empty={t('library.noPages')}>
         {(d) => (
           <ul className="list">
             {d.orderedItems.map((p) => (
@@ -66,6 +68,7 @@ export function PageDetail() {
 }
 
 export function BookmarksPage() {
+  const { t } = useT();
   const me = useMe();
   const userId = me.data!.id;
   const navigate = useNavigate();
@@ -101,22 +104,22 @@ export function BookmarksPage() {
   const parent = folder ? { parentFolder: folder.id } : {};
   return (
     <>
-      <h1>Bookmarks</h1>
-      <nav aria-label="Folders" className="crumbs">
+      <h1>{t('library.bookmarks')}</h1>
+      <nav aria-label={t('library.folders')} className="crumbs">
         <button
           type="button"
           className="link-button"
           onClick={() => setFolder(null)}
           aria-current={folder ? undefined : 'page'}
         >
-          All bookmarks
+          {t('library.all')}
         </button>
         {folder ? <span> › {folder.title}</span> : null}
       </nav>
       <div className="two-col">
         <form
           className="card"
-          aria-label="New bookmark"
+          aria-label={t('library.newBookmark')}
           onSubmit={(e) => {
             e.preventDefault();
             create.mutate(
@@ -130,9 +133,9 @@ export function BookmarksPage() {
             );
           }}
         >
-          <h2>Add a bookmark</h2>
+          <h2>{t('library.addBookmark')}</h2>
           <label>
-            Link
+            {t('library.link')}
             <input
               type="url"
               required
@@ -141,16 +144,16 @@ export function BookmarksPage() {
             />
           </label>
           <label>
-            Title
+            {t('library.title')}
             <input value={form.title} onChange={(e) => setForm({ ...form, title: e.target.value })} />
           </label>
           <button type="submit" disabled={create.isPending}>
-            Save bookmark
+            {t('library.saveBookmark')}
           </button>
         </form>
         <form
           className="card"
-          aria-label="New folder"
+          aria-label={t('library.newFolder')}
           onSubmit={(e) => {
             e.preventDefault();
             create.mutate(
@@ -164,18 +167,18 @@ export function BookmarksPage() {
             );
           }}
         >
-          <h2>New folder</h2>
+          <h2>{t('library.newFolder')}</h2>
           <label>
-            Folder name
+            {t('library.folderName')}
             <input required value={folderName} onChange={(e) => setFolderName(e.target.value)} />
           </label>
           <button type="submit" disabled={create.isPending}>
-            Create folder
+            {t('library.createFolder')}
           </button>
         </form>
       </div>
-      <ErrorNote error={create.error ?? remove.error} title="Refused" />
-      <QueryState query={list} isEmpty={(d) => !d.orderedItems.length} empty="Nothing saved here yet.">
+      <ErrorNote error={create.error ?? remove.error} title={t('common.refused')} />
+      <QueryState query={list} isEmpty={(d) => !d.orderedItems.length} empty={t('library.empty')}>
         {(d) => (
           <ul className="list">
             {d.orderedItems.map((b) => (
@@ -204,7 +207,7 @@ export function BookmarksPage() {
                   className="link-button"
                   onClick={() => remove.mutate({ type: 'Delete', target: b.id })}
                 >
-                  Delete {b.title || 'bookmark'}
+                  {t('library.deleteItem', { name: b.title || t('library.bookmarkWord') })}
                 </button>
               </li>
             ))}

@@ -7,6 +7,7 @@ import { pathOf } from '../api/routes';
 import type { Collection, Notification } from '../api/types';
 import { NotificationItem, type NotificationWire } from '../ui/notification-item';
 import { ErrorNote, QueryState } from '../ui/states';
+import { useT } from '../i18n/use-t';
 
 /** A notification's `href` as an in-app path (the server writes absolute URLs). */
 export function appPath(href: string): string {
@@ -19,6 +20,7 @@ export function appPath(href: string): string {
 }
 
 export function NotificationsPage() {
+  const { t } = useT();
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [unreadOnly, setUnreadOnly] = useState(false);
@@ -53,11 +55,11 @@ export function NotificationsPage() {
   };
   return (
     <>
-      <h1>Notifications</h1>
+      <h1>{t('notifications.title')}</h1>
       <div className="actions">
         <label className="check">
           <input type="checkbox" checked={unreadOnly} onChange={(e) => setUnreadOnly(e.target.checked)} />
-          Unread only
+          {t('notifications.unreadOnly')}
         </label>
         <button
           type="button"
@@ -65,11 +67,11 @@ export function NotificationsPage() {
           onClick={() => readAll.mutate()}
           disabled={readAll.isPending}
         >
-          Mark all read
+          {t('notifications.readAll')}
         </button>
       </div>
       <ErrorNote error={read.error ?? dismiss.error ?? readAll.error} />
-      <QueryState query={list} isEmpty={(d) => !d.orderedItems.length} empty="No notifications.">
+      <QueryState query={list} isEmpty={(d) => !d.orderedItems.length} empty={t('notifications.none')}>
         {(d) => (
           <ul className="list notifications">
             {d.orderedItems.map((n) => (

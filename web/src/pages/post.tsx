@@ -13,17 +13,19 @@ import { ReplyBox } from '../ui/reply-box';
 import { OwnerActions } from '../ui/post-actions';
 import type { WithSource } from '../api/extra-types';
 import { ErrorNote, QueryState } from '../ui/states';
+import { useT } from '../i18n/use-t';
 
 function Report({ target }: { target: string }) {
+  const { t } = useT();
   const config = useConfig();
   const options = config.data?.flagOptions ?? [];
   const [reason, setReason] = useState('');
   const [details, setDetails] = useState('');
   const flag = useOutbox();
-  if (flag.isSuccess) return <p role="status">Thanks: the moderators will look at it.</p>;
+  if (flag.isSuccess) return <p role="status">{t('post.reportThanks')}</p>;
   return (
     <details>
-      <summary>Report this post</summary>
+      <summary>{t('post.report')}</summary>
       <form
         className="inline-form"
         onSubmit={(e) => {
@@ -36,9 +38,9 @@ function Report({ target }: { target: string }) {
         }}
       >
         <label>
-          Reason
+          {t('post.reason')}
           <select required value={reason} onChange={(e) => setReason(e.target.value)}>
-            <option value="">Choose a reason</option>
+            <option value="">{t('post.chooseReason')}</option>
             {options.map((o) => (
               <option key={o.code} value={o.code}>
                 {o.label}
@@ -47,19 +49,20 @@ function Report({ target }: { target: string }) {
           </select>
         </label>
         <label>
-          Details (optional)
+          {t('post.details')}
           <input maxLength={2000} value={details} onChange={(e) => setDetails(e.target.value)} />
         </label>
         <button type="submit" disabled={flag.isPending}>
-          Send report
+          {t('post.sendReport')}
         </button>
-        <ErrorNote error={flag.error} title="Report refused" />
+        <ErrorNote error={flag.error} title={t('post.reportRefused')} />
       </form>
     </details>
   );
 }
 
 export function PostPage() {
+  const { t } = useT();
   const { id } = useParams({ from: '/posts/$id' });
   const me = useMe();
   const qc = useQueryClient();
@@ -94,11 +97,12 @@ export function PostPage() {
               id={r.id}
               authorId={r.actorId}
               source={r.source?.content}
+              contentWarning={r.contentWarning}
               what="reply"
               onDeleted={() => void refresh()}
             />
             {!nested && me.data && p.canReply ? (
-              <ReplyBox to={r.id} label={`Answer ${r.actor?.name ?? ''}`} onDone={refresh} />
+              <ReplyBox to={r.id} label={t('post.answer', { name: r.actor?.name ?? '' })} onDone={refresh} />
             ) : null}
             {children(r.id).length ? (
               <ol className="thread">{children(r.id).map((c) => one(c, true))}</ol>
@@ -109,10 +113,12 @@ export function PostPage() {
           <>
             <PostCard post={p} full />
             <section aria-labelledby="replies-h">
-              <h2 id="replies-h">Replies</h2>
-              {me.data && p.canReply ? <ReplyBox to={p.id} label="Your reply" onDone={refresh} /> : null}
-              {me.data && !p.canReply ? <p className="state">Replies to this post are limited.</p> : null}
-              <QueryState query={replies} isEmpty={(d) => !d.orderedItems.length} empty="No replies yet.">
+              <h2 id="replies-h">{t('post.repliesTitle')}</h2>
+              {me.data && p.canReply ? (
+                <ReplyBox to={p.id} label={t('post.yourReply')} onDone={refresh} />
+              ) : null}
+              {me.data && !p.canReply ? <p className="state">{t('post.repliesLimited')}</p> : null}
+              <QueryState query={replies} isEmpty={(d) => !d.orderedItems.length} empty={t('post.noReplies')}>
                 {() => <ol className="thread">{top.map((r) => one(r, false))}</ol>}
               </QueryState>
             </section>

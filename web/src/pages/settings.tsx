@@ -7,6 +7,7 @@ import { useMe, useOutbox } from '../api/hooks';
 import type { UploadedFile } from '../api/types';
 import { Avatar } from '../ui/post-card';
 import { ErrorNote } from '../ui/states';
+import { useT } from '../i18n/use-t';
 
 /** `a &amp; b` as `a & b` (a textarea element decodes without running anything). */
 function decodeEntities(html: string): string {
@@ -16,6 +17,7 @@ function decodeEntities(html: string): string {
 }
 
 export function SettingsPage() {
+  const { t } = useT();
   const me = useMe();
   const user = me.data!;
   const qc = useQueryClient();
@@ -38,7 +40,7 @@ export function SettingsPage() {
     upload<{ file?: UploadedFile }>(pathOf('files'), form, setAvatarPct)
       .then((out) => {
         const f = out.file;
-        if (!f) throw new Error('The server did not return the file');
+        if (!f) throw new Error(t('common.noFile'));
         return profile.mutateAsync({
           type: 'Update',
           target: user.id,
@@ -47,13 +49,13 @@ export function SettingsPage() {
         });
       })
       .then(refresh)
-      .catch((err: unknown) => setAvatarError(err instanceof Error ? err.message : 'Upload failed'))
+      .catch((err: unknown) => setAvatarError(err instanceof Error ? err.message : t('common.uploadFailed')))
       .finally(() => setAvatarPct(null));
   };
 
   return (
     <>
-      <h1>Settings</h1>
+      <h1>{t('settings.title')}</h1>
       <form
         className="card"
         aria-labelledby="profile-h"
@@ -69,13 +71,13 @@ export function SettingsPage() {
           );
         }}
       >
-        <h2 id="profile-h">Profile</h2>
+        <h2 id="profile-h">{t('settings.profile')}</h2>
         <label>
-          Display name
+          {t('settings.displayName')}
           <input maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
         </label>
         <label>
-          About you (markdown)
+          {t('settings.about')}
           <textarea
             maxLength={5000}
             rows={3}
@@ -83,20 +85,22 @@ export function SettingsPage() {
             onChange={(e) => setDescription(e.target.value)}
           />
         </label>
-        <ErrorNote error={profile.error} title="Not saved" />
-        {profile.isSuccess ? <p role="status">Profile saved.</p> : null}
+        <ErrorNote error={profile.error} title={t('common.notSaved')} />
+        {profile.isSuccess ? <p role="status">{t('settings.profileSaved')}</p> : null}
         <button type="submit" disabled={profile.isPending}>
-          Save profile
+          {t('settings.saveProfile')}
         </button>
       </form>
       <section className="card" aria-labelledby="avatar-h">
-        <h2 id="avatar-h">Avatar</h2>
+        <h2 id="avatar-h">{t('settings.avatar')}</h2>
         <Avatar src={user.profile.icon} name={user.profile.name ?? user.username} />
         <label className="file-pick">
-          Choose an image
+          {t('settings.chooseImage')}
           <input type="file" accept="image/*" onChange={(e) => pickAvatar(e.target.files?.[0])} />
         </label>
-        {avatarPct !== null ? <progress max={100} value={avatarPct} aria-label="Uploading avatar" /> : null}
+        {avatarPct !== null ? (
+          <progress max={100} value={avatarPct} aria-label={t('settings.uploadingAvatar')} />
+        ) : null}
         {avatarError ? (
           <p className="error" role="alert">
             {avatarError}
@@ -114,9 +118,9 @@ export function SettingsPage() {
           );
         }}
       >
-        <h2 id="password-h">Password</h2>
+        <h2 id="password-h">{t('settings.password')}</h2>
         <label>
-          Current password
+          {t('settings.currentPassword')}
           <input
             type="password"
             autoComplete="current-password"
@@ -126,7 +130,7 @@ export function SettingsPage() {
           />
         </label>
         <label>
-          New password
+          {t('settings.newPassword')}
           <input
             type="password"
             autoComplete="new-password"
@@ -136,10 +140,10 @@ export function SettingsPage() {
             onChange={(e) => setPw({ ...pw, next: e.target.value })}
           />
         </label>
-        <ErrorNote error={password.error} title="Not changed" />
-        {password.isSuccess ? <p role="status">Password changed.</p> : null}
+        <ErrorNote error={password.error} title={t('common.notChanged')} />
+        {password.isSuccess ? <p role="status">{t('settings.passwordChanged')}</p> : null}
         <button type="submit" disabled={password.isPending}>
-          Change password
+          {t('settings.changePassword')}
         </button>
       </form>
     </>

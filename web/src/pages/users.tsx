@@ -9,6 +9,7 @@ import { Avatar } from '../ui/post-card';
 import { PostList } from '../ui/post-list';
 import { Markdown } from '../ui/markdown';
 import { ErrorNote, QueryState } from '../ui/states';
+import { useT } from '../i18n/use-t';
 
 type Relation = 'following' | 'blocked' | 'muted';
 
@@ -24,6 +25,7 @@ function useRelation(me: SessionUser | undefined, rel: Relation, userId: string)
 }
 
 function Relations({ me, userId }: { me: SessionUser; userId: string }) {
+  const { t } = useT();
   const qc = useQueryClient();
   const following = useRelation(me, 'following', userId);
   const blocked = useRelation(me, 'blocked', userId);
@@ -40,13 +42,13 @@ function Relations({ me, userId }: { me: SessionUser; userId: string }) {
       },
     );
   return (
-    <div className="actions" role="group" aria-label="Relationship">
+    <div className="actions" role="group" aria-label={t('profile.relationship')}>
       <button
         type="button"
         disabled={act.isPending}
         onClick={() => run(following.data ? 'Unfollow' : 'Follow', 'object')}
       >
-        {following.data ? 'Unfollow' : 'Follow'}
+        {following.data ? t('profile.unfollow') : t('profile.follow')}
       </button>
       <button
         type="button"
@@ -54,7 +56,7 @@ function Relations({ me, userId }: { me: SessionUser; userId: string }) {
         disabled={act.isPending}
         onClick={() => run(muted.data ? 'Unmute' : 'Mute', 'target')}
       >
-        {muted.data ? 'Unmute' : 'Mute'}
+        {muted.data ? t('profile.unmute') : t('profile.mute')}
       </button>
       <button
         type="button"
@@ -62,14 +64,15 @@ function Relations({ me, userId }: { me: SessionUser; userId: string }) {
         disabled={act.isPending}
         onClick={() => run(blocked.data ? 'Unblock' : 'Block', 'target')}
       >
-        {blocked.data ? 'Unblock' : 'Block'}
+        {blocked.data ? t('profile.unblock') : t('profile.block')}
       </button>
-      <ErrorNote error={act.error} title="Refused" />
+      <ErrorNote error={act.error} title={t('common.refused')} />
     </div>
   );
 }
 
 export function ProfilePage() {
+  const { t } = useT();
   const { id } = useParams({ from: '/users/$id' });
   const me = useMe();
   const user = useQuery({
@@ -85,18 +88,18 @@ export function ProfilePage() {
             <div>
               <h1>{u.profile?.name ?? u.username}</h1>
               <p className="meta">
-                {u.id} · {u.postCount ?? 0} posts
+                {u.id} · {t('profile.postCount', { count: u.postCount ?? 0 })}
               </p>
               {u.profile?.description ? <Markdown source={u.profile.description} /> : null}
               {me.data && me.data.id !== u.id ? <Relations me={me.data} userId={u.id} /> : null}
             </div>
           </section>
-          <h2>Posts</h2>
+          <h2>{t('profile.posts')}</h2>
           <PostList
             queryKey={['posts', 'user', u.id]}
             path={pathOf('userPosts', { id: u.id })}
-            label={`Posts by ${u.profile?.name ?? u.username}`}
-            empty="No posts you can see."
+            label={t('profile.postsBy', { name: u.profile?.name ?? u.username })}
+            empty={t('profile.noPosts')}
           />
         </>
       )}

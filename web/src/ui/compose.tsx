@@ -15,6 +15,8 @@ import type { Circle, Collection, Group, UploadedFile } from '../api/types';
 import { Markdown, preloadRenderer } from './markdown';
 import { loadDraft, saveDraft } from './drafts';
 import { ErrorNote } from './states';
+import { useT } from '../i18n/use-t';
+import { Rich } from '../i18n/rich';
 
 interface Attachment {
   key: number;
@@ -59,6 +61,7 @@ export function Compose({
   fixedTo?: string;
   onPosted?: () => void;
 }) {
+  const { t } = useT();
   const me = useMe();
   const config = useConfig();
   const domain = config.data?.domain ?? '';
@@ -110,9 +113,11 @@ export function Compose({
       upload<{ file?: UploadedFile }>(pathOf('files'), form, (pct) => update({ pct }))
         .then((out) => {
           const file = out.file;
-          update(file ? { file, pct: 100 } : { error: 'The server did not return the file' });
+          update(file ? { file, pct: 100 } : { error: t('common.noFile') });
         })
-        .catch((err: unknown) => update({ error: err instanceof Error ? err.message : 'Upload failed' }));
+        .catch((err: unknown) =>
+          update({ error: err instanceof Error ? err.message : t('common.uploadFailed') }),
+        );
     }
   };
 
@@ -175,10 +180,10 @@ export function Compose({
   };
 
   return (
-    <form ref={form} className="compose card" onSubmit={submit} aria-label="New post">
-      <div className="tabs" role="group" aria-label="Editor mode">
+    <form ref={form} className="compose card" onSubmit={submit} aria-label={t('compose.form')}>
+      <div className="tabs" role="group" aria-label={t('compose.mode')}>
         <button type="button" aria-pressed={!preview} onClick={() => setPreview(false)}>
-          Write
+          {t('compose.write')}
         </button>
         <button
           type="button"
@@ -186,20 +191,24 @@ export function Compose({
           onMouseEnter={preloadRenderer}
           onClick={() => setPreview(true)}
         >
-          Preview
+          {t('compose.preview')}
         </button>
       </div>
       {preview ? (
-        <div className="preview" aria-label="Preview" data-testid="compose-preview">
-          {text.trim() ? <Markdown source={text} /> : <p className="state">Nothing to preview.</p>}
+        <div className="preview" aria-label={t('compose.preview')} data-testid="compose-preview">
+          {text.trim() ? (
+            <Markdown source={text} />
+          ) : (
+            <p className="state">{t('compose.nothingToPreview')}</p>
+          )}
         </div>
       ) : (
         <label>
-          <span className="sr-only">Post text (markdown)</span>
+          <span className="sr-only">{t('compose.text')}</span>
           <textarea
             name="text"
             rows={4}
-            placeholder="What's happening? Markdown works. Ctrl+Enter posts."
+            placeholder={t('compose.placeholder')}
             value={text}
             onKeyDown={ctrlEnter}
             onFocus={preloadRenderer}
@@ -209,11 +218,11 @@ export function Compose({
       )}
       <div className="compose-row">
         <label>
-          Content warning (optional)
+          {t('post.cwField')}
           <input
             name="contentWarning"
             maxLength={500}
-            placeholder="Shown before the post, which opens on request"
+            placeholder={t('compose.cwPlaceholder')}
             value={warning}
             onChange={(e) => setWarning(e.target.value)}
           />
@@ -225,18 +234,18 @@ export function Compose({
             checked={sensitive}
             onChange={(e) => setSensitive(e.target.checked)}
           />{' '}
-          Sensitive media (blurred until clicked)
+          {t('post.sensitiveField')}
         </label>
       </div>
       <div className="compose-row">
         {fixedTo ? null : (
           <label>
-            Audience
+            {t('compose.audience')}
             <select name="audience" value={to} onChange={(e) => chooseAudience(e.target.value)}>
-              <option value="@public">Public</option>
-              {domain ? <option value={`@${domain}`}>This server</option> : null}
+              <option value="@public">{t('common.public')}</option>
+              {domain ? <option value={`@${domain}`}>{t('common.thisServer')}</option> : null}
               {circles.length ? (
-                <optgroup label="My circles">
+                <optgroup label={t('compose.myCircles')}>
                   {circles.map((c) => (
                     <option key={c.id} value={c.id}>
                       {c.name}
@@ -245,7 +254,7 @@ export function Compose({
                 </optgroup>
               ) : null}
               {groups.length ? (
-                <optgroup label="Groups">
+                <optgroup label={t('compose.groups')}>
                   {groups.map((g) => (
                     <option key={g.id} value={g.id}>
                       {g.name}
@@ -257,7 +266,7 @@ export function Compose({
           </label>
         )}
         <label className="file-pick">
-          Add image
+          {t('compose.addImage')}
           <input type="file" accept="image/*" multiple onChange={(e) => addFiles(e.target.files)} />
         </label>
         <button
@@ -266,11 +275,11 @@ export function Compose({
             describing.pending || post.isPending || uploading || (!text.trim() && !attachments.length)
           }
         >
-          {post.isPending || describing.pending ? 'Posting…' : 'Post'}
+          {post.isPending || describing.pending ? t('compose.posting') : t('compose.post')}
         </button>
       </div>
       {attachments.length ? (
-        <ul className="attachments" aria-label="Attachments">
+        <ul className="attachments" aria-label={t('compose.attachments')}>
           {attachments.map((a) => (
             <li key={a.key}>
               {a.name}{' '}
@@ -279,9 +288,9 @@ export function Compose({
                   {a.error}
                 </span>
               ) : a.file ? (
-                <span data-testid="upload-done">uploaded</span>
+                <span data-testid="upload-done">{t('compose.uploaded')}</span>
               ) : (
-                <progress max={100} value={a.pct} aria-label={`Uploading ${a.name}`}>
+                <progress max={100} value={a.pct} aria-label={t('compose.uploading', { name: a.name })}>
                   {a.pct}%
                 </progress>
               )}
@@ -290,15 +299,15 @@ export function Compose({
                 className="link-button"
                 onClick={() => setAttachments((all) => all.filter((x) => x.key !== a.key))}
               >
-                Remove
+                {t('compose.remove')}
               </button>
               {a.error ? null : (
                 <label className="describe">
-                  Image description (alt text) for {a.name}
+                  {t('compose.describe', { name: a.name })}
                   <textarea
                     rows={2}
                     maxLength={1500}
-                    placeholder="What the image shows, for people who cannot see it"
+                    placeholder={t('compose.describePlaceholder')}
                     value={a.description}
                     onChange={(e) => {
                       const description = e.target.value;
@@ -311,18 +320,15 @@ export function Compose({
           ))}
         </ul>
       ) : null}
-      <ErrorNote error={describing.error} title="Image descriptions not saved; nothing was posted" />
+      <ErrorNote error={describing.error} title={t('compose.describeFailed')} />
       <ErrorNote
         error={post.error}
-        title="Not posted (your text is kept)"
+        title={t('compose.notPosted')}
         retry={post.isPending ? undefined : () => send()}
       />
       {posted && !post.error ? (
         <p role="status" data-testid="posted">
-          Posted.{' '}
-          <Link to="/posts/$id" params={{ id: posted }}>
-            View your post
-          </Link>
+          <Rich text={t('compose.posted')} parts={[<Link to="/posts/$id" params={{ id: posted }} />]} />
         </p>
       ) : null}
     </form>

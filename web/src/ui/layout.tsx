@@ -11,6 +11,9 @@ import { ThemeSwitch } from './theme';
 import { Shortcuts } from './shortcuts';
 import { useLiveConnected } from '../api/live';
 import { LiveUpdates } from './live';
+import { useT } from '../i18n/use-t';
+import { Rich } from '../i18n/rich';
+import { LanguageSwitch } from './language';
 
 /** How often the unread badge asks the server while the app is open and the live stream is down. */
 export const BADGE_POLL_MS = 5_000;
@@ -18,6 +21,7 @@ export const BADGE_POLL_MS = 5_000;
 export const BADGE_LIVE_POLL_MS = 60_000;
 
 function Badge({ siteTitle }: { siteTitle: string }) {
+  const { t } = useT();
   const live = useLiveConnected();
   const count = useQuery({
     queryKey: ['notifications', 'unread'],
@@ -38,9 +42,9 @@ function Badge({ siteTitle }: { siteTitle: string }) {
   }, [n, siteTitle]);
   return (
     <Link to="/notifications" className="nav-link" data-testid="nav-notifications">
-      Notifications
+      {t('layout.notifications')}
       {n > 0 ? (
-        <span className="badge" data-testid="unread-badge" aria-label={`${n} unread`}>
+        <span className="badge" data-testid="unread-badge" aria-label={t('layout.unread', { count: n })}>
           {n > 99 ? '99+' : n}
         </span>
       ) : null}
@@ -49,6 +53,7 @@ function Badge({ siteTitle }: { siteTitle: string }) {
 }
 
 export function Layout() {
+  const { t } = useT();
   const config = useConfig();
   const me = useMe();
   const [open, setOpen] = useState(false);
@@ -69,24 +74,24 @@ export function Layout() {
   const title = config.data?.siteTitle ?? 'Agora';
   const links: Array<[string, ReactNode]> = user
     ? [
-        ['/', 'Home'],
-        ['/circles', 'Circles'],
-        ['/groups', 'Groups'],
-        ['/pages', 'Pages'],
-        ['/bookmarks', 'Bookmarks'],
-        ['/discover', 'Discover'],
-        ['/search', 'Search'],
+        ['/', t('layout.home')],
+        ['/circles', t('layout.circles')],
+        ['/groups', t('layout.groups')],
+        ['/pages', t('layout.pages')],
+        ['/bookmarks', t('layout.bookmarks')],
+        ['/discover', t('layout.discover')],
+        ['/search', t('layout.search')],
       ]
     : [
-        ['/', 'Home'],
-        ['/discover', 'Discover'],
-        ['/pages', 'Pages'],
-        ['/groups', 'Groups'],
+        ['/', t('layout.home')],
+        ['/discover', t('layout.discover')],
+        ['/pages', t('layout.pages')],
+        ['/groups', t('layout.groups')],
       ];
   return (
     <>
       <a className="skip" href="#main">
-        Skip to content
+        {t('layout.skip')}
       </a>
       <header className="top">
         <Link to="/" className="brand">
@@ -100,9 +105,14 @@ export function Layout() {
           aria-controls="main-nav"
           onClick={() => setOpen(!open)}
         >
-          Menu
+          {t('layout.menu')}
         </button>
-        <nav id="main-nav" aria-label="Main" className={open ? 'open' : ''} onClick={() => setOpen(false)}>
+        <nav
+          id="main-nav"
+          aria-label={t('layout.mainNav')}
+          className={open ? 'open' : ''}
+          onClick={() => setOpen(false)}
+        >
           {links.map(([to, label]) => (
             <Link key={to} to={to} className="nav-link" activeOptions={{ exact: to === '/' }}>
               {label}
@@ -113,27 +123,27 @@ export function Layout() {
               <LiveUpdates />
               <Badge siteTitle={title} />
               <Link to="/users/$id" params={{ id: user.id }} className="nav-link">
-                Profile
+                {t('layout.profile')}
               </Link>
               <Link to="/settings" className="nav-link">
-                Settings
+                {t('layout.settings')}
               </Link>
               {user.isServerAdmin ? (
                 <Link to="/admin" className="nav-link">
-                  Admin
+                  {t('layout.admin')}
                 </Link>
               ) : null}
               <button type="button" className="link-button nav-link" onClick={() => setToken(null)}>
-                Log out
+                {t('layout.logOut')}
               </button>
             </>
           ) : (
             <>
               <Link to="/login" search={{ next: path }} className="nav-link">
-                Log in
+                {t('layout.logIn')}
               </Link>
               <Link to="/signup" search={{ invite: '' }} className="nav-link">
-                Sign up
+                {t('layout.signUp')}
               </Link>
             </>
           )}
@@ -148,8 +158,9 @@ export function Layout() {
           {title} · {config.data?.domain ?? ''}
         </p>
         <ThemeSwitch />
+        <LanguageSwitch />
         <p className="meta">
-          Press <kbd>?</kbd> for keyboard shortcuts.
+          <Rich text={t('layout.shortcutsHint')} parts={[<kbd />]} />
         </p>
       </footer>
       <Shortcuts />
@@ -159,22 +170,22 @@ export function Layout() {
 
 /** Screens for signed-in users only. */
 export function RequireUser({ children }: { children: ReactNode }) {
+  const { t } = useT();
   const me = useMe();
   const path = useRouterState({ select: (s) => s.location.href });
   if (!me.data) {
     if (me.isFetching) return null;
     return (
       <section className="card">
-        <h1>Sign in required</h1>
+        <h1>{t('layout.signInRequired')}</h1>
         <p>
-          <Link to="/login" search={{ next: path }}>
-            Log in
-          </Link>{' '}
-          or{' '}
-          <Link to="/signup" search={{ invite: '' }}>
-            create an account
-          </Link>{' '}
-          to see this page.
+          <Rich
+            text={t('layout.signInToSee')}
+            parts={[
+              <Link to="/login" search={{ next: path }} />,
+              <Link to="/signup" search={{ invite: '' }} />,
+            ]}
+          />
         </p>
       </section>
     );

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { ServerHtml } from './server-html';
 
 import { loadedRenderer, loadRenderer, preloadRenderer, type Renderer } from './render-loader';
+import { useT } from '../i18n/use-t';
 
 export { preloadRenderer };
 
@@ -42,14 +43,15 @@ function useRenderer(): { r: Renderer | undefined; failed: boolean } {
 
 /** Markdown source rendered to the sanitised HTML the server would store. */
 export function Markdown({ source, className }: { source: string; className?: string }) {
+  const { t } = useT();
   const { r, failed } = useRenderer();
   if (!r && failed)
     return (
       <div className={className ?? 'content markdown'}>
-        <p className="state">Offline: the formatted view comes back with the connection.</p>
+        <p className="state">{t('compose.offlinePreview')}</p>
         <p className="plain-source">{source}</p>
       </div>
     );
-  if (!r) return <p className="state">Rendering…</p>;
+  if (!r) return <p className="state">{t('compose.rendering')}</p>;
   return <ServerHtml className={className ?? 'content markdown'} html={r.renderMarkdown(source)} />;
 }

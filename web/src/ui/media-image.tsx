@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { fetchObjectUrl } from '../api/client';
 import { pathOf } from '../api/routes';
+import { useT } from '../i18n/use-t';
 
 /** A media reference (URL, /path or a file id) as something `<img src>` can load. */
 export function mediaSrc(ref: string | null | undefined): string | undefined {
@@ -14,6 +15,7 @@ export function mediaSrc(ref: string | null | undefined): string | undefined {
  * Authorization header into an object URL; other URLs load as usual.
  */
 export function MediaImage({ src, alt, className }: { src: string; alt: string; className?: string }) {
+  const { t } = useT();
   const ours = /^\/files\//.test(src) || src.startsWith(`${location.origin}/files/`);
   const [url, setUrl] = useState<string | undefined>(ours ? undefined : src);
   const [failed, setFailed] = useState(false);
@@ -33,7 +35,7 @@ export function MediaImage({ src, alt, className }: { src: string; alt: string; 
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
   }, [src, ours]);
-  if (failed) return <p className="state">The image could not be loaded.</p>;
-  if (!url) return <p className="state">Loading image…</p>;
+  if (failed) return <p className="state">{t('post.imageFailed')}</p>;
+  if (!url) return <p className="state">{t('post.imageLoading')}</p>;
   return <img className={className} src={url} alt={alt} data-file={ours ? src : undefined} />;
 }

@@ -9,6 +9,7 @@ import type { Collection, Notification } from '../api/types';
 import type { WithSource } from '../api/extra-types';
 import { Avatar } from './post-card';
 import { when } from './format';
+import { t, useT } from '../i18n/use-t';
 
 /** What the screens read of the wire notification beyond the generated type. */
 export interface NotificationWire extends Notification {
@@ -36,9 +37,8 @@ export function excerptOf(o: ObjectWire): string {
 
 /** The words for a notification; the feed digest says who posted instead of "new posts". */
 export function describe(n: NotificationWire): string {
-  const who = n.actorName || 'Someone';
-  if (n.type === 'new_post' && n.objectType !== 'Group')
-    return `New posts from people you follow, starting with ${who}`;
+  const who = n.actorName || t('notifications.someone');
+  if (n.type === 'new_post' && n.objectType !== 'Group') return t('notifications.digest', { name: who });
   return n.summary;
 }
 
@@ -84,6 +84,7 @@ export function NotificationItem({
   onOpen: () => void;
   onDismiss: () => void;
 }) {
+  useT();
   const excerpt = useExcerpt(n).data;
   const emoji = useEmoji(n).data;
   return (
@@ -91,7 +92,7 @@ export function NotificationItem({
       <Avatar src={n.actorIcon} name={n.actorName} />
       <div className="notification-body">
         <button type="button" className="link-button notification-open" onClick={onOpen}>
-          {n.read ? null : <span className="sr-only">Unread: </span>}
+          {n.read ? null : <span className="sr-only">{t('notifications.unreadPrefix')}</span>}
           {emoji ? <span className="notification-emoji">{emoji} </span> : null}
           {describe(n)}
         </button>
@@ -101,13 +102,13 @@ export function NotificationItem({
           {n.read ? null : (
             <span className="unread-tag" aria-hidden="true">
               {' '}
-              · Unread
+              · {t('notifications.unread')}
             </span>
           )}
         </span>
       </div>
       <button type="button" className="link-button" onClick={onDismiss}>
-        Dismiss
+        {t('notifications.dismiss')}
       </button>
     </li>
   );

@@ -7,9 +7,13 @@ import { Link } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMe, useOutbox } from '../api/hooks';
 import { ErrorNote } from './states';
+import { WarningFields } from './warning-fields';
+import { useT } from '../i18n/use-t';
+import { Rich } from '../i18n/rich';
 
 /** Shares the object's address (the system share sheet, or the clipboard, or shows it). */
 export function ShareButton({ path, title }: { path: string; title: string }) {
+  const { t } = useT();
   const [shown, setShown] = useState<'copied' | 'show' | null>(null);
   const url = `${location.origin}${path}`;
   const share = async () => {
@@ -27,12 +31,12 @@ export function ShareButton({ path, title }: { path: string; title: string }) {
   return (
     <>
       <button type="button" className="link-button" onClick={() => void share()}>
-        Share
+        {t('post.share')}
       </button>
-      {shown === 'copied' ? <span role="status">Link copied.</span> : null}
+      {shown === 'copied' ? <span role="status">{t('post.linkCopied')}</span> : null}
       {shown === 'show' ? (
         <label className="share-link">
-          Link to share
+          {t('post.linkToShare')}
           <input readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
         </label>
       ) : null}
@@ -41,6 +45,7 @@ export function ShareButton({ path, title }: { path: string; title: string }) {
 }
 
 export function BookmarkButton({ target, title }: { target: string; title: string }) {
+  const { t } = useT();
   const me = useMe();
   const save = useOutbox([['bookmarks']]);
   // Optimistic: shown as saved at once, rolled back if the server refuses.
@@ -62,14 +67,14 @@ export function BookmarkButton({ target, title }: { target: string; title: strin
     <>
       {saved ? (
         <span role="status">
-          Bookmarked. <Link to="/bookmarks">Your bookmarks</Link>
+          <Rich text={t('post.bookmarked')} parts={[<Link to="/bookmarks" />]} />
         </span>
       ) : (
         <button type="button" className="link-button" onClick={run} disabled={save.isPending}>
-          Bookmark
+          {t('post.bookmark')}
         </button>
       )}
-      <ErrorNote error={save.error} title="Bookmark not saved" retry={run} />
+      <ErrorNote error={save.error} title={t('post.bookmarkNotSaved')} retry={run} />
     </>
   );
 }
@@ -79,20 +84,27 @@ export function OwnerActions({
   id,
   authorId,
   source,
+  contentWarning,
+  sensitive,
   what,
   onDeleted,
 }: {
   id: string;
   authorId: string | null | undefined;
   source: string | undefined;
+  contentWarning?: string | null;
+  sensitive?: boolean | null;
   what: 'post' | 'reply';
   onDeleted?: () => void;
 }) {
+  const { t } = useT();
   const me = useMe();
   const qc = useQueryClient();
   const change = useOutbox();
   const [mode, setMode] = useState<'idle' | 'edit' | 'confirm'>('idle');
   const [text, setText] = useState(source ?? '');
+  const [warning, setWarning] = useState(contentWarning ?? '');
+  const [isSensitive, setSensitive] = useState(sensitive === true);
   if (!me.data || !authorId || me.data.id !== authorId) return null;
   const refresh = () =>
     Promise.all([
@@ -102,7 +114,17 @@ export function OwnerActions({
     ]);
   const saveEdit = () =>
     change.mutate(
-      { type: 'Update', target: id, object: { source: text } },
+      // '' removes a warning: an Update names the warning, so what the form shows is what is kept.
+      // A reply's box has no media, so its sensitivity is left as it is.
+      {
+        type: 'Update',
+        target: id,
+        object: {
+          source: text,
+          contentWarning: warning.trim(),
+          ...(what === 'post' ? { sensitive: isSensitive } : {}),
+        },
+      },
       { onSuccess: () => void refresh().then(() => setMode('idle')) },
     );
   const remove = () =>
@@ -125,49 +147,61 @@ export function OwnerActions({
             className="link-button"
             onClick={() => {
               setText(source ?? '');
+              setWarning(contentWarning ?? '');
+              setSensitive(sensitive === true);
               setMode('edit');
             }}
           >
-            Edit
+            {t('post.edit')}
           </button>
           <button type="button" className="link-button" onClick={() => setMode('confirm')}>
-            Delete
+            {t('post.delete')}
           </button>
         </>
       ) : null}
       {mode === 'edit' ? (
         <form
           className="inline-form"
-          aria-label={`Edit ${what}`}
+          aria-label={what === 'post' ? t('post.editPost') : t('post.editReply')}
           onSubmit={(e) => {
             e.preventDefault();
             saveEdit();
           }}
         >
           <label>
-            {what === 'post' ? 'Post text' : 'Reply text'}
+            {what === 'post' ? t('post.postText') : t('post.replyText')}
             <textarea rows={3} required value={text} onChange={(e) => setText(e.target.value)} />
           </label>
+          <WarningFields
+            warning={warning}
+            sensitive={isSensitive}
+            onWarning={setWarning}
+            onSensitive={what === 'post' ? setSensitive : undefined}
+          />
           <button type="submit" disabled={change.isPending}>
-            Save
+            {t('common.save')}
           </button>{' '}
           <button type="button" className="secondary" onClick={() => setMode('idle')}>
-            Cancel
+            {t('common.cancel')}
           </button>
         </form>
       ) : null}
       {mode === 'confirm' ? (
-        <div role="group" aria-label={`Delete this ${what}?`} className="confirm">
-          <p>Delete this {what}? This cannot be undone.</p>
+        <div
+          role="group"
+          aria-label={what === 'post' ? t('post.confirmPost') : t('post.confirmReply')}
+          className="confirm"
+        >
+          <p>{what === 'post' ? t('post.confirmPostText') : t('post.confirmReplyText')}</p>
           <button type="button" className="danger" onClick={remove} disabled={change.isPending}>
-            Yes, delete
+            {t('post.yesDelete')}
           </button>{' '}
           <button type="button" className="secondary" onClick={() => setMode('idle')}>
-            Keep it
+            {t('post.keepIt')}
           </button>
         </div>
       ) : null}
-      <ErrorNote error={change.error} title="Not changed" />
+      <ErrorNote error={change.error} title={t('common.notChanged')} />
     </div>
   );
 }

@@ -27,10 +27,12 @@ export function Avatar({ src: ref, name }: { src?: string | null; name?: string 
 }
 
 import { ServerHtml } from './server-html';
+import { useT } from '../i18n/use-t';
 export { ServerHtml };
 
 /** Reactions, optimistic: the choice shows at once and rolls back with a message if refused. */
 export function Reactions({ post }: { post: Post }) {
+  const { t } = useT();
   const me = useMe();
   const config = useConfig();
   const qc = useQueryClient();
@@ -62,7 +64,7 @@ export function Reactions({ post }: { post: Post }) {
     );
   };
   return (
-    <div className="reactions" role="group" aria-label="Reactions">
+    <div className="reactions" role="group" aria-label={t('post.reactionsGroup')}>
       {choices.map(({ emoji, name }) => (
         <button
           key={emoji}
@@ -75,12 +77,13 @@ export function Reactions({ post }: { post: Post }) {
           <span aria-hidden="true">{emoji}</span> <span className="sr-only">{name}</span> {count(emoji)}
         </button>
       ))}
-      <ErrorNote error={react.error} title="Reaction not saved, undone" />
+      <ErrorNote error={react.error} title={t('post.reactionUndone')} />
     </div>
   );
 }
 
 export function PostCard({ post, full = false }: { post: Post & WithSource; full?: boolean }) {
+  const { t } = useT();
   const config = useConfig();
   const me = useMe();
   const qc = useQueryClient();
@@ -88,7 +91,7 @@ export function PostCard({ post, full = false }: { post: Post & WithSource; full
   const [replying, setReplying] = useState(false);
   const author = post.attributedTo;
   const Title = full ? 'h1' : 'h2';
-  const label = post.title || post.summary?.slice(0, 60) || 'post';
+  const label = post.title || post.summary?.slice(0, 60) || t('post.fallbackTitle');
   return (
     <article className="post" data-testid="post" aria-labelledby={`p-${post.id}`}>
       <header>
@@ -123,15 +126,12 @@ export function PostCard({ post, full = false }: { post: Post & WithSource; full
       </ContentWarning>
       <footer>
         <Link to="/posts/$id" params={{ id: post.id }}>
-          {post.replyCount ?? 0} {post.replyCount === 1 ? 'reply' : 'replies'}
+          {t('post.replies', { count: post.replyCount ?? 0 })}
         </Link>
-        <span>
-          {' '}
-          · {post.reactCount ?? 0} {post.reactCount === 1 ? 'reaction' : 'reactions'}
-        </span>
+        <span> · {t('post.reactions', { count: post.reactCount ?? 0 })}</span>
       </footer>
       <Reactions post={post} />
-      <div className="card-actions" role="group" aria-label="Post actions">
+      <div className="card-actions" role="group" aria-label={t('post.actions')}>
         {!full && me.data && post.canReply ? (
           <button
             type="button"
@@ -139,7 +139,7 @@ export function PostCard({ post, full = false }: { post: Post & WithSource; full
             aria-expanded={replying}
             onClick={() => setReplying(!replying)}
           >
-            Reply
+            {t('post.reply')}
           </button>
         ) : null}
         <BookmarkButton target={post.id} title={label} />
@@ -148,6 +148,8 @@ export function PostCard({ post, full = false }: { post: Post & WithSource; full
           id={post.id}
           authorId={author.id}
           source={post.source?.content}
+          contentWarning={post.contentWarning}
+          sensitive={post.sensitive}
           what="post"
           onDeleted={() => {
             if (full) void navigate({ to: '/' });
@@ -157,7 +159,7 @@ export function PostCard({ post, full = false }: { post: Post & WithSource; full
       {replying ? (
         <ReplyBox
           to={post.id}
-          label="Your reply"
+          label={t('post.yourReply')}
           onDone={() => {
             setReplying(false);
             return qc.invalidateQueries({ queryKey: ['post', post.id] });

@@ -10,6 +10,7 @@ import { api } from '../api/client';
 import type { Collection, Post } from '../api/types';
 import { PostCard } from './post-card';
 import { Empty, ErrorNote, Loading } from './states';
+import { useT } from '../i18n/use-t';
 
 export const POSTS_PAGE = 20;
 
@@ -54,6 +55,7 @@ export function PostList({
   /** The list's accessible name. */
   label: string;
 }) {
+  const { t } = useT();
   const feed = useInfiniteQuery({
     queryKey: [...queryKey, 'paged'],
     queryFn: ({ pageParam }) =>
@@ -65,7 +67,7 @@ export function PostList({
   const sentinel = useEndOfList(hasNextPage && !isFetchingNextPage, fetchNextPage);
   if (!feed.data) {
     if (feed.error) return <ErrorNote error={feed.error} retry={() => void feed.refetch()} />;
-    return <Loading label="Loading posts…" />;
+    return <Loading label={t('lists.loadingPosts')} />;
   }
   // A post can move between pages while they load (a new post shifts the offsets): show it once.
   const seen = new Set<string>();
@@ -85,10 +87,10 @@ export function PostList({
       <div ref={sentinel} />
       {hasNextPage ? (
         <button type="button" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
-          {isFetchingNextPage ? 'Loading…' : 'Load more posts'}
+          {isFetchingNextPage ? t('common.loading') : t('lists.loadMore')}
         </button>
       ) : (
-        <p className="state">That's all.</p>
+        <p className="state">{t('lists.allShown')}</p>
       )}
       <ErrorNote error={feed.isFetchNextPageError ? feed.error : null} retry={() => void fetchNextPage()} />
     </section>

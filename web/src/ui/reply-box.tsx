@@ -1,7 +1,12 @@
-/** A reply form (POST /outbox Reply): the text stays when the server refuses it. */
+/**
+ * A reply form (POST /outbox Reply) with an optional content warning: the text stays when the
+ * server refuses it.
+ */
 import { useState } from 'react';
 import { useOutbox } from '../api/hooks';
 import { ErrorNote } from './states';
+import { WarningFields } from './warning-fields';
+import { useT } from '../i18n/use-t';
 
 export function ReplyBox({
   to,
@@ -12,13 +17,25 @@ export function ReplyBox({
   label: string;
   onDone: () => Promise<unknown> | void;
 }) {
+  const { t } = useT();
   const [text, setText] = useState('');
+  const [warning, setWarning] = useState('');
   const reply = useOutbox([['timeline'], ['posts']]);
   const send = () => {
     if (!text.trim() || reply.isPending) return;
     reply.mutate(
-      { type: 'Reply', to, object: { source: text } },
-      { onSuccess: () => void Promise.resolve(onDone()).then(() => setText('')) },
+      {
+        type: 'Reply',
+        to,
+        object: { source: text, ...(warning.trim() ? { contentWarning: warning.trim() } : {}) },
+      },
+      {
+        onSuccess: () =>
+          void Promise.resolve(onDone()).then(() => {
+            setText('');
+            setWarning('');
+          }),
+      },
     );
   };
   return (
@@ -44,10 +61,11 @@ export function ReplyBox({
           }}
         />
       </label>
+      <WarningFields warning={warning} onWarning={setWarning} label={t('post.cwReplyField')} />
       <button type="submit" disabled={reply.isPending}>
-        Reply
+        {t('post.reply')}
       </button>
-      <ErrorNote error={reply.error} title="Reply not sent (your text is kept)" retry={send} />
+      <ErrorNote error={reply.error} title={t('post.replyNotSent')} retry={send} />
     </form>
   );
 }

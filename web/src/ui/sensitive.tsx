@@ -7,15 +7,17 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { Post } from '../api/types';
 import { MediaImage, mediaSrc } from './media-image';
+import { useT } from '../i18n/use-t';
 
 export function ContentWarning({ warning, children }: { warning?: string | null; children: ReactNode }) {
+  const { t } = useT();
   const [open, setOpen] = useState(false);
   const id = useId();
   if (!warning) return <>{children}</>;
   return (
     <div className="content-warning">
       <p className="cw-text">
-        <strong>Content warning:</strong> {warning}{' '}
+        <strong>{t('post.contentWarning')}</strong> {warning}{' '}
         <button
           type="button"
           className="link-button"
@@ -23,7 +25,7 @@ export function ContentWarning({ warning, children }: { warning?: string | null;
           aria-controls={id}
           onClick={() => setOpen(!open)}
         >
-          {open ? 'Hide' : 'Show'}
+          {open ? t('post.hide') : t('post.show')}
         </button>
       </p>
       <div id={id} hidden={!open}>
@@ -37,13 +39,14 @@ type Media = NonNullable<Post['media']>[number];
 
 /** One image: blurred behind a button while it is sensitive and not yet shown. */
 function PostImage({ src, alt, sensitive }: { src: string; alt: string; sensitive: boolean }) {
+  const { t } = useT();
   const [shown, setShown] = useState(!sensitive);
   if (shown) return <MediaImage className="post-image" src={src} alt={alt} />;
   return (
     <div className="sensitive-media">
       <MediaImage className="post-image blurred" src={src} alt={alt} />
       <button type="button" className="reveal" onClick={() => setShown(true)}>
-        Sensitive media: show
+        {t('post.sensitiveShow')}
       </button>
     </div>
   );

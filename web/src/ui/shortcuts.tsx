@@ -5,22 +5,24 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useRouter } from '@tanstack/react-router';
+import { useT } from '../i18n/use-t';
 
 /** How long `g` waits for its second key. */
 const SEQUENCE_MS = 1_500;
 
+/** Each shortcut and the catalogue key of what it does. */
 export const SHORTCUTS: Array<[keys: string, what: string]> = [
-  ['g h', 'Go home'],
-  ['g n', 'Go to notifications'],
-  ['g c', 'Go to circles'],
-  ['g g', 'Go to groups'],
-  ['g b', 'Go to bookmarks'],
-  ['g d', 'Go to Discover'],
-  ['g s', 'Go to settings'],
-  ['n', 'Write a new post'],
-  ['/', 'Search'],
-  ['?', 'Show this help'],
-  ['Escape', 'Close this help or the menu'],
+  ['g h', 'shortcuts.home'],
+  ['g n', 'shortcuts.notifications'],
+  ['g c', 'shortcuts.circles'],
+  ['g g', 'shortcuts.groups'],
+  ['g b', 'shortcuts.bookmarks'],
+  ['g d', 'shortcuts.discover'],
+  ['g s', 'shortcuts.settings'],
+  ['n', 'shortcuts.compose'],
+  ['/', 'shortcuts.search'],
+  ['?', 'shortcuts.help'],
+  ['Escape', 'shortcuts.escape'],
 ];
 
 const GO: Record<string, string> = {
@@ -47,6 +49,7 @@ function focusWhenShown(selector: string, tries = 40): void {
 }
 
 export function Shortcuts() {
+  const { t } = useT();
   const navigate = useNavigate();
   const router = useRouter();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -94,25 +97,25 @@ export function Shortcuts() {
     >
       {open ? (
         <>
-          <h2 id="shortcuts-h">Keyboard shortcuts</h2>
+          <h2 id="shortcuts-h">{t('shortcuts.title')}</h2>
           <dl>
             {SHORTCUTS.map(([keys, what]) => (
               <div key={keys}>
                 <dt>
                   {keys.split(' ').map((k, i) => (
                     <span key={i}>
-                      {i ? ' then ' : null}
+                      {i ? t('shortcuts.then') : null}
                       <kbd>{k}</kbd>
                     </span>
                   ))}
                 </dt>
-                <dd>{what}</dd>
+                <dd>{t(what)}</dd>
               </div>
             ))}
           </dl>
-          <p className="meta">Shortcuts do nothing while you type in a field.</p>
+          <p className="meta">{t('shortcuts.typing')}</p>
           <button type="button" onClick={() => dialog.current?.close()}>
-            Close
+            {t('common.close')}
           </button>
         </>
       ) : null}

@@ -1,11 +1,13 @@
 /** Loading, empty and error states, the same on every screen. An error always offers a way on. */
 import type { ReactNode } from 'react';
 import { errorMessage } from '../api/client';
+import { useT } from '../i18n/use-t';
 
-export function Loading({ label = 'Loading…' }: { label?: string }) {
+export function Loading({ label }: { label?: string }) {
+  const { t } = useT();
   return (
     <p className="state" role="status" aria-live="polite">
-      {label}
+      {label ?? t('common.loading')}
     </p>
   );
 }
@@ -24,6 +26,7 @@ export function ErrorNote({
   title?: string;
   retry?: (() => unknown) | undefined;
 }) {
+  const { t } = useT();
   if (!error) return null;
   return (
     <div className="error" role="alert">
@@ -33,7 +36,7 @@ export function ErrorNote({
       </span>
       {retry ? (
         <button type="button" className="secondary" onClick={() => void retry()}>
-          Retry
+          {t('common.retry')}
         </button>
       ) : null}
     </div>

@@ -4,6 +4,7 @@
  * is `data-theme` on `<html>`, which the stylesheet's colour variables read.
  */
 import { useEffect, useState } from 'react';
+import { useT } from '../i18n/use-t';
 
 export type ThemeChoice = 'system' | 'light' | 'dark';
 export const THEME_KEY = 'agora.theme';
@@ -35,6 +36,7 @@ export function startTheme(): void {
 
 /** The theme switch in the header: System, Light or Dark. */
 export function ThemeSwitch() {
+  const { t } = useT();
   const [choice, setChoice] = useState<ThemeChoice>(storedChoice);
   useEffect(() => {
     try {
@@ -47,11 +49,11 @@ export function ThemeSwitch() {
   }, [choice]);
   return (
     <label className="theme-switch">
-      <span>Theme</span>
+      <span>{t('theme.label')}</span>
       <select value={choice} onChange={(e) => setChoice(e.target.value as ThemeChoice)}>
-        <option value="system">System</option>
-        <option value="light">Light</option>
-        <option value="dark">Dark</option>
+        <option value="system">{t('theme.system')}</option>
+        <option value="light">{t('theme.light')}</option>
+        <option value="dark">{t('theme.dark')}</option>
       </select>
     </label>
   );

@@ -12,6 +12,7 @@ import type { Post, Timeline as TimelinePage } from '../api/types';
 import { PostCard } from './post-card';
 import { Empty, ErrorNote, Loading } from './states';
 import { useLivePosts } from './live';
+import { useT } from '../i18n/use-t';
 
 const PAGE = 20;
 
@@ -19,7 +20,7 @@ export function Timeline({
   circleId,
   lastSeenAt,
   isOwner,
-  empty = 'No posts here yet.',
+  empty,
 }: {
   circleId: string;
   lastSeenAt?: string | null;
@@ -29,6 +30,7 @@ export function Timeline({
 }) {
   // The mark as it was when the screen opened: marking posts seen must not hide the divider.
   // Never seen (no mark yet) means everything is new.
+  const { t } = useT();
   const [seenMark] = useState(() => (lastSeenAt ? Date.parse(lastSeenAt) : 0));
   const feed = useInfiniteQuery({
     queryKey: ['timeline', circleId],
@@ -75,39 +77,45 @@ export function Timeline({
           data-testid="new-posts"
           onClick={() => void feed.refetch().then(live.clear)}
         >
-          {waiting === 1 ? 'Show 1 new post' : `Show ${waiting} new posts`}
+          {t('lists.newPosts', { count: waiting })}
         </button>
       ) : null}
     </div>
   );
 
   if (feed.error) return <ErrorNote error={feed.error} />;
-  if (feed.isPending) return <Loading label="Loading the timeline…" />;
+  if (feed.isPending) return <Loading label={t('lists.loadingTimeline')} />;
   // Words go in the empty state's paragraph; anything more (suggestions) is shown as it is.
   if (!posts.length)
     return (
       <>
         {banner}
-        {typeof empty === 'string' ? <Empty>{empty}</Empty> : empty}
+        {empty === undefined ? (
+          <Empty>{t('lists.noPosts')}</Empty>
+        ) : typeof empty === 'string' ? (
+          <Empty>{empty}</Empty>
+        ) : (
+          empty
+        )}
       </>
     );
   const isNew = (p: Post) => p.published !== null && Date.parse(p.published) > seenMark;
   const unread = posts.filter(isNew).length;
   return (
-    <section aria-label="Timeline" className="timeline">
+    <section aria-label={t('lists.timeline')} className="timeline">
       {banner}
       <p className="state" data-testid="unread-count" role="status">
-        {unread ? `${unread} new since your last visit` : 'Nothing new since your last visit'}
+        {unread ? t('lists.newSince', { count: unread }) : t('lists.nothingNew')}
       </p>
       <ol className="feed">
         {posts.map((p, i) => (
           <li key={p.id} className={isNew(p) ? 'new' : undefined}>
             {i > 0 && isNew(posts[i - 1]!) && !isNew(p) ? (
               <p className="divider" role="separator" data-testid="seen-divider">
-                Seen before
+                {t('lists.seenBefore')}
               </p>
             ) : null}
-            {isNew(p) ? <span className="new-tag">New</span> : null}
+            {isNew(p) ? <span className="new-tag">{t('lists.new')}</span> : null}
             <PostCard post={p} />
           </li>
         ))}
@@ -115,10 +123,10 @@ export function Timeline({
       <div ref={sentinel} />
       {hasNextPage ? (
         <button type="button" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
-          {isFetchingNextPage ? 'Loading…' : 'Load older posts'}
+          {isFetchingNextPage ? t('common.loading') : t('lists.loadOlder')}
         </button>
       ) : (
-        <p className="state">You're all caught up.</p>
+        <p className="state">{t('lists.caughtUp')}</p>
       )}
     </section>
   );

@@ -19,6 +19,8 @@ export const STAMPS = {
   settings: 's:settings',
   /** The blocked domains (an admin's block or unblock; federation checks it on every exchange). */
   blockedDomains: 's:blocked-domains',
+  /** The suspended local accounts (an admin's soft delete or restore; every read path checks it). */
+  suspended: 's:suspended',
 };
 
 export interface StampStore {

@@ -304,9 +304,10 @@ export function createStores(
   const bump: Bump = hooks.bump ?? (() => Promise.resolve());
   const lists = new ListStore(db.engine);
   const circles = new CirclesStore(db.engine, domain, hooks.onMembershipChange);
-  // A user deleted or restored: their viewer stamp and every circle they are in go stale.
+  // A user deleted or restored: their viewer stamp, every circle they are in and the set of
+  // suspended accounts (every read path hides what they wrote) go stale.
   const users = new UsersStore(db.engine, domain, async (id) => {
-    await bump([STAMPS.viewer(id)]);
+    await bump([STAMPS.viewer(id), STAMPS.suspended]);
     await circles.touchMember(id);
   });
   const posts = new PostsStore(db.engine, lists, users, circles, domain, bump);

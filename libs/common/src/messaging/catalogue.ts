@@ -200,6 +200,11 @@ export const EVENTS = {
       actorId: id,
       /** The document is gone for good (admin full delete), not only soft-deleted. */
       hard: z.boolean().optional(),
+      /**
+       * An admin's soft delete (ADR 0028): a reversible suspension, its content kept; peers get an
+       * Update of the actor marked suspended, never a Delete. Absent for the owner's own delete.
+       */
+      suspension: z.boolean().optional(),
     }),
   ),
   'user.restored': entry(1, z.object({ userId: id, actorId: id })),

@@ -2,10 +2,12 @@
  * /admin/users (spec 4.5): list, detail, soft or hard delete, restore. No create or update:
  * users register themselves. Deletes and restores go through the users store (which moves the
  * read-cache stamps) and are recorded with their events like every other write. A soft delete is
- * reversible (the spec's restore reactivates the user): the account cannot log in, its unattached
- * files close, its content stays for the restore. A full delete is not: it withdraws what the
- * account wrote first, as the owner's own delete does (docs/security.md, "Deleted accounts"), so
- * no content outlives its author.
+ * reversible (the spec's restore reactivates the user): a suspension (ADR 0028). The account
+ * cannot log in, its unattached files close, its content stays for the restore but no one else
+ * reads it meanwhile (the social read paths skip suspended accounts), and peers are told of a
+ * suspension (an Update of the actor), never a deletion. A full delete is not reversible: it
+ * withdraws what the account wrote first, as the owner's own delete does (docs/security.md,
+ * "Deleted accounts"), so no content outlives its author, and peers get the Delete of the actor.
  */
 import { z } from 'zod';
 import { Conflict, NotFound } from '@agora/common/errors';
@@ -81,9 +83,9 @@ export function usersRouter(ctx: AdminContext): Router {
       }
       if (user.deletedAt) throw new Conflict('User already deleted');
       // Only the request that deleted it records the deletion (concurrent deletes: one event).
-      if (await users.deactivate(id, admin!.id)) {
+      if (await users.deactivate(id, admin!.id, { suspension: true })) {
         await recordAdminWrite(ctx, admin!.id, { type: 'Delete', objectType: 'User', objectId: id }, [
-          domainEvent('user.deleted', { userId: id, actorId: admin!.id }),
+          domainEvent('user.deleted', { userId: id, actorId: admin!.id, suspension: true }),
         ]);
       }
       set('ok', true);

@@ -130,10 +130,23 @@ export async function objectDocument(ctx: FederationContext, encoded: string): P
     if (!reply || reply.deletedAt) return undefined;
     const root = await ctx.stores.posts.byId(reply.target);
     if (!root || root.deletedAt || root.to !== '@public') return undefined;
+    if (await anyInactive(ctx, [reply.actorId, root.actorId])) return undefined;
     return { '@context': AP_CONTENT_CONTEXT, ...(await replyNoteOf(ctx, reply)) };
   }
   if (!id.startsWith('post:')) return undefined;
   const post = await ctx.stores.posts.byId(id);
   if (!post || post.deletedAt || post.originDomain || post.to !== '@public') return undefined;
+  if (await anyInactive(ctx, [post.actorId])) return undefined;
   return { '@context': AP_CONTENT_CONTEXT, ...(await noteOf(ctx, post)) };
+}
+
+/**
+ * Whether one of these local authors is suspended (or deleted): what a suspended account wrote is
+ * kept for its restore, and not served meanwhile (ADR 0028). An object fetch is rare: one read of
+ * each author's record.
+ */
+async function anyInactive(ctx: FederationContext, authors: string[]): Promise<boolean> {
+  const users = await Promise.all([...new Set(authors)].map((a) => ctx.stores.users.findById(a)));
+  // The server actor (`@<domain>`) writes announcements and is no user record: it is never suspended.
+  return users.some((u) => !!u && (u.active === false || !!u.deletedAt));
 }

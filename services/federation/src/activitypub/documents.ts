@@ -9,7 +9,7 @@ import { actorKeyOf } from '@agora/common/federation';
 import type { FederationContext } from '../context';
 import { idMap, localUrlOf, serverActorUrl } from './ids';
 import { tagsOf } from './outbound-content';
-import { AP_CONTENT_CONTEXT, AP_CONTEXT, AP_PUBLIC } from './vocab';
+import { AP_ACTOR_CONTEXT, AP_CONTENT_CONTEXT, AP_CONTEXT, AP_PUBLIC } from './vocab';
 
 type Json = Record<string, unknown>;
 
@@ -50,16 +50,27 @@ export function userActorUrls(ctx: FederationContext, user: Pick<UserRecord, 'id
   };
 }
 
+/** Whether a local account is under an admin's suspension (ADR 0028): soft-deleted, kept for a restore. */
+export function isSuspended(user: Pick<UserRecord, 'suspended' | 'active' | 'deletedAt'>): boolean {
+  return user.suspended === true && (user.active === false || !!user.deletedAt);
+}
+
+/**
+ * A local user as a Person (a Service for bots). While the account is suspended it says so
+ * (`suspended: true`, as Mastodon does) and shows no more than its name and key: the profile is
+ * hidden here as everywhere else, and peers keep the actor for the restore.
+ */
 export async function userActorDocument(ctx: FederationContext, user: UserRecord): Promise<Json> {
   const key = await actorKeyOf(ctx.stores.activityPub, user.id);
   const urls = userActorUrls(ctx, user);
-  const profile = (user.profile ?? {}) as Json;
+  const suspended = isSuspended(user);
+  const profile = (suspended ? {} : (user.profile ?? {})) as Json;
   const username = user.username;
   const icon = absolute(ctx, profile.icon);
   // The profile's other fields follow its audience; only what everyone may read goes here.
   const open = user.to === '@public';
   return {
-    '@context': AP_CONTEXT,
+    '@context': AP_ACTOR_CONTEXT,
     id: urls.url,
     type: user.type === 'Service' ? 'Service' : 'Person',
     preferredUsername: username,
@@ -73,6 +84,7 @@ export async function userActorDocument(ctx: FederationContext, user: UserRecord
     endpoints: { sharedInbox: `${ctx.config.publicUrl}/inbox` },
     ...(icon ? { icon: { type: 'Image', url: icon } } : {}),
     publicKey: { id: `${urls.url}#main-key`, owner: urls.url, publicKeyPem: key.publicKeyPem },
+    ...(suspended ? { suspended: true } : {}),
   };
 }
 

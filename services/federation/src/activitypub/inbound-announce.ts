@@ -88,6 +88,23 @@ export async function announceToSpec(
   };
 }
 
+/**
+ * Undo naming an activity by its id alone: when that id is a share this actor made (an
+ * Announce of theirs kept as their post), the Delete of it; otherwise undefined.
+ */
+export async function unannounceByIdToSpec(
+  ctx: FederationContext,
+  ids: IdMap,
+  activity: Json,
+  actor: RemoteActorRecord,
+): Promise<Json | undefined> {
+  if (activity.type !== 'Undo' || typeof activity.object !== 'string') return undefined;
+  const held = await ids.idOf(activity.object);
+  if (!held?.startsWith('post:')) return undefined;
+  const post = await ctx.stores.posts.byId(held);
+  return post && post.actorId === actor.handle ? { type: 'Delete', object: held } : undefined;
+}
+
 /** Undo of an Announce → Delete of the share it made. */
 export async function unannounceToSpec(ids: IdMap, activity: Json): Promise<Json | undefined> {
   const announceUrl = idOf(activity.object);

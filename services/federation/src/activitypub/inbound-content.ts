@@ -52,6 +52,25 @@ export async function reactionToSpec(ids: IdMap, reaction: Json): Promise<Json> 
   };
 }
 
+/**
+ * The reaction an Undo names, embedded or by its id alone (both are sent: Mastodon embeds the
+ * Like, others give its URL), as the React to undo: exactly the reaction held here under that
+ * id, on the target it was stored for; undefined when an id alone names no reaction held here.
+ */
+export async function undoneReaction(
+  ctx: FederationContext,
+  ids: IdMap,
+  reaction: Json | string,
+): Promise<Json | undefined> {
+  const url = idOf(reaction);
+  const id = url ? await ids.idOf(url) : undefined;
+  const held = id?.startsWith('react:') ? await ctx.stores.reacts.byId(id) : null;
+  if (typeof reaction === 'string')
+    return held ? { type: 'React', to: held.target, object: { id } } : undefined;
+  const spec = await reactionToSpec(ids, reaction);
+  return held ? { ...spec, to: held.target } : spec;
+}
+
 /** Whether the post is addressed to the Public collection (in `to` or `cc`, of the activity or the object). */
 export function isPublicPost(activity: Json, object: Json): boolean {
   return [activity.to, activity.cc, object.to, object.cc]

@@ -5,10 +5,18 @@
  * social service's (ids on the signer's domain, the author is the actor).
  */
 import type { RemoteActorRecord } from '@agora/common/db';
+import { domainOf } from '@agora/common/federation';
 import type { FederationContext } from '../context';
+import { ancestryOf } from './inbound-ancestors';
 import { idMap, type IdMap } from './ids';
-import { announceToSpec, announcesPost, unannounceToSpec, undoesAnnounce } from './inbound-announce';
-import { isPublicPost, isReaction, privateAudience, reactionToSpec } from './inbound-content';
+import {
+  announceToSpec,
+  announcesPost,
+  unannounceByIdToSpec,
+  unannounceToSpec,
+  undoesAnnounce,
+} from './inbound-announce';
+import { isPublicPost, isReaction, privateAudience, reactionToSpec, undoneReaction } from './inbound-content';
 import { withLocalMentions } from './inbound-mentions';
 import { PUBLIC_FORMS } from './vocab';
 
@@ -62,6 +70,48 @@ async function post(
   return out;
 }
 
+/** The actor as a spec peer names it: its handle, with its name and inboxes. */
+function actorForm(actor: RemoteActorRecord): Json {
+  return {
+    id: actor.handle,
+    name: actor.name ?? undefined,
+    preferredUsername: actor.handle.split('@')[1],
+    inbox: actor.inbox,
+    ...(actor.sharedInbox ? { endpoints: { sharedInbox: actor.sharedInbox } } : {}),
+  };
+}
+
+/**
+ * A public reply whose parent is not held here carries the thread above it, fetched
+ * (inbound-ancestors.ts), as the Creates its server would have sent, root first (`ancestors`);
+ * or why it could not be had (`ancestorsMissing`). Only this service sets either field.
+ */
+async function withAncestors(
+  ctx: FederationContext,
+  ids: IdMap,
+  out: Json,
+  note: Json,
+  actor: RemoteActorRecord,
+) {
+  const ancestry = await ancestryOf(ctx, ids, note, domainOf(actor._id) ?? '');
+  if (!ancestry) return;
+  if ('missing' in ancestry) {
+    out.ancestorsMissing = ancestry.missing;
+    return;
+  }
+  const creates: Json[] = [];
+  for (const { doc, author } of ancestry.ancestors)
+    creates.push({
+      type: 'Create',
+      actorId: author.handle,
+      actor: actorForm(author),
+      to: await audience(ids, doc.to),
+      cc: await audience(ids, doc.cc),
+      object: await post(ids, doc, author, true, ctx.config.DOMAIN),
+    });
+  out.ancestors = creates;
+}
+
 export async function toSpecForm(
   ctx: FederationContext,
   activity: Json,
@@ -72,25 +122,26 @@ export async function toSpecForm(
   const out: Json = {
     ...activity,
     actorId: handle,
-    actor: {
-      id: handle,
-      name: actor.name ?? undefined,
-      preferredUsername: handle.split('@')[1],
-      inbox: actor.inbox,
-      ...(actor.sharedInbox ? { endpoints: { sharedInbox: actor.sharedInbox } } : {}),
-    },
+    actor: actorForm(actor),
     to: await audience(ids, activity.to),
     cc: await audience(ids, activity.cc),
   };
+  // What the fetched thread above a reply gives (below): never taken from the peer.
+  delete out.ancestors;
+  delete out.ancestorsMissing;
   if (isReaction(activity)) return { ...out, ...(await reactionToSpec(ids, activity)) };
   // A boost: a share by the announcer (inbound-announce.ts); else left for the social service to ignore.
   if (announcesPost(activity)) return { ...out, ...(await announceToSpec(ctx, ids, activity, actor)) };
   if (undoesAnnounce(activity)) return { ...out, ...(await unannounceToSpec(ids, activity)) };
+  const unshared = await unannounceByIdToSpec(ctx, ids, activity, actor);
+  if (unshared) return { ...out, ...unshared };
   const object = activity.object;
   if (isObject(object)) {
     const type = typeof object.type === 'string' ? object.type : '';
     if (POSTS.has(type)) {
       const open = isPublicPost(activity, object);
+      if (open && activity.type === 'Create' && object.inReplyTo != null)
+        await withAncestors(ctx, ids, out, object, actor);
       out.object = await post(ids, object, actor, open, ctx.config.DOMAIN);
       if (!open && (activity.type === 'Create' || activity.type === 'Update')) {
         const addressed = await privateAudience(ctx, ids, activity, object, actor);
@@ -99,7 +150,7 @@ export async function toSpecForm(
       }
     } else if (isReaction(object)) {
       // Undo of a Like / EmojiReact: an Undo of the React it became.
-      out.object = { ...(await reactionToSpec(ids, object)), actor: handle };
+      out.object = { ...(await undoneReaction(ctx, ids, object)), actor: handle };
     } else if (type === 'Person' || type === 'Service' || type === 'Application')
       out.object = { ...object, id: handle };
     else if (type === 'Tombstone') out.object = (await ids.idOf(idOf(object) ?? '')) ?? idOf(object);
@@ -108,7 +159,13 @@ export async function toSpecForm(
       out.object = { ...object, actor: handle, object: await ref(ids, object.object) };
     }
   } else if (typeof object === 'string') {
-    out.object = object === actor._id ? handle : ((await ids.idOf(object)) ?? object);
+    // Undo of a Like / EmojiReact given by its id alone: an Undo of the React it became.
+    const undone = activity.type === 'Undo' ? await undoneReaction(ctx, ids, object) : undefined;
+    out.object = undone
+      ? { ...undone, actor: handle }
+      : object === actor._id
+        ? handle
+        : ((await ids.idOf(object)) ?? object);
   }
   return out;
 }

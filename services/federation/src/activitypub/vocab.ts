@@ -7,6 +7,15 @@ export const SECURITY_CONTEXT = 'https://w3id.org/security/v1';
  * or a JSON-LD reader drops it (ADR 0021).
  */
 export const AP_CONTEXT = [AS_CONTEXT, SECURITY_CONTEXT, { sensitive: 'as:sensitive' }];
+/**
+ * Actors, and the Updates that carry them: with `suspended`, Mastodon's `toot:suspended` (a
+ * reversible suspension by the actor's own server, ADR 0028), defined as Mastodon does.
+ */
+export const AP_ACTOR_CONTEXT = [
+  AS_CONTEXT,
+  SECURITY_CONTEXT,
+  { sensitive: 'as:sensitive', toot: 'http://joinmastodon.org/ns#', suspended: 'toot:suspended' },
+];
 /** With the terms of content beyond AS2 core: `Hashtag` (as Mastodon defines it), `EmojiReact` (LitePub). */
 export const AP_CONTENT_CONTEXT = [
   AS_CONTEXT,

@@ -75,11 +75,16 @@ function absolute(ctx: FederationContext, ref: string | undefined): string | und
   return ref.startsWith('/') ? `${ctx.config.publicUrl}${ref}` : undefined;
 }
 
-/** Update of a local actor: the name and icon other servers copy onto what it wrote. */
+/**
+ * Update of a local actor: the name and icon other servers copy onto what it wrote. `suspended`
+ * marks an admin's suspension (ADR 0028): the object carries `suspended: true`, which a peer may
+ * act on (hide the actor's copies) and undo at the next Update without it.
+ */
 export function updateActorActivity(
   ctx: FederationContext,
   user: UserRecord,
   eventId: string,
+  opts: { suspended?: boolean } = {},
 ): OutgoingActivity {
   const icon = absolute(ctx, user.profile?.icon);
   return {
@@ -95,6 +100,7 @@ export function updateActorActivity(
       name: user.profile?.name || user.username,
       ...(icon ? { icon } : {}),
       url: user.url ?? undefined,
+      ...(opts.suspended ? { suspended: true } : {}),
     },
   };
 }

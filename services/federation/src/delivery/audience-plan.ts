@@ -14,7 +14,11 @@
  *   to the member's server, with that server's members of the circle;
  * - circle deleted → Delete of the circle to its members' servers;
  * - profile changed → Update of the actor to every server holding copies of it (actorPeers);
- * - account deleted → Delete of the actor to the same servers.
+ * - account deleted (its owner's delete, an admin's full delete) → Delete of the actor to the
+ *   same servers;
+ * - account suspended (an admin's soft delete) or restored → Update of the actor to the same
+ *   servers, marked `suspended` or not (ADR 0028): reversible, so never a Delete. ActivityPub
+ *   peers get it in ActivityPub form with the `toot:suspended` term (actor-update.ts).
  */
 import { type PostDoc } from '@agora/common/db';
 import { sharedInboxOf } from '@agora/common/federation';
@@ -44,6 +48,8 @@ import {
 } from './audience-activity';
 import { withMentioned } from './mentions';
 import { withSharedAuthor } from './shares';
+import { actorUpdateActivity } from '../activitypub/actor-update';
+import { speaksActivityPub } from '../activitypub/wire';
 
 /** One activity to one inbox. */
 export interface PlannedDelivery {
@@ -174,7 +180,7 @@ export async function planProfileUpdate(
 /**
  * A local account was deleted (its content withdrawn here at once): every server holding
  * something of it gets a Delete of the actor and drops it (copies of its posts, its place in
- * their circles and groups, its follows).
+ * their circles and groups, its follows). An admin's soft delete is a suspension instead.
  */
 export async function planAccountDeletion(
   ctx: FederationContext,
@@ -182,10 +188,46 @@ export async function planAccountDeletion(
 ): Promise<PlannedDelivery[]> {
   const { userId } = msg.payload;
   if (!isLocal(ctx, userId)) return [];
+  if (msg.payload.suspension && !msg.payload.hard) return planSuspension(ctx, userId, msg.id, true);
   const activity = deleteActorActivity(ctx, userId, msg.id);
   return (await actorPeers(ctx, userId, { deleted: true })).map((t) => ({
     inbox: t.inbox,
     domain: t.domain,
     activity,
   }));
+}
+
+/** An admin restored a local account: the servers holding it hear that it is not suspended. */
+export async function planAccountRestore(
+  ctx: FederationContext,
+  msg: EventMessage<'user.restored'>,
+): Promise<PlannedDelivery[]> {
+  const { userId } = msg.payload;
+  if (!isLocal(ctx, userId)) return [];
+  return planSuspension(ctx, userId, msg.id, false);
+}
+
+/**
+ * An Update of the actor, marked suspended or not, to every server holding something of it: an
+ * ActivityPub peer in ActivityPub form, a spec-protocol peer on the spec's wire (both may act on
+ * `suspended`, and undo it at the next Update). Nothing is sent that a restore could not undo.
+ */
+async function planSuspension(
+  ctx: FederationContext,
+  userId: string,
+  eventId: string,
+  suspended: boolean,
+): Promise<PlannedDelivery[]> {
+  const user = await ctx.stores.users.findById(userId);
+  if (!user) return [];
+  const spec = updateActorActivity(ctx, user, eventId, { suspended });
+  let ap: OutgoingActivity | undefined;
+  const out: PlannedDelivery[] = [];
+  for (const t of await actorPeers(ctx, userId)) {
+    const activity = (await speaksActivityPub(ctx, t.domain))
+      ? (ap ??= await actorUpdateActivity(ctx, user, eventId, suspended))
+      : spec;
+    out.push({ inbox: t.inbox, domain: t.domain, activity });
+  }
+  return out;
 }

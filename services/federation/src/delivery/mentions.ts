@@ -5,7 +5,8 @@
  * author, as Mastodon and the servers like it expect: the Note names them in `tag` and `cc`, and
  * their server notifies them. Servers of this API get a public post through their followers only
  * (the spec's protocol has no mention delivery), and a circle's post goes to its members only:
- * a mention never widens an audience that is not public.
+ * a mention never widens an audience that is not public. A handle that cannot be resolved is
+ * remembered for a while (mention-misses.ts), so the next post naming it asks nobody again.
  */
 import { parseId, type PostDoc } from '@agora/common/db';
 import { domainOf } from '@agora/common/federation';
@@ -15,6 +16,7 @@ import { mentionedHandles } from '../activitypub/outbound-content';
 import { resolveHandle } from '../activitypub/resolve';
 import { isAgoraPeer } from '../activitypub/wire';
 import type { Audience } from './audience';
+import { missesOf } from './mention-misses';
 
 /** `audience` with the ActivityPub actors a public post mentions added to its targets. */
 export async function withMentioned(
@@ -27,9 +29,15 @@ export async function withMentioned(
   for (const handle of mentionedHandles(post.source?.content ?? '')) {
     const domain = parseId(handle).domain;
     if (!domain || domain === ctx.config.DOMAIN.toLowerCase() || (await isAgoraPeer(ctx, domain))) continue;
-    // An actor this server cannot find (no WebFinger answer, unreachable) is not delivered to.
+    // An actor this server cannot find (no WebFinger answer, unreachable) is not delivered to,
+    // and not looked up again for a while (mention-misses.ts).
+    const misses = missesOf(ctx.federation);
+    if (misses.has(handle)) continue;
     const actor = await resolveHandle(ctx, handle).catch(() => undefined);
-    if (!actor) continue;
+    if (!actor) {
+      misses.add(handle);
+      continue;
+    }
     const inbox = inboxFor(actor);
     const held = targets.find((t) => t.inbox === inbox);
     if (held) {

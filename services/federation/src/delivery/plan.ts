@@ -1,7 +1,7 @@
 /**
  * The delivery planner: what happens locally that other servers must know becomes one job per
  * activity and inbox on a durable queue (decisions.md §6). Posts of every audience, circle
- * membership, circles deleted, profile updates and account deletions are planned in
+ * membership, circles deleted, profile updates, account deletions, suspensions and restores are planned in
  * audience-plan.ts (who receives them is audience.ts); a local user following or unfollowing a
  * remote user (`user.followed`, `user.unfollowed`) → Follow or Undo to that user's server.
  * Replies and reactions are planned in threads.ts, Flag forwarding in flag.ts.
@@ -17,6 +17,7 @@ import { planActivityPubFollow } from '../activitypub/follow';
 import { isAgoraPeer } from '../activitypub/wire';
 import {
   planAccountDeletion,
+  planAccountRestore,
   planCircleDeleted,
   planMembership,
   planPost,
@@ -38,6 +39,7 @@ const PLANNED = [
   'user.followed',
   'user.unfollowed',
   'user.deleted',
+  'user.restored',
   'user.updated',
   'member.added',
   'member.removed',
@@ -94,6 +96,8 @@ export async function planDeliveries(ctx: FederationContext, raw: BusMessage): P
       return planFollow(ctx, msg);
     case 'user.deleted':
       return enqueueAll(ctx, msg, await planAccountDeletion(ctx, msg));
+    case 'user.restored':
+      return enqueueAll(ctx, msg, await planAccountRestore(ctx, msg));
     case 'user.updated':
       return enqueueAll(ctx, msg, await planProfileUpdate(ctx, msg));
     case 'post.created':

@@ -11,6 +11,7 @@ import type { BusMessage } from '@agora/common/messaging';
 import type { NotificationsContext } from '../context';
 import type { NotificationType, UserRecord } from '@agora/common/db';
 import { isLocalUser } from './audience';
+import { silenced } from './silenced';
 
 export interface Intent {
   type: NotificationType;
@@ -44,19 +45,6 @@ export function eventKeyOf(msg: BusMessage, intent: Pick<Intent, 'type' | 'recip
 interface RecipientRow {
   prefs?: { notifications?: Record<string, unknown> } | null;
   circles?: { blocked?: string | null; muted?: string | null } | null;
-}
-
-/** Whether the recipient blocked or muted the actor (membership of those circles: `_id` reads). */
-async function silenced(
-  ctx: NotificationsContext,
-  recipient: RecipientRow,
-  actorId: string,
-): Promise<boolean> {
-  const ids = [recipient.circles?.blocked, recipient.circles?.muted].filter(
-    (c): c is string => typeof c === 'string' && c !== '',
-  );
-  for (const id of ids) if (await ctx.stores.circles.isMember(id, actorId)) return true;
-  return false;
 }
 
 /** Reads a user who acts (name and icon for the summary). */

@@ -1,13 +1,15 @@
 /**
  * Which of this process's streams hear about an event, and what they hear (ADR 0020). A hint
  * names an id and where it belongs, never content, and goes only to a user who may read the
- * object now (the audience code the notifications use: `mayRead`); the client then reads it
+ * object now (the audience code the notifications use: `mayRead`) and has not blocked or muted
+ * its author (as for notifications: `silenced`); the client then reads it
  * through the ordinary routes, which check the audience again.
  */
 import type { EventPayload } from '@agora/common/messaging';
 import type { NotificationsContext } from '../context';
 import { mayRead } from '../consumer/audience';
 import { loadObject } from '../consumer/objects';
+import { silencedBy } from '../consumer/silenced';
 import type { LiveHub } from './hub';
 
 /** More circles than this on one post are not looked at (as the new-posts digest). */
@@ -30,6 +32,7 @@ export async function onPost(
   for (const owner of owners) {
     if (owner === p.actorId || !hub.has(owner)) continue;
     if (!(await mayRead(ctx, addressed, owner))) continue;
+    if (await silencedBy(ctx, owner, p.actorId)) continue;
     const circles = new Set(await ctx.stores.circles.liveIdsOwnedBy(owner));
     for (const circleId of post.circles)
       if (circles.has(circleId)) hub.send(owner, 'post', { circleId, postId: p.postId });
@@ -51,7 +54,7 @@ export async function onReply(
   if (!reply) return;
   const addressed = { to: reply.to, actorId: reply.rootActorId, deletedAt: null };
   for (const user of users)
-    if (await mayRead(ctx, addressed, user))
+    if ((await mayRead(ctx, addressed, user)) && !(await silencedBy(ctx, user, p.actorId)))
       hub.send(user, 'reply', { postId: reply.rootId, replyId: p.replyId });
 }
 

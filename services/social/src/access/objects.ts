@@ -4,6 +4,7 @@ import { parseId } from '@agora/common/db';
 import { NotFound } from '@agora/common/errors';
 import type { SocialContext } from '../context';
 import { canSeeBookmark, type BookmarkRecord } from './bookmarks';
+import { suspendedOf } from './suspended';
 
 type Lean = Record<string, unknown> & {
   id: string;
@@ -80,8 +81,8 @@ export async function canRead(
 }
 
 /**
- * The object if the viewer may read it. Missing, deleted and not visible to this viewer (anonymous,
- * local or another server) all answer the same 404 and body: no route may tell an object the
+ * The object if the viewer may read it. Missing, deleted, by a suspended account and not visible to
+ * this viewer (anonymous, local or another server) all answer the same 404 and body: no route may tell an object the
  * viewer cannot see from one that does not exist (docs/security.md, existence oracles).
  */
 export async function readableObject(ctx: SocialContext, viewer: Viewer, id: string, notFound = 'Not found') {
@@ -89,6 +90,10 @@ export async function readableObject(ctx: SocialContext, viewer: Viewer, id: str
   if (!found) throw new NotFound(notFound);
   const audience = await effectiveAudience(ctx, found);
   if (!audience) throw new NotFound(notFound);
+  // A suspended account's objects, and replies in its threads, read as missing to everyone
+  // (ADR 0028): they are kept for the restore, not shown. A group it made is its members' too.
+  if (found.kind !== 'group' && (await suspendedOf(ctx).anyOf(found.doc.actorId, audience.actorId)))
+    throw new NotFound(notFound);
   if (!(viewer.id && found.doc.actorId === viewer.id) && !(await canRead(ctx, viewer, audience)))
     throw new NotFound(notFound);
   // A bookmark is also hidden by any folder above it that the viewer may not see.

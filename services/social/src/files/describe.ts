@@ -1,6 +1,8 @@
 /**
  * PATCH /files/:id (ADR 0021): the owner sets a file's description (its alt text), which the post
  * it is attached to shows from then on. Only `description` may change; anything else is refused.
+ * The post's change is recorded as its author's Update with a `post.updated` event (servers
+ * holding a copy get the new description, as after any edit).
  */
 import { DESCRIPTION_MAX } from '@agora/common/content';
 import { BadRequest, NotAuthorized, NotFound } from '@agora/common/errors';
@@ -8,6 +10,7 @@ import type { FileRecord } from '@agora/common/db';
 import type { SocialContext } from '../context';
 import { text } from './fields';
 import { refreshPostMedia } from './media';
+import { recordMediaUpdate } from './media-update';
 
 export async function describeFile(
   ctx: SocialContext,
@@ -25,6 +28,7 @@ export async function describeFile(
   if (file.actorId !== userId) throw new NotAuthorized('You can only describe your own files');
   const after = await ctx.stores.files.describe(file.id, description);
   if (!after) throw new NotFound('File not found');
-  await refreshPostMedia(ctx, after);
+  const post = await refreshPostMedia(ctx, after);
+  if (post) await recordMediaUpdate(ctx, post);
   return after;
 }

@@ -27,11 +27,16 @@ export async function mediaOfFiles(ctx: SocialContext, fileIds: string[]): Promi
 /**
  * The post a described file is attached to gets its media again, read from every one of its
  * files: two descriptions changed at once both end up on the post, whichever write lands last.
+ * Returns the post changed, if any.
  */
-export async function refreshPostMedia(ctx: SocialContext, file: FileRecord): Promise<void> {
+export async function refreshPostMedia(
+  ctx: SocialContext,
+  file: FileRecord,
+): Promise<{ id: string; actorId: string } | undefined> {
   const parent = file.parentObject;
-  if (!parent?.startsWith('post:')) return;
+  if (!parent?.startsWith('post:')) return undefined;
   const post = await ctx.stores.posts.liveById(parent);
-  if (!post?.media?.some((m) => m.id === file.id)) return;
+  if (!post?.media?.some((m) => m.id === file.id)) return undefined;
   await ctx.stores.posts.update(post.id, { media: await mediaOfFiles(ctx, post.attachments) });
+  return { id: post.id, actorId: post.actorId };
 }

@@ -16,6 +16,7 @@ import { withdrawAccount } from '@agora/common/cache';
 import type { SocialContext } from '../context';
 import { domainEvent, type DomainEvent } from '@agora/common/messaging';
 import { threadHandler } from './threads';
+import { applyAncestors } from './ancestors';
 import { isHttpUrl } from '@agora/common/validation';
 import { follow, undo } from './follow';
 import { flagInbound } from './flag';
@@ -186,7 +187,14 @@ export async function applyInbound(ctx: SocialContext, a: Inbound): Promise<Outc
   if (relay) return applyGroupRelay(ctx, relay, applyOne);
   // Replies, reactions and relays of them (threads.ts) before posts and follows.
   const thread = await threadHandler(ctx, a);
-  if (thread) return thread(ctx, a);
+  if (thread) {
+    // A reply may carry the thread above it, fetched from its server: applied first (ancestors.ts).
+    const above = await applyAncestors(ctx, a, applyInbound);
+    const outcome = await thread(ctx, above.inbound);
+    return above.events.length
+      ? { ...outcome, events: [...above.events, ...(outcome.events ?? [])] }
+      : outcome;
+  }
   return relayEvents(ctx, a, await applyOne(ctx, a));
 }
 

@@ -30,12 +30,18 @@ function bodyOf(object: Json) {
   return { body, source: markdown ?? { content: text, mediaType }, ...sensitivityFrom(object) };
 }
 
+/** Why the parent is not held, with why the thread above could not be had (ancestors.ts), if said. */
+function withMissing(outcome: Outcome, missing: unknown): Outcome {
+  if (typeof missing !== 'string' || !missing) return outcome;
+  return { ...outcome, reason: `${outcome.reason ?? outcome.status}: ${missing.slice(0, 500)}` };
+}
+
 export async function createReply(ctx: SocialContext, a: Inbound): Promise<Outcome> {
   const read = readReply(a.activity.object, a.actorId);
   if (!read.ok) return rejected(read.reason);
   const { id, inReplyTo, object } = read.value;
   const thread = await threadAt(ctx, inReplyTo);
-  if (!isThread(thread)) return thread;
+  if (!isThread(thread)) return withMissing(thread, a.activity.ancestorsMissing);
   const trust = trusted(a, thread);
   if ('status' in trust) return trust;
   const rootId = thread.root.doc.id;

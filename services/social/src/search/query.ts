@@ -109,7 +109,10 @@ export async function openable(
   const domain = ctx.config.DOMAIN;
   if (e.kind === 'User') {
     const user = (await ctx.stores.search.source('User', e._id)) as UserRecord | null;
-    if (!user || !canSee({ to: user.to ?? '@public', actorId: user.id }, viewer, domain)) return null;
+    // An inactive account (suspended, or deleted by its owner) has no profile to find, as its
+    // lookup says (views/lookup.ts).
+    if (!user || user.active === false || user.deletedAt) return null;
+    if (!canSee({ to: user.to ?? '@public', actorId: user.id }, viewer, domain)) return null;
     return { ...presentUser(user, viewer, domain), _searchType: 'User' };
   }
   if (e.kind === 'Post' && /^https?:\/\//.test(e._id)) {

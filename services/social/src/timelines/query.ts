@@ -12,6 +12,7 @@ import { presentPost } from '../views/posts';
 import { loadCircle } from '../access/circles';
 import { cachesOf, stamped } from './cache';
 import { postsById } from './posts';
+import { hiddenAuthors } from '../access/suspended';
 
 export interface TimelineQuery {
   types: string[];
@@ -26,16 +27,24 @@ export interface OwnCircles {
 }
 
 /**
- * Authors a viewer never wants to see: members of their Blocked and Muted circles. `self` is the
- * viewer's user record when the caller already holds it (authentication loaded it): the two
- * circle ids are written once at registration, so any copy of the record names the same ones.
- * Their members are read fresh (or from the cache under their stamps) either way.
+ * Authors a viewer never sees in a timeline: the suspended accounts (everyone's reads skip them,
+ * ADR 0028) and members of the viewer's Blocked and Muted circles. `self` is the viewer's user
+ * record when the caller already holds it (authentication loaded it): the two circle ids are
+ * written once at registration, so any copy of the record names the same ones. Their members are
+ * read fresh (or from the cache under their stamps) either way.
  */
 export async function excludedAuthors(
   ctx: SocialContext,
   viewer: Viewer,
   self?: OwnCircles,
-): Promise<Set<string>> {
+): Promise<ReadonlySet<string>> {
+  const [suspended, own] = await Promise.all([hiddenAuthors(ctx), ownExclusions(ctx, viewer, self)]);
+  if (!own.size) return suspended;
+  if (!suspended.size) return own;
+  return new Set([...suspended, ...own]);
+}
+
+async function ownExclusions(ctx: SocialContext, viewer: Viewer, self?: OwnCircles): Promise<Set<string>> {
   if (!viewer.id) return new Set();
   const user: OwnCircles | null = self ?? (await ctx.stores.users.findById(viewer.id));
   const ids = [user?.circles?.blocked, user?.circles?.muted].filter((x): x is string => !!x);
@@ -59,8 +68,8 @@ export interface TimelineKnown {
 }
 
 /**
- * The page from the stamped page cache: valid while the circle (its list, posts and members)
- * and the viewer (memberships, blocks, mutes, reactions) are unchanged.
+ * The page from the stamped page cache: valid while the circle (its list, posts and members),
+ * the viewer (memberships, blocks, mutes, reactions) and the suspended accounts are unchanged.
  */
 export async function cachedTimeline(
   ctx: SocialContext,
@@ -75,7 +84,12 @@ export async function cachedTimeline(
   // reads the circle after the stamps of its key (a circle loaded before them could be older
   // than the key says, and would then be served until the next change).
   if (!pages.enabled) return circleTimeline(ctx, viewer, circleId, q, { circle, ...(self ? { self } : {}) });
-  const stamps = [STAMPS.circle(circleId), ...(viewer.id ? [STAMPS.viewer(viewer.id)] : [])];
+  // The suspended accounts too: a suspension or a restore changes every page that shows them.
+  const stamps = [
+    STAMPS.circle(circleId),
+    STAMPS.suspended,
+    ...(viewer.id ? [STAMPS.viewer(viewer.id)] : []),
+  ];
   const key = [
     circleId,
     viewer.id ?? '',

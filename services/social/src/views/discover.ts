@@ -10,6 +10,7 @@ import type { SocialContext } from '../context';
 import { liveTarget, type CurationTarget, type RefType } from '@agora/common/db';
 import { canSee, type Viewer } from '@agora/common/audience';
 import { AS_CONTEXT } from '@agora/common/http';
+import { hiddenAuthors } from '../access/suspended';
 
 type Row = Record<string, unknown>;
 
@@ -79,12 +80,15 @@ export async function discover(ctx: SocialContext, viewer: Viewer) {
   const { sections: shelvesStore, recommendations, settings } = ctx.stores;
   const sections = (await shelvesStore.active()).filter((s) => tierVisible(s.to, viewer, domain));
   const shelves: Row[] = [];
+  // What a suspended account wrote is off the shelves while it is (ADR 0028).
+  const hidden = await hiddenAuthors(ctx);
   for (const s of sections) {
     const items: Row[] = [];
     for (const rec of await recommendations.shelf(String(s.id))) {
       const refType = rec.refType;
       const target = await liveTarget(ctx.stores, refType, String(rec.ref));
       if (!target || !tierVisible(target.to, viewer, domain) || !canSee(target, viewer, domain)) continue;
+      if (refType !== 'Group' && typeof target.actorId === 'string' && hidden.has(target.actorId)) continue;
       items.push(card(refType, target, rec));
     }
     if (items.length)

@@ -19,6 +19,7 @@ import { BadRequest, NotAuthorized, Unauthorized } from '@agora/common/errors';
 import { domainOf } from '@agora/common/federation';
 import type { SocialContext } from '../context';
 import { presentPost } from './posts';
+import { hiddenAuthors } from '../access/suspended';
 
 export interface PullQuery {
   from: string[];
@@ -56,6 +57,9 @@ export function parsePull(query: Record<string, unknown>): PullQuery {
 export async function pull(ctx: SocialContext, viewer: Viewer, signer: string | undefined, q: PullQuery) {
   const domain = ctx.config.DOMAIN;
   const authors = q.from.filter((id) => id.endsWith(`@${domain}`));
+  // A suspended account's posts are not pulled (ADR 0028); pages stay cut where the store cut
+  // them, so `next` is the cursor of the store's page even when some of it is left out.
+  const hidden = await hiddenAuthors(ctx);
   const page = {
     limit: q.limit,
     ...(q.since ? { since: q.since } : {}),
@@ -68,7 +72,8 @@ export async function pull(ctx: SocialContext, viewer: Viewer, signer: string | 
       audiences: ['@public'],
       ...(q.from.length ? { authors } : {}),
     });
-    return { items: posts.map((p) => presentPost(p as never, viewer, domain)), ...nextOf(posts, q.limit) };
+    const shown = posts.filter((p) => !hidden.has(p.actorId));
+    return { items: shown.map((p) => presentPost(p as never, viewer, domain)), ...nextOf(posts, q.limit) };
   }
 
   if (!signer) throw new Unauthorized('A batch pull must be signed by the requesting server');
@@ -97,9 +102,10 @@ export async function pull(ctx: SocialContext, viewer: Viewer, signer: string | 
     ctx.stores.posts.pullFor({ ...scope, ...page }),
     q.since ? ctx.stores.posts.deletedFor(scope, q.since) : [],
   ]);
+  const shown = posts.filter((p) => !hidden.has(p.actorId));
   return {
-    items: posts.map((p) => presentPost(p as never, viewer, domain)),
-    recipients: posts.map((p) => ({
+    items: shown.map((p) => presentPost(p as never, viewer, domain)),
+    recipients: shown.map((p) => ({
       itemId: p.id,
       to: p.to === '@public' ? q.to : (readersOf.get(p.to ?? '') ?? []),
       ...(described.has(p.to ?? '') ? { circle: described.get(p.to ?? '') } : {}),

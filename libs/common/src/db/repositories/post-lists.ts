@@ -53,6 +53,8 @@ export interface LocalPostFilter {
   tiers: Array<'public' | 'server'>;
   types?: string[];
   since?: Date;
+  /** Authors whose posts are skipped (suspended accounts, ADR 0028). */
+  exceptAuthors?: ReadonlySet<string>;
 }
 
 /**

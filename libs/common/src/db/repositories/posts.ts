@@ -287,6 +287,7 @@ export class PostsStore extends ContentCollection<PostRow> {
     for await (const batch of this.liveBatches(entries)) {
       for (const p of batch) {
         if (types && !types.has(p.type ?? 'Note')) continue;
+        if (f.exceptAuthors?.has(p.actorId)) continue;
         // Newest first: the first post before `since` ends the range (and its count).
         if (f.since && p.publishedAt && new Date(p.publishedAt) < f.since) return done();
         matched++;
@@ -390,6 +391,7 @@ export class PostsStore extends ContentCollection<PostRow> {
     groupId: string,
     types: string[] | undefined,
     req: PageRequest,
+    exceptAuthors: ReadonlySet<string> = new Set(),
   ): Promise<FoundRows<PostRecord>> {
     const { heads, entries } = await this.lists.open([LISTS.group(groupId)]);
     const head = heads[0]!;
@@ -397,7 +399,7 @@ export class PostsStore extends ContentCollection<PostRow> {
     const total = only
       ? [...only].reduce((n, t) => n + Math.max(0, head.tags[typeTag(t)] ?? 0), 0)
       : head.count;
-    const keep = (p: PostRecord) => !only || only.has(p.type ?? 'Note');
+    const keep = (p: PostRecord) => (!only || only.has(p.type ?? 'Note')) && !exceptAuthors.has(p.actorId);
     return { total, items: await takePage(this.liveBatches(entries), req, keep) };
   }
 

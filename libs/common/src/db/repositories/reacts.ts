@@ -140,14 +140,24 @@ export class ReactsStore extends ContentCollection<ReactRow> {
    * GET /posts/:id/reacts: newest first. The target's list, then the page's reactions in one read
    * by key, each kept when it is still the one listed (not removed and made again since).
    */
-  async pageForTarget(target: string, req: PageRequest): Promise<FoundRows<ReactRecord>> {
+  async pageForTarget(
+    target: string,
+    req: PageRequest,
+    exceptAuthors: ReadonlySet<string> = new Set(),
+  ): Promise<FoundRows<ReactRecord>> {
     const key = reactsList(target);
+    // Reactions by `exceptAuthors` (suspended accounts, ADR 0028) are skipped by their entry's
+    // author; the total then counts the others (the whole list read, only while one is skipped).
+    const skipping = exceptAuthors.size > 0;
     const page: ListEntry[] = [];
     let skipped = 0;
+    let shown = 0;
     for await (const e of this.lists.newest([key])) {
+      if (skipping && e.by && exceptAuthors.has(e.by)) continue;
+      shown++;
       if (skipped < req.skip) skipped++;
       else if (page.length < req.limit) page.push(e);
-      else break;
+      else if (!skipping) break;
     }
     const keys = page.flatMap((e) => (e.by ? [reactKey(target, e.by)] : []));
     const rows = keys.length ? await this.rows.find({ _id: { $in: keys } }) : [];
@@ -156,7 +166,7 @@ export class ReactsStore extends ContentCollection<ReactRow> {
       const r = byId.get(e.id);
       return r ? [shownRow(r)] : [];
     });
-    return { total: (await this.lists.head(key)).count, items };
+    return { total: skipping ? shown : (await this.lists.head(key)).count, items };
   }
 
   /** Removes every reaction on the targets (purged objects); how many. */

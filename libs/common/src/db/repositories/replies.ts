@@ -100,22 +100,32 @@ export class RepliesStore extends ContentCollection<ReplyRow> {
 
   /**
    * GET /posts/:id/replies: a thread, oldest first, read from the start of its list up to the
-   * end of the page (not the whole list).
+   * end of the page (not the whole list). Replies by `exceptAuthors` (suspended accounts, ADR
+   * 0028) are skipped by their entry's author; the total then counts the thread's other entries
+   * (a read of the whole list, only while someone in it is skipped).
    */
-  async pageForThread(rootId: string, req: PageRequest): Promise<FoundRows<ReplyRecord>> {
+  async pageForThread(
+    rootId: string,
+    req: PageRequest,
+    exceptAuthors: ReadonlySet<string> = new Set(),
+  ): Promise<FoundRows<ReplyRecord>> {
     const key = threadList(rootId);
+    const skipping = exceptAuthors.size > 0;
     const page: string[] = [];
     let skipped = 0;
+    let shown = 0;
     for await (const e of this.lists.oldest(key)) {
+      if (skipping && e.by && exceptAuthors.has(e.by)) continue;
+      shown++;
       if (skipped < req.skip) skipped++;
       else if (page.length < req.limit) page.push(e.id);
-      else break;
+      else if (!skipping) break;
     }
     const found = await this.liveByIds(page);
     const items = page.flatMap((id) => {
       const r = found.get(id);
       return r ? [shownRow(r)] : [];
     });
-    return { total: (await this.lists.head(key)).count, items };
+    return { total: skipping ? shown : (await this.lists.head(key)).count, items };
   }
 }

@@ -62,6 +62,11 @@ export type UserRecord = {
   acknowledgedRules: AcknowledgedRule[];
   deletedAt: Date | null;
   deletedBy?: string | null;
+  /**
+   * Set while an admin's soft delete lasts (ADR 0028): a reversible suspension, content kept for
+   * the restore, peers told of a suspension rather than a deletion. Absent otherwise.
+   */
+  suspended?: boolean;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -104,7 +109,7 @@ export const USERS: CollectionSpec = {
         ['deletedAt', 1],
         ['createdAt', -1],
       ],
-      serves: 'GET /users: active local members, newest first',
+      serves: 'GET /users: active local members, newest first; the suspended local accounts (suspendedIds)',
     },
     // The first (live, no `active`) also serves the live count and the live users in creation
     // order (the search backfill).

@@ -225,11 +225,17 @@ export class UsersStore extends ObjectCollection<StoredUser> {
    * Deactivates and soft-deletes; the record before when this call deleted it. Cached views of
    * the user and their circles go stale (only when this call deleted it).
    */
-  async deactivate(id: string, deletedBy?: string): Promise<UserRecord | null> {
+  async deactivate(
+    id: string,
+    deletedBy?: string,
+    opts: { suspension?: boolean } = {},
+  ): Promise<UserRecord | null> {
     const before = await this.softDelete(id, {
       deletedAt: new Date(),
       active: false,
       ...(deletedBy ? { deletedBy } : {}),
+      // An admin's reversible soft delete (ADR 0028), told apart from an owner's own delete.
+      ...(opts.suspension ? { suspended: true } : {}),
     });
     if (before) await this.onAccountChange(id);
     return before;
@@ -254,7 +260,10 @@ export class UsersStore extends ObjectCollection<StoredUser> {
       if (usable(current)) return { user: current, restored: false };
       const res = await this.rows.updateOne(
         { _id: id, deletedAt: current.deletedAt ?? null, active: current.active ?? null },
-        { $set: { deletedAt: null, active: true, deletedBy: null, updatedAt: new Date() } },
+        {
+          $set: { deletedAt: null, active: true, deletedBy: null, updatedAt: new Date() },
+          $unset: { suspended: true },
+        },
       );
       if (res.matched === 1) {
         await this.onAccountChange(id);
@@ -269,6 +278,15 @@ export class UsersStore extends ObjectCollection<StoredUser> {
     const removed = await this.hardDelete(id);
     if (removed) await this.onAccountChange(id);
     return removed;
+  }
+
+  /**
+   * The ids of the local accounts that are not active (an admin's soft delete, an owner's own
+   * delete): read paths hide what they wrote (cache/suspended.ts, ADR 0028).
+   */
+  async suspendedIds(): Promise<string[]> {
+    const rows = await this.rows.find({ domain: this.domain, active: false }, { fields: ['_id'] });
+    return rows.map((r) => r._id);
   }
 
   /** Users not deleted (GET /admin/system). */

@@ -1,7 +1,7 @@
 import { Router } from '@agora/common/http';
 import type { Request, Response, NextFunction } from 'express';
 import type { FederationContext } from '../../context';
-import { serverActorDocument, userActorDocument } from '../../activitypub/documents';
+import { isSuspended, serverActorDocument, userActorDocument } from '../../activitypub/documents';
 import {
   followersPage,
   followingPage,
@@ -58,10 +58,19 @@ export default function activityPubRoutes(ctx: FederationContext): Router {
     '/actor',
     answer(() => serverActorDocument(ctx)),
   );
+  // A suspended account's actor stays readable, marked `suspended` (ADR 0028): peers keep it (and
+  // can check its key) for the restore. Its outbox and collections are not served meanwhile.
+  const actorOf = async (req: Request) => {
+    const name = String(req.params.name ?? '');
+    if (!/^[a-z0-9_]{1,64}$/i.test(name)) return undefined;
+    const user = await ctx.stores.users.findById(`@${name.toLowerCase()}@${ctx.config.DOMAIN}`);
+    if (!user) return undefined;
+    return (user.active !== false && !user.deletedAt) || isSuspended(user) ? user : undefined;
+  };
   r.get(
     '/users/:name',
     answer(async (req) => {
-      const user = await userOf(req);
+      const user = await actorOf(req);
       return user && userActorDocument(ctx, user);
     }),
   );

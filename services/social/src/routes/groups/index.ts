@@ -18,6 +18,7 @@ import { presentPost } from '../../views/posts';
 import { GROUP_ID, canReadGroupPosts, groupRoles, loadGroup, type GroupRecord } from '../../access/groups';
 import { GROUP_LIST_FIELDS, circleMembersCollection } from '../../views/groups';
 import { fetchRemoteMembers } from '../../views/remote-members';
+import { hiddenAuthors } from '../../access/suspended';
 
 /** /groups (behaviour-notes §3.8, audience-checked on every route). */
 export default function groupRoutes(ctx: SocialContext): Router {
@@ -122,7 +123,12 @@ export default function groupRoutes(ctx: SocialContext): Router {
         if (!types.length) throw new BadRequest('type must be a comma-separated list of post types');
       }
       const paging = parsePaging(query);
-      const { total, items: posts } = await ctx.stores.posts.pageForGroup(group.id, types, paging);
+      const { total, items: posts } = await ctx.stores.posts.pageForGroup(
+        group.id,
+        types,
+        paging,
+        await hiddenAuthors(ctx),
+      );
       const items = posts.map((p) => presentPost(p as never, viewer, domain));
       setAll(set, collectionFor(ctx.config.publicUrl, req, paging, total, items));
     }),

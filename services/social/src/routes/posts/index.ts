@@ -5,6 +5,7 @@ import { viewerOf } from '../../access/viewer';
 import { presentPost } from '../../views/posts';
 import { readableObject } from '../../access/objects';
 import { parseMode, remotePost } from '../../views/lookup';
+import { hiddenAuthors } from '../../access/suspended';
 
 /** /posts (behaviour-notes §3.6, audience-checked on every route). */
 export default function postRoutes(ctx: SocialContext): Router {
@@ -26,6 +27,7 @@ export default function postRoutes(ctx: SocialContext): Router {
       const { total, items: posts } = await ctx.stores.posts.pageLocal(
         {
           tiers,
+          exceptAuthors: await hiddenAuthors(ctx),
           ...(typeof query.type === 'string' ? { types: query.type.split(',').slice(0, 10) } : {}),
           ...(typeof query.since === 'string' && !Number.isNaN(Date.parse(query.since))
             ? { since: new Date(query.since) }
@@ -56,7 +58,11 @@ export default function postRoutes(ctx: SocialContext): Router {
       const viewer = await viewerOf(ctx, req);
       const { doc } = await readableObject(ctx, viewer, params.id!, 'Post not found');
       const paging = parsePaging(query);
-      const { total, items } = await ctx.stores.replies.pageForThread(doc.id, paging);
+      const { total, items } = await ctx.stores.replies.pageForThread(
+        doc.id,
+        paging,
+        await hiddenAuthors(ctx),
+      );
       setAll(set, collectionFor(ctx.config.publicUrl, req, paging, total, items));
     }),
   );
@@ -67,7 +73,11 @@ export default function postRoutes(ctx: SocialContext): Router {
       const viewer = await viewerOf(ctx, req);
       const { doc } = await readableObject(ctx, viewer, params.id!, 'Post not found');
       const paging = parsePaging(query);
-      const { total, items } = await ctx.stores.reacts.pageForTarget(doc.id, paging);
+      const { total, items } = await ctx.stores.reacts.pageForTarget(
+        doc.id,
+        paging,
+        await hiddenAuthors(ctx),
+      );
       setAll(set, collectionFor(ctx.config.publicUrl, req, paging, total, items));
     }),
   );

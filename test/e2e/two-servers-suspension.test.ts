@@ -1,0 +1,84 @@
+/**
+ * A suspension between two servers of this software (ADR 0028, docs/federation.md "Suspended
+ * accounts"): bob on B follows alice on A and holds a copy of her public post. A's admin
+ * soft-deletes alice: B receives an Update of alice marked `suspended` (recorded in its activity
+ * log) and no Delete, so its copy stays for the restore; the restore's Update arrives without the
+ * flag. The absence of the Delete is proven on recorded state: the Update that followed it in
+ * order was processed, and the copy is not deleted.
+ */
+import { randomUUID } from 'node:crypto';
+import { ADMIN, client, waitFor, type TestServer } from '../harness/standalone';
+import { activityLog, bootPair, repos } from '../harness/two-servers';
+import { outbox, registerActor, type Actor } from '../harness/actors';
+
+const A = 'susp-a.test';
+const B = 'susp-b.test';
+let a: TestServer;
+let b: TestServer;
+let alice: Actor;
+let bob: Actor;
+let adminA: string;
+const enc = encodeURIComponent;
+
+/** The actor activities B recorded from alice: type, and `suspended` of their object. */
+async function fromAlice(): Promise<Array<{ type: string; suspended: unknown; status?: string }>> {
+  return (
+    (await activityLog(b))
+      .filter((r) => r.inbound && r.actorId === alice.id && ['Update', 'Delete'].includes(String(r.type)))
+      // In the order they arrived (the log is stored by id).
+      .sort((x, y) => new Date(x.createdAt ?? 0).getTime() - new Date(y.createdAt ?? 0).getTime())
+      .map((r) => {
+        const raw = JSON.parse(String(r.raw)) as { object?: unknown };
+        const object = typeof raw.object === 'object' && raw.object !== null ? raw.object : {};
+        return {
+          type: String(r.type),
+          suspended: (object as { suspended?: unknown }).suspended ?? null,
+          ...(r.inbound?.status ? { status: r.inbound.status } : {}),
+        };
+      })
+  );
+}
+
+beforeAll(async () => {
+  [a, b] = await bootPair(A, B);
+  alice = await registerActor(client(a.url), 'alice');
+  bob = await registerActor(client(b.url), 'bob');
+  adminA = (await client(a.url).post<{ token: string }>('/auth/login', ADMIN)).body.token;
+  expect((await outbox(client(b.url), bob, { type: 'Follow', object: alice.id })).status).toBe(201);
+  await waitFor(() => repos(a).followers.isFollower(alice.id, bob.id), 20_000);
+});
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+});
+
+test('a suspension reaches the other server as an Update marked suspended; its copies stay for the restore', async () => {
+  const res = await outbox(client(a.url), alice, {
+    type: 'Create',
+    objectType: 'Post',
+    to: '@public',
+    object: { content: `from A ${randomUUID()}` },
+  });
+  expect(res.status).toBe(201);
+  const postId = res.body.createdId!;
+  await waitFor(async () => !!(await repos(b).posts.byId(postId)), 20_000);
+
+  expect(
+    (await client(a.url).call('DELETE', `/admin/users/${enc(alice.id)}`, { token: adminA })).status,
+  ).toBe(200);
+  await waitFor(async () => (await fromAlice()).some((x) => x.status === 'processed'), 20_000);
+  expect(await fromAlice()).toEqual([{ type: 'Update', suspended: true, status: 'processed' }]);
+  expect((await repos(b).posts.byId(postId))?.deletedAt ?? null).toBeNull();
+
+  expect(
+    (await client(a.url).call('POST', `/admin/users/${enc(alice.id)}/restore`, { token: adminA })).status,
+  ).toBe(200);
+  await waitFor(async () => (await fromAlice()).filter((x) => x.status === 'processed').length === 2, 20_000);
+  expect((await fromAlice()).map((x) => [x.type, x.suspended])).toEqual([
+    ['Update', true],
+    ['Update', null],
+  ]);
+  // Never a Delete, and the copy is as it was: bob reads it on B.
+  expect((await repos(b).posts.byId(postId))?.deletedAt ?? null).toBeNull();
+  expect((await client(b.url).get(`/posts/${enc(postId)}`, { token: bob.token })).status).toBe(200);
+});
