@@ -60,3 +60,4 @@ export {
   type MediaItem,
   type SensitivityInput,
 } from './sensitivity';
+export { newShare, shareContent, type SharedOriginal } from './share';

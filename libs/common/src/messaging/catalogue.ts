@@ -72,6 +72,7 @@ export const ACTIVITY_TYPES = [
   'Follow',
   'Unfollow',
   'Restore',
+  'Announce',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 export type ActivityEventName = `activity.${Lowercase<ActivityType>}`;

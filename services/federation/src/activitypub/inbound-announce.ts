@@ -9,6 +9,7 @@
  * which ignores it (thread relays are Announces of activities on the spec's wire only).
  */
 import type { RemoteActorRecord } from '@agora/common/db';
+import { shareContent } from '@agora/common/content';
 import { domainOf } from '@agora/common/federation';
 import type { FederationContext } from '../context';
 import type { IdMap } from './ids';
@@ -23,8 +24,6 @@ const idOf = (v: unknown): string | undefined => {
 };
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]);
 const POSTS = new Set(['Note', 'Article', 'Question', 'Page']);
-const escape = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 interface Original {
   url: string;
@@ -75,14 +74,13 @@ export async function announceToSpec(
   if (!announceUrl || !url || !isPublic(activity)) return undefined;
   const original = await originalOf(ctx, ids, url);
   if (!original) return undefined;
-  const by = `<a href="${escape(original.url)}">${escape(original.author)}</a>`;
   return {
     type: 'Create',
     object: {
       id: await ids.objectIdOf(announceUrl),
       type: 'Note',
       attributedTo: actor.handle,
-      content: `<p>🔁 ${by}</p><blockquote>${original.content.slice(0, 100_000)}</blockquote>`,
+      content: shareContent(original),
       url: original.url,
       published: activity.published,
       to: ['@public'],

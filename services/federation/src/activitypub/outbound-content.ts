@@ -61,7 +61,11 @@ export async function tagsOf(
 }
 
 /** The author of a post or reply held here, by URL (a reply or reaction names them, so they are notified). */
-async function authorUrlOf(ctx: FederationContext, ids: IdMap, parent: unknown): Promise<string | undefined> {
+export async function authorUrlOf(
+  ctx: FederationContext,
+  ids: IdMap,
+  parent: unknown,
+): Promise<string | undefined> {
   if (typeof parent !== 'string') return undefined;
   const doc = parent.startsWith('reply:')
     ? await ctx.stores.replies.byId(parent)

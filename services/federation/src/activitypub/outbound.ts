@@ -8,6 +8,7 @@
 import type { FederationContext } from '../context';
 import { idMap, type IdMap } from './ids';
 import { reactionToAp, tombstone, withTags } from './outbound-content';
+import { shareToAp } from './outbound-share';
 import { AP_CONTENT_CONTEXT, AP_PUBLIC } from './vocab';
 
 type Json = Record<string, unknown>;
@@ -82,6 +83,9 @@ export async function toActivityPub(ctx: FederationContext, activity: Json): Pro
     const reaction = await reactionToAp(ctx, ids, activity, actorUrl);
     return reaction ? { activity: reaction } : { unsendable: 'the reacted-to object has no ActivityPub URL' };
   }
+  // A local user's share of a post: an Announce of the original, or its Undo (ADR 0024).
+  const share = await shareToAp(ctx, ids, activity, actorUrl);
+  if (share) return { activity: share };
   const mapped = await object(ids, { ...activity, actor: actorUrl }, actorUrl);
   if (!mapped) return { unsendable: 'its object has no ActivityPub URL' };
   const rest = { ...mapped };

@@ -4,7 +4,7 @@
  * Each planner returns the deliveries; plan.ts enqueues them.
  *
  * - post created → Create to every target of its audience (a public one also to the
- *   ActivityPub actors it mentions: mentions.ts);
+ *   ActivityPub actors it mentions: mentions.ts; a share to the original's author: shares.ts);
  * - post edited → Update to every target of its audience (it carries the whole post, so a server
  *   that holds no copy yet makes one: one the new audience of a moved post reaches); when its
  *   audience changed (`previousTo`), Delete to the servers the new audience leaves out (none of
@@ -47,6 +47,7 @@ import {
   updateActorActivity,
 } from './audience-activity';
 import { withMentioned } from './mentions';
+import { withSharedAuthor } from './shares';
 import { actorUpdateActivity } from '../activitypub/actor-update';
 import { speaksActivityPub } from '../activitypub/wire';
 
@@ -73,9 +74,13 @@ function toEach(audience: Audience, activity: OutgoingActivity): PlannedDelivery
   }));
 }
 
-/** Who receives a post's Create, Update or Delete: its audience's servers and whom it mentions. */
+/**
+ * Who receives a post's Create, Update or Delete: its audience's servers and whom it mentions; a
+ * share's (ADR 0024): the sharer's followers and the original's author (shares.ts).
+ */
 async function audienceOf(ctx: FederationContext, post: PostDoc): Promise<Audience> {
-  return withMentioned(ctx, post, await deliveryTargets(ctx, post));
+  const audience = await deliveryTargets(ctx, post);
+  return post.shareOf ? withSharedAuthor(ctx, post, audience) : withMentioned(ctx, post, audience);
 }
 
 export async function planPost(

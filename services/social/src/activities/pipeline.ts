@@ -28,6 +28,8 @@ export interface ActivityOutcome {
   result: Record<string, unknown> | null;
   createdId: string | undefined;
   replayed: boolean;
+  /** The handler answered with what existed already (HandlerResult.existing). */
+  existing?: boolean;
 }
 
 export function envelope(body: unknown): ActivityInput {
@@ -127,6 +129,7 @@ async function execute(ctx: SocialContext, actor: AuthUser, input: ActivityInput
     result: out.result,
     createdId: out.objectId,
     replayed: false,
+    ...(out.existing ? { existing: true } : {}),
   };
 }
 

@@ -11,6 +11,7 @@ import { groupHandlers } from './handlers/groups';
 import { libraryHandlers } from './handlers/library';
 import { interactionHandlers } from './handlers/interactions';
 import { userHandlers } from './handlers/users';
+import { shareHandlers } from './handlers/shares';
 
 export interface AreaHandlers {
   /** Create, by objectType (Post, Circle, …). */
@@ -29,6 +30,7 @@ const AREAS: Record<string, AreaHandlers> = {
   library: libraryHandlers,
   interactions: interactionHandlers,
   users: userHandlers,
+  shares: shareHandlers,
 };
 
 /**

@@ -42,6 +42,11 @@ export interface HandlerResult {
    * reading it back.
    */
   stored?: Record<string, unknown>;
+  /**
+   * The activity asked for what exists already (a second boost of a post: its share): answered
+   * 200 with it rather than 201.
+   */
+  existing?: boolean;
 }
 
 export type ActivityHandler = (ctx: HandlerContext) => Promise<HandlerResult>;

@@ -80,6 +80,8 @@ export type PostDoc = Reactable &
     publishedAt: Date;
     /** The type a deleted post had before it became a Tombstone, so a restore brings it back. */
     formerType?: string | null;
+    /** A local user's share (a boost, ADR 0024): the id of the post it shares. */
+    shareOf?: string | null;
   };
 
 export type ReplyDoc = Reactable &

@@ -31,7 +31,7 @@ export default function outboxRoutes(ctx: SocialContext): Router {
           activity,
           typeof key === 'string' && key.length <= 200 ? { idempotencyKey: key } : {},
         );
-        setStatus(out.replayed ? 200 : 201);
+        setStatus(out.replayed || out.existing ? 200 : 201);
         set('ok', true);
         set('activity', out.activity);
         set('result', out.result);

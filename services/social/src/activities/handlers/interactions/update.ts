@@ -29,6 +29,8 @@ export const update: ActivityHandler = async (ctx) => {
     throw new BadRequest('object: the fields to change are required');
 
   const doc = await loadForChange(ctx, kind, targetId);
+  if (kind === 'post' && doc.shareOf)
+    throw new BadRequest('target: a share cannot be edited (it quotes the original as it was)');
   const ownerId = String(doc.actorId);
   // An admin editing someone else's object may only give it an audience its author could use.
   const author = ownerId === actor.id ? ctx.viewer : await viewerFor(svc, { id: ownerId });

@@ -1,0 +1,140 @@
+/**
+ * Boosts from here on the ActivityPub wire (ADR 0024, docs/federation.md "ActivityPub"), against
+ * a Fedify peer (test/harness/fedify-peer.ts): a local user's share goes as an `Announce` of the
+ * original's URL by the sharer (to Public, cc her followers and the original's author), to her
+ * followers there and to the original's author's server, signed with her key; its Undo goes as
+ * the `Undo` of that Announce. What reaches the peer's inbox has passed Fedify's own signature and
+ * key-ownership checks.
+ */
+import {
+  Announce,
+  Create,
+  Follow,
+  Note,
+  Person,
+  PUBLIC_COLLECTION,
+  Undo,
+  type Activity,
+} from '@fedify/fedify/vocab';
+import type { Context } from '@fedify/fedify';
+import { client, waitFor, type TestServer } from '../harness/standalone';
+import { outbox, registerActor, type Actor } from '../harness/actors';
+import type { FedifyPeer } from '../harness/fedify-peer';
+import { startFedifyWorld, type FedifyWorld } from '../harness/fedify-world';
+import { remoteObjectIdFor } from '../../services/federation/src/activitypub/ids';
+
+const DOMAIN = 'social.test';
+let world: FedifyWorld;
+let peer: FedifyPeer;
+let server: TestServer;
+let api: ReturnType<typeof client>;
+let alice: Actor;
+let bob: Actor;
+let fedCtx: Context<void>;
+
+const rt = () => server.services[0]!.runtime!;
+const aliceUrl = `http://${DOMAIN}/ap/users/alice`;
+const bobUrl = `http://${DOMAIN}/ap/users/bob`;
+const objectUrl = (id: string) => `http://${DOMAIN}/ap/objects/${encodeURIComponent(id)}`;
+
+const person = async (url: string) => (await fedCtx.lookupObject(url)) as Person;
+const peerSends = async (who: string, to: string, activity: Activity) =>
+  fedCtx.sendActivity({ identifier: who }, await person(to), activity);
+const send = async (activity: Record<string, unknown>, who: Actor = alice) => {
+  const res = await outbox(api, who, activity);
+  if (res.status !== 201) throw new Error(`outbox: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.createdId!;
+};
+/** The last activity at the peer's inbox that passes `match` (awaited). */
+async function arrived<T extends Activity>(match: (a: Activity) => boolean): Promise<T> {
+  let found: Activity | undefined;
+  await waitFor(() => {
+    found = peer.inbox.filter(match).at(-1);
+    return Promise.resolve(!!found);
+  }, 20_000);
+  return found as T;
+}
+const hrefs = (urls: readonly URL[]) => urls.map((u) => u.href);
+
+beforeAll(async () => {
+  world = await startFedifyWorld(DOMAIN);
+  ({ peer, server, api, fedCtx } = world);
+  alice = await registerActor(api, 'alice');
+  bob = await registerActor(api, 'bob');
+});
+
+afterAll(async () => {
+  await world?.close();
+});
+
+test("alice's boost of dave's post reaches dave's server as an Announce of his Note, though nobody there follows her", async () => {
+  const daveUrl = peer.actorUrl('dave');
+  const noteUrl = `${daveUrl}/notes/boost-me`;
+  const note = new Note({
+    id: new URL(noteUrl),
+    attribution: new URL(daveUrl),
+    content: '<p>dave writes</p>',
+    to: PUBLIC_COLLECTION,
+  });
+  peer.notes.set(noteUrl, note);
+  await peerSends(
+    'dave',
+    aliceUrl,
+    new Create({
+      id: new URL(`${noteUrl}#create`),
+      actor: new URL(daveUrl),
+      to: PUBLIC_COLLECTION,
+      object: note,
+    }),
+  );
+  const held = remoteObjectIdFor(noteUrl);
+  await waitFor(async () => !!(await rt().repos.posts.byId(held)), 20_000);
+
+  const shareId = await send({ type: 'Announce', object: held });
+  const announce = await arrived<Announce>((a) => a instanceof Announce && a.objectId?.href === noteUrl);
+  expect(announce.id?.href).toBe(`${objectUrl(shareId)}#announce`);
+  expect(announce.actorId?.href).toBe(aliceUrl);
+  expect(hrefs(announce.toIds)).toEqual([PUBLIC_COLLECTION.href]);
+  expect(hrefs(announce.ccIds)).toEqual([`${aliceUrl}/followers`, daveUrl]);
+});
+
+test("carol (a follower of alice) receives her boost of bob's post as an Announce she can follow to the Note, then its Undo", async () => {
+  const carolUrl = peer.actorUrl('carol');
+  await peerSends(
+    'carol',
+    aliceUrl,
+    new Follow({
+      id: new URL(`${carolUrl}#follow-alice`),
+      actor: new URL(carolUrl),
+      object: new URL(aliceUrl),
+    }),
+  );
+  await waitFor(async () => (await rt().repos.followers.ofUser(alice.id)).length === 1, 20_000);
+
+  const original = await send(
+    { type: 'Create', objectType: 'Post', object: { content: 'bob says *hi*' }, to: '@public' },
+    bob,
+  );
+  const shareId = await send({ type: 'Announce', object: original });
+  const announce = await arrived<Announce>(
+    (a) => a instanceof Announce && a.objectId?.href === objectUrl(original),
+  );
+  expect(announce.actorId?.href).toBe(aliceUrl);
+  expect(announce.id?.href).toBe(`${objectUrl(shareId)}#announce`);
+  expect(hrefs(announce.toIds)).toEqual([PUBLIC_COLLECTION.href]);
+  expect(hrefs(announce.ccIds)).toEqual([`${aliceUrl}/followers`, bobUrl]);
+  // The peer dereferences the original by the URL it was given: bob's Note.
+  const shared = await announce.getObject({ documentLoader: fedCtx.documentLoader });
+  expect(shared).toBeInstanceOf(Note);
+  expect(String((shared as Note).content)).toContain('bob says <em>hi</em>');
+  expect((shared as Note).attributionId?.href).toBe(bobUrl);
+  // Only the Announce went: not the share's Note as a Create.
+  expect(peer.inbox.some((a) => a instanceof Create && a.objectId?.href === objectUrl(shareId))).toBe(false);
+
+  await send({ type: 'Undo', object: shareId });
+  const undo = await arrived<Undo>((a) => a instanceof Undo && a.objectId?.href === announce.id?.href);
+  expect(undo.actorId?.href).toBe(aliceUrl);
+  const undone = await undo.getObject({ documentLoader: fedCtx.documentLoader });
+  expect(undone).toBeInstanceOf(Announce);
+  expect((undone as Announce).objectId?.href).toBe(objectUrl(original));
+});
