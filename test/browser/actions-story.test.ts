@@ -215,3 +215,35 @@ test('a validation error names the field and says what is wrong', async () => {
   expect(await alert.textContent()).toContain('Link: must be an http(s) URL.');
   await page.unroute('**/outbox');
 });
+
+test("bob boosts alice's post from its card: the share is in his followers' timeline; Undo takes it back", async () => {
+  const made = await outbox(api, alice, {
+    type: 'Create',
+    objectType: 'Post',
+    to: '@public',
+    object: { type: 'Note', source: 'Beans are up' },
+  });
+  const original = made.body.createdId!;
+  await outbox(api, alice, { type: 'Follow', object: bob.id });
+  const following = (await api.get<{ user: { following: string } }>('/auth/me', { token: alice.token })).body
+    .user.following;
+  const sharesInAlicesHome = async () =>
+    (
+      await api.get<{ orderedItems: { actorId?: string; shareOf?: string }[] }>(
+        `/circles/${encodeURIComponent(following)}/posts`,
+        { token: alice.token },
+      )
+    ).body.orderedItems.filter((p) => p.actorId === bob.id && p.shareOf === original);
+
+  const { page } = bobView;
+  await page.goto(`/posts/${encodeURIComponent(original)}`);
+  const card = page.getByTestId('post').filter({ hasText: 'Beans are up' }).first();
+  await card.getByRole('button', { name: 'Boost', exact: true }).click();
+  await card.getByText('Boosted to your followers.').waitFor();
+  expect(await sharesInAlicesHome()).toHaveLength(1);
+  await expectAccessible(page, 'a boosted post');
+
+  await card.getByRole('button', { name: 'Undo boost' }).click();
+  await card.getByRole('button', { name: 'Boost', exact: true }).waitFor();
+  expect(await sharesInAlicesHome()).toEqual([]);
+});

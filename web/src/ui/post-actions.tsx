@@ -1,6 +1,6 @@
 /**
- * The actions on a post or reply card: share, bookmark, and for its author edit and delete (with
- * a confirmation). Bookmarking is optimistic and rolls back with a message when refused.
+ * The actions on a post or reply card: share, boost, bookmark, and for its author edit and delete
+ * (with a confirmation). Bookmarking is optimistic and rolls back with a message when refused.
  */
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
@@ -40,6 +40,43 @@ export function ShareButton({ path, title }: { path: string; title: string }) {
           <input readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
         </label>
       ) : null}
+    </>
+  );
+}
+
+/**
+ * Boosts a public post (ADR 0024: a share post in the booster's followers' timelines, an
+ * Announce to ActivityPub servers); Undo takes the share back. Asking twice gives the same share.
+ */
+export function BoostButton({ id, to }: { id: string; to?: string | null | undefined }) {
+  const { t } = useT();
+  const me = useMe();
+  const send = useOutbox([['timeline'], ['posts']]);
+  const [share, setShare] = useState<string | null>(null);
+  if (!me.data || to !== '@public') return null;
+  const boost = () =>
+    send.mutate(
+      { type: 'Announce', object: id },
+      { onSuccess: (res) => setShare(res.createdId ?? String(res.result.id)) },
+    );
+  const undo = () => {
+    if (share) send.mutate({ type: 'Undo', object: share }, { onSuccess: () => setShare(null) });
+  };
+  return (
+    <>
+      {share ? (
+        <>
+          <span role="status">{t('post.boosted')}</span>
+          <button type="button" className="link-button" onClick={undo} disabled={send.isPending}>
+            {t('post.undoBoost')}
+          </button>
+        </>
+      ) : (
+        <button type="button" className="link-button" onClick={boost} disabled={send.isPending}>
+          {t('post.boost')}
+        </button>
+      )}
+      <ErrorNote error={send.error} title={t('post.boostRefused')} retry={share ? undo : boost} />
     </>
   );
 }

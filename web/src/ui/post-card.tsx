@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useConfig, useMe, useOutbox } from '../api/hooks';
 import type { Post } from '../api/types';
 import type { WithSource } from '../api/extra-types';
-import { BookmarkButton, OwnerActions, ShareButton } from './post-actions';
+import { BookmarkButton, BoostButton, OwnerActions, ShareButton } from './post-actions';
 import { ReplyBox } from './reply-box';
 import { audienceLabel, when } from './format';
 import { ErrorNote } from './states';
@@ -142,6 +142,7 @@ export function PostCard({ post, full = false }: { post: Post & WithSource; full
             {t('post.reply')}
           </button>
         ) : null}
+        <BoostButton id={post.id} to={post.to} />
         <BookmarkButton target={post.id} title={label} />
         <ShareButton path={`/posts/${encodeURIComponent(post.id)}`} title={label} />
         <OwnerActions
