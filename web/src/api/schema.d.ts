@@ -2204,10 +2204,12 @@ export interface components {
       };
       replyCount?: number;
       sensitive?: boolean;
+      shareOf?: string;
       summary?: string;
       title?: string;
       to?: string;
       type: string;
+      url?: string;
       visibility?: string;
     };
     Profile: {

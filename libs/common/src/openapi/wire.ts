@@ -81,6 +81,9 @@ export const Post = component(
     reactCount: z.number().optional(),
     reactSummary: z.record(z.string(), z.number()).optional(),
     myReact: nullableStr.optional(),
+    /** A share (a boost, ADR 0024): the id of the post it shares; `url` is that post's address. */
+    shareOf: optStr,
+    url: optStr,
     attachments: z
       .array(z.object({ id: optStr, url: optStr, href: optStr, mediaType: optStr, name: optStr }))
       .optional(),
