@@ -15,20 +15,10 @@ import { domainOf } from '@agora/common/federation';
 import type { FederationContext } from '../context';
 import { localIdOf, type IdMap } from './ids';
 import { fetchDocument, resolveActor } from './resolve';
-import { PUBLIC_FORMS } from './vocab';
+import { type Json, idOf, POST_TYPES, addressesPublic } from './json';
 
 export const MAX_ANCESTORS = 3;
 export const WALK_BUDGET_MS = 10_000;
-
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const idOf = (v: unknown): string | undefined => {
-  const id = isObject(v) ? v.id : v;
-  return typeof id === 'string' && id.length <= 2000 ? id : undefined;
-};
-const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]);
-const POSTS = new Set(['Note', 'Article', 'Question', 'Page']);
-const isPublic = (o: Json) => [o.to, o.cc].flatMap(list).some((t) => PUBLIC_FORMS.has(idOf(t) ?? ''));
 
 export interface Ancestor {
   doc: Json;
@@ -66,9 +56,9 @@ async function fetchAncestor(
     fetchDocument(ctx, url).catch(() => undefined),
     deadline - Date.now(),
   );
-  if (!doc || doc.id !== url || !POSTS.has(String(doc.type)))
+  if (!doc || doc.id !== url || !POST_TYPES.has(String(doc.type)))
     return `the parent ${url} could not be fetched as a post at its URL`;
-  if (!isPublic(doc)) return `the parent ${url} is not public`;
+  if (!addressesPublic(doc)) return `the parent ${url} is not public`;
   const authorUrl = idOf(doc.attributedTo);
   if (!authorUrl || domainOf(authorUrl) !== domainOf(url))
     return `the parent ${url} is not attributed to an actor of its server`;

@@ -14,16 +14,7 @@ import { domainOf } from '@agora/common/federation';
 import type { FederationContext } from '../context';
 import type { IdMap } from './ids';
 import { fetchDocument, resolveActor } from './resolve';
-import { PUBLIC_FORMS } from './vocab';
-
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const idOf = (v: unknown): string | undefined => {
-  const id = isObject(v) ? v.id : v;
-  return typeof id === 'string' && id.length <= 2000 ? id : undefined;
-};
-const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]);
-const POSTS = new Set(['Note', 'Article', 'Question', 'Page']);
+import { type Json, isObject, idOf, POST_TYPES, addressesPublic } from './json';
 
 interface Original {
   url: string;
@@ -35,7 +26,7 @@ interface Original {
 export function announcesPost(activity: Json): boolean {
   const o = activity.object;
   return (
-    activity.type === 'Announce' && (typeof o === 'string' || (isObject(o) && POSTS.has(String(o.type))))
+    activity.type === 'Announce' && (typeof o === 'string' || (isObject(o) && POST_TYPES.has(String(o.type))))
   );
 }
 
@@ -43,8 +34,6 @@ export function announcesPost(activity: Json): boolean {
 export function undoesAnnounce(activity: Json): boolean {
   return activity.type === 'Undo' && isObject(activity.object) && activity.object.type === 'Announce';
 }
-
-const isPublic = (o: Json) => [o.to, o.cc].flatMap(list).some((t) => PUBLIC_FORMS.has(idOf(t) ?? ''));
 
 async function originalOf(ctx: FederationContext, ids: IdMap, url: string): Promise<Original | undefined> {
   const held = await ids.idOf(url);
@@ -54,7 +43,7 @@ async function originalOf(ctx: FederationContext, ids: IdMap, url: string): Prom
     return { url: post.url ?? url, author: post.actorId, content: post.body ?? '' };
   }
   const doc = await fetchDocument(ctx, url).catch(() => undefined);
-  if (!doc || doc.id !== url || !POSTS.has(String(doc.type)) || !isPublic(doc)) return undefined;
+  if (!doc || doc.id !== url || !POST_TYPES.has(String(doc.type)) || !addressesPublic(doc)) return undefined;
   const authorUrl = idOf(doc.attributedTo);
   if (!authorUrl || domainOf(authorUrl) !== domainOf(url)) return undefined;
   const author = await resolveActor(ctx, authorUrl);
@@ -71,7 +60,7 @@ export async function announceToSpec(
 ): Promise<Json | undefined> {
   const announceUrl = idOf(activity.id);
   const url = idOf(activity.object);
-  if (!announceUrl || !url || !isPublic(activity)) return undefined;
+  if (!announceUrl || !url || !addressesPublic(activity)) return undefined;
   const original = await originalOf(ctx, ids, url);
   if (!original) return undefined;
   return {

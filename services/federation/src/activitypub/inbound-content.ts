@@ -11,14 +11,7 @@ import type { RemoteActorRecord } from '@agora/common/db';
 import type { FederationContext } from '../context';
 import { remoteObjectIdFor, type IdMap } from './ids';
 import { PUBLIC_FORMS } from './vocab';
-
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const idOf = (v: unknown): string | undefined => {
-  const id = isObject(v) ? v.id : v;
-  return typeof id === 'string' && id.length <= 2000 ? id : undefined;
-};
-const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]);
+import { type Json, isObject, idOf, list } from './json';
 
 export const LIKE_EMOJI = '👍';
 const REACTIONS = new Set(['Like', 'EmojiReact']);

@@ -7,9 +7,8 @@
  * user (when they may read the post, as for any mention).
  */
 import type { IdMap } from './ids';
+import { type Json, isObject } from './json';
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const MAX_MENTIONS = 20;
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -19,14 +19,7 @@ import {
 import { isPublicPost, isReaction, privateAudience, reactionToSpec, undoneReaction } from './inbound-content';
 import { withLocalMentions } from './inbound-mentions';
 import { PUBLIC_FORMS } from './vocab';
-
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const idOf = (v: unknown): string | undefined => {
-  const id = isObject(v) ? v.id : v;
-  return typeof id === 'string' && id.length <= 2000 ? id : undefined;
-};
-const POSTS = new Set(['Note', 'Article', 'Question', 'Page']);
+import { type Json, isObject, idOf, POST_TYPES } from './json';
 
 /** A reference: this server's URL → its id; a known actor → its handle; else the URL as given. */
 async function ref(ids: IdMap, v: unknown): Promise<string | undefined> {
@@ -138,7 +131,7 @@ export async function toSpecForm(
   const object = activity.object;
   if (isObject(object)) {
     const type = typeof object.type === 'string' ? object.type : '';
-    if (POSTS.has(type)) {
+    if (POST_TYPES.has(type)) {
       const open = isPublicPost(activity, object);
       if (open && activity.type === 'Create' && object.inReplyTo != null)
         await withAncestors(ctx, ids, out, object, actor);

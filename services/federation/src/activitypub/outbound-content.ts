@@ -10,9 +10,7 @@ import type { FederationContext } from '../context';
 import type { IdMap } from './ids';
 import { LIKE_EMOJI } from './inbound-content';
 import { AP_CONTENT_CONTEXT, AP_PUBLIC } from './vocab';
-
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { type Json, isObject } from './json';
 
 const HASHTAG = /(^|[^\p{L}\p{N}_&#/])#([\p{L}\p{N}_]*[\p{L}_][\p{L}\p{N}_]*)/gu;
 const HANDLE = /(^|[^\w@/.])@([a-z0-9_]{2,32})@([a-z0-9-]+(?:\.[a-z0-9-]+)+)(?![\w-]|\.[\w-])/gi;

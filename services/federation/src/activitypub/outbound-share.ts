@@ -12,9 +12,7 @@ import type { FederationContext } from '../context';
 import { localUrlOf, type IdMap } from './ids';
 import { authorUrlOf } from './outbound-content';
 import { AP_CONTEXT, AP_PUBLIC } from './vocab';
-
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { type Json, isObject } from './json';
 
 /** The id of the Announce a share is sent as. */
 export function announceIdOf(shareUrl: string): string {

@@ -10,9 +10,8 @@ import { idMap, type IdMap } from './ids';
 import { reactionToAp, tombstone, withTags } from './outbound-content';
 import { shareToAp } from './outbound-share';
 import { AP_CONTENT_CONTEXT, AP_PUBLIC } from './vocab';
+import { type Json, isObject } from './json';
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const AGORA_ONLY = [
   'actorId',
   'recipients',

@@ -11,12 +11,11 @@ import { domainOf, originOf, signRequest } from '@agora/common/federation';
 import type { FederationContext } from '../context';
 import { handleFor, serverActorUrl } from './ids';
 import { AP_ACCEPT } from './vocab';
+import { type Json, isObject } from './json';
 
 const ACTOR_TYPES = new Set(['Person', 'Service', 'Application', 'Group', 'Organization']);
 const REFRESH_MS = 24 * 3600_000;
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.length <= 2000 ? v : undefined);
 
 /** GETs an ActivityPub document, signed as the server actor; undefined unless a JSON object answers 200. */
