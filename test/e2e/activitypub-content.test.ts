@@ -341,7 +341,7 @@ test("an Announce is a share by the announcer in its followers' timelines here, 
     new Note({
       id: new URL(daveNote),
       attribution: new URL(peer.actorUrl('dave')),
-      content: '<p>worth sharing</p>',
+      content: '<p>worth sharing with @alice@social.test</p>',
       to: PUBLIC_COLLECTION,
     }),
   );
@@ -355,7 +355,9 @@ test("an Announce is a share by the announcer in its followers' timelines here, 
   const shareId = remoteObjectIdFor(`${carolUrl}/announces/1`);
   await waitFor(async () => (await timeline()).some((p) => p.id === shareId), 20_000);
   const share = (await read(alice, shareId)).body as Item & { actorId: string; url: string };
-  expect(share).toMatchObject({ actorId: '@carol@peer.test', url: daveNote });
+  expect(share).toMatchObject({ actorId: '@carol@peer.test', url: daveNote, shareOf: daveNote });
+  // The handles it quotes are dave's words: the share names (mentions) no one itself.
+  expect((await rt().repos.posts.byId(shareId))?.source?.content).toBe('');
   expect(share.body).toContain('worth sharing');
   expect(share.body).toContain('@dave@peer.test');
   // Not a copy of dave's post: only the share is held.

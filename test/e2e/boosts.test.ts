@@ -221,7 +221,7 @@ test('a server of this API following alice gets her share as a Create of her pub
   const create = sent().find((a) => a.type === 'Create' && about(a))!;
   expect(create).toMatchObject({
     actorId: alice.id,
-    object: { id: shareId, type: 'Note', attributedTo: alice.id, url: originalUrl },
+    object: { id: shareId, type: 'Note', attributedTo: alice.id, url: originalUrl, shareOf: original },
   });
   expect(String((create.object as { content: string }).content)).toContain('for the other server too');
   // No Announce: the spec's wire has no boosts.

@@ -71,6 +71,8 @@ export async function announceToSpec(
       attributedTo: actor.handle,
       content: shareContent(original),
       url: original.url,
+      // The original's id here when held, else its URL: the share quotes it, names no one.
+      shareOf: (await ids.idOf(url)) ?? url,
       published: activity.published,
       to: ['@public'],
     },

@@ -34,6 +34,9 @@ function note(post: PostDoc) {
     content: post.body ?? '',
     source: post.source ?? undefined,
     url: post.url ?? undefined,
+    // A share (ADR 0024): what it shares, so the receiver keeps it as a share (no mentions of
+    // the people the quoted post names).
+    ...(post.shareOf ? { shareOf: post.shareOf } : {}),
     published: (post.publishedAt ?? new Date()).toISOString(),
     to: [AS_PUBLIC],
     // The content warning as `summary`, `sensitive`, the media with descriptions (ADR 0021).

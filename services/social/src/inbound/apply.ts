@@ -60,6 +60,9 @@ async function create(ctx: SocialContext, a: Inbound): Promise<Outcome> {
   const audience = await inboundAudience(ctx, a, object);
   if ('status' in audience) return audience;
   const { body, text, mediaType } = contentOf(object);
+  // A share (a boost, ADR 0024): the text it quotes is the original's, so it names (mentions)
+  // no one of its own.
+  const shareOf = typeof object.shareOf === 'string' && object.shareOf.length <= 2000 ? object.shareOf : null;
   const now = new Date();
   const publishedAt = publishedOf(object, now);
   const actor = isObject(a.activity.actor) ? a.activity.actor : {};
@@ -75,7 +78,8 @@ async function create(ctx: SocialContext, a: Inbound): Promise<Outcome> {
         server: `@${a.signerDomain}`,
         url: isHttpUrl(object.url) ? object.url : id,
         summary: text,
-        source: { content: text, mediaType },
+        source: { content: shareOf ? '' : text, mediaType },
+        ...(shareOf ? { shareOf } : {}),
         body,
         // The warning, sensitivity and described media, on either wire (ADR 0021).
         ...sensitivityFrom(object),
