@@ -12,15 +12,15 @@ import {
   DuplicateKeyError,
   USERNAME_RE,
   isReservedUsername,
-  mintId,
   userId,
   type ActivityRecord,
   type UserRecord,
 } from '@agora/common/db';
-import { domainEvent, publishEvents, type DomainEvent } from '@agora/common/messaging';
+import { domainEvent, type DomainEvent } from '@agora/common/messaging';
 import { BadRequest, Conflict, NotAuthorized } from '@agora/common/errors';
 import type { SocialContext } from '../context';
 import { createSystemCircles } from './system-circles';
+import { recordWrite } from '../record-write';
 import { registeredUser, tokenClaim } from './present';
 import { VERIFY_TTL_MS, mintEmailToken } from './tokens';
 import { sendBestEffort, verificationMail } from './mail';
@@ -160,26 +160,14 @@ export async function registerUser(
  * The account's Create activity (the log gets the fact, never the password) with its events in
  * the outbox, then the events published; a publish that fails is the relay's to finish.
  */
-async function recordRegistration(
+function recordRegistration(
   ctx: SocialContext,
   user: UserRecord,
   events: DomainEvent[],
 ): Promise<ActivityRecord> {
-  const id = mintId('activity', ctx.config.DOMAIN);
-  const activity = await ctx.stores.activities.record(
-    {
-      id,
-      type: 'Create',
-      objectType: 'User',
-      actorId: user.id,
-      objectId: user.id,
-      to: '@public',
-      server: `@${ctx.config.DOMAIN}`,
-    },
+  return recordWrite(
+    ctx,
+    { type: 'Create', objectType: 'User', actorId: user.id, objectId: user.id, to: '@public' },
     events,
   );
-  // Null only for an id recorded before: never for a freshly minted one.
-  if (!activity) throw new Error(`activity ${id} was recorded twice`);
-  await publishEvents(ctx, id, events);
-  return activity;
 }
