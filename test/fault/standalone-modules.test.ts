@@ -5,11 +5,12 @@
  * What it loads on demand still works: an image upload loads sharp then, and is processed.
  * The module list comes from test/harness/loaded-modules.ts, written on SIGUSR2.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { upload } from '../harness/uploads';
+import { loadedFrom as loaded, loadedModules } from '../harness/module-list';
 import { call, registerOn, startCompiled, type CompiledServer } from '../harness/compiled';
 
 const ROOT = join(__dirname, '..', '..');
@@ -38,20 +39,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Asks the server for the modules it has loaded so far. */
-async function loadedModules(): Promise<string[]> {
-  const file = join(dir, 'modules.txt');
-  rmSync(file, { force: true });
-  server.child.kill('SIGUSR2');
-  const deadline = Date.now() + 10_000;
-  while (!existsSync(file)) {
-    if (Date.now() > deadline) throw new Error(`no module list from the server:\n${server.output()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return readFileSync(file, 'utf8').split('\n').filter(Boolean);
-}
-
-const loaded = (modules: string[], pkg: string) => modules.some((m) => m.includes(`/node_modules/${pkg}/`));
+const modules = () => loadedModules(server.child, join(dir, 'modules.txt'), () => server.output());
 
 test('standalone on SQLite serves without the drivers it does not use, and loads sharp with the first image', async () => {
   const token = await registerOn(server, 'modules_user');
@@ -62,7 +50,7 @@ test('standalone on SQLite serves without the drivers it does not use, and loads
   expect(post.status).toBe(201);
   expect((await call(server, 'GET', '/posts?limit=5', { token })).status).toBe(200);
 
-  const atStart = await loadedModules();
+  const atStart = await modules();
   // The list is real: it names what the process does use.
   expect(loaded(atStart, 'express')).toBe(true);
   expect(NOT_AT_START.filter((pkg) => loaded(atStart, pkg))).toEqual([]);
@@ -75,5 +63,5 @@ test('standalone on SQLite serves without the drivers it does not use, and loads
   // Processed by sharp: decoded (its size read) and its dominant colour taken.
   expect(res.body.file).toMatchObject({ type: 'Image', mediaType: 'image/png', width: 40, height: 30 });
   expect((res.body.file as { color: string }).color).toMatch(/^#[0-9a-f]{6}$/);
-  expect(loaded(await loadedModules(), 'sharp')).toBe(true);
+  expect(loaded(await modules(), 'sharp')).toBe(true);
 });

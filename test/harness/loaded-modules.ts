@@ -4,7 +4,7 @@
  * line, to the file named by LOADED_MODULES_FILE. CommonJS modules come from require.cache;
  * ES modules (and CommonJS ones reached through import) are seen by an in-thread load hook.
  */
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { registerHooks } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
@@ -21,5 +21,7 @@ registerHooks({
 
 process.on('SIGUSR2', () => {
   const all = new Set([...seen, ...Object.keys(require.cache)]);
-  writeFileSync(out, `${[...all].sort().join('\n')}\n`);
+  // Written beside and renamed into place: a reader polling for the file never sees it half written.
+  writeFileSync(`${out}.partial`, `${[...all].sort().join('\n')}\n`);
+  renameSync(`${out}.partial`, out);
 });

@@ -7,11 +7,12 @@
  * of every module it loaded (test/harness/loaded-modules.ts), which must name none of them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, waitForPort } from '@agora/common/db';
 import { k8sEnv } from '../../harness/k8s-env';
+import { loadedModules } from '../../harness/module-list';
 import { mongoUrlFor, testEnv, uniqueName } from '../../harness/env';
 import { startUpstream, type Upstream } from '../../harness/upstream';
 
@@ -81,17 +82,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Asks the gateway for the modules it has loaded and waits for the list to be written. */
-async function loadedModules(): Promise<string[]> {
-  const file = join(dir, 'modules.txt');
-  child.kill('SIGUSR2');
-  const deadline = Date.now() + 10_000;
-  while (!existsSync(file)) {
-    if (Date.now() > deadline) throw new Error(`no module list from the gateway:\n${output}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return readFileSync(file, 'utf8').split('\n').filter(Boolean);
-}
+const listModules = () => loadedModules(child, join(dir, 'modules.txt'), () => output);
 
 const fromPackage = (modules: string[], pkg: string) =>
   modules.filter((m) => m.includes(`/node_modules/${pkg}/`));
@@ -107,7 +98,7 @@ test('the gateway process serves without loading mongoose, amqplib or the S3 cli
   expect(proxied.status).toBe(200);
   expect(upstream.requests.map((r) => r.url)).toContain('/users/alice');
 
-  const modules = await loadedModules();
+  const modules = await listModules();
   // The list is real: it names what the gateway does use.
   expect(fromPackage(modules, 'express').length).toBeGreaterThan(0);
   expect(fromPackage(modules, '@redis/client').length).toBeGreaterThan(0);
