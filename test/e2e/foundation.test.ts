@@ -35,11 +35,15 @@ async function register(username: string, extra: Record<string, unknown> = {}) {
 
 describe('health and routes', () => {
   test('GET /health is 200 with a wildcard CORS header', async () => {
-    const res = await api.get<{ status: string; services: Record<string, string> }>('/health');
+    const res = await api.get<{ status: string; engine: string; services: Record<string, string> }>(
+      '/health',
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.body.status).toBe('ok');
+    // The database check keeps the prior implementation's key on either engine; `engine` names it.
     expect(res.body.services.mongodb).toBe('connected');
+    expect(res.body.engine).toBe('sqlite');
   });
 
   test('GET /__routes lists every service route once per method, sorted, without itself', async () => {

@@ -91,6 +91,7 @@ export function createService<C>(
         federation: rt.federation,
         routesDir: def.routesDir,
         ctx,
+        engine: runtime.db.engine.kind,
         probes: {
           mongodb: async () => ({ ok: await runtime.db.ping() }),
           bus: () => runtime.bus.health(),

@@ -20,7 +20,9 @@ export function createApp(config: Config, opts: { shared?: SharedDeps } = {}): S
           mongodb: async () => ({ ok: await rt.db.ping() }),
           bus: () => rt.bus.health(),
         };
-        const health = opts.shared ? undefined : await serveHealth(probes, config.PORT, config.HOST);
+        const health = opts.shared
+          ? undefined
+          : await serveHealth(probes, rt.db.engine.kind, config.PORT, config.HOST);
         return async () => {
           await health?.close();
           await worker.stop();

@@ -46,6 +46,7 @@ export function routesHandler(targets: Record<ServiceName, readonly string[]>): 
 
 interface ServiceHealth {
   status?: string;
+  engine?: string;
   services?: Record<string, string>;
 }
 
@@ -66,6 +67,7 @@ export function healthAggregate(
       const services: Record<string, string> = {};
       let dbOk = false;
       let anyDbAnswer = false;
+      let engine: string | undefined;
       results.forEach((r, i) => {
         const body = r.body as ServiceHealth;
         services[names[i]!] = r.status === 200 ? 'up' : r.status === 0 ? 'unreachable' : 'degraded';
@@ -73,6 +75,7 @@ export function healthAggregate(
           anyDbAnswer = true;
           if (body.services.mongodb === 'connected') dbOk = true;
         }
+        engine ??= body.engine;
         if (body.services?.bus && !services.bus) services.bus = body.services.bus;
       });
       services.mongodb = dbOk ? 'connected' : 'disconnected';
@@ -83,6 +86,7 @@ export function healthAggregate(
       res.status(ok ? 200 : 503).json({
         status: ok ? 'ok' : 'error',
         timestamp: new Date().toISOString(),
+        ...(engine ? { engine } : {}),
         services,
         ...(ok ? {} : { message: 'Database not connected' }),
       });

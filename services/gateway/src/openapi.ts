@@ -25,6 +25,7 @@ const HEALTH = {
                 properties: {
                   status: { type: 'string', enum: ['ok', 'error'] },
                   timestamp: { type: 'string' },
+                  engine: { type: 'string', enum: ['sqlite', 'mongodb'] },
                   services: { type: 'object', additionalProperties: { type: 'string' } },
                   message: { type: 'string' },
                 },

@@ -37,6 +37,7 @@ test('GET /health answers 200 with the database and the bus connected; nothing e
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({
       status: 'ok',
+      engine: 'sqlite',
       services: { mongodb: 'connected', bus: 'connected' },
     });
     expect((await fetch(`http://127.0.0.1:${port}/admin/backup`)).status).toBe(404);

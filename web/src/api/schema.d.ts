@@ -5237,6 +5237,8 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @enum {string} */
+            engine?: 'sqlite' | 'mongodb';
             message?: string;
             services: {
               [key: string]: string;

@@ -3,7 +3,14 @@ import type { RequestHandler } from 'express';
 
 export type Probe = () => Promise<{ ok: boolean; detail?: string }>;
 
-export function healthHandler(probes: Record<string, Probe>, opts: { critical: string[] }): RequestHandler {
+/**
+ * `critical`: the probes whose failure makes the answer 503 (the database). `info`: fixed facts
+ * shown beside them (`engine`: which database engine the process runs on, `sqlite` or `mongodb`).
+ */
+export function healthHandler(
+  probes: Record<string, Probe>,
+  opts: { critical: string[]; info?: Record<string, string> },
+): RequestHandler {
   return (_req, res, next) => {
     const names = Object.keys(probes);
     Promise.all(names.map((n) => probes[n]!().catch((e: Error) => ({ ok: false, detail: e.message }))))
@@ -22,6 +29,7 @@ export function healthHandler(probes: Record<string, Probe>, opts: { critical: s
         res.status(ok ? 200 : 503).json({
           status: ok ? 'ok' : 'error',
           timestamp: new Date().toISOString(),
+          ...opts.info,
           services,
           ...(Object.keys(details).length ? { details } : {}),
           ...(ok ? {} : { message: 'Database not connected' }),

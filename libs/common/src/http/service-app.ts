@@ -9,6 +9,7 @@ import type { Logger } from '../logger';
 import type { TokenService } from '../auth/tokens';
 import type { Federation } from '../federation';
 import type { Stores } from '../db';
+import type { EngineKind } from '../db/engine';
 import { authenticate } from './authenticate';
 import { routeTreeBodyParsers } from './body';
 import { errorMiddleware, notFoundJson } from './errors-mw';
@@ -36,7 +37,10 @@ export interface ServiceAppOptions<C> {
   federation?: Pick<Federation, 'verify'>;
   routesDir: string;
   ctx: C;
+  /** `mongodb` (the database on either engine; critical: 503 when it fails), `bus`, and any the service adds. */
   probes: Record<string, Probe>;
+  /** The database engine, shown by GET /health. */
+  engine: EngineKind;
   /** Middleware run before the route tree (e.g. the SPA guard). */
   before?: RequestHandler[];
 }
@@ -64,7 +68,7 @@ export function createServiceHttpApp<C>(opts: ServiceAppOptions<C>): {
   app.use(...routeTreeBodyParsers(opts.config.jsonLimitBytes));
   for (const mw of opts.before ?? []) app.use(mw);
 
-  app.get('/health', healthHandler(opts.probes, { critical: ['mongodb'] }));
+  app.get('/health', healthHandler(opts.probes, { critical: ['mongodb'], info: { engine: opts.engine } }));
   routes = buildRouteTree(opts.routesDir, opts.ctx);
   app.get('/__routes', (_req, res) => {
     const list = listRoutes(routes);
