@@ -1,8 +1,7 @@
 import { loadConfig } from '@agora/common/config';
 import { ConfigError } from '@agora/common/errors';
 import { installFatalHandlers } from '@agora/common/fatal';
-import { serveMetrics } from '@agora/common/metrics';
-import { startStandalone } from './standalone';
+import { startTelemetry } from '@agora/common/telemetry';
 
 async function main(): Promise<void> {
   // An error that escapes every handler: logged, a bounded close, exit 1 (a supervisor restarts).
@@ -20,10 +19,15 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  // Telemetry first (when OTEL_EXPORTER_OTLP_ENDPOINT is set), then the app's modules, so the
+  // instrumentations can patch what they load (as every service's entry does: boot.ts).
+  const telemetry = await startTelemetry(config, 'standalone');
+  const { startStandalone } = await import('./standalone');
+  const { serveMetrics } = await import('@agora/common/metrics');
   const app = await startStandalone(config, { generateAdmin: true });
   // One endpoint for the whole process (every service's families, told apart by `service`).
   await serveMetrics(config);
-  fatal.closeWith(() => app.close());
+  fatal.closeWith(() => app.close().then(() => telemetry.shutdown()));
   const port = new URL(app.url).port;
   console.log(
     [
@@ -43,13 +47,16 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: shutting down...`);
-    app.close().then(
-      () => console.log('stopped cleanly'),
-      (err: unknown) => {
-        console.error(err);
-        process.exitCode = 1;
-      },
-    );
+    app
+      .close()
+      .then(() => telemetry.shutdown())
+      .then(
+        () => console.log('stopped cleanly'),
+        (err: unknown) => {
+          console.error(err);
+          process.exitCode = 1;
+        },
+      );
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
