@@ -3,6 +3,7 @@
  * `domain`, each reaching the other on the loopback through the host map, delivery retries
  * quick, and a Fedify context to act as the peer's actors.
  */
+import { createRequire } from 'node:module';
 import type { Context } from '@fedify/fedify';
 import { bootServer, client, type TestServer } from './standalone';
 import { mapHost, startFedifyPeer, unmapHosts, type FedifyPeer } from './fedify-peer';
@@ -36,4 +37,18 @@ export async function startFedifyWorld(domain: string): Promise<FedifyWorld> {
       await peer.close();
     },
   };
+}
+
+/** jsonld.js (the JSON-LD processor Fedify itself uses): no type declarations of its own. */
+const jsonld = createRequire(__filename)('jsonld') as {
+  expand(doc: unknown, opts: { documentLoader: unknown; safe: boolean }): Promise<unknown[]>;
+};
+
+/**
+ * A document expanded by a strict JSON-LD processor (jsonld.js in safe mode, with Fedify's
+ * document loader): it throws when a term is not defined by the document's contexts, or when
+ * anything else would be dropped, where a lenient reader silently loses it.
+ */
+export function expandStrictly(fedCtx: Context<void>, doc: unknown): Promise<unknown[]> {
+  return jsonld.expand(doc, { documentLoader: fedCtx.documentLoader, safe: true });
 }
