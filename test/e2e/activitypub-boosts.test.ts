@@ -187,8 +187,10 @@ test("alice's outbox and her share's URL show the share as the Announce she sent
   // Undone, the share's URL answers nothing and the outbox no longer holds it.
   await send({ type: 'Undo', object: shareId });
   expect((await api.get(path, { headers: accept })).status).toBe(404);
-  const after = (await api.get<{ orderedItems: Array<{ id: string }> }>('/ap/users/alice/outbox?page=1', {
-    headers: accept,
-  })).body.orderedItems;
+  const after = (
+    await api.get<{ orderedItems: Array<{ id: string }> }>('/ap/users/alice/outbox?page=1', {
+      headers: accept,
+    })
+  ).body.orderedItems;
   expect(after.map((a) => a.id)).not.toContain(announceId);
 });
