@@ -243,6 +243,12 @@ export class ActivitiesStore {
     return doc ? shown(doc) : null;
   }
 
+  /** The inbound activity recorded under another server's id (`remoteId`): a read of its unique index. */
+  async byRemoteId(remoteId: string): Promise<ActivityRecord | null> {
+    const doc = await this.log.findOne({ once: remoteId });
+    return doc?.remoteId === remoteId ? shown(doc) : null;
+  }
+
   /** An actor's own stored activity (Undo by id). */
   async ofActor(actorId: string, id: string): Promise<ActivityRecord | null> {
     const a = await this.byId(id);
