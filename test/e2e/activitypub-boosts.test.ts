@@ -21,7 +21,13 @@ import type { Context } from '@fedify/fedify';
 import { client, waitFor, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
 import type { FedifyPeer } from '../harness/fedify-peer';
-import { expandStrictly, startFedifyWorld, type FedifyWorld } from '../harness/fedify-world';
+import {
+  createOf,
+  expandStrictly,
+  publicNote,
+  startFedifyWorld,
+  type FedifyWorld,
+} from '../harness/fedify-world';
 import { remoteObjectIdFor } from '../../services/federation/src/activitypub/ids';
 
 const DOMAIN = 'social.test';
@@ -71,23 +77,9 @@ afterAll(async () => {
 test("alice's boost of dave's post reaches dave's server as an Announce of his Note, though nobody there follows her", async () => {
   const daveUrl = peer.actorUrl('dave');
   const noteUrl = `${daveUrl}/notes/boost-me`;
-  const note = new Note({
-    id: new URL(noteUrl),
-    attribution: new URL(daveUrl),
-    content: '<p>dave writes</p>',
-    to: PUBLIC_COLLECTION,
-  });
+  const note = publicNote(daveUrl, noteUrl, '<p>dave writes</p>');
   peer.notes.set(noteUrl, note);
-  await peerSends(
-    'dave',
-    aliceUrl,
-    new Create({
-      id: new URL(`${noteUrl}#create`),
-      actor: new URL(daveUrl),
-      to: PUBLIC_COLLECTION,
-      object: note,
-    }),
-  );
+  await peerSends('dave', aliceUrl, createOf(note));
   const held = remoteObjectIdFor(noteUrl);
   await waitFor(async () => !!(await rt().repos.posts.byId(held)), 20_000);
 
@@ -152,7 +144,9 @@ test("alice's outbox and her share's URL show the share as the Announce she sent
     expect(a.id?.href).toBe(announceId);
     expect(a.actorId?.href).toBe(aliceUrl);
     expect(a.objectId?.href).toBe(objectUrl(original));
-    expect(a.published?.epochMilliseconds).toBe(share.publishedAt.getTime());
+    // A Temporal.Instant (its type is not resolved here).
+    const published = a.published as unknown as { epochMilliseconds: number } | null;
+    expect(published?.epochMilliseconds).toBe(share.publishedAt.getTime());
     expect(hrefs(a.toIds)).toEqual([PUBLIC_COLLECTION.href]);
     expect(hrefs(a.ccIds)).toEqual([`${aliceUrl}/followers`, bobUrl]);
   };

@@ -1,10 +1,12 @@
 /**
  * The ActivityPub interop tests' setting: a Fedify peer (fedify-peer.ts) and this server on
  * `domain`, each reaching the other on the loopback through the host map, delivery retries
- * quick, and a Fedify context to act as the peer's actors.
+ * quick, and a Fedify context to act as the peer's actors; the public Note and its Create that
+ * the interop tests send.
  */
 import { createRequire } from 'node:module';
 import type { Context } from '@fedify/fedify';
+import { Create, Note, PUBLIC_COLLECTION } from '@fedify/fedify/vocab';
 import { bootServer, client, type TestServer } from './standalone';
 import { mapHost, startFedifyPeer, unmapHosts, type FedifyPeer } from './fedify-peer';
 
@@ -51,4 +53,35 @@ const jsonld = createRequire(__filename)('jsonld') as {
  */
 export function expandStrictly(fedCtx: Context<void>, doc: unknown): Promise<unknown[]> {
   return jsonld.expand(doc, { documentLoader: fedCtx.documentLoader, safe: true });
+}
+
+type NoteValues = ConstructorParameters<typeof Note>[0];
+type CreateValues = ConstructorParameters<typeof Create>[0];
+
+/** A public Note at `url` by the actor at `author` (to Public), with `extra` values over those. */
+export function publicNote(
+  author: string,
+  url: string,
+  content: string,
+  extra: Partial<NoteValues> = {},
+): Note {
+  return new Note({
+    id: new URL(url),
+    attribution: new URL(author),
+    content,
+    to: PUBLIC_COLLECTION,
+    ...extra,
+  });
+}
+
+/** The Create of a Note by its author (`<note>#create`, to Public), with `extra` values over those. */
+export function createOf(note: Note, extra: Partial<CreateValues> = {}): Create {
+  if (!note.id || !note.attributionId) throw new Error('createOf: the Note needs an id and an author');
+  return new Create({
+    id: new URL(`${note.id.href}#create`),
+    actor: note.attributionId,
+    to: PUBLIC_COLLECTION,
+    object: note,
+    ...extra,
+  });
 }
