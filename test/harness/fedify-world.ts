@@ -12,24 +12,31 @@ import { mapHost, startFedifyPeer, unmapHosts, type FedifyPeer } from './fedify-
 
 export interface FedifyWorld {
   peer: FedifyPeer;
+  /** A second Fedify server, when asked for (`other`): its own domain, actors and keys. */
+  other?: FedifyPeer;
   server: TestServer;
   api: ReturnType<typeof client>;
   fedCtx: Context<void>;
   close(): Promise<void>;
 }
 
-export async function startFedifyWorld(domain: string): Promise<FedifyWorld> {
+export async function startFedifyWorld(domain: string, opts: { other?: string } = {}): Promise<FedifyWorld> {
   const peer = await startFedifyPeer();
+  const other = opts.other ? await startFedifyPeer(opts.other) : undefined;
   const server = await bootServer({
     DOMAIN: domain,
     PUBLIC_URL: `http://${domain}`,
     FEDERATION_ALLOW_PRIVATE: 'true',
-    FEDERATION_HOST_MAP: `peer.test=${peer.address}`,
+    FEDERATION_HOST_MAP: [
+      `peer.test=${peer.address}`,
+      ...(other ? [`${opts.other}=${other.address}`] : []),
+    ].join(','),
     FEDERATION_DELIVERY_DELAY_SCALE: '0.001',
   });
   mapHost(domain, Number(new URL(server.url).port));
   return {
     peer,
+    ...(other ? { other } : {}),
     server,
     api: client(server.url),
     fedCtx: peer.federation.createContext(new URL(peer.origin), undefined),
@@ -37,6 +44,7 @@ export async function startFedifyWorld(domain: string): Promise<FedifyWorld> {
       unmapHosts();
       await server.close();
       await peer.close();
+      await other?.close();
     },
   };
 }

@@ -41,6 +41,11 @@ export interface ActivityRecord {
   remoteId?: string;
   /** Inbound: the activity as received. */
   raw?: string;
+  /**
+   * Inbound ActivityPub: the body as its author's server sent it, kept when it is to be
+   * forwarded unchanged (a signed public reply in a thread, ActivityPub §7.1.2).
+   */
+  original?: string;
   inbound?: InboundState;
   createdAt: Date;
   updatedAt: Date;
