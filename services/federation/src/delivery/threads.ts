@@ -4,6 +4,8 @@
  * to every server holding a copy of the root post (deliveryTargets), relayed by this server when
  * the author is remote, or to the root's own server when the thread is another server's. Only
  * threads of posts travel (pages, bookmarks, circles and groups are not copied to other servers).
+ * An ActivityPub server gets a remote author's signed public reply forwarded instead of the
+ * relay (activitypub/forward.ts, ADR 0031).
  */
 import { parseId, type PostDoc } from '@agora/common/db';
 import { domainOf, sharedInboxOf } from '@agora/common/federation';
