@@ -5,7 +5,7 @@
  * that does not answer, that is on another server or too far up keeps the reply out, with the
  * reason recorded on the activity.
  */
-import { Create, Note, PUBLIC_COLLECTION, type Person } from '@fedify/fedify/vocab';
+import type { Note, Person } from '@fedify/fedify/vocab';
 import type { Context } from '@fedify/fedify';
 import { ACTIVITIES, type ActivityRecord } from '@agora/common/db';
 import { signRequest } from '@agora/common/federation';
@@ -13,7 +13,7 @@ import { allStored } from '../harness/stored';
 import { client, waitFor, type TestServer } from '../harness/standalone';
 import { registerActor, type Actor } from '../harness/actors';
 import type { FedifyPeer } from '../harness/fedify-peer';
-import { startFedifyWorld, type FedifyWorld } from '../harness/fedify-world';
+import { createOf, publicNote, startFedifyWorld, type FedifyWorld } from '../harness/fedify-world';
 import { remoteObjectIdFor } from '../../services/federation/src/activitypub/ids';
 
 const DOMAIN = 'social.test';
@@ -42,16 +42,7 @@ const repliesOf = async (id: string) =>
 /** A Note of dave's the peer answers GET for (this server holds nothing of it). */
 function daveNote(name: string, extra: Partial<ConstructorParameters<typeof Note>[0]> = {}): string {
   const url = `${daveUrl}/notes/${name}`;
-  peer.notes.set(
-    url,
-    new Note({
-      id: new URL(url),
-      attribution: new URL(daveUrl),
-      content: `<p>dave: ${name}</p>`,
-      to: PUBLIC_COLLECTION,
-      ...extra,
-    }),
-  );
+  peer.notes.set(url, publicNote(daveUrl, url, `<p>dave: ${name}</p>`, extra));
   return url;
 }
 
@@ -62,18 +53,7 @@ async function carolReplies(name: string, parent: string): Promise<string> {
   await fedCtx.sendActivity(
     { identifier: 'carol' },
     alicePerson,
-    new Create({
-      id: new URL(`${url}#create`),
-      actor: new URL(carolUrl),
-      to: PUBLIC_COLLECTION,
-      object: new Note({
-        id: new URL(url),
-        attribution: new URL(carolUrl),
-        replyTarget: new URL(parent),
-        content: `<p>carol: ${name}</p>`,
-        to: PUBLIC_COLLECTION,
-      }),
-    }),
+    createOf(publicNote(carolUrl, url, `<p>carol: ${name}</p>`, { replyTarget: new URL(parent) })),
   );
   return url;
 }
@@ -167,15 +147,7 @@ test('a thread more than three posts deep above the reply is not fetched past th
 test('a parent claiming another URL than the one it was fetched at is refused', async () => {
   const url = `${daveUrl}/notes/liar`;
   // The peer answers this URL with a Note whose id is another one.
-  peer.notes.set(
-    url,
-    new Note({
-      id: new URL(`${daveUrl}/notes/somewhere-else`),
-      attribution: new URL(daveUrl),
-      content: '<p>not me</p>',
-      to: PUBLIC_COLLECTION,
-    }),
-  );
+  peer.notes.set(url, publicNote(daveUrl, `${daveUrl}/notes/somewhere-else`, '<p>not me</p>'));
   const reply = await carolReplies('reply-7', url);
   expectDropped(await outcomeOf(`${reply}#create`), 'could not be fetched');
   expect(await rt().repos.posts.byId(remoteObjectIdFor(`${daveUrl}/notes/somewhere-else`))).toBeNull();

@@ -11,6 +11,7 @@ import {
   Create,
   Follow,
   Note,
+  OrderedCollectionPage,
   Person,
   PUBLIC_COLLECTION,
   Undo,
@@ -20,7 +21,13 @@ import type { Context } from '@fedify/fedify';
 import { client, waitFor, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
 import type { FedifyPeer } from '../harness/fedify-peer';
-import { startFedifyWorld, type FedifyWorld } from '../harness/fedify-world';
+import {
+  createOf,
+  expandStrictly,
+  publicNote,
+  startFedifyWorld,
+  type FedifyWorld,
+} from '../harness/fedify-world';
 import { remoteObjectIdFor } from '../../services/federation/src/activitypub/ids';
 
 const DOMAIN = 'social.test';
@@ -70,23 +77,9 @@ afterAll(async () => {
 test("alice's boost of dave's post reaches dave's server as an Announce of his Note, though nobody there follows her", async () => {
   const daveUrl = peer.actorUrl('dave');
   const noteUrl = `${daveUrl}/notes/boost-me`;
-  const note = new Note({
-    id: new URL(noteUrl),
-    attribution: new URL(daveUrl),
-    content: '<p>dave writes</p>',
-    to: PUBLIC_COLLECTION,
-  });
+  const note = publicNote(daveUrl, noteUrl, '<p>dave writes</p>');
   peer.notes.set(noteUrl, note);
-  await peerSends(
-    'dave',
-    aliceUrl,
-    new Create({
-      id: new URL(`${noteUrl}#create`),
-      actor: new URL(daveUrl),
-      to: PUBLIC_COLLECTION,
-      object: note,
-    }),
-  );
+  await peerSends('dave', aliceUrl, createOf(note));
   const held = remoteObjectIdFor(noteUrl);
   await waitFor(async () => !!(await rt().repos.posts.byId(held)), 20_000);
 
@@ -137,4 +130,61 @@ test("carol (a follower of alice) receives her boost of bob's post as an Announc
   const undone = await undo.getObject({ documentLoader: fedCtx.documentLoader });
   expect(undone).toBeInstanceOf(Announce);
   expect((undone as Announce).objectId?.href).toBe(objectUrl(original));
+});
+
+test("alice's outbox and her share's URL show the share as the Announce she sent, as Mastodon shows a reblog", async () => {
+  const original = await send(
+    { type: 'Create', objectType: 'Post', object: { content: 'bob, shared and shown' }, to: '@public' },
+    bob,
+  );
+  const shareId = await send({ type: 'Announce', object: original });
+  const share = (await rt().repos.posts.byId(shareId))!;
+  const announceId = `${objectUrl(shareId)}#announce`;
+  const expectSent = (a: Announce) => {
+    expect(a.id?.href).toBe(announceId);
+    expect(a.actorId?.href).toBe(aliceUrl);
+    expect(a.objectId?.href).toBe(objectUrl(original));
+    // A Temporal.Instant (its type is not resolved here).
+    const published = a.published as unknown as { epochMilliseconds: number } | null;
+    expect(published?.epochMilliseconds).toBe(share.publishedAt.getTime());
+    expect(hrefs(a.toIds)).toEqual([PUBLIC_COLLECTION.href]);
+    expect(hrefs(a.ccIds)).toEqual([`${aliceUrl}/followers`, bobUrl]);
+  };
+
+  // The share's URL, dereferenced by Fedify: the Announce, which leads to bob's Note.
+  const fetched = await fedCtx.lookupObject(objectUrl(shareId));
+  expect(fetched).toBeInstanceOf(Announce);
+  expectSent(fetched as Announce);
+  const shared = await (fetched as Announce).getObject({ documentLoader: fedCtx.documentLoader });
+  expect(String((shared as Note).content)).toContain('bob, shared and shown');
+
+  // Her outbox's first page holds it (newest first), not a Create of a quoting Note.
+  const page = await fedCtx.lookupObject(`${aliceUrl}/outbox?page=1`);
+  expect(page).toBeInstanceOf(OrderedCollectionPage);
+  const items = [];
+  for await (const item of (page as OrderedCollectionPage).getItems()) items.push(item);
+  expect(items[0]).toBeInstanceOf(Announce);
+  expectSent(items[0] as Announce);
+  expect(items.some((a) => a instanceof Create && a.objectId?.href === objectUrl(shareId))).toBe(false);
+
+  // Both documents are JSON-LD a strict processor reads whole (nothing undefined, nothing dropped).
+  const accept = { accept: 'application/activity+json' };
+  const path = new URL(objectUrl(shareId)).pathname;
+  for (const url of [path, '/ap/users/alice/outbox?page=1']) {
+    const res = await api.get(url, { headers: accept });
+    expect([url, res.status]).toEqual([url, 200]);
+    await expect(expandStrictly(fedCtx, res.body)).resolves.toHaveLength(1);
+  }
+  const raw = (await api.get(path, { headers: accept })).body;
+  expect(raw).toMatchObject({ id: announceId, type: 'Announce', published: share.publishedAt.toISOString() });
+
+  // Undone, the share's URL answers nothing and the outbox no longer holds it.
+  await send({ type: 'Undo', object: shareId });
+  expect((await api.get(path, { headers: accept })).status).toBe(404);
+  const after = (
+    await api.get<{ orderedItems: Array<{ id: string }> }>('/ap/users/alice/outbox?page=1', {
+      headers: accept,
+    })
+  ).body.orderedItems;
+  expect(after.map((a) => a.id)).not.toContain(announceId);
 });

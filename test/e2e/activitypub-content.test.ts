@@ -29,7 +29,7 @@ import { allStored } from '../harness/stored';
 import { client, waitFor, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
 import type { FedifyPeer } from '../harness/fedify-peer';
-import { startFedifyWorld, type FedifyWorld } from '../harness/fedify-world';
+import { createOf, publicNote, startFedifyWorld, type FedifyWorld } from '../harness/fedify-world';
 import { remoteObjectIdFor } from '../../services/federation/src/activitypub/ids';
 
 const DOMAIN = 'social.test';
@@ -78,21 +78,7 @@ let n = 0;
 /** A public Note by carol, sent to alice. */
 async function carolPosts(content: string, extra: Partial<ConstructorParameters<typeof Note>[0]> = {}) {
   const url = `${carolUrl}/notes/c${++n}`;
-  await carolSends(
-    aliceUrl,
-    new Create({
-      id: new URL(`${url}#create`),
-      actor: new URL(carolUrl),
-      to: PUBLIC_COLLECTION,
-      object: new Note({
-        id: new URL(url),
-        attribution: new URL(carolUrl),
-        content,
-        to: PUBLIC_COLLECTION,
-        ...extra,
-      }),
-    }),
-  );
+  await carolSends(aliceUrl, createOf(publicNote(carolUrl, url, content, extra)));
   return url;
 }
 
@@ -191,18 +177,9 @@ test("replies both ways: carol's reply joins alice's thread; alice's reply answe
   const replyUrl = `${carolUrl}/notes/reply-1`;
   await carolSends(
     aliceUrl,
-    new Create({
-      id: new URL(`${replyUrl}#create`),
-      actor: new URL(carolUrl),
-      to: PUBLIC_COLLECTION,
-      object: new Note({
-        id: new URL(replyUrl),
-        attribution: new URL(carolUrl),
-        replyTarget: new URL(postUrl),
-        content: '<p>a reply from the fediverse</p>',
-        to: PUBLIC_COLLECTION,
-      }),
-    }),
+    createOf(
+      publicNote(carolUrl, replyUrl, '<p>a reply from the fediverse</p>', { replyTarget: new URL(postUrl) }),
+    ),
   );
   const replies = () =>
     api.get<{ orderedItems: Item[] }>(`/posts/${encodeURIComponent(postId)}/replies`, { token: bob.token });
@@ -302,12 +279,7 @@ test('Update and Delete both ways; a deleted post goes as a Tombstone', async ()
       id: new URL(`${carolNote}#update`),
       actor: new URL(carolUrl),
       to: PUBLIC_COLLECTION,
-      object: new Note({
-        id: new URL(carolNote),
-        attribution: new URL(carolUrl),
-        content: '<p>edited</p>',
-        to: PUBLIC_COLLECTION,
-      }),
+      object: publicNote(carolUrl, carolNote, '<p>edited</p>'),
     }),
   );
   await waitFor(async () => (await read(alice, id)).body.body?.includes('edited') === true, 20_000);
@@ -338,12 +310,7 @@ test("an Announce is a share by the announcer in its followers' timelines here, 
   const daveNote = `${peer.actorUrl('dave')}/notes/original`;
   peer.notes.set(
     daveNote,
-    new Note({
-      id: new URL(daveNote),
-      attribution: new URL(peer.actorUrl('dave')),
-      content: '<p>worth sharing with @alice@social.test</p>',
-      to: PUBLIC_COLLECTION,
-    }),
+    publicNote(peer.actorUrl('dave'), daveNote, '<p>worth sharing with @alice@social.test</p>'),
   );
   const announce = new Announce({
     id: new URL(`${carolUrl}/announces/1`),
@@ -506,17 +473,8 @@ describe('a hostile peer: an actor acts only on its own content', () => {
     const url = `${carolUrl}/notes/as-dave`;
     await carolSends(
       aliceUrl,
-      new Create({
-        id: new URL(`${url}#create`),
-        actor: new URL(carolUrl),
-        to: PUBLIC_COLLECTION,
-        object: new Note({
-          id: new URL(url),
-          attribution: new URL(peer.actorUrl('dave')),
-          content: 'forged',
-          to: PUBLIC_COLLECTION,
-        }),
-      }),
+      // Sent by carol, the Note attributed to dave.
+      createOf(publicNote(peer.actorUrl('dave'), url, 'forged'), { actor: new URL(carolUrl) }),
     );
     expect(await outcomeOf(`${url}#create`)).toMatchObject({
       status: 'rejected',
@@ -530,17 +488,7 @@ describe('a hostile peer: an actor acts only on its own content', () => {
     await fedCtx.sendActivity(
       { identifier: 'dave' },
       await person(aliceUrl),
-      new Create({
-        id: new URL(`${url}#create`),
-        actor: new URL(peer.actorUrl('dave')),
-        to: PUBLIC_COLLECTION,
-        object: new Note({
-          id: new URL(url),
-          attribution: new URL(peer.actorUrl('dave')),
-          content: '<p>dave wrote</p>',
-          to: PUBLIC_COLLECTION,
-        }),
-      }),
+      createOf(publicNote(peer.actorUrl('dave'), url, '<p>dave wrote</p>')),
     );
     const id = remoteObjectIdFor(url);
     await waitFor(async () => !!(await rt().repos.posts.byId(id)), 20_000);
@@ -550,12 +498,7 @@ describe('a hostile peer: an actor acts only on its own content', () => {
         id: new URL(`${carolUrl}#update-dave`),
         actor: new URL(carolUrl),
         to: PUBLIC_COLLECTION,
-        object: new Note({
-          id: new URL(url),
-          attribution: new URL(carolUrl),
-          content: 'changed',
-          to: PUBLIC_COLLECTION,
-        }),
+        object: publicNote(carolUrl, url, 'changed'),
       }),
     );
     expect(await outcomeOf(`${carolUrl}#update-dave`)).toMatchObject({

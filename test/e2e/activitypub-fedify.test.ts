@@ -7,22 +7,12 @@
  * post in her Following timeline; a hostile peer is refused with nothing stored.
  */
 import { signRequest, signRfc9421 } from '@agora/common/federation';
-import {
-  Accept,
-  Create,
-  Follow,
-  Note,
-  OrderedCollection,
-  Person,
-  PUBLIC_COLLECTION,
-  Reject,
-  Undo,
-} from '@fedify/fedify/vocab';
+import { Accept, Create, Follow, Note, OrderedCollection, Person, Reject, Undo } from '@fedify/fedify/vocab';
 import type { Context } from '@fedify/fedify';
 import { client, waitFor, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
 import type { FedifyPeer } from '../harness/fedify-peer';
-import { startFedifyWorld, type FedifyWorld } from '../harness/fedify-world';
+import { createOf, publicNote, startFedifyWorld, type FedifyWorld } from '../harness/fedify-world';
 import { remoteObjectIdFor } from '../../services/federation/src/activitypub/ids';
 
 const DOMAIN = 'social.test';
@@ -136,17 +126,7 @@ test("alice follows the peer's carol by handle and reads carol's post in her tim
   await fedCtx.sendActivity(
     { identifier: 'carol' },
     aliceActor,
-    new Create({
-      id: new URL(`${noteUrl}#create`),
-      actor: new URL(carolUrl),
-      to: PUBLIC_COLLECTION,
-      object: new Note({
-        id: new URL(noteUrl),
-        attribution: new URL(carolUrl),
-        content: '<p>from the fediverse</p>',
-        to: PUBLIC_COLLECTION,
-      }),
-    }),
+    createOf(publicNote(carolUrl, noteUrl, '<p>from the fediverse</p>')),
   );
   const me = await api.get<{ user: { following: string } }>('/auth/me', { token: alice.token });
   const following = me.body.user.following;

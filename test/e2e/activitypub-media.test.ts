@@ -4,14 +4,14 @@
  * `sensitive` the flag and each `attachment`'s `name` the description, read by Fedify's own
  * vocabulary outbound, and stored here from a Fedify-built Note inbound.
  */
-import { Create, Follow, Image, Note, Person, PUBLIC_COLLECTION } from '@fedify/fedify/vocab';
+import { Create, Follow, Image, Note, Person } from '@fedify/fedify/vocab';
 import type { Context } from '@fedify/fedify';
 import sharp from 'sharp';
 import { client, waitFor, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
 import { upload } from '../harness/uploads';
 import type { FedifyPeer } from '../harness/fedify-peer';
-import { startFedifyWorld, type FedifyWorld } from '../harness/fedify-world';
+import { createOf, publicNote, startFedifyWorld, type FedifyWorld } from '../harness/fedify-world';
 import { remoteObjectIdFor } from '../../services/federation/src/activitypub/ids';
 
 const DOMAIN = 'social.test';
@@ -99,14 +99,8 @@ test("inbound: a Fedify Note's summary, sensitive and attachment name are stored
   await fedCtx.sendActivity(
     { identifier: 'carol' },
     aliceActor,
-    new Create({
-      id: new URL(`${noteUrl}#create`),
-      actor: new URL(carolUrl),
-      to: PUBLIC_COLLECTION,
-      object: new Note({
-        id: new URL(noteUrl),
-        attribution: new URL(carolUrl),
-        content: '<p>my cat</p>',
+    createOf(
+      publicNote(carolUrl, noteUrl, '<p>my cat</p>', {
         summary: 'cat photo',
         sensitive: true,
         attachments: [
@@ -116,9 +110,8 @@ test("inbound: a Fedify Note's summary, sensitive and attachment name are stored
             name: 'A sleeping cat',
           }),
         ],
-        to: PUBLIC_COLLECTION,
       }),
-    }),
+    ),
   );
   const id = remoteObjectIdFor(noteUrl);
   await waitFor(async () => !!(await rt().repos.posts.byId(id)), WAIT);

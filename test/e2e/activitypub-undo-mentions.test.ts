@@ -164,8 +164,34 @@ describe('Undo of a reaction removes exactly the reaction it names', () => {
         object: new URL(`${carolUrl}#likes/3`),
       }),
     );
-    expect((await outcomeOf(`${carolUrl}#likes/3/undo`))?.status).toBe('ignored');
+    // Recorded as what it was: an Undo of a reaction not held here, not an Undo of something unknown.
+    expect(await outcomeOf(`${carolUrl}#likes/3/undo`)).toMatchObject({
+      status: 'ignored',
+      reason: 'no reaction of this author has that id here',
+    });
     expect((await read(post.id)).body.reactSummary?.['🌟']).toBe(1);
+  });
+
+  test('an Undo by id alone of a reaction undone already removes nothing, and says so', async () => {
+    const post = await alicePosts('liked once');
+    const like = new Like({
+      id: new URL(`${carolUrl}#likes/4`),
+      actor: new URL(carolUrl),
+      object: new URL(post.url),
+    });
+    await carolSends(like);
+    await waitFor(async () => (await read(post.id)).body.reactSummary?.['👍'] === 1, 20_000);
+    const undo = (n: number) =>
+      new Undo({ id: new URL(`${carolUrl}#likes/4/undo/${n}`), actor: new URL(carolUrl), object: like.id });
+    await carolSends(undo(1));
+    expect(await outcomeOf(`${carolUrl}#likes/4/undo/1`)).toMatchObject({ status: 'processed' });
+    // Sent again (another id: a retry of another server's making).
+    await carolSends(undo(2));
+    expect(await outcomeOf(`${carolUrl}#likes/4/undo/2`)).toMatchObject({
+      status: 'ignored',
+      reason: 'no reaction of this author has that id here',
+    });
+    expect((await read(post.id)).body.reactCount).toBe(0);
   });
 });
 

@@ -185,6 +185,31 @@ test('Undo of the share removes it; so does its Delete; another user cannot undo
   expect([none.status, none.body.result]).toEqual([201, { status: 'ignored', type: 'Announce' }]);
 });
 
+test('boosted and undone twenty times, a post is boosted again; only one share of it is live, and racing boosts make one', async () => {
+  const original = await post(carol, 'boosted on and off');
+  const made = new Set<string>();
+  for (let i = 0; i < 20; i++) {
+    const shareId = (await must(alice, { type: 'Announce', object: original })).createdId!;
+    made.add(shareId);
+    await must(alice, { type: 'Undo', object: shareId });
+  }
+  // Every share had an id (and an Announce id) of its own.
+  expect(made.size).toBe(20);
+  const again = await send(alice, { type: 'Announce', object: original });
+  expect(again.status).toBe(201);
+  expect(made.has(again.body.createdId!)).toBe(false);
+  expect((await read(again.body.createdId!)).body).toMatchObject({ shareOf: original, actorId: alice.id });
+  const live = (await timeline(bob)).filter((p) => p.shareOf === original && p.actorId === alice.id);
+  expect(live.map((p) => p.id)).toEqual([again.body.createdId]);
+  await must(alice, { type: 'Undo', object: again.body.createdId });
+
+  // Three boosts at once: one share, the others answered with it.
+  const racing = await Promise.all([1, 2, 3].map(() => send(alice, { type: 'Announce', object: original })));
+  expect(racing.map((r) => r.status).sort()).toEqual([200, 200, 201]);
+  expect(new Set(racing.map((r) => r.body.createdId)).size).toBe(1);
+  expect((await timeline(bob)).filter((p) => p.shareOf === original)).toHaveLength(1);
+});
+
 test('a share is not edited (it quotes the original as it was)', async () => {
   const original = await post(carol, 'as it was');
   const shareId = (await must(alice, { type: 'Announce', object: original })).createdId!;

@@ -96,7 +96,8 @@ export function unmapHosts(): void {
   globalThis.fetch = realFetch;
 }
 
-export async function startFedifyPeer(): Promise<FedifyPeer> {
+/** A peer on `domain` (`peer.test` unless a test needs a second server). */
+export async function startFedifyPeer(domain = PEER_DOMAIN): Promise<FedifyPeer> {
   const inbox: Activity[] = [];
   const keys: Record<string, PeerKey> = { carol: await makeKey(), dave: await makeKey() };
   const settings = { acceptFollows: true };
@@ -153,7 +154,7 @@ export async function startFedifyPeer(): Promise<FedifyPeer> {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const url = `http://${req.headers.host ?? PEER_DOMAIN}${req.url ?? '/'}`;
+      const url = `http://${req.headers.host ?? domain}${req.url ?? '/'}`;
       const headers = new Headers();
       for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
       const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : Buffer.concat(chunks);
@@ -168,7 +169,7 @@ export async function startFedifyPeer(): Promise<FedifyPeer> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  mapHost(PEER_DOMAIN, port);
+  mapHost(domain, port);
   return {
     federation,
     get acceptFollows() {
@@ -177,12 +178,12 @@ export async function startFedifyPeer(): Promise<FedifyPeer> {
     set acceptFollows(v: boolean) {
       settings.acceptFollows = v;
     },
-    origin: `http://${PEER_DOMAIN}`,
+    origin: `http://${domain}`,
     address: `127.0.0.1:${port}`,
     inbox,
     keys,
     notes,
-    actorUrl: (name) => `http://${PEER_DOMAIN}/users/${name}`,
+    actorUrl: (name) => `http://${domain}/users/${name}`,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

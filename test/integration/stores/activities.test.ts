@@ -84,6 +84,10 @@ describe.each(engineFixtures())('ActivitiesStore on $name', (fx) => {
     expect(after!.inbound!.receivedAt).toBeInstanceOf(Date);
     expect(after!.inbound!.processedAt).toBeInstanceOf(Date);
     await store.markPublished(kept[0]!.id);
+    // Found again by the other server's id; an activity of this server's is never one.
+    expect(await store.byRemoteId('https://peer.example/activities/1')).toMatchObject({ id: kept[0]!.id });
+    expect(await store.byRemoteId('https://peer.example/activities/2')).toBeNull();
+    expect(await store.byRemoteId('activity:1@a.test')).toBeNull();
   });
 
   it('fifty activities recorded at once are all stored with their rows; confirmed at once, all rows go', async () => {

@@ -151,6 +151,28 @@ describe.each(engineFixtures())('PostsStore on $name', (fx) => {
     expect(stamps).toEqual([...stamps].sort((a, b) => b - a));
   });
 
+  it("finds a user's shares of a post, live and undone, and no one else's (one index read)", async () => {
+    const original = `post:orig@${D}`;
+    const share = (actorId: string, shareOf = original) => ({ ...post(actorId, 400), shareOf });
+    const first = share(ANN);
+    const second = share(ANN);
+    await repos.posts.createLocal(first, { circles: [] });
+    await repos.posts.softDeletePost(first.id, ANN);
+    await repos.posts.createLocal(second, { circles: [] });
+    // Another user's share of it, her share of another post, her plain post: not hers of this one.
+    await repos.posts.createLocal(share(`@cy@${D}`), { circles: [] });
+    await repos.posts.createLocal(share(ANN, `post:other@${D}`), { circles: [] });
+    await repos.posts.createLocal(post(ANN, 401), { circles: [] });
+    const found = await repos.posts.sharesOf(ANN, original);
+    expect(found.map((p) => [p.id, p.deletedAt === null]).sort()).toEqual(
+      [
+        [first.id, false],
+        [second.id, true],
+      ].sort(),
+    );
+    expect(await repos.posts.sharesOf(BOB, original)).toEqual([]);
+  });
+
   it('refreshes the author copy on every post of an author', async () => {
     await repos.posts.refreshActorCopy(BOB, { 'actor.name': 'Bob' });
     const posts = await repos.posts.allByAuthor(BOB);

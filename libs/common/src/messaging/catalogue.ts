@@ -247,6 +247,11 @@ export const JOBS = {
        * job's own publish time can invert two posts written in order.
        */
       writtenAt: z.iso.datetime().optional(),
+      /**
+       * ActivityPub inbox forwarding: `activity` is another server's, sent unchanged and signed
+       * over HTTP by this local actor (its URL).
+       */
+      forwardedBy: z.string().min(1).max(2000).optional(),
     }),
   ),
   /** The message only names the job: its state lives in the job record (`repos.backupJobs`). */

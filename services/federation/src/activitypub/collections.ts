@@ -1,5 +1,6 @@
 /**
- * A local user's outbox (Creates of their public posts), followers (local and remote, by URL)
+ * A local user's outbox (Creates of their public posts, and the Announce each of their shares
+ * is: ADR 0024), followers (local and remote, by URL)
  * and following (the members of their Following circle, by URL) as paged OrderedCollections,
  * and a public post by its URL. Only what anyone may read is shown, as these answer unsigned
  * GETs: followers are listed when the user's profile is public, following when their Following
@@ -10,6 +11,7 @@ import type { PostDoc, UserRecord } from '@agora/common/db';
 import type { FederationContext } from '../context';
 import { noteOf, orderedCollection, replyNoteOf, userActorUrls } from './documents';
 import { idMap, localIdOf, localUrlOf } from './ids';
+import { announceOf } from './outbound-share';
 import { AP_CONTENT_CONTEXT, AP_CONTEXT, AP_PUBLIC } from './vocab';
 
 type Json = Record<string, unknown>;
@@ -56,8 +58,12 @@ export async function outboxPage(
     page.next && last
       ? `${outbox}?page=${index + 1}&before=${new Date(last.publishedAt).getTime()}_${encodeURIComponent(last.id)}`
       : false;
+  const ids = idMap(ctx.config, ctx.stores.activityPub);
   const activities = await Promise.all(
     page.items.map(async (post) => {
+      // A share shows as the Announce it was sent as (ADR 0024), as Mastodon shows a reblog.
+      const announce = await announceOf(ctx, ids, post, url);
+      if (announce) return announce;
       const object = await noteOf(ctx, post);
       return {
         id: `${String(object.id)}#create`,
@@ -115,7 +121,10 @@ export async function followingPage(ctx: FederationContext, user: UserRecord, in
   return orderedCollection(following, members.length, { items: urls, index, next });
 }
 
-/** GET /ap/objects/:id: a live public post of this server as a Note, or a reply of this server in a public thread. */
+/**
+ * GET /ap/objects/:id: a live public post of this server as a Note (a share as its Announce, ADR
+ * 0024), or a reply of this server in a public thread.
+ */
 export async function objectDocument(ctx: FederationContext, encoded: string): Promise<Json | undefined> {
   let id: string;
   try {
@@ -137,6 +146,10 @@ export async function objectDocument(ctx: FederationContext, encoded: string): P
   const post = await ctx.stores.posts.byId(id);
   if (!post || post.deletedAt || post.originDomain || post.to !== '@public') return undefined;
   if (await anyInactive(ctx, [post.actorId])) return undefined;
+  const ids = idMap(ctx.config, ctx.stores.activityPub);
+  const author = await ids.urlOf(post.actorId);
+  const announce = author ? await announceOf(ctx, ids, post, author) : undefined;
+  if (announce) return { '@context': AP_CONTEXT, ...announce };
   return { '@context': AP_CONTENT_CONTEXT, ...(await noteOf(ctx, post)) };
 }
 

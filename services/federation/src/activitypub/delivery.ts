@@ -36,6 +36,8 @@ export async function activityPubDelivery(
   job: DeliveryJob,
 ): Promise<ApDelivery | { unsendable: string } | undefined> {
   const activity = job.activity as Record<string, unknown>;
+  // Another server's activity forwarded (forward.ts): its body as it came, signed by the forwarder.
+  if (job.forwardedBy) return { body: JSON.stringify(activity), actorUrl: job.forwardedBy };
   if (isActivityPubForm(activity) && localIdOf(ctx.config, activity.actor as string))
     return { body: JSON.stringify(activity), actorUrl: activity.actor as string };
   if (!(await speaksActivityPub(ctx, job.domain))) return undefined;

@@ -48,7 +48,10 @@ export async function reactionToSpec(ids: IdMap, reaction: Json): Promise<Json> 
 /**
  * The reaction an Undo names, embedded or by its id alone (both are sent: Mastodon embeds the
  * Like, others give its URL), as the React to undo: exactly the reaction held here under that
- * id, on the target it was stored for; undefined when an id alone names no reaction held here.
+ * id, on the target it was stored for. An id alone of a reaction not held (undone or replaced
+ * already, or received and not applied yet) is the React it arrived as, on its target, so the
+ * social service undoes it in order or records that no such reaction is held; undefined when the
+ * id names no reaction this server received.
  */
 export async function undoneReaction(
   ctx: FederationContext,
@@ -58,10 +61,25 @@ export async function undoneReaction(
   const url = idOf(reaction);
   const id = url ? await ids.idOf(url) : undefined;
   const held = id?.startsWith('react:') ? await ctx.stores.reacts.byId(id) : null;
-  if (typeof reaction === 'string')
-    return held ? { type: 'React', to: held.target, object: { id } } : undefined;
+  if (typeof reaction === 'string') {
+    const target =
+      held?.target ?? (id?.startsWith('react:') ? await receivedTarget(ctx, reaction) : undefined);
+    return target ? { type: 'React', to: target, object: { id } } : undefined;
+  }
   const spec = await reactionToSpec(ids, reaction);
   return held ? { ...spec, to: held.target } : spec;
+}
+
+/** The target of the reaction received under this activity id (its recorded React's `to`). */
+async function receivedTarget(ctx: FederationContext, url: string): Promise<string | undefined> {
+  const recorded = await ctx.stores.activities.byRemoteId(url);
+  if (recorded?.type !== 'React' || !recorded.raw) return undefined;
+  try {
+    const raw = JSON.parse(recorded.raw) as unknown;
+    return isObject(raw) && typeof raw.to === 'string' ? raw.to : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Whether the post is addressed to the Public collection (in `to` or `cc`, of the activity or the object). */

@@ -2,7 +2,8 @@
  * The inbox for ActivityPub activities (the actor is a URL): the signature (draft-cavage or RFC
  * 9421) must be by a key whose owner is the activity's actor, never merely a key of its domain;
  * the actor's document is fetched (resolve.ts) for its handle and inboxes; the activity is
- * recorded in the spec's form (inbound-shape.ts) and applied by the social service as any other.
+ * recorded in the spec's form (inbound-shape.ts) and applied by the social service as any other;
+ * a signed public reply is kept as sent too, to be forwarded (forward.ts).
  * A Follow of a local user is answered (follow.ts); an Accept or Reject of a local user's Follow
  * settles it.
  */
@@ -12,6 +13,7 @@ import type { Request } from 'express';
 import type { FederationContext } from '../context';
 import { recordInbound, refuseBlocked } from '../inbox/accept';
 import { answerFollow, settleFollow } from './follow';
+import { keepsOriginal } from './forward';
 import { toSpecForm } from './inbound-shape';
 import { resolveActor } from './resolve';
 
@@ -74,5 +76,7 @@ export async function acceptActivityPub(
     signerDomain: verified.signerDomain,
     raw: JSON.stringify(shaped),
     via: verified.keyId,
+    // A signed public reply (or its edit or removal) is kept as sent, to be forwarded (forward.ts).
+    ...(keepsOriginal(activity) ? { original: raw.toString('utf8') } : {}),
   });
 }

@@ -38,7 +38,15 @@ export async function enqueueDelivery(
   to: { inbox: string; domain: string },
   activity: DeliveryJob['activity'],
   writtenAt?: string,
+  /** Another server's ActivityPub activity, forwarded unchanged by this local actor (its URL). */
+  forwardedBy?: string,
 ): Promise<void> {
-  const job: DeliveryJob = { ...to, activity, attempt: 1, ...(writtenAt ? { writtenAt } : {}) };
+  const job: DeliveryJob = {
+    ...to,
+    activity,
+    attempt: 1,
+    ...(writtenAt ? { writtenAt } : {}),
+    ...(forwardedBy ? { forwardedBy } : {}),
+  };
   await ctx.events.enqueue(DELIVER_QUEUE, job, { id: jobKey(job) });
 }

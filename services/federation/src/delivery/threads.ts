@@ -4,6 +4,8 @@
  * to every server holding a copy of the root post (deliveryTargets), relayed by this server when
  * the author is remote, or to the root's own server when the thread is another server's. Only
  * threads of posts travel (pages, bookmarks, circles and groups are not copied to other servers).
+ * An ActivityPub server gets a remote author's signed public reply forwarded instead of the
+ * relay (activitypub/forward.ts, ADR 0031).
  */
 import { parseId, type PostDoc } from '@agora/common/db';
 import { domainOf, sharedInboxOf } from '@agora/common/federation';
@@ -21,6 +23,9 @@ import {
   type ReplyChange,
 } from './thread-activity';
 import { threadRoute } from './thread-route';
+import { forwardedOriginal } from '../activitypub/forward';
+import { localUrlOf } from '../activitypub/ids';
+import { speaksActivityPub } from '../activitypub/wire';
 
 export const THREAD_EVENTS = [
   'reply.created',
@@ -151,6 +156,29 @@ async function planRefusal(
   return 1;
 }
 
+/**
+ * A remote author's reply (its creation, edit or removal) in a public thread rooted here, to
+ * forward to ActivityPub servers: the activity as its author's server signed it, forwarded by the
+ * thread's author (as Mastodon forwards replies to the followers of the replied-to account).
+ */
+async function forwardOf(
+  ctx: FederationContext,
+  msg: ThreadEvent,
+  root: PostDoc,
+): Promise<{ activity: OutgoingActivity; by: string } | undefined> {
+  if (root.to !== '@public') return undefined;
+  const replyId =
+    msg.name === 'reply.created'
+      ? msg.payload.replyId
+      : msg.name === 'reply.updated' || msg.name === 'reply.deleted'
+        ? msg.payload.objectId
+        : undefined;
+  if (!replyId) return undefined;
+  const by = localUrlOf(ctx.config, root.actorId);
+  const original = by ? await forwardedOriginal(ctx, msg.id, replyId) : undefined;
+  return by && original ? { activity: original as OutgoingActivity, by } : undefined;
+}
+
 /** Plans the deliveries of one thread event; how many were enqueued. */
 export async function planThread(ctx: FederationContext, msg: ThreadEvent): Promise<number> {
   if (msg.name === 'reply.refused' || msg.name === 'react.refused') return planRefusal(ctx, msg);
@@ -180,7 +208,13 @@ export async function planThread(ctx: FederationContext, msg: ThreadEvent): Prom
       const { targets: all } = await deliveryTargets(ctx, it.root);
       const targets = all.filter((t) => t.domain !== route.except);
       const activity = route.relay ? relayActivity(ctx, it.activity, msg.id) : it.activity;
-      for (const t of targets) await enqueueDelivery(ctx, t, activity, msg.publishedAt);
+      // ActivityPub servers get a remote author's reply as its own server signed it (forward.ts).
+      const forward = route.relay ? await forwardOf(ctx, msg, it.root) : undefined;
+      for (const t of targets) {
+        if (forward && (await speaksActivityPub(ctx, t.domain)))
+          await enqueueDelivery(ctx, t, forward.activity, msg.publishedAt, forward.by);
+        else await enqueueDelivery(ctx, t, activity, msg.publishedAt);
+      }
       return targets.length;
     }
   }

@@ -80,6 +80,8 @@ export interface Inbound {
   raw: string;
   /** The keyId that signed it, or how it was obtained (`pull`). */
   via: string;
+  /** An ActivityPub activity's body as received, when it is kept to be forwarded (activitypub/forward.ts). */
+  original?: string;
 }
 
 /**
@@ -105,6 +107,7 @@ export async function recordInbound(ctx: FederationContext, a: Inbound): Promise
       server: `@${a.signerDomain}`,
       // Kept as received: remote JSON may hold keys a database refuses (`$…`, dots).
       raw: a.raw,
+      original: a.original,
       inbound: { status: 'accepted', keyId: a.via, receivedAt: new Date() },
     },
     events,

@@ -41,6 +41,11 @@ export interface ActivityRecord {
   remoteId?: string;
   /** Inbound: the activity as received. */
   raw?: string;
+  /**
+   * Inbound ActivityPub: the body as its author's server sent it, kept when it is to be
+   * forwarded unchanged (a signed public reply in a thread, ActivityPub §7.1.2).
+   */
+  original?: string;
   inbound?: InboundState;
   createdAt: Date;
   updatedAt: Date;
@@ -241,6 +246,12 @@ export class ActivitiesStore {
     if (typeof id !== 'string' || !id) return null;
     const doc = await this.log.findOne({ _id: id });
     return doc ? shown(doc) : null;
+  }
+
+  /** The inbound activity recorded under another server's id (`remoteId`): a read of its unique index. */
+  async byRemoteId(remoteId: string): Promise<ActivityRecord | null> {
+    const doc = await this.log.findOne({ once: remoteId });
+    return doc?.remoteId === remoteId ? shown(doc) : null;
   }
 
   /** An actor's own stored activity (Undo by id). */

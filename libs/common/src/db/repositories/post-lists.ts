@@ -117,6 +117,13 @@ export const POSTS: CollectionSpec = {
     },
     {
       fields: [
+        ['actorId', 1],
+        ['shareOf', 1],
+      ],
+      serves: "a user's shares of a post, live or undone (PostsStore.sharesOf: one share per user and post)",
+    },
+    {
+      fields: [
         ['deletedAt', 1],
         ['createdAt', -1],
       ],

@@ -419,6 +419,14 @@ export class PostsStore extends ContentCollection<PostRow> {
   }
 
   /**
+   * A user's shares of a post (ADR 0024), live and undone ones not yet purged: a read of one
+   * index, a handful of posts (one live at most, and the tombstones of recent undos).
+   */
+  async sharesOf(actorId: string, original: string): Promise<PostRecord[]> {
+    return this.rows.find({ actorId, shareOf: original });
+  }
+
+  /**
    * Ids of the copies of a server's posts, live (`deletedBy` null) or deleted by `deletedBy` (a
    * domain block hides them, its lifting restores them): a read of one index.
    */

@@ -16,7 +16,7 @@ import type { ActivityHandler, HandlerContext, HandlerResult } from '../../types
 import { actorRef, clean, idString, parse } from '../../validate';
 import { kindAmong, visibleTarget } from '../interactions/targets';
 import { del } from '../interactions/delete';
-import { freeShareId, liveShare } from './held';
+import { heldShares, liveShare } from './held';
 
 function shared(share: PostRecord | Record<string, unknown>, existing: boolean): HandlerResult {
   const { circles, ...rest } = clean(share as Record<string, unknown>) ?? {};
@@ -41,8 +41,8 @@ export const announce: ActivityHandler = async (ctx) => {
   // Boosting a share boosts what it shares (a share is never of a share, so this recurses once).
   if (typeof doc.shareOf === 'string')
     return announce({ ...ctx, activity: { ...ctx.activity, object: doc.shareOf } });
-  const held = await liveShare(svc, actor.id, originalId);
-  if (held) return shared(held, true);
+  const held = await heldShares(svc, actor.id, originalId);
+  if (held.live) return shared(held.live, true);
   const share = newShare(
     {
       id: originalId,
@@ -53,7 +53,7 @@ export const announce: ActivityHandler = async (ctx) => {
       sensitive: doc.sensitive === true,
     },
     {
-      id: await freeShareId(svc, actor.id, originalId),
+      id: held.freeId,
       author: actorRef(actor),
       server: `@${svc.config.DOMAIN}`,
     },
