@@ -98,6 +98,11 @@ export class RepliesStore extends ContentCollection<ReplyRow> {
     );
   }
 
+  /** An author's live replies and their thread roots (a suspended account's share, ADR 0028). */
+  async liveTargetsByAuthor(actorId: string): Promise<Array<Pick<ReplyRecord, 'id' | 'target'>>> {
+    return this.rows.find({ actorId, deletedAt: null }, { fields: ['id', 'target'] });
+  }
+
   /**
    * GET /posts/:id/replies: a thread, oldest first, read from the start of its list up to the
    * end of the page (not the whole list). Replies by `exceptAuthors` (suspended accounts, ADR
