@@ -132,7 +132,7 @@ async function counts() {
   };
 }
 
-test("while an account is suspended, notifications of its acts and every total or counter that counted its content leave it out; the restore brings them back", async () => {
+test('while an account is suspended, notifications of its acts and every total or counter that counted its content leave it out; the restore brings them back', async () => {
   const before = await counts();
   expect(before.notifications.actors).toEqual([alice.id, carol.id].sort());
   expect(before.notifications.types).toEqual(
@@ -171,7 +171,9 @@ test("while an account is suspended, notifications of its acts and every total o
   expect(during.post).toEqual({ status: 200, replyCount: 1, reactCount: 1, reactSummary: { '⚓': 1 } });
   expect(during.inList).toEqual({ replyCount: 1, reactCount: 1, reactSummary: { '⚓': 1 } });
 
-  expect((await api.call('POST', `/admin/users/${enc(alice.id)}/restore`, { token: admin })).status).toBe(200);
+  expect((await api.call('POST', `/admin/users/${enc(alice.id)}/restore`, { token: admin })).status).toBe(
+    200,
+  );
   expect(await counts()).toEqual(before);
 });
 
@@ -189,6 +191,8 @@ test('a page of notifications past the first leaves the suspended account out to
   }
   expect(paged).toEqual(kept);
   expect(kept.length).toBeLessThan(all.length);
-  expect((await api.call('POST', `/admin/users/${enc(alice.id)}/restore`, { token: admin })).status).toBe(200);
+  expect((await api.call('POST', `/admin/users/${enc(alice.id)}/restore`, { token: admin })).status).toBe(
+    200,
+  );
   expect((await notifications(bob)).orderedItems.map((n) => n.id)).toEqual(all);
 });

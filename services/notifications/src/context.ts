@@ -3,7 +3,7 @@
  * contexts). Only the wiring sees `Runtime`.
  */
 import type { Stores } from '@agora/common/db';
-import { suspendedAccounts, type SuspendedAccounts } from '@agora/common/cache';
+import { suspendedAccounts, suspendedSource, type SuspendedAccounts } from '@agora/common/cache';
 import { LiveHub } from './live/hub';
 import { serviceContext, type BaseContext, type Runtime } from '@agora/common/runtime';
 
@@ -15,6 +15,7 @@ const NOTIFICATIONS_STORES = [
   'pages',
   'posts',
   'reacts',
+  'remoteSuspensions',
   'replies',
   'users',
 ] as const satisfies readonly (keyof Stores)[];
@@ -34,5 +35,5 @@ export function createNotificationsContext(rt: Runtime): NotificationsContext {
     heartbeatMs: rt.config.LIVE_HEARTBEAT_SECONDS * 1000,
   });
   const base = serviceContext(rt, NOTIFICATIONS_STORES, []);
-  return { ...base, live, suspended: suspendedAccounts(base.stores.users, rt.stamps) };
+  return { ...base, live, suspended: suspendedAccounts(suspendedSource(base.stores), rt.stamps) };
 }

@@ -25,6 +25,22 @@ export interface SuspendedAccounts {
 
 const FALLBACK_TTL_MS = 5_000;
 
+/**
+ * The set's source: the inactive local accounts and the other servers' actors their server
+ * suspended (an Update marked `suspended`, ADR 0028); a change to either moves the stamp.
+ */
+export function suspendedSource(stores: {
+  users: { suspendedIds(): Promise<string[]> };
+  remoteSuspensions: { ids(): Promise<string[]> };
+}): { suspendedIds(): Promise<string[]> } {
+  return {
+    async suspendedIds() {
+      const [local, remote] = await Promise.all([stores.users.suspendedIds(), stores.remoteSuspensions.ids()]);
+      return [...local, ...remote];
+    },
+  };
+}
+
 /** The scope a check is asked in: the current request's context object, when there is one. */
 export type ScopeOf = () => object | undefined;
 
