@@ -62,10 +62,13 @@ export default function postRoutes(ctx: SocialContext): Router {
       const viewer = await viewerOf(ctx, req);
       const { doc } = await readableObject(ctx, viewer, params.id!, 'Post not found');
       const paging = parsePaging(query);
+      // The suspended accounts' replies are skipped, and their count taken off the total.
+      const share = await suspendedShare(ctx);
       const { total, items } = await ctx.stores.replies.pageForThread(
         doc.id,
         paging,
         await hiddenAuthors(ctx),
+        share.replies.get(doc.id) ?? 0,
       );
       setAll(set, collectionFor(ctx.config.publicUrl, req, paging, total, items));
     }),
@@ -77,10 +80,13 @@ export default function postRoutes(ctx: SocialContext): Router {
       const viewer = await viewerOf(ctx, req);
       const { doc } = await readableObject(ctx, viewer, params.id!, 'Post not found');
       const paging = parsePaging(query);
+      const share = await suspendedShare(ctx);
+      const theirs = [...(share.reacts.get(doc.id)?.values() ?? [])].reduce((n, k) => n + k, 0);
       const { total, items } = await ctx.stores.reacts.pageForTarget(
         doc.id,
         paging,
         await hiddenAuthors(ctx),
+        theirs,
       );
       setAll(set, collectionFor(ctx.config.publicUrl, req, paging, total, items));
     }),
