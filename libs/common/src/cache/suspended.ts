@@ -35,7 +35,10 @@ export function suspendedSource(stores: {
 }): { suspendedIds(): Promise<string[]> } {
   return {
     async suspendedIds() {
-      const [local, remote] = await Promise.all([stores.users.suspendedIds(), stores.remoteSuspensions.ids()]);
+      const [local, remote] = await Promise.all([
+        stores.users.suspendedIds(),
+        stores.remoteSuspensions.ids(),
+      ]);
       return [...local, ...remote];
     },
   };

@@ -45,7 +45,12 @@ function add(map: Map<string, ByType>, key: string, sub: string): void {
 }
 
 async function read(ctx: SocialContext, ids: ReadonlySet<string>): Promise<SuspendedShare> {
-  const share: SuspendedShare = { tiers: new Map(), groups: new Map(), replies: new Map(), reacts: new Map() };
+  const share: SuspendedShare = {
+    tiers: new Map(),
+    groups: new Map(),
+    replies: new Map(),
+    reacts: new Map(),
+  };
   const domain = ctx.config.DOMAIN;
   const all = [...ids];
   for (let i = 0; i < all.length; i += ACCOUNTS_AT_ONCE)
@@ -64,7 +69,8 @@ async function read(ctx: SocialContext, ids: ReadonlySet<string>): Promise<Suspe
       if (!p.originDomain && (p.to === '@server' || p.to === `@${domain}`)) add(share.tiers, 'server', type);
       if (p.group) add(share.groups, p.group, type);
     }
-    for (const r of replies) if (r.target) share.replies.set(r.target, (share.replies.get(r.target) ?? 0) + 1);
+    for (const r of replies)
+      if (r.target) share.replies.set(r.target, (share.replies.get(r.target) ?? 0) + 1);
     for (const r of reacts) add(share.reacts, r.target, r.emoji);
   }
 }
@@ -92,7 +98,11 @@ function ofTypes(byType: ByType | undefined, types: readonly string[] | undefine
 }
 
 /** The suspended accounts' posts among these tiers' lists (of these types). */
-export function tierShare(share: SuspendedShare, tiers: readonly string[], types?: readonly string[]): number {
+export function tierShare(
+  share: SuspendedShare,
+  tiers: readonly string[],
+  types?: readonly string[],
+): number {
   return tiers.reduce((s, t) => s + ofTypes(share.tiers.get(t), types), 0);
 }
 

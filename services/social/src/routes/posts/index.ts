@@ -31,7 +31,12 @@ export default function postRoutes(ctx: SocialContext): Router {
           ? new Date(query.since)
           : undefined;
       const { total, items: posts } = await ctx.stores.posts.pageLocal(
-        { tiers, exceptAuthors: await hiddenAuthors(ctx), ...(types ? { types } : {}), ...(since ? { since } : {}) },
+        {
+          tiers,
+          exceptAuthors: await hiddenAuthors(ctx),
+          ...(types ? { types } : {}),
+          ...(since ? { since } : {}),
+        },
         paging,
       );
       // The lists' counters still count the suspended accounts' posts: their share is taken
