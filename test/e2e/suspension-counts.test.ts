@@ -3,10 +3,12 @@
  * point at the suspended account's acts (its follow, reply, reaction, mention) leave the
  * recipient's list and unread count, and the totals and counters that counted its content (the
  * totals of `/posts` and of a group's posts, a post's `replyCount`, `reactCount` and
- * `reactSummary`) stop counting it; the restore brings every one back as it was.
+ * `reactSummary`) stop counting it; the restore brings every one back as it was. And a request
+ * reads the suspended set's stamp once, however many items it checks.
  */
 import { randomUUID } from 'node:crypto';
 import { outbox, registerActor, type Actor } from '../harness/actors';
+import { STAMPS } from '@agora/common/cache';
 import { ADMIN, bootServer, client, waitFor, type TestServer } from '../harness/standalone';
 
 let server: TestServer;
@@ -195,4 +197,27 @@ test('a page of notifications past the first leaves the suspended account out to
     200,
   );
   expect((await notifications(bob)).orderedItems.map((n) => n.id)).toEqual(all);
+});
+
+test("a search verifying many candidates reads the suspended set's stamp once, not once per candidate", async () => {
+  // The candidates: every post with "notes" (alice's two and carol's one; search indexes them
+  // through a consumer).
+  const search = () => api.get<Page>('/search?q=notes', as(bob));
+  await waitFor(async () => (await search()).body.totalItems >= 3, 20_000);
+  // The real stamp store, its reads of the suspended set's stamp counted.
+  const stamps = server.services.find((s) => s.name === 'social')!.runtime!.stamps;
+  const read = stamps.read.bind(stamps);
+  let reads = 0;
+  stamps.read = (keys) => {
+    if (keys.includes(STAMPS.suspended)) reads++;
+    return read(keys);
+  };
+  try {
+    const res = await search();
+    expect(res.status).toBe(200);
+    expect(res.body.totalItems).toBeGreaterThanOrEqual(3);
+    expect(reads).toBe(1);
+  } finally {
+    stamps.read = read;
+  }
 });
