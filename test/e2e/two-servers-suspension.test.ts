@@ -10,6 +10,8 @@ import { randomUUID } from 'node:crypto';
 import { ADMIN, client, waitFor, type TestServer } from '../harness/standalone';
 import { activityLog, bootPair, read, repos, send } from '../harness/two-servers';
 import { outbox, registerActor, type Actor } from '../harness/actors';
+import { createSocialContext } from '../../services/social/src/context';
+import { updateActor } from '../../services/social/src/inbound/actors';
 
 const A = 'susp-a.test';
 const B = 'susp-b.test';
@@ -168,4 +170,32 @@ test("the receiving server hides a suspended actor's copies (posts, replies, pro
   ).toBe(200);
   await waitFor(async () => (await processed()) > seen + 1, 20_000);
   expect(await whatBobReads(ids, following)).toEqual(before);
+});
+
+test('an Update marking suspended an actor this server holds nothing of is not recorded: a peer cannot grow the set', async () => {
+  const ctx = createSocialContext(b.services.find((s) => s.name === 'social')!.runtime!);
+  const stranger = `@stranger_${randomUUID().slice(0, 8)}@${A}`;
+  const update = (suspended: boolean) =>
+    updateActor(
+      ctx,
+      { type: 'Update', actorId: stranger, signerDomain: A, activity: {} },
+      { id: stranger, type: 'Person', name: 'Stranger', ...(suspended ? { suspended: true } : {}) },
+    );
+  expect(await update(true)).toEqual({ status: 'processed' });
+  expect(await repos(b).remoteSuspensions.has(stranger)).toBe(false);
+  // alice, whom B holds (bob follows her), is recorded by the same call (a check that the call itself records).
+  const known = await updateActor(
+    ctx,
+    { type: 'Update', actorId: alice.id, signerDomain: A, activity: {} },
+    { id: alice.id, type: 'Person', suspended: true },
+  );
+  expect(known).toEqual({ status: 'processed' });
+  expect(await repos(b).remoteSuspensions.has(alice.id)).toBe(true);
+  expect(await update(false)).toEqual({ status: 'processed' });
+  await updateActor(
+    ctx,
+    { type: 'Update', actorId: alice.id, signerDomain: A, activity: {} },
+    { id: alice.id, type: 'Person' },
+  );
+  expect(await repos(b).remoteSuspensions.has(alice.id)).toBe(false);
 });

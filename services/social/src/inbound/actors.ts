@@ -46,13 +46,28 @@ export async function updateActor(ctx: SocialContext, a: Inbound, object: Json):
 
 /**
  * Every Update of an actor says whether its server suspended it: recorded (or lifted) here, and
- * the set of suspended accounts every read path asks goes stale. True when it changed.
+ * the set of suspended accounts every read path asks goes stale. True when it changed. Only an
+ * actor this server holds something of is recorded: there is nothing else to hide, and a peer
+ * cannot grow the set (read by every process) with actors no one here knows.
  */
 async function noteSuspension(ctx: SocialContext, actorId: string, suspended: boolean): Promise<boolean> {
   const store = ctx.stores.remoteSuspensions;
+  if (suspended && !(await holdsSomethingOf(ctx, actorId))) return false;
   const changed = suspended ? await store.suspend(actorId) : await store.lift(actorId);
   if (changed) await ctx.stamps.bump([STAMPS.suspended]);
   return changed;
+}
+
+/** Whether a circle here holds the actor, or it wrote a post, reply or reaction here. */
+async function holdsSomethingOf(ctx: SocialContext, actorId: string): Promise<boolean> {
+  const r = ctx.stores;
+  if ((await r.circles.membershipsOf(actorId)).circles.length) return true;
+  const held = await Promise.all([
+    r.posts.anyLiveBy(actorId),
+    r.replies.anyLiveBy(actorId),
+    r.reacts.anyBy(actorId),
+  ]);
+  return held.some(Boolean);
 }
 
 /** A remote account is gone: it leaves every circle (so group) here, and its follows end. */

@@ -186,6 +186,11 @@ export class ReactsStore extends ContentCollection<ReactRow> {
     return this.rows.count({});
   }
 
+  /** Whether the actor has a reaction here (one read of the `actorId` index). */
+  async anyBy(actorId: string): Promise<boolean> {
+    return (await this.rows.findOne({ actorId }, { fields: ['id'] })) !== null;
+  }
+
   /** Every reaction of an actor (account deletion). */
   async allByActor(actorId: string): Promise<ReactRecord[]> {
     return this.rows.find({ actorId });

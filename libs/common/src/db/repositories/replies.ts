@@ -98,6 +98,11 @@ export class RepliesStore extends ContentCollection<ReplyRow> {
     );
   }
 
+  /** Whether the author has a live reply here (one read of the `(actorId, deletedAt)` index). */
+  async anyLiveBy(actorId: string): Promise<boolean> {
+    return (await this.rows.findOne({ actorId, deletedAt: null }, { fields: ['id'] })) !== null;
+  }
+
   /** An author's live replies and their thread roots (a suspended account's share, ADR 0028). */
   async liveTargetsByAuthor(actorId: string): Promise<Array<Pick<ReplyRecord, 'id' | 'target'>>> {
     return this.rows.find({ actorId, deletedAt: null }, { fields: ['id', 'target'] });
