@@ -1,10 +1,11 @@
 /**
  * What another server says of its own accounts: a profile changed (Update of the actor: the name
  * and icon copied onto what it wrote and into the circles holding it are refreshed), an account
- * suspended or restored by its server (an Update whose object says `suspended: true`, or no longer
- * does: ADR 0028; its copies here are hidden from everyone meanwhile, as a suspended local
- * account's content is, and shown again, unchanged, on the restore's Update), or an account is gone (after apply.ts withdrew its content, the account leaves every circle here, and
- * so every group and timeline, and its follows of local users end).
+ * suspended or restored by its server (an Update whose object says `suspended: true`, or no
+ * longer does: ADR 0028; its copies here are hidden from everyone meanwhile, as a suspended
+ * local account's content is, and shown again, unchanged, on the restore's Update), or an
+ * account is gone (after apply.ts withdrew its content, the account leaves every circle here,
+ * and so every group and timeline, and its follows of local users end).
  */
 import { STAMPS } from '@agora/common/cache';
 import { isHttpUrl } from '@agora/common/validation';
