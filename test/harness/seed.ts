@@ -225,6 +225,8 @@ export async function seedStores(repos: Stores, domain: string): Promise<Seeded>
   });
   await repos.remoteServers.claimPoll('remote.test', at(0), at(300));
   await repos.remoteServers.pollFailed('remote.test', 3, 'timeout after 10 s', at(600));
+  // An actor its server suspended (ADR 0028); it wrote nothing here, so no read below changes.
+  await repos.remoteSuspensions.suspend('@erin@remote.test', at(650));
   await repos.parkedDeliveries.hold({
     key: 'post:held@seed.test>https://remote.test/inbox',
     domain: 'remote.test',

@@ -7,8 +7,8 @@ test('the notifications context holds its own members and stores, not the databa
   const ctx = createNotificationsContext(rt);
   expectContext(
     ctx,
-    ['config', 'events', 'live', 'logger', 'stores'],
+    ['config', 'events', 'live', 'logger', 'stores', 'suspended'],
     ['settings', 'activities', 'backupJobs', 'collections', 'idempotency', 'files'],
-    ['live'],
+    ['live', 'suspended'],
   );
 });

@@ -3,6 +3,7 @@
  * contexts). Only the wiring sees `Runtime`.
  */
 import type { Stores } from '@agora/common/db';
+import { suspendedAccounts, suspendedSource, type SuspendedAccounts } from '@agora/common/cache';
 import { LiveHub } from './live/hub';
 import { serviceContext, type BaseContext, type Runtime } from '@agora/common/runtime';
 
@@ -14,6 +15,7 @@ const NOTIFICATIONS_STORES = [
   'pages',
   'posts',
   'reacts',
+  'remoteSuspensions',
   'replies',
   'users',
 ] as const satisfies readonly (keyof Stores)[];
@@ -23,6 +25,8 @@ export type NotificationsStores = Pick<Stores, (typeof NOTIFICATIONS_STORES)[num
 export type NotificationsContext = BaseContext<NotificationsStores> & {
   /** The live streams this process holds (ADR 0020). */
   live: LiveHub;
+  /** The suspended accounts, whose notifications no list or count shows meanwhile (ADR 0028). */
+  suspended: SuspendedAccounts;
 };
 
 export function createNotificationsContext(rt: Runtime): NotificationsContext {
@@ -30,5 +34,6 @@ export function createNotificationsContext(rt: Runtime): NotificationsContext {
     perUser: rt.config.LIVE_STREAMS_PER_USER,
     heartbeatMs: rt.config.LIVE_HEARTBEAT_SECONDS * 1000,
   });
-  return { ...serviceContext(rt, NOTIFICATIONS_STORES, []), live };
+  const base = serviceContext(rt, NOTIFICATIONS_STORES, []);
+  return { ...base, live, suspended: suspendedAccounts(suspendedSource(base.stores), rt.stamps) };
 }

@@ -30,6 +30,7 @@ const SOCIAL_STORES = [
   'reacts',
   'recommendations',
   'remoteServers',
+  'remoteSuspensions',
   'replies',
   'sections',
   'search',

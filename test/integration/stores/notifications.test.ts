@@ -72,6 +72,52 @@ describe.each(engineFixtures())('NotificationsStore on $name', (fx) => {
     expect(await store.pageFor(bob, {}, { skip: 0, limit: 0 })).toEqual({ total: 25, items: [] });
   });
 
+  it("leaves hidden actors' notifications out of every page, total and unread count, ties in one millisecond included", async () => {
+    const eve = '@eve@hidden.test';
+    const SUS = '@sus@hidden.test';
+    const T = Date.UTC(2026, 3, 1);
+    const made: Array<{ id: string; at: number; hidden: boolean; type: string }> = [];
+    // 30 notifications, half of them in one millisecond; every third from the suspended actor.
+    for (let i = 0; i < 30; i++) {
+      const hidden = i % 3 === 1;
+      const at = i % 2 ? T : T + i;
+      const type = i % 4 === 0 ? 'react' : 'reply';
+      const nn = note(eve, {
+        id: `notification:${(1000 + i).toString(16).padStart(24, '0')}@hidden.test`,
+        createdAt: new Date(at),
+        type: type as NewNotification['type'],
+        ...(hidden ? { actorId: SUS } : {}),
+      });
+      expect(await store.create(nn)).toBe('created');
+      made.push({ id: nn.id, at, hidden, type });
+    }
+    const dismissed = made.find((m) => m.hidden)!;
+    await store.dismiss(eve, dismissed.id);
+    const read = made.find((m) => m.hidden && m.id !== dismissed.id)!;
+    await store.setRead(eve, read.id, true);
+    const hide = new Set([SUS]);
+    const kept = [...made]
+      .sort(newestFirst)
+      .filter((m) => !m.hidden)
+      .map((m) => m.id);
+    for (const limit of [1, 4, 7, 30]) {
+      const paged: string[] = [];
+      for (let skip = 0; skip < kept.length + limit; skip += limit) {
+        const page = await store.pageFor(eve, {}, { skip, limit }, hide);
+        expect(page.total).toBe(kept.length);
+        paged.push(...ids(page));
+      }
+      expect(paged).toEqual(kept);
+    }
+    const replies = made.filter((m) => !m.hidden && m.type === 'reply').length;
+    expect((await store.pageFor(eve, { types: ['reply'] }, all, hide)).total).toBe(replies);
+    expect(await store.unreadCount(eve, undefined, hide)).toBe(kept.length);
+    expect(await store.unreadCount(eve, ['reply'], hide)).toBe(replies);
+    // Without the set, they are all there again (but the dismissed one).
+    expect((await store.pageFor(eve, {}, all)).total).toBe(29);
+    expect(await store.unreadCount(eve)).toBe(28);
+  });
+
   it('filters by types and unread, counts unread, reads, unreads, dismisses and reads all', async () => {
     const cat = '@cat@flags.test';
     const reply = note(cat);

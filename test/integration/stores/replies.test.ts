@@ -56,6 +56,19 @@ describe.each(engineFixtures())('RepliesStore on $name', (fx) => {
     expect(await page(3, 3)).toEqual({ total: 5, ids: [4, 5] });
   });
 
+  it("leaves a skipped author's replies out of the page, and out of the total by their count when given", async () => {
+    const bob = new Set([`@bob@${D}`]);
+    const skipping = async (skip: number, limit: number, count?: number) => {
+      const p = await replies.pageForThread(ROOT, { skip, limit }, bob, count);
+      return { total: p.total, ids: p.items.map((r) => Number(/r(\d+)@/.exec(r.id)![1])) };
+    };
+    // Counted on the list (the whole of it read) or told (the list's counter less bob's one).
+    expect(await skipping(0, 2)).toEqual({ total: 4, ids: [1, 2] });
+    expect(await skipping(2, 2)).toEqual({ total: 4, ids: [3, 5] });
+    expect(await skipping(0, 2, 1)).toEqual({ total: 4, ids: [1, 2] });
+    expect(await skipping(2, 2, 1)).toEqual({ total: 4, ids: [3, 5] });
+  });
+
   it('deletes for exactly one of ten concurrent callers, once out of the thread; a restore brings it back', async () => {
     const id = reply(2).id;
     const results = await Promise.all(

@@ -5,7 +5,15 @@
  * moved (the users store moves it on every delete, restore or removal, in Redis when REDIS_URL is
  * set, so every replica sees it at once). While the stamp store cannot answer, the cached set is
  * trusted for a few seconds, as for blocked domains.
+ *
+ * The stamp is read at most once per request: within one request's async context (the one its
+ * request id lives in, `logger/context.ts`) every check answers from the set that request read
+ * first, so a search verifying 500 candidates, or a page of posts, costs one stamp read (one
+ * Redis `MGET` in the cluster), not one per item. Staleness stays bounded by the request: a
+ * request that began before a suspension may finish with the set it read; the next request on
+ * any replica reads the moved stamp. Outside a request (a consumer) every check reads the stamp.
  */
+import { logContext } from '../logger/context';
 import { STAMPS, type StampStore } from './stamps';
 
 export interface SuspendedAccounts {
@@ -17,14 +25,54 @@ export interface SuspendedAccounts {
 
 const FALLBACK_TTL_MS = 5_000;
 
+/**
+ * The set's source: the inactive local accounts and the other servers' actors their server
+ * suspended (an Update marked `suspended`, ADR 0028); a change to either moves the stamp.
+ */
+export function suspendedSource(stores: {
+  users: { suspendedIds(): Promise<string[]> };
+  remoteSuspensions: { ids(): Promise<string[]> };
+}): { suspendedIds(): Promise<string[]> } {
+  return {
+    async suspendedIds() {
+      const [local, remote] = await Promise.all([
+        stores.users.suspendedIds(),
+        stores.remoteSuspensions.ids(),
+      ]);
+      return [...local, ...remote];
+    },
+  };
+}
+
+/** The scope a check is asked in: the current request's context object, when there is one. */
+export type ScopeOf = () => object | undefined;
+
+const requestScope: ScopeOf = () => logContext.getStore();
+
 export function suspendedAccounts(
   source: { suspendedIds(): Promise<string[]> },
   stamps: Pick<StampStore, 'read'>,
+  scopeOf: ScopeOf = requestScope,
 ): SuspendedAccounts {
+  // The set each request read first (weakly held: it goes with the request's context).
+  const perScope = new WeakMap<object, Promise<ReadonlySet<string>>>();
   let cached: { stamp: number | null; at: number; ids: ReadonlySet<string> } | undefined;
   let loading: { stamp: number | null; set: Promise<ReadonlySet<string>> } | undefined;
 
-  async function ids(): Promise<ReadonlySet<string>> {
+  function ids(): Promise<ReadonlySet<string>> {
+    const scope = scopeOf();
+    if (!scope) return current();
+    let set = perScope.get(scope);
+    if (!set) {
+      set = current();
+      perScope.set(scope, set);
+      // A failed read is not kept: the request's next check tries again.
+      set.catch(() => perScope.delete(scope));
+    }
+    return set;
+  }
+
+  async function current(): Promise<ReadonlySet<string>> {
     const stamp = ((await stamps.read([STAMPS.suspended])) ?? [null])[0] ?? null;
     if (cached && stamp !== null && cached.stamp === stamp) return cached.ids;
     if (cached && stamp === null && Date.now() - cached.at < FALLBACK_TTL_MS) return cached.ids;

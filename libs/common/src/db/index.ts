@@ -15,6 +15,7 @@ import { FlagsStore, InvitesStore } from './repositories/moderation';
 import { FollowersStore } from './repositories/federation-state';
 import { AccountContentStore } from './repositories/account-content';
 import { RemoteServersStore } from './repositories/remote-servers';
+import { RemoteSuspensionsStore } from './repositories/remote-suspensions';
 import { ParkedDeliveriesStore } from './repositories/parked-deliveries';
 import { DomainContentStore } from './repositories/domain-content';
 import { STORE_SPECS } from './specs';
@@ -155,6 +156,11 @@ export {
 } from './repositories/federation-state';
 export { RemoteServersStore, REMOTE_SERVERS, type RemoteServerRecord } from './repositories/remote-servers';
 export {
+  RemoteSuspensionsStore,
+  REMOTE_SUSPENSIONS,
+  type RemoteSuspensionRecord,
+} from './repositories/remote-suspensions';
+export {
   ParkedDeliveriesStore,
   PARKED_DELIVERIES,
   type ParkedDeliveryRecord,
@@ -253,6 +259,8 @@ export interface Stores {
   invites: InvitesStore;
   followers: FollowersStore;
   remoteServers: RemoteServersStore;
+  /** Other servers' actors their server suspended (ADR 0028). */
+  remoteSuspensions: RemoteSuspensionsStore;
   parkedDeliveries: ParkedDeliveriesStore;
   domainContent: DomainContentStore;
   notifications: NotificationsStore;
@@ -343,6 +351,7 @@ export function createStores(
     linkPreviews: new LinkPreviewsStore(db.engine),
     activityPub: new ActivityPubStore(db.engine),
     remoteServers: new RemoteServersStore(db.engine),
+    remoteSuspensions: new RemoteSuspensionsStore(db.engine),
     parkedDeliveries: new ParkedDeliveriesStore(db.engine),
     domainContent: new DomainContentStore(posts),
     notifications: new NotificationsStore(db.engine),

@@ -8,6 +8,7 @@ import { ACTIVITIES, EVENT_OUTBOX } from './repositories/activities';
 import { REMOTE_FOLLOWERS } from './repositories/federation-state';
 import { NOTIFICATIONS } from './repositories/notifications';
 import { REMOTE_SERVERS } from './repositories/remote-servers';
+import { REMOTE_SUSPENSIONS } from './repositories/remote-suspensions';
 import { PARKED_DELIVERIES } from './repositories/parked-deliveries';
 import { LIST_COUNTS, LIST_ENTRIES } from './lists/collections';
 import { SETTINGS } from './repositories/settings';
@@ -34,6 +35,7 @@ import {
 
 export const STORE_SPECS: readonly CollectionSpec[] = [
   REMOTE_SERVERS,
+  REMOTE_SUSPENSIONS,
   PARKED_DELIVERIES,
   LIST_ENTRIES,
   LIST_COUNTS,

@@ -29,7 +29,9 @@ export function notificationsRouter(ctx: NotificationsContext): Router {
       const types = parseTypes(query.types);
       const unreadOnly = parseUnread(query.unread);
       const paging = parsePaging(query);
-      const { total, items } = await store.pageFor(me(user), { types, unreadOnly }, paging);
+      // A suspended account's follows, replies, reactions and mentions are left out (ADR 0028).
+      const hidden = await ctx.suspended.ids();
+      const { total, items } = await store.pageFor(me(user), { types, unreadOnly }, paging, hidden);
       const body = orderedCollection({
         base: collectionBase(ctx.config.publicUrl, req),
         search: new URLSearchParams(req.url.split('?')[1] ?? ''),
@@ -52,7 +54,7 @@ export function notificationsRouter(ctx: NotificationsContext): Router {
   r.get(
     '/unread/count',
     handler(async ({ query, user, set }) => {
-      set('count', await store.unreadCount(me(user), parseTypes(query.types)));
+      set('count', await store.unreadCount(me(user), parseTypes(query.types), await ctx.suspended.ids()));
     }, auth),
   );
 

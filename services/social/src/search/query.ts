@@ -9,6 +9,7 @@ import { canSee, type Viewer } from '@agora/common/audience';
 import type { SearchEntry, SearchKind } from '@agora/common/db';
 import type { SocialContext } from '../context';
 import { readableObject } from '../access/objects';
+import { suspendedOf } from '../access/suspended';
 import { presentUser } from '../users/present';
 import type { UserRecord } from '@agora/common/db';
 
@@ -119,6 +120,8 @@ export async function openable(
     // A remote post, known by its URL: public ones are all the inbox keeps.
     const doc = await ctx.stores.search.source('Post', e._id);
     if (!doc || !canSee(doc, viewer, domain)) return null;
+    // Its author's server suspended the author (ADR 0028): hidden as their other copies are.
+    if (await suspendedOf(ctx).anyOf(doc.actorId as string | undefined)) return null;
     if (opts.postType && doc.type !== opts.postType) return null;
     return { ...pick(doc, FIELDS.Post), _searchType: 'Post' };
   }

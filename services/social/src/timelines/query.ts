@@ -13,6 +13,7 @@ import { loadCircle } from '../access/circles';
 import { cachesOf, stamped } from './cache';
 import { postsById } from './posts';
 import { hiddenAuthors } from '../access/suspended';
+import { countedAll } from '../access/suspended-counts';
 
 export interface TimelineQuery {
   types: string[];
@@ -141,7 +142,7 @@ export async function circleTimeline(
         page.items.filter((p) => p.reactCount !== 0).map((p) => p.id),
       )
     : new Map<string, string>();
-  const items = page.items.map((p) =>
+  const items = (await countedAll(ctx, page.items)).map((p) =>
     presentPost(p as never, viewer, domain, { myReact: mine.get(p.id) ?? null }),
   );
   return {

@@ -12,6 +12,7 @@ import { parseId } from '@agora/common/db';
 import { BadRequest, NotFound } from '@agora/common/errors';
 import type { SocialContext } from '../context';
 import { readableObject } from '../access/objects';
+import { suspendedOf } from '../access/suspended';
 import { fetchRemote } from './remote-lookup';
 import { followStateOf } from './remote-ap';
 import { refuseBlocked } from '../federation/blocks';
@@ -35,6 +36,9 @@ export async function lookup(
   const parsed = parseId(id);
   if (parsed.domain === ctx.config.DOMAIN) return lookupLocal(ctx, viewer, id, parsed.type);
   await refuseBlocked(ctx, parsed.domain);
+  // Another server's actor that its server suspended has no profile here meanwhile (ADR 0028),
+  // as a suspended local account has none: not even one asked of its origin.
+  if (parsed.type === 'User' && (await suspendedOf(ctx).anyOf(id))) return null;
   let item: Record<string, unknown> | null;
   if (mode === 'remote') item = shownTo(viewer, parsed.type, await fetchRemote(ctx, id));
   else {

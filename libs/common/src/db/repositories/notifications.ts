@@ -149,6 +149,14 @@ export const NOTIFICATIONS: CollectionSpec = {
       ],
       serves: 'pageFor / unreadCount with `types` (unread only); readAll with `types`',
     },
+    {
+      fields: [
+        ['recipientId', 1],
+        ['actorId', 1],
+        ['createdAt', -1],
+      ],
+      serves: "the recipient's notifications from suspended accounts (left out of pageFor and unreadCount)",
+    },
   ],
   dates: ['createdAt'],
 };
@@ -222,25 +230,73 @@ export class NotificationsStore {
     }
   }
 
-  /** The recipient's notifications that are not dismissed, newest first, with the filter's total. */
+  /**
+   * The recipient's notifications that are not dismissed, newest first, with the filter's total.
+   * Those from `hiddenActors` (suspended accounts, ADR 0028) are left out of both: they are read
+   * first by their own index (what the recipient holds from those actors, usually nothing), the
+   * total is the count less theirs, and the page is read from `skip` with room for every one of
+   * them, each row's place among the kept ones told by how many hidden rows sort before it.
+   */
   async pageFor(
     recipientId: string,
     filter: NotificationFilter,
     req: { skip: number; limit: number },
+    hiddenActors: ReadonlySet<string> = new Set(),
   ): Promise<{ total: number; items: NotificationView[] }> {
     const where = this.visible(recipientId, filter);
-    // A limit of 0 means "no limit" to MongoDB and "none" to SQLite: never ask for it.
-    if (req.limit <= 0) return { total: await this.rows.count(where), items: [] };
-    const [total, docs] = await Promise.all([
+    const [hidden, count] = await Promise.all([
+      this.fromActors(recipientId, filter, hiddenActors),
       this.rows.count(where),
-      this.rows.find(where, { sort: NEWEST, skip: req.skip, limit: req.limit }),
     ]);
-    return { total, items: docs.map(view) };
+    const total = Math.max(0, count - hidden.length);
+    // A limit of 0 means "no limit" to MongoDB and "none" to SQLite: never ask for it.
+    if (req.limit <= 0) return { total, items: [] };
+    const docs = await this.rows.find(where, {
+      sort: NEWEST,
+      skip: req.skip,
+      limit: req.limit + hidden.length,
+    });
+    if (!hidden.length) return { total, items: docs.map(view) };
+    const ids = new Set(hidden.map((h) => h._id));
+    const items: NotificationView[] = [];
+    docs.forEach((doc, i) => {
+      if (ids.has(doc._id) || items.length >= req.limit) return;
+      // Its place among the kept ones: its place in the full order less the hidden before it.
+      const place = req.skip + i - hidden.filter((h) => sortsBefore(h, doc)).length;
+      if (place >= req.skip) items.push(view(doc));
+    });
+    return { total, items };
   }
 
-  /** GET /notifications/unread/count: unread and not dismissed, of the given types when any. */
-  async unreadCount(recipientId: string, types?: NotificationType[]): Promise<number> {
-    return this.rows.count(this.visible(recipientId, { unreadOnly: true, ...(types ? { types } : {}) }));
+  /** GET /notifications/unread/count: unread and not dismissed, of the given types when any, not from `hiddenActors`. */
+  async unreadCount(
+    recipientId: string,
+    types?: NotificationType[],
+    hiddenActors: ReadonlySet<string> = new Set(),
+  ): Promise<number> {
+    const filter = { unreadOnly: true, ...(types ? { types } : {}) };
+    const [hidden, count] = await Promise.all([
+      this.fromActors(recipientId, filter, hiddenActors),
+      this.rows.count(this.visible(recipientId, filter)),
+    ]);
+    return Math.max(0, count - hidden.length);
+  }
+
+  /** The recipient's notifications from these actors that the filter would list (keys and order only). */
+  private async fromActors(
+    recipientId: string,
+    filter: NotificationFilter,
+    actors: ReadonlySet<string>,
+  ): Promise<Array<Pick<NotificationDoc, '_id' | 'createdAt'>>> {
+    if (!actors.size) return [];
+    const rows = await this.rows.find(
+      { recipientId, actorId: { $in: [...actors] } },
+      { fields: ['createdAt', 'dismissed', 'read', 'type'] },
+    );
+    const types = filter.types?.length ? new Set<string>(filter.types) : null;
+    return rows.filter(
+      (r) => !r.dismissed && (!filter.unreadOnly || !r.read) && (!types || types.has(r.type)),
+    );
   }
 
   /** Marks one of the recipient's notifications read or unread; null when it is not theirs. */
@@ -276,6 +332,16 @@ export class NotificationsStore {
       ...typeCondition(filter.types),
     };
   }
+}
+
+/** Whether `a` comes before `b` newest first (NEWEST: time, then id). */
+function sortsBefore(
+  a: Pick<NotificationDoc, '_id' | 'createdAt'>,
+  b: Pick<NotificationDoc, '_id' | 'createdAt'>,
+): boolean {
+  const ta = new Date(a.createdAt).getTime();
+  const tb = new Date(b.createdAt).getTime();
+  return ta !== tb ? ta > tb : a._id > b._id;
 }
 
 /** Whether the group's newest notification stands in for a new one (GroupRule). */

@@ -413,6 +413,11 @@ export class PostsStore extends ContentCollection<PostRow> {
     return pullTombstones(this.rows, scope, since);
   }
 
+  /** Whether the author has a live post here (one read of the `(actorId, deletedAt)` index). */
+  async anyLiveBy(authorId: string): Promise<boolean> {
+    return (await this.rows.findOne({ actorId: authorId, deletedAt: null }, { fields: ['id'] })) !== null;
+  }
+
   /** Every live post of an author (account deletion, author copies refresh): a scan. */
   async allByAuthor(authorId: string): Promise<PostRecord[]> {
     return this.rows.find({ actorId: authorId, deletedAt: null });

@@ -144,20 +144,22 @@ export class ReactsStore extends ContentCollection<ReactRow> {
     target: string,
     req: PageRequest,
     exceptAuthors: ReadonlySet<string> = new Set(),
+    exceptCount?: number,
   ): Promise<FoundRows<ReactRecord>> {
     const key = reactsList(target);
     // Reactions by `exceptAuthors` (suspended accounts, ADR 0028) are skipped by their entry's
-    // author; the total then counts the others (the whole list read, only while one is skipped).
-    const skipping = exceptAuthors.size > 0;
+    // author; the total is the list's counter less `exceptCount` (theirs in it) when the caller
+    // knows it, else it counts the others (the whole list read, only while one is skipped).
+    const counting = exceptAuthors.size > 0 && exceptCount === undefined;
     const page: ListEntry[] = [];
     let skipped = 0;
     let shown = 0;
     for await (const e of this.lists.newest([key])) {
-      if (skipping && e.by && exceptAuthors.has(e.by)) continue;
+      if (e.by && exceptAuthors.has(e.by)) continue;
       shown++;
       if (skipped < req.skip) skipped++;
       else if (page.length < req.limit) page.push(e);
-      else if (!skipping) break;
+      else if (!counting) break;
     }
     const keys = page.flatMap((e) => (e.by ? [reactKey(target, e.by)] : []));
     const rows = keys.length ? await this.rows.find({ _id: { $in: keys } }) : [];
@@ -166,7 +168,8 @@ export class ReactsStore extends ContentCollection<ReactRow> {
       const r = byId.get(e.id);
       return r ? [shownRow(r)] : [];
     });
-    return { total: skipping ? shown : (await this.lists.head(key)).count, items };
+    const total = counting ? shown : Math.max(0, (await this.lists.head(key)).count - (exceptCount ?? 0));
+    return { total, items };
   }
 
   /** Removes every reaction on the targets (purged objects); how many. */
@@ -181,6 +184,11 @@ export class ReactsStore extends ContentCollection<ReactRow> {
   /** Every stored reaction (GET /admin/system). */
   async countAll(): Promise<number> {
     return this.rows.count({});
+  }
+
+  /** Whether the actor has a reaction here (one read of the `actorId` index). */
+  async anyBy(actorId: string): Promise<boolean> {
+    return (await this.rows.findOne({ actorId }, { fields: ['id'] })) !== null;
   }
 
   /** Every reaction of an actor (account deletion). */

@@ -98,34 +98,47 @@ export class RepliesStore extends ContentCollection<ReplyRow> {
     );
   }
 
+  /** Whether the author has a live reply here (one read of the `(actorId, deletedAt)` index). */
+  async anyLiveBy(actorId: string): Promise<boolean> {
+    return (await this.rows.findOne({ actorId, deletedAt: null }, { fields: ['id'] })) !== null;
+  }
+
+  /** An author's live replies and their thread roots (a suspended account's share, ADR 0028). */
+  async liveTargetsByAuthor(actorId: string): Promise<Array<Pick<ReplyRecord, 'id' | 'target'>>> {
+    return this.rows.find({ actorId, deletedAt: null }, { fields: ['id', 'target'] });
+  }
+
   /**
    * GET /posts/:id/replies: a thread, oldest first, read from the start of its list up to the
    * end of the page (not the whole list). Replies by `exceptAuthors` (suspended accounts, ADR
-   * 0028) are skipped by their entry's author; the total then counts the thread's other entries
-   * (a read of the whole list, only while someone in it is skipped).
+   * 0028) are skipped by their entry's author. The total is the list's counter less
+   * `exceptCount`, the skipped authors' replies in it when the caller knows them; otherwise it
+   * counts the thread's other entries (a read of the whole list, only while someone is skipped).
    */
   async pageForThread(
     rootId: string,
     req: PageRequest,
     exceptAuthors: ReadonlySet<string> = new Set(),
+    exceptCount?: number,
   ): Promise<FoundRows<ReplyRecord>> {
     const key = threadList(rootId);
-    const skipping = exceptAuthors.size > 0;
+    const counting = exceptAuthors.size > 0 && exceptCount === undefined;
     const page: string[] = [];
     let skipped = 0;
     let shown = 0;
     for await (const e of this.lists.oldest(key)) {
-      if (skipping && e.by && exceptAuthors.has(e.by)) continue;
+      if (e.by && exceptAuthors.has(e.by)) continue;
       shown++;
       if (skipped < req.skip) skipped++;
       else if (page.length < req.limit) page.push(e.id);
-      else if (!skipping) break;
+      else if (!counting) break;
     }
     const found = await this.liveByIds(page);
     const items = page.flatMap((id) => {
       const r = found.get(id);
       return r ? [shownRow(r)] : [];
     });
-    return { total: skipping ? shown : (await this.lists.head(key)).count, items };
+    const total = counting ? shown : Math.max(0, (await this.lists.head(key)).count - (exceptCount ?? 0));
+    return { total, items };
   }
 }

@@ -19,6 +19,7 @@ import { GROUP_ID, canReadGroupPosts, groupRoles, loadGroup, type GroupRecord } 
 import { GROUP_LIST_FIELDS, circleMembersCollection } from '../../views/groups';
 import { fetchRemoteMembers } from '../../views/remote-members';
 import { hiddenAuthors } from '../../access/suspended';
+import { counted, groupShare, suspendedShare } from '../../access/suspended-counts';
 
 /** /groups (behaviour-notes §3.8, audience-checked on every route). */
 export default function groupRoutes(ctx: SocialContext): Router {
@@ -129,8 +130,11 @@ export default function groupRoutes(ctx: SocialContext): Router {
         paging,
         await hiddenAuthors(ctx),
       );
-      const items = posts.map((p) => presentPost(p as never, viewer, domain));
-      setAll(set, collectionFor(ctx.config.publicUrl, req, paging, total, items));
+      // The list's counters still count the suspended accounts' posts: their share is taken out.
+      const share = await suspendedShare(ctx);
+      const shown = Math.max(0, total - groupShare(share, group.id, types));
+      const items = posts.map((p) => presentPost(counted(share, p) as never, viewer, domain));
+      setAll(set, collectionFor(ctx.config.publicUrl, req, paging, shown, items));
     }),
   );
   return r;

@@ -6,6 +6,7 @@ import { presentPost } from '../../views/posts';
 import { readableObject } from '../../access/objects';
 import { parseMode, remotePost } from '../../views/lookup';
 import { hiddenAuthors } from '../../access/suspended';
+import { counted, countedAll, suspendedShare, tierShare } from '../../access/suspended-counts';
 
 /** /posts (behaviour-notes §3.6, audience-checked on every route). */
 export default function postRoutes(ctx: SocialContext): Router {
@@ -24,19 +25,26 @@ export default function postRoutes(ctx: SocialContext): Router {
         tiers = ['server'];
       }
       const paging = parsePaging(query);
+      const types = typeof query.type === 'string' ? query.type.split(',').slice(0, 10) : undefined;
+      const since =
+        typeof query.since === 'string' && !Number.isNaN(Date.parse(query.since))
+          ? new Date(query.since)
+          : undefined;
       const { total, items: posts } = await ctx.stores.posts.pageLocal(
         {
           tiers,
           exceptAuthors: await hiddenAuthors(ctx),
-          ...(typeof query.type === 'string' ? { types: query.type.split(',').slice(0, 10) } : {}),
-          ...(typeof query.since === 'string' && !Number.isNaN(Date.parse(query.since))
-            ? { since: new Date(query.since) }
-            : {}),
+          ...(types ? { types } : {}),
+          ...(since ? { since } : {}),
         },
         paging,
       );
-      const items = posts.map((p) => presentPost(p as never, viewer, domain));
-      setAll(set, collectionFor(ctx.config.publicUrl, req, paging, total, items));
+      // The lists' counters still count the suspended accounts' posts: their share is taken
+      // out (ADR 0028). With `since` the total is already a count of what was listed.
+      const share = await suspendedShare(ctx);
+      const shown = since ? total : Math.max(0, total - tierShare(share, tiers, types));
+      const items = posts.map((p) => presentPost(counted(share, p) as never, viewer, domain));
+      setAll(set, collectionFor(ctx.config.publicUrl, req, paging, shown, items));
     }),
   );
 
@@ -48,7 +56,8 @@ export default function postRoutes(ctx: SocialContext): Router {
       if (remote) return setAll(set, remote);
       const { doc } = await readableObject(ctx, viewer, params.id!, 'Post not found');
       const mine = viewer.id ? await ctx.stores.reacts.mine(viewer.id, doc.id) : null;
-      setAll(set, presentPost(doc, viewer, domain, { myReact: mine?.emoji ?? null }));
+      const [shown] = await countedAll(ctx, [doc]);
+      setAll(set, presentPost(shown!, viewer, domain, { myReact: mine?.emoji ?? null }));
     }),
   );
 
@@ -58,10 +67,13 @@ export default function postRoutes(ctx: SocialContext): Router {
       const viewer = await viewerOf(ctx, req);
       const { doc } = await readableObject(ctx, viewer, params.id!, 'Post not found');
       const paging = parsePaging(query);
+      // The suspended accounts' replies are skipped, and their count taken off the total.
+      const share = await suspendedShare(ctx);
       const { total, items } = await ctx.stores.replies.pageForThread(
         doc.id,
         paging,
         await hiddenAuthors(ctx),
+        share.replies.get(doc.id) ?? 0,
       );
       setAll(set, collectionFor(ctx.config.publicUrl, req, paging, total, items));
     }),
@@ -73,10 +85,13 @@ export default function postRoutes(ctx: SocialContext): Router {
       const viewer = await viewerOf(ctx, req);
       const { doc } = await readableObject(ctx, viewer, params.id!, 'Post not found');
       const paging = parsePaging(query);
+      const share = await suspendedShare(ctx);
+      const theirs = [...(share.reacts.get(doc.id)?.values() ?? [])].reduce((n, k) => n + k, 0);
       const { total, items } = await ctx.stores.reacts.pageForTarget(
         doc.id,
         paging,
         await hiddenAuthors(ctx),
+        theirs,
       );
       setAll(set, collectionFor(ctx.config.publicUrl, req, paging, total, items));
     }),

@@ -10,6 +10,7 @@ import { collectionFor, handler, parsePaging, setAll, type Router } from '@agora
 import type { SocialContext } from '../../context';
 import { viewerOf } from '../../access/viewer';
 import { presentPost } from '../../views/posts';
+import { countedAll } from '../../access/suspended-counts';
 import { liveUser } from './shared';
 
 const TYPE_RE = /^[A-Za-z]{1,30}$/;
@@ -71,7 +72,7 @@ export function userPostRoutes(r: Router, ctx: SocialContext): void {
         );
       }
       const { total, items: posts } = page;
-      const items = posts.map((p) => presentPost(p as never, viewer, domain));
+      const items = (await countedAll(ctx, posts)).map((p) => presentPost(p as never, viewer, domain));
       setAll(set, collectionFor(ctx.config.publicUrl, req, paging, total, items));
     }),
   );
