@@ -10,7 +10,7 @@
  * `--ownerCircles`: the circles the posting user is in (each post fans out to their timelines).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -141,6 +141,8 @@ async function main(): Promise<void> {
   );
   const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${main}/status`, 'utf8'))?.[1];
   console.log(`node RSS 2 s after the load: ${Math.round(Number(rss) / 1024)} MB`);
+  if (sqlitePath && existsSync(`${sqlitePath}-wal`))
+    console.log(`SQLite WAL after the load: ${Math.round(statSync(`${sqlitePath}-wal`).size / 2 ** 20)} MB`);
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));
   if (values.prof) console.log(`profile in ${dir}/prof`);
