@@ -10,7 +10,7 @@
  * `--ownerCircles`: the circles the posting user is in (each post fans out to their timelines).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -38,6 +38,22 @@ function cpuMs(pid: number, tid?: number): number {
   const stat = readFileSync(tid ? `/proc/${pid}/task/${tid}/stat` : `/proc/${pid}/stat`, 'utf8');
   const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(f[11]) + Number(f[12])) * 1000) / TICK;
+}
+
+/** utime and stime apart (ms) of one thread: user code against system calls (SQLite's I/O, sockets). */
+function userSysMs(pid: number, tid: number): [number, number] {
+  const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return [(Number(f[11]) * 1000) / TICK, (Number(f[12]) * 1000) / TICK];
+}
+
+/**
+ * The thread's time on a CPU and waiting for one (ms, /proc/<pid>/task/<tid>/schedstat): what
+ * the wall time of its turns is made of, beside the time it sleeps (idle or blocked in I/O).
+ */
+function schedMs(pid: number, tid: number): [number, number] {
+  const [run, wait] = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ').map(Number);
+  return [run! / 1e6, wait! / 1e6];
 }
 
 function childrenOf(pid: number): number[] {
@@ -99,10 +115,14 @@ async function main(): Promise<void> {
   const main = child.pid!;
   const before = pids.map((p) => cpuMs(p));
   const mainBefore = cpuMs(main, main);
+  const splitBefore = userSysMs(main, main);
+  const schedBefore = schedMs(main, main);
   const r = await run();
   await new Promise((r) => setTimeout(r, 2000)); // the consumers' tail
   const after = pids.map((p) => cpuMs(p));
   const mainAfter = cpuMs(main, main);
+  const splitAfter = userSysMs(main, main);
+  const schedAfter = schedMs(main, main);
   const posts = r.requests.total ?? 0;
   console.log(
     `posts ${posts}, ${(posts / Number(values.seconds)).toFixed(1)}/s, p50 ${r.latency.p50} ms, non-2xx ${r.non2xx}`,
@@ -114,8 +134,15 @@ async function main(): Promise<void> {
   );
   // The event loop's share: at saturation each request waits behind the others' turns on it.
   console.log(`node main thread: ${((mainAfter - mainBefore) / posts).toFixed(2)} ms CPU per post`);
+  const per = (a: number, b: number) => ((b - a) / posts).toFixed(2);
+  console.log(
+    `node main thread: user ${per(splitBefore[0], splitAfter[0])} / system ${per(splitBefore[1], splitAfter[1])} ms per post; ` +
+      `waiting for a CPU ${per(schedBefore[1], schedAfter[1])} ms per post`,
+  );
   const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${main}/status`, 'utf8'))?.[1];
   console.log(`node RSS 2 s after the load: ${Math.round(Number(rss) / 1024)} MB`);
+  if (sqlitePath && existsSync(`${sqlitePath}-wal`))
+    console.log(`SQLite WAL after the load: ${Math.round(statSync(`${sqlitePath}-wal`).size / 2 ** 20)} MB`);
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));
   if (values.prof) console.log(`profile in ${dir}/prof`);

@@ -2,7 +2,8 @@
  * SearchStore on both engines (issue 22, ADR 0008), index coverage checked: entries found by
  * any of their terms, newest first (ties by id, as before the move), within one kind; a rewrite
  * drops the terms an object lost; removals, by object and by account; concurrent rewrites of one
- * object leave one of them whole, found by each of its terms and by no other.
+ * object leave one of them whole, found by each of its terms and by no other. An object's term
+ * rows are neighbours in key order.
  */
 import { SEARCH_ENTRIES, SEARCH_TERMS, SearchStore, type SearchEntry } from '@agora/common/db';
 import type { Engine } from '@agora/common/db/engine';
@@ -96,5 +97,16 @@ describe.each(engineFixtures())('SearchStore on $name', (fx) => {
     await Promise.all([search.upsert(entry('post:r', ['racy'], 50)), search.remove('post:r')]);
     const hits = await found(search, 'racy');
     expect([[], ['post:r']]).toContainEqual(hits);
+  });
+
+  it("stores an object's term rows next to each other in key order, whatever their terms", async () => {
+    // A new post's rows then land in one or two pages of the key's index, not one per term.
+    await search.upsert(entry('post:k1', ['ka', 'kay', 'zz'], 60));
+    await search.upsert(entry('post:k2', ['ka', 'kay', 'zz'], 61));
+    const owners: string[] = [];
+    for await (const page of engine.collection<{ _id: string; objectId: string }>(SEARCH_TERMS).scan())
+      for (const row of page) if (owners.at(-1) !== row.objectId) owners.push(row.objectId);
+    expect(new Set(owners).size).toBe(owners.length);
+    expect(await found(search, 'kay')).toEqual(['post:k2', 'post:k1']);
   });
 });

@@ -48,7 +48,11 @@ type EntryRow = SearchEntry & {
 };
 
 type TermRow = {
-  /** `${term} ${objectId} ${rev}`: for one term, ties on `at` order by object id as before. */
+  /**
+   * `${objectId} ${rev} ${term}`: one object's rows are neighbours in the key's index, so a new
+   * post's twenty-odd rows land in a page or two of it instead of one page per term (the `term`
+   * indexes already serve the search); for one term, ties on `at` still order by object id.
+   */
   _id: string;
   term: string;
   objectId: string;
@@ -160,7 +164,7 @@ export class SearchStore {
       if (fresh.terms.length)
         await this.terms.insertMany(
           fresh.terms.map((term) => ({
-            _id: `${term} ${entry._id} ${rev}`,
+            _id: `${entry._id} ${rev} ${term}`,
             term,
             objectId: entry._id,
             kind: fresh.kind,

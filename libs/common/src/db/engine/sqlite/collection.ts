@@ -44,6 +44,8 @@ export interface SqliteCollectionOptions {
   checkIndexes: boolean;
   /** Told after every committed write transaction (the checkpoint thread counts them). */
   committed?: () => void;
+  /** What a write waits for before it starts, when anything (the checkpoint thread's drain). */
+  gate?: () => Promise<void> | undefined;
 }
 
 export class SqliteCollection<T extends Doc> implements Collection<T> {
@@ -52,6 +54,7 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
   private readonly table: string;
   private readonly checkIndexes: boolean;
   private readonly committed: (() => void) | undefined;
+  private readonly gate: (() => Promise<void> | undefined) | undefined;
   /** Prepared statements by their text: a store issues a handful of shapes, each many times. */
   private readonly statements = new Map<string, StatementSync>();
 
@@ -61,6 +64,12 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     this.table = quoteName(opts.spec.name);
     this.checkIndexes = opts.checkIndexes;
     this.committed = opts.committed;
+    this.gate = opts.gate;
+  }
+
+  /** Runs a change on a later tick, once the connection may write (checkpointer.ts). */
+  private change<R>(fn: () => R): Promise<R> {
+    return (this.gate?.() ?? Promise.resolve()).then(fn);
   }
 
   private prepare(sql: string): StatementSync {
@@ -136,11 +145,11 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
   }
 
   insertOne(doc: T): Promise<void> {
-    return Promise.resolve().then(() => this.write(() => this.insertRow(doc)));
+    return this.change(() => this.write(() => this.insertRow(doc)));
   }
 
   insertMany(docs: readonly T[]): Promise<void> {
-    return Promise.resolve().then(() => {
+    return this.change(() => {
       // Ordered, as MongoDB's: the documents before a duplicate stay inserted.
       let failedAt: number | undefined;
       this.write(() => {
@@ -159,7 +168,7 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
   }
 
   insertEach(docs: readonly T[]): Promise<boolean[]> {
-    return Promise.resolve().then(() => {
+    return this.change(() => {
       for (const d of docs) this.checkInsert(d);
       if (!docs.length) return [];
       // One transaction: a duplicate fails only its own statement, the others stay.
@@ -221,7 +230,7 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
   }
 
   updateEach(changes: readonly Change[]): Promise<UpdateResult[]> {
-    return Promise.resolve().then(() => {
+    return this.change(() => {
       for (const c of changes) checkUpdate(c.update);
       if (!changes.length) return [];
       return this.write(() =>
@@ -238,7 +247,7 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     update: Update,
     opts: { upsert?: boolean; sort?: Sort } = {},
   ): Promise<UpdateResult> {
-    return Promise.resolve().then(() => {
+    return this.change(() => {
       const [before, after] = this.changeOne(filter, update, !!opts.upsert, opts.sort);
       return { matched: before ? 1 : 0, upserted: !before && !!after };
     });
@@ -249,7 +258,7 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     update: Update,
     opts: { upsert?: boolean; returning?: 'before' | 'after'; sort?: Sort } = {},
   ): Promise<T | null> {
-    return Promise.resolve().then(() => {
+    return this.change(() => {
       const [before, after] = this.changeOne(filter, update, !!opts.upsert, opts.sort);
       return opts.returning === 'before' ? before : after;
     });
@@ -257,7 +266,7 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
 
   updateMany(filter: Filter, update: Update): Promise<number> {
     checkUpdate(update);
-    return Promise.resolve().then(() =>
+    return this.change(() =>
       this.write(() => {
         const found = this.select(filter);
         for (const doc of found) this.replaceRow(applyUpdate(doc, update, false));
@@ -267,7 +276,7 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
   }
 
   deleteOne(filter: Filter): Promise<number> {
-    return Promise.resolve().then(() =>
+    return this.change(() =>
       this.write(() => {
         const found = this.select(filter, { limit: 1, fields: [] })[0];
         if (found) this.deleteRow(found._id);
@@ -277,7 +286,7 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
   }
 
   deleteMany(filter: Filter): Promise<number> {
-    return Promise.resolve().then(() => {
+    return this.change(() => {
       this.covered(filter);
       const w = where(filter);
       return Number(this.prepare(`DELETE FROM ${this.table} WHERE ${w.sql}`).run(...w.params).changes);
@@ -285,7 +294,7 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
   }
 
   findOneAndDelete(filter: Filter, opts: { sort?: Sort } = {}): Promise<T | null> {
-    return Promise.resolve().then(() =>
+    return this.change(() =>
       this.write(() => {
         const found = this.select(filter, { limit: 1, ...(opts.sort ? { sort: opts.sort } : {}) })[0] ?? null;
         if (found) this.deleteRow(found._id);
@@ -309,7 +318,7 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
   }
 
   clear(): Promise<void> {
-    return Promise.resolve().then(() => {
+    return this.change(() => {
       this.prepare(`DELETE FROM ${this.table}`).run();
     });
   }

@@ -70,6 +70,7 @@ export function openSqlite(opts: SqliteOptions): Engine {
         })
       : undefined;
   const committed = checkpointer ? () => checkpointer.committed() : undefined;
+  const gate = checkpointer ? () => checkpointer.gate() : undefined;
 
   const ensureOne = (spec: CollectionSpec) => {
     const table = quoteName(spec.name);
@@ -111,6 +112,7 @@ export function openSqlite(opts: SqliteOptions): Engine {
           spec,
           checkIndexes: !!opts.checkIndexes,
           ...(committed ? { committed } : {}),
+          ...(gate ? { gate } : {}),
         });
         collections.set(spec.name, c);
       }
