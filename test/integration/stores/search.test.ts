@@ -3,7 +3,7 @@
  * any of their terms, newest first (ties by id, as before the move), within one kind; a rewrite
  * drops the terms an object lost; removals, by object and by account; concurrent rewrites of one
  * object leave one of them whole, found by each of its terms and by no other. An object's term
- * rows are neighbours in key order.
+ * rows are neighbours in key order. A search of every kind merges the kinds newest first.
  */
 import { SEARCH_ENTRIES, SEARCH_TERMS, SearchStore, type SearchEntry } from '@agora/common/db';
 import type { Engine } from '@agora/common/db/engine';
@@ -108,5 +108,17 @@ describe.each(engineFixtures())('SearchStore on $name', (fx) => {
       for (const row of page) if (owners.at(-1) !== row.objectId) owners.push(row.objectId);
     expect(new Set(owners).size).toBe(owners.length);
     expect(await found(search, 'kay')).toEqual(['post:k2', 'post:k1']);
+  });
+
+  it('a search of every kind interleaves the kinds newest first, the limit across all of them', async () => {
+    // Read kind by kind (one index per term row fewer to write) and merged.
+    await search.upsert(entry('post:m1', ['mix'], 70));
+    await search.upsert(entry('@mia', ['mix'], 71, { kind: 'User', actorId: '@mia' }));
+    await search.upsert(entry('group:m', ['mix'], 72, { kind: 'Group' }));
+    await search.upsert(entry('post:m2', ['mix'], 73));
+    await search.upsert(entry('page:m', ['mix'], 71, { kind: 'Page' }));
+    expect(await found(search, 'mix')).toEqual(['post:m2', 'group:m', 'page:m', '@mia', 'post:m1']);
+    expect(await found(search, 'mix', undefined, 3)).toEqual(['post:m2', 'group:m', 'page:m']);
+    expect(await found(search, 'mix', 'Post', 1)).toEqual(['post:m2']);
   });
 });

@@ -79,21 +79,16 @@ export const SEARCH_ENTRIES: CollectionSpec = {
 export const SEARCH_TERMS: CollectionSpec = {
   name: 'search_terms',
   indexes: [
-    // GET /search: the objects holding a term, newest first; and within one kind (type=).
-    {
-      fields: [
-        ['term', 1],
-        ['at', -1],
-      ],
-      serves: 'search.withTerm',
-    },
+    // GET /search: the objects of one kind holding a term, newest first. A search of every kind
+    // reads this index once per kind and merges: one index fewer for each of a post's twenty-odd
+    // term rows to keep up (a leaf written per term, on every post), a few more reads per search.
     {
       fields: [
         ['kind', 1],
         ['term', 1],
         ['at', -1],
       ],
-      serves: 'search.withTerm by kind',
+      serves: 'search.withTerm',
     },
     // An object's rows of one revision (replaced by an upsert), or all of them (a removal).
     {
@@ -212,11 +207,16 @@ export class SearchStore {
 
   /** Entries holding `term` (optionally of one kind), newest first, at most `limit`. */
   async withTerm(term: string, kind: SearchKind | undefined, limit: number): Promise<SearchEntry[]> {
-    const rows = await this.terms.find(kind ? { kind, term } : { term }, {
-      sort: NEWEST,
-      limit,
-      fields: ['objectId'],
-    });
+    const perKind = await Promise.all(
+      (kind ? [kind] : SEARCH_KINDS).map((k) =>
+        this.terms.find({ kind: k, term }, { sort: NEWEST, limit, fields: ['objectId', 'at'] }),
+      ),
+    );
+    // Every kind's newest `limit`, merged: the newest `limit` of all of them are among these.
+    const rows = perKind
+      .flat()
+      .sort((a, b) => b.at.getTime() - a.at.getTime() || (a._id < b._id ? 1 : a._id > b._id ? -1 : 0))
+      .slice(0, limit);
     const ids = [...new Set(rows.map((r) => r.objectId))];
     if (!ids.length) return [];
     const found = new Map((await this.entries.find({ _id: { $in: ids } })).map((e) => [e._id, e]));
