@@ -30,10 +30,9 @@ const post = (who: Actor, content: string, to = '@public') =>
   created(who, { type: 'Create', objectType: 'Post', to, object: { content } });
 
 async function timeline() {
-  const res = await api.get<{ totalItems: number; orderedItems: Row[] }>(
-    `/circles/${enc(following)}/posts`,
-    { token: alice.token },
-  );
+  const res = await api.get<{ totalItems: number; orderedItems: Row[] }>(`/circles/${enc(following)}/posts`, {
+    token: alice.token,
+  });
   expect(res.status).toBe(200);
   return { total: res.body.totalItems, shown: res.body.orderedItems.length };
 }

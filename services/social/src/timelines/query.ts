@@ -144,9 +144,9 @@ export async function circleTimeline(
         page.items.filter((p) => p.reactCount !== 0).map((p) => p.id),
       )
     : new Map<string, string>();
-  const items = page.items.map((p) => counted(share, p)).map((p) =>
-    presentPost(p as never, viewer, domain, { myReact: mine.get(p.id) ?? null }),
-  );
+  const items = page.items
+    .map((p) => counted(share, p))
+    .map((p) => presentPost(p as never, viewer, domain, { myReact: mine.get(p.id) ?? null }));
   return {
     '@context': AS_CONTEXT,
     type: 'OrderedCollectionPage',
