@@ -62,7 +62,7 @@ export async function pull(ctx: SocialContext, viewer: Viewer, signer: string | 
   // them, so `next` is the cursor of the store's page even when some of it is left out.
   // Their replies and reactions leave the pulled posts' counters, as for any other reader here.
   const [hidden, share] = await Promise.all([hiddenAuthors(ctx), suspendedShare(ctx)]);
-  const present = (p: PostDoc) => presentPost(counted(share, p as never) as never, viewer, domain);
+  const present = (p: PostDoc) => presentPost(counted(share, p) as never, viewer, domain);
   const page = {
     limit: q.limit,
     ...(q.since ? { since: q.since } : {}),
