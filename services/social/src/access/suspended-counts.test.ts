@@ -1,4 +1,4 @@
-import { counted, groupShare, tierShare, type SuspendedShare } from './suspended-counts';
+import { circleShare, counted, groupShare, tierShare, type SuspendedShare } from './suspended-counts';
 
 const share: SuspendedShare = {
   tiers: new Map([
@@ -12,6 +12,15 @@ const share: SuspendedShare = {
     ['server', new Map([['Note', 1]])],
   ]),
   groups: new Map([['group:g@a.test', new Map([['Event', 1]])]]),
+  circles: new Map([
+    [
+      'circle:c@a.test',
+      new Map([
+        ['public', 2],
+        ['server', 1],
+      ]),
+    ],
+  ]),
   replies: new Map([['post:p@a.test', 2]]),
   reacts: new Map([
     [
@@ -32,6 +41,12 @@ test("a total loses the suspended accounts' posts of its tiers or group, of the 
   expect(groupShare(share, 'group:g@a.test')).toBe(1);
   expect(groupShare(share, 'group:g@a.test', ['Note'])).toBe(0);
   expect(groupShare(share, 'group:other@a.test')).toBe(0);
+});
+
+test("a timeline's total loses the suspended accounts' posts in it of the tiers the viewer counts", () => {
+  expect(circleShare(share, 'circle:c@a.test', false)).toBe(2);
+  expect(circleShare(share, 'circle:c@a.test', true)).toBe(3);
+  expect(circleShare(share, 'circle:other@a.test', true)).toBe(0);
 });
 
 test("a post's counters lose the suspended accounts' replies and reactions; an emoji left with none leaves the summary", () => {

@@ -1,6 +1,7 @@
 /**
- * What the suspended accounts count for (ADR 0028): their live posts in the tier lists (`/posts`)
- * and in each group's list, their live replies by thread root (a post's `replyCount`) and their
+ * What the suspended accounts count for (ADR 0028): their live posts in the tier lists (`/posts`),
+ * in each group's list and in each circle's timeline (by the tier it counts them under), their
+ * live replies by thread root (a post's `replyCount`) and their
  * reactions by target and emoji (`reactCount`, `reactSummary`). Totals and counters are
  * counters, kept as the content was written; while an account is suspended a reader subtracts
  * its share instead of counting the rest, so a page costs what it did.
@@ -11,6 +12,7 @@
  * after SHARE_TTL_MS at most: a suspended account writes nothing, but its content may still be
  * deleted meanwhile (a moderator, a peer's Delete), which the counters already reflect.
  */
+import { tierTag } from '@agora/common/db';
 import type { SocialContext } from '../context';
 import { hiddenAuthors } from './suspended';
 
@@ -25,13 +27,21 @@ export interface SuspendedShare {
   tiers: Map<string, ByType>;
   /** Posts by group and type. */
   groups: Map<string, ByType>;
+  /** Posts in each circle's timeline by the tier it counts them under (`public`, `server`). */
+  circles: Map<string, ByType>;
   /** Live replies by thread root. */
   replies: Map<string, number>;
   /** Reactions by target and emoji. */
   reacts: Map<string, ByType>;
 }
 
-const EMPTY: SuspendedShare = { tiers: new Map(), groups: new Map(), replies: new Map(), reacts: new Map() };
+const EMPTY: SuspendedShare = {
+  tiers: new Map(),
+  groups: new Map(),
+  circles: new Map(),
+  replies: new Map(),
+  reacts: new Map(),
+};
 
 const SHARES = new WeakMap<
   SocialContext,
@@ -48,6 +58,7 @@ async function read(ctx: SocialContext, ids: ReadonlySet<string>): Promise<Suspe
   const share: SuspendedShare = {
     tiers: new Map(),
     groups: new Map(),
+    circles: new Map(),
     replies: new Map(),
     reacts: new Map(),
   };
@@ -68,6 +79,9 @@ async function read(ctx: SocialContext, ids: ReadonlySet<string>): Promise<Suspe
       if (!p.originDomain && p.to === '@public') add(share.tiers, 'public', type);
       if (!p.originDomain && (p.to === '@server' || p.to === `@${domain}`)) add(share.tiers, 'server', type);
       if (p.group) add(share.groups, p.group, type);
+      // A timeline counts its entries by tier (`to.public`, `to.server`; timelineAppends).
+      const tier = tierTag(p.to, domain);
+      if (tier !== 'to.other') for (const c of new Set(p.circles ?? [])) add(share.circles, c, tier.slice(3));
     }
     for (const r of replies)
       if (r.target) share.replies.set(r.target, (share.replies.get(r.target) ?? 0) + 1);
@@ -109,6 +123,15 @@ export function tierShare(
 /** The suspended accounts' posts in a group's list (of these types). */
 export function groupShare(share: SuspendedShare, groupId: string, types?: readonly string[]): number {
   return ofTypes(share.groups.get(groupId), types);
+}
+
+/**
+ * The suspended accounts' posts a circle timeline's total counts for a viewer: its public ones,
+ * and its server ones for a local viewer (TimelineStore.page counts the same tiers).
+ */
+export function circleShare(share: SuspendedShare, circleId: string, local: boolean): number {
+  const byTier = share.circles.get(circleId);
+  return (byTier?.get('public') ?? 0) + (local ? (byTier?.get('server') ?? 0) : 0);
 }
 
 type Counted = { id: string; replyCount?: unknown; reactCount?: unknown; reactSummary?: unknown };

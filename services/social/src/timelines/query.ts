@@ -13,7 +13,7 @@ import { loadCircle } from '../access/circles';
 import { cachesOf, stamped } from './cache';
 import { postsById } from './posts';
 import { hiddenAuthors } from '../access/suspended';
-import { countedAll } from '../access/suspended-counts';
+import { circleShare, counted, suspendedShare } from '../access/suspended-counts';
 
 export interface TimelineQuery {
   types: string[];
@@ -114,10 +114,12 @@ export async function circleTimeline(
   const domain = ctx.config.DOMAIN;
   // The list's counters and first entries are read while the circle (access) and the viewer load.
   const opened = ctx.stores.timelines.open(circleId, q.before);
-  const [circle, excluded] = await Promise.all([
+  const [circle, excluded, share] = await Promise.all([
     known.circle ?? loadCircle(ctx, circleId, { cached: true }),
     excludedAuthors(ctx, viewer, known.self),
+    suspendedShare(ctx),
   ]);
+  const local = !!viewer.id && viewer.local;
   const members = new Set((circle.members ?? []).map((m) => m.id));
   const types = q.types.length ? new Set(q.types) : null;
   const page = await ctx.stores.timelines.page(
@@ -130,7 +132,7 @@ export async function circleTimeline(
     {
       ...(q.before ? { before: q.before } : {}),
       limit: q.limit,
-      local: !!viewer.id && viewer.local,
+      local,
       load: (ids) => postsById(ctx, ids),
       opened,
     },
@@ -142,13 +144,14 @@ export async function circleTimeline(
         page.items.filter((p) => p.reactCount !== 0).map((p) => p.id),
       )
     : new Map<string, string>();
-  const items = (await countedAll(ctx, page.items)).map((p) =>
-    presentPost(p as never, viewer, domain, { myReact: mine.get(p.id) ?? null }),
-  );
+  const items = page.items
+    .map((p) => counted(share, p))
+    .map((p) => presentPost(p as never, viewer, domain, { myReact: mine.get(p.id) ?? null }));
   return {
     '@context': AS_CONTEXT,
     type: 'OrderedCollectionPage',
-    totalItems: page.total,
+    // The list's counters less the suspended accounts' posts in it (ADR 0028): no read of the list.
+    totalItems: Math.max(0, page.total - circleShare(share, circleId, local)),
     orderedItems: items,
     ...(page.next ? { nextCursor: encodeCursor(page.next) } : {}),
   };

@@ -20,6 +20,7 @@ import { domainOf } from '@agora/common/federation';
 import type { SocialContext } from '../context';
 import { presentPost } from './posts';
 import { hiddenAuthors } from '../access/suspended';
+import { counted, suspendedShare } from '../access/suspended-counts';
 
 export interface PullQuery {
   from: string[];
@@ -59,7 +60,9 @@ export async function pull(ctx: SocialContext, viewer: Viewer, signer: string | 
   const authors = q.from.filter((id) => id.endsWith(`@${domain}`));
   // A suspended account's posts are not pulled (ADR 0028); pages stay cut where the store cut
   // them, so `next` is the cursor of the store's page even when some of it is left out.
-  const hidden = await hiddenAuthors(ctx);
+  // Their replies and reactions leave the pulled posts' counters, as for any other reader here.
+  const [hidden, share] = await Promise.all([hiddenAuthors(ctx), suspendedShare(ctx)]);
+  const present = (p: PostDoc) => presentPost(counted(share, p) as never, viewer, domain);
   const page = {
     limit: q.limit,
     ...(q.since ? { since: q.since } : {}),
@@ -73,7 +76,7 @@ export async function pull(ctx: SocialContext, viewer: Viewer, signer: string | 
       ...(q.from.length ? { authors } : {}),
     });
     const shown = posts.filter((p) => !hidden.has(p.actorId));
-    return { items: shown.map((p) => presentPost(p as never, viewer, domain)), ...nextOf(posts, q.limit) };
+    return { items: shown.map(present), ...nextOf(posts, q.limit) };
   }
 
   if (!signer) throw new Unauthorized('A batch pull must be signed by the requesting server');
@@ -104,7 +107,7 @@ export async function pull(ctx: SocialContext, viewer: Viewer, signer: string | 
   ]);
   const shown = posts.filter((p) => !hidden.has(p.actorId));
   return {
-    items: shown.map((p) => presentPost(p as never, viewer, domain)),
+    items: shown.map(present),
     recipients: shown.map((p) => ({
       itemId: p.id,
       to: p.to === '@public' ? q.to : (readersOf.get(p.to ?? '') ?? []),
