@@ -2,7 +2,7 @@
  * Memory of the production entry after posting N, then more posts (issue 22's "RSS after the
  * load"), smaller and quicker than `--scale`: `node dist/standalone.js` of a checkout with its
  * `npm start` flags and environment (bench/production.ts `startFlags`), plus `--expose-gc` and
- * bench/memory-probe.ts, on a fresh data directory seeded with `--seed` posts (the posting
+ * the probe below, on a fresh data directory seeded with `--seed` posts (the posting
  * user in 5 circles, as bench/outbox-cpu.ts). Each step posts its count at 10 connections,
  * waits `--wait` seconds and prints: the RSS as the scale run reads it (no collection forced),
  * then what two full collections leave (heap used and committed, V8's new and old space, the
@@ -39,7 +39,38 @@ const extraEnv = Object.fromEntries(
     .map((e) => e.split(/=(.*)/s) as [string, string]),
 );
 const trace = arg('trace', '');
-const PROBE = join(__dirname, 'memory-probe.ts');
+/**
+ * Loaded into the server (`--import data:…`, plain JavaScript: a TypeScript file would have Node
+ * load its type stripper into the process measured): on SIGUSR2 it writes the memory as it is,
+ * then after two full collections, to `$MEMORY_PROBE_DIR/<n>.json`, and a heap snapshot beside it
+ * when MEMORY_PROBE_SNAPSHOT=1 (compare two in Chrome's DevTools to see what a step kept).
+ */
+const PROBE_SOURCE = `
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
+const dir = process.env.MEMORY_PROBE_DIR;
+const kb = (text, field) =>
+  Number((text.split(String.fromCharCode(10)).find((l) => l.startsWith(field + ':')) ?? '').replace(/[^0-9]/g, ''));
+function sample() {
+  const status = readFileSync('/proc/self/status', 'utf8');
+  const spaces = Object.fromEntries(
+    getHeapSpaceStatistics().map((s) => [s.space_name, { committed: s.space_size, used: s.space_used_size }]),
+  );
+  return { ...process.memoryUsage(), rssAnonKb: kb(status, 'RssAnon'), rssFileKb: kb(status, 'RssFile'), spaces };
+}
+let n = 0;
+process.on('SIGUSR2', () => {
+  const before = sample();
+  globalThis.gc();
+  globalThis.gc();
+  const after = sample();
+  const k = n++;
+  if (process.env.MEMORY_PROBE_SNAPSHOT === '1') writeHeapSnapshot(dir + '/' + k + '.heapsnapshot');
+  // Renamed into place: the reader polling for it never sees it half written.
+  writeFileSync(dir + '/' + k + '.json.partial', JSON.stringify({ before, after }));
+  renameSync(dir + '/' + k + '.json.partial', dir + '/' + k + '.json');
+});
+`;
 
 interface Sample {
   rss: number;
@@ -72,9 +103,8 @@ async function main(): Promise<void> {
     process.execPath,
     [
       '--expose-gc',
-      '--disable-warning=MODULE_TYPELESS_PACKAGE_JSON',
       '--import',
-      PROBE,
+      `data:text/javascript,${encodeURIComponent(PROBE_SOURCE)}`,
       ...flags,
       'dist/standalone.js',
     ],
