@@ -67,7 +67,9 @@ function bucketOf(key: string): number {
  * forgotten key costs at most one extra miss to the cold keys of its bucket). `bumpAll` raises
  * every floor past the clock and forgets every key.
  */
-export function memoryStampStore({ maxKeys = MEMORY_STAMP_KEYS } = {}): StampStore & { readonly size: number } {
+export function memoryStampStore({ maxKeys = MEMORY_STAMP_KEYS } = {}): StampStore & {
+  readonly size: number;
+} {
   // Insertion order is bump order: a bump deletes and sets again, so the first key is the oldest.
   const stamps = new Map<string, number>();
   const floors = new Float64Array(FLOOR_BUCKETS);
