@@ -6,7 +6,8 @@
  * user in 5 circles, as bench/outbox-cpu.ts). Each step posts its count at 10 connections,
  * waits `--wait` seconds and prints: the RSS as the scale run reads it (no collection forced),
  * then what two full collections leave (heap used and committed, V8's new and old space, the
- * anonymous and file-backed resident memory), and the server's CPU per post.
+ * anonymous and file-backed resident memory), and the server's CPU per post (the process, and
+ * its main thread: the event loop every request waits on).
  *
  *   node --import tsx bench/memory.ts [--root=.] [--steps=1000,2000] [--wait=10] [--seed=2000]
  *     [--flags="--v8-flag ..."] [--env=NAME=value,...] [--snapshot] [--trace=FILE]
@@ -85,9 +86,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mb = (bytes: number) => (bytes / 1048576).toFixed(0);
 const rssMb = (pid: number) =>
   Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-/** utime + stime of a process, in ms (/proc/<pid>/stat fields 14 and 15, USER_HZ 100). */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+/**
+ * utime + stime in ms (/proc stat fields 14 and 15, USER_HZ 100) of a process, or of one of its
+ * threads (the main thread's tid is the pid).
+ */
+function cpuMs(pid: number, tid?: number): number {
+  const stat = readFileSync(tid ? `/proc/${pid}/task/${tid}/stat` : `/proc/${pid}/stat`, 'utf8');
   const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(f[11]) + Number(f[12])) * 10;
 }
@@ -146,7 +150,7 @@ async function main(): Promise<void> {
   });
   console.log(`flags: ${flags.join(' ')}; env: ${JSON.stringify({ ...own.env, ...extraEnv })}`);
   console.log(
-    '| Posts | RSS | after full GC: RSS, anon + file | heap used / committed | old used / committed | new committed | CPU per post | p50 | load |',
+    '| Posts | RSS | after full GC: RSS, anon + file | heap used / committed | old used / committed | new committed | CPU per post: process / main thread | p50 | load |',
   );
   console.log('|---|---|---|---|---|---|---|---|---|');
   let probes = 0;
@@ -166,6 +170,7 @@ async function main(): Promise<void> {
   let total = 0;
   for (const n of steps) {
     const cpu0 = cpuMs(pid);
+    const main0 = cpuMs(pid, pid);
     const r = await autocannon({
       url: `${gateway}/outbox`,
       connections: 10,
@@ -176,7 +181,12 @@ async function main(): Promise<void> {
     });
     if (r.non2xx || r.errors) console.log(`  WARNING: ${r.non2xx} non-2xx, ${r.errors} errors`);
     total += n;
-    await report(total, `${((cpuMs(pid) - cpu0) / n).toFixed(2)} ms`, `${r.latency.p50} ms`);
+    const perPost = (ms: number) => (ms / n).toFixed(2);
+    await report(
+      total,
+      `${perPost(cpuMs(pid) - cpu0)} / ${perPost(cpuMs(pid, pid) - main0)} ms`,
+      `${r.latency.p50} ms`,
+    );
   }
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));
