@@ -21,6 +21,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Stop after this many requests (instead of after `duration`). */
+    amount?: number;
     headers?: Record<string, string>;
     timeout?: number;
     requests?: Array<RequestSpec & { setupRequest?: (req: RequestSpec) => RequestSpec }>;

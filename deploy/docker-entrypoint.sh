@@ -30,6 +30,9 @@ case "$service" in
 esac
 
 cd "$(dirname "$0")/.."
-# As scripts/start.sh: small young generation, two malloc arenas (docs/performance.md).
+# As scripts/start.sh: small young generation, old generation grown by half, two malloc
+# arenas with fixed trim and mmap thresholds (docs/performance.md).
 export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
-exec node --max-semi-space-size=8 "dist/$service.js" "$@"
+export MALLOC_TRIM_THRESHOLD_="${MALLOC_TRIM_THRESHOLD_:-131072}"
+export MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-131072}"
+exec node --max-semi-space-size=8 --heap-growing-percent=50 "dist/$service.js" "$@"

@@ -24,13 +24,17 @@ export const STAMPS = {
 };
 
 export interface StampStore {
-  /** The current stamps of these keys (0 when never bumped); null when the store cannot answer. */
+  /**
+   * The current stamps of these keys (0 when never bumped; in memory, a key forgotten past the
+   * store's bound reads a floor instead); null when the store cannot answer.
+   */
   read(keys: string[]): Promise<number[] | null>;
   /** Moves these stamps on. Never throws: a failed bump is logged (caches then age out by TTL). */
   bump(keys: string[]): Promise<void>;
   /**
    * Makes every stamp read differ from any value read before (a restore replaced the whole
-   * database). An epoch counter is folded into every value `read` returns, so no reader changes.
+   * database). Redis folds an epoch counter into every value `read` returns, memory raises every
+   * floor past its clock; no reader changes.
    */
   bumpAll(): Promise<void>;
 }
@@ -39,20 +43,60 @@ export interface StampStore {
 const EPOCH_STEP = 2 ** 32;
 const EPOCH_KEY = '*epoch';
 
-export function memoryStampStore(): StampStore {
+/** Keys a memory stamp store remembers by default (about 150 bytes each): see `memoryStampStore`. */
+export const MEMORY_STAMP_KEYS = 20_000;
+/** Buckets of the floors a forgotten key reads: a forgotten key moves the stamps of 1/BUCKETS of the rest. */
+const FLOOR_BUCKETS = 1024;
+
+function bucketOf(key: string): number {
+  let h = 0x811c9dc5; // FNV-1a
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % FLOOR_BUCKETS;
+}
+
+/**
+ * Stamps in this process's memory (standalone: one process), for at most `maxKeys` keys: every
+ * new post bumps its own stamp, so a store that kept every key would grow with every post the
+ * process ever handled (docs/performance.md, issue 22).
+ *
+ * A bump sets the key to the next value of one clock, larger than any value read before. Past
+ * `maxKeys`, the least recently bumped key is forgotten and its bucket's floor raised to its
+ * value; a key the store does not hold reads its bucket's floor. So, for every key, the values
+ * read never go back and every bump moves them past all earlier ones: an entry cached under a
+ * stamp is never found after a later bump, whether or not the key was forgotten meanwhile (a
+ * forgotten key costs at most one extra miss to the cold keys of its bucket). `bumpAll` raises
+ * every floor past the clock and forgets every key.
+ */
+export function memoryStampStore({ maxKeys = MEMORY_STAMP_KEYS } = {}): StampStore & {
+  readonly size: number;
+} {
+  // Insertion order is bump order: a bump deletes and sets again, so the first key is the oldest.
   const stamps = new Map<string, number>();
+  const floors = new Float64Array(FLOOR_BUCKETS);
+  let clock = 0;
+  const value = (k: string) => stamps.get(k) ?? floors[bucketOf(k)]!;
   return {
-    read: (keys) => {
-      const epoch = (stamps.get(EPOCH_KEY) ?? 0) * EPOCH_STEP;
-      return Promise.resolve(keys.map((k) => epoch + (stamps.get(k) ?? 0)));
-    },
+    read: (keys) => Promise.resolve(keys.map(value)),
     bump(keys) {
-      for (const k of new Set(keys)) stamps.set(k, (stamps.get(k) ?? 0) + 1);
+      for (const k of new Set(keys)) {
+        stamps.delete(k);
+        stamps.set(k, ++clock);
+      }
+      for (const [oldest, v] of stamps) {
+        if (stamps.size <= maxKeys) break;
+        stamps.delete(oldest);
+        const b = bucketOf(oldest);
+        floors[b] = Math.max(floors[b]!, v);
+      }
       return Promise.resolve();
     },
     bumpAll() {
-      stamps.set(EPOCH_KEY, (stamps.get(EPOCH_KEY) ?? 0) + 1);
+      floors.fill(++clock);
+      stamps.clear();
       return Promise.resolve();
+    },
+    get size() {
+      return stamps.size;
     },
   };
 }
