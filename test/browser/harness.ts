@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { bootServer, client, type TestServer } from '../harness/standalone';
+import { ADMIN, bootServer, client, type TestServer } from '../harness/standalone';
 import { registerActor, type Actor } from '../harness/actors';
 
 // Test-only configuration, like the harness's other TEST_* variables.
@@ -107,6 +107,27 @@ export function twoPeople(): TwoPeople {
     for (const p of [people.aliceView, people.bobView]) expect(p?.problems ?? []).toEqual([]);
   });
   return people;
+}
+
+/**
+ * The admin stories' set-up, as hooks of the calling file: a server and a browser, and the
+ * operator's admin signed in in a context of their own. The object returned is filled in by the
+ * first beforeAll.
+ */
+export function theAdmin(): { server: TestServer; admin: Person } {
+  const held = {} as { server: TestServer; admin: Person };
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([bootServer(), launchBrowser()]);
+    const login = await client(server.url).post<{ token: string }>('/auth/login', ADMIN);
+    Object.assign(held, { server, admin: await personFor(browser, server.url, { token: login.body.token }) });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  return held;
 }
 
 let axeSource: string | undefined;
