@@ -6,8 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { BusMessage } from '@agora/common/messaging';
-import { bootServer, client, waitFor, type TestServer } from './standalone';
-import { registerActor, type Actor } from './actors';
+import { waitFor } from './standalone';
+import type { Actor } from './actors';
+import { bootFourUsers, type FourUsers } from './four-users';
 
 export type Group = {
   id: string;
@@ -21,13 +22,9 @@ export type Group = {
 };
 export type Collection<T = { id: string }> = { type: string; totalItems: number; orderedItems: T[] };
 
-export interface GroupsWorld {
-  server: TestServer;
-  api: ReturnType<typeof client>;
-  actors: [Actor, Actor, Actor, Actor];
-}
+export type GroupsWorld = FourUsers;
 let world: GroupsWorld | undefined;
-const events: BusMessage[] = [];
+let events: BusMessage[] = [];
 const current = (): GroupsWorld => {
   if (!world) throw new Error('bootGroups() has not run');
   return world;
@@ -35,19 +32,8 @@ const current = (): GroupsWorld => {
 
 /** Boots the server, registers alice, bob, carol and dave, and starts capturing group events. */
 export async function bootGroups(): Promise<GroupsWorld> {
-  const server = await bootServer();
-  const api = client(server.url);
-  const actors = (await Promise.all(['alice', 'bob', 'carol', 'dave'].map((n) => registerActor(api, n)))) as [
-    Actor,
-    Actor,
-    Actor,
-    Actor,
-  ];
-  world = { server, api, actors };
-  await server.services[0]!.runtime!.bus.subscribe('test.groups', ['group.*', 'member.*'], (msg) => {
-    events.push(msg);
-    return Promise.resolve();
-  });
+  world = await bootFourUsers('test.groups', ['group.*', 'member.*']);
+  events = world.events;
   return world;
 }
 

@@ -10,8 +10,9 @@ import type { BusMessage } from '@agora/common/messaging';
 import type { Runtime } from '@agora/common/runtime';
 import { createNotificationsContext } from '@agora/notifications';
 import { NOTIFICATIONS } from '@agora/common/db';
-import { bootServer, client, waitFor, type TestServer } from './standalone';
-import { registerActor, type Actor } from './actors';
+import { waitFor } from './standalone';
+import type { Actor } from './actors';
+import { bootFourUsers, type FourUsers } from './four-users';
 
 export type Note = {
   id: string;
@@ -33,15 +34,12 @@ type NotificationRow = Note & { _id: string };
 export type Collection = { type: string; id: string; totalItems: number; orderedItems: Note[] };
 export type Changed = { ok?: boolean; notification?: Note; error?: string };
 
-export interface NotificationsWorld {
-  server: TestServer;
-  api: ReturnType<typeof client>;
+export interface NotificationsWorld extends FourUsers {
   publicUrl: string;
-  actors: [Actor, Actor, Actor, Actor];
 }
 
 let world: NotificationsWorld | undefined;
-const events: BusMessage[] = [];
+let events: BusMessage[] = [];
 const current = (): NotificationsWorld => {
   if (!world) throw new Error('bootNotifications() has not run');
   return world;
@@ -49,19 +47,9 @@ const current = (): NotificationsWorld => {
 
 /** Boots the server, registers alice, bob, carol and dave, and starts capturing bus messages. */
 export async function bootNotifications(): Promise<NotificationsWorld> {
-  const server = await bootServer();
-  const api = client(server.url);
-  const actors = (await Promise.all(['alice', 'bob', 'carol', 'dave'].map((n) => registerActor(api, n)))) as [
-    Actor,
-    Actor,
-    Actor,
-    Actor,
-  ];
-  world = { server, api, publicUrl: server.config.publicUrl, actors };
-  await server.services[0]!.runtime!.bus.subscribe('test.notifications', ['#'], (msg) => {
-    events.push(msg);
-    return Promise.resolve();
-  });
+  const users = await bootFourUsers('test.notifications', ['#']);
+  world = { ...users, publicUrl: users.server.config.publicUrl };
+  events = world.events;
   return world;
 }
 
