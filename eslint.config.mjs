@@ -239,7 +239,7 @@ export default tseslint.config(
       'test/e2e/interactions.test.ts',
       'test/e2e/invites.test.ts',
       'test/e2e/library.test.ts',
-      'test/e2e/notifications.test.ts',
+      'test/harness/notifications.ts',
       'test/e2e/timeline-cache.test.ts',
       'test/e2e/users.test.ts',
     ],

@@ -5,32 +5,19 @@
  * hashtags and mentions are links; a bio is rendered and comes back in the settings form; search
  * results show author, date and excerpt instead of raw ids; a validation error names its field.
  */
-import type { Browser } from 'playwright-core';
-import { bootServer, client, type TestServer } from '../harness/standalone';
-import { outbox, registerActor, type Actor } from '../harness/actors';
+import type { client } from '../harness/standalone';
+import { outbox, type Actor } from '../harness/actors';
 import { MARKDOWN_CORPUS } from '@agora/common/content';
-import { expectAccessible, launchBrowser, mainShows, personFor, screenshot, type Person } from './harness';
+import { expectAccessible, mainShows, screenshot, twoPeople, type Person } from './harness';
 
-let server: TestServer;
-let browser: Browser;
+const people = twoPeople();
 let alice: Actor, bob: Actor;
 let aliceView: Person, bobView: Person;
 let api: ReturnType<typeof client>;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([bootServer(), launchBrowser()]);
-  api = client(server.url);
-  [alice, bob] = [await registerActor(api, 'alice'), await registerActor(api, 'bob')];
+  ({ api, alice, bob, aliceView, bobView } = people);
   await outbox(api, bob, { type: 'Follow', object: alice.id });
-  aliceView = await personFor(browser, server.url, { token: alice.token });
-  bobView = await personFor(browser, server.url, { token: bob.token });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-afterEach(() => {
-  for (const p of [aliceView, bobView]) expect(p?.problems ?? []).toEqual([]);
 });
 
 test('bob replies, reacts, bookmarks and shares from the cards on his home and on a profile', async () => {

@@ -2,22 +2,13 @@
  * Needs /admin/backup and the backup worker: the admin runs a backup, watches it
  * reach done, and downloads the archive.
  */
-import type { Browser } from 'playwright-core';
-import { ADMIN, bootServer, client, type TestServer } from '../harness/standalone';
-import { expectAccessible, launchBrowser, personFor, screenshot, type Person } from './harness';
+import { expectAccessible, screenshot, theAdmin, type Person } from './harness';
 
-let server: TestServer;
-let browser: Browser;
+const held = theAdmin();
 let admin: Person;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([bootServer(), launchBrowser()]);
-  const login = await client(server.url).post<{ token: string }>('/auth/login', ADMIN);
-  admin = await personFor(browser, server.url, { token: login.body.token });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+beforeAll(() => {
+  ({ admin } = held);
 });
 
 test('a backup runs to done with live progress and downloads', async () => {

@@ -2,31 +2,27 @@
  * Issue 26, comfort: the dark theme follows the system and a switch in the app (kept across a
  * reload), and the main screens pass axe in both themes.
  */
-import type { Browser, Page } from 'playwright-core';
-import { bootServer, client, type TestServer } from '../harness/standalone';
-import { outbox, registerActor, type Actor } from '../harness/actors';
+import type { Page } from 'playwright-core';
+import type { client } from '../harness/standalone';
+import { outbox, type Actor } from '../harness/actors';
 import {
   expectAccessible,
-  launchBrowser,
   mainShows,
-  personFor,
   screenshot,
   themeOf,
   themeShown,
+  twoPeople,
   type Person,
 } from './harness';
 
-let server: TestServer;
-let browser: Browser;
+const people = twoPeople();
 let alice: Actor, bob: Actor;
 let aliceView: Person, bobView: Person;
 let api: ReturnType<typeof client>;
 let postId: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([bootServer(), launchBrowser()]);
-  api = client(server.url);
-  [alice, bob] = [await registerActor(api, 'alice'), await registerActor(api, 'bob')];
+  ({ api, alice, bob, aliceView, bobView } = people);
   await outbox(api, bob, { type: 'Follow', object: alice.id });
   const post = await outbox(api, alice, {
     type: 'Create',
@@ -35,15 +31,6 @@ beforeAll(async () => {
     object: { type: 'Note', source: 'Runner beans are climbing the canes' },
   });
   postId = post.body.createdId!;
-  aliceView = await personFor(browser, server.url, { token: alice.token });
-  bobView = await personFor(browser, server.url, { token: bob.token });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-afterEach(() => {
-  for (const p of [aliceView, bobView]) expect(p?.problems ?? []).toEqual([]);
 });
 
 /** Waits until the notifications consumer has written `n` unread notifications for `who`. */

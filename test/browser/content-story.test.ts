@@ -2,22 +2,13 @@
  * Needs the shared CRUD shape under /admin/posts and friends: the admin writes an
  * announcement, edits it, deletes it and restores it.
  */
-import type { Browser } from 'playwright-core';
-import { ADMIN, bootServer, client, type TestServer } from '../harness/standalone';
-import { expectAccessible, launchBrowser, mainShows, personFor, screenshot, type Person } from './harness';
+import { expectAccessible, mainShows, screenshot, theAdmin, type Person } from './harness';
 
-let server: TestServer;
-let browser: Browser;
+const held = theAdmin();
 let admin: Person;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([bootServer(), launchBrowser()]);
-  const login = await client(server.url).post<{ token: string }>('/auth/login', ADMIN);
-  admin = await personFor(browser, server.url, { token: login.body.token });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+beforeAll(() => {
+  ({ admin } = held);
 });
 
 test('an announcement is created, edited, deleted and restored', async () => {

@@ -2,31 +2,17 @@
  * The other screens in use: a group with approval (create, request, approve, group post), a
  * bookmark inside a folder, and a profile change in the settings.
  */
-import type { Browser } from 'playwright-core';
-import { bootServer, client, type TestServer } from '../harness/standalone';
-import { registerActor, type Actor } from '../harness/actors';
-import { expectAccessible, launchBrowser, mainShows, personFor, screenshot, type Person } from './harness';
+import type { Actor } from '../harness/actors';
+import { expectAccessible, mainShows, screenshot, twoPeople, type Person } from './harness';
 
-let server: TestServer;
-let browser: Browser;
-let alice: Actor, bob: Actor;
+const people = twoPeople();
+let alice: Actor;
 let aliceView: Person, bobView: Person;
 let groupPath: string;
 let bookmarkPath: string;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([bootServer(), launchBrowser()]);
-  const api = client(server.url);
-  [alice, bob] = [await registerActor(api, 'alice'), await registerActor(api, 'bob')];
-  aliceView = await personFor(browser, server.url, { token: alice.token });
-  bobView = await personFor(browser, server.url, { token: bob.token });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-afterEach(() => {
-  for (const p of [aliceView, bobView]) expect(p?.problems ?? []).toEqual([]);
+beforeAll(() => {
+  ({ alice, aliceView, bobView } = people);
 });
 
 test('alice creates a group that needs approval; bob asks; alice approves; bob posts in it', async () => {

@@ -7,6 +7,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { ADMIN, bootServer, client, type TestServer } from '../harness/standalone';
+import { registerActor, type Actor } from '../harness/actors';
 
 // Test-only configuration, like the harness's other TEST_* variables.
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -68,6 +70,64 @@ export async function personFor(
       problems.push(`CSP: ${msg.text()}`);
   });
   return { context, page, problems };
+}
+
+export interface TwoPeople {
+  server: TestServer;
+  api: ReturnType<typeof client>;
+  alice: Actor;
+  bob: Actor;
+  aliceView: Person;
+  bobView: Person;
+}
+
+/**
+ * The social stories' set-up, as hooks of the calling file: a server and a browser, alice and bob
+ * registered and each signed in in a context of their own; after each test, neither page may have
+ * seen a problem. The object returned is filled in by the first beforeAll, which runs before the
+ * file's own (which may add follows, circles, posts through `api`).
+ */
+export function twoPeople(): TwoPeople {
+  const people = {} as TwoPeople;
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([bootServer(), launchBrowser()]);
+    const api = client(server.url);
+    const [alice, bob] = [await registerActor(api, 'alice'), await registerActor(api, 'bob')];
+    const aliceView = await personFor(browser, server.url, { token: alice.token });
+    const bobView = await personFor(browser, server.url, { token: bob.token });
+    Object.assign(people, { server, api, alice, bob, aliceView, bobView });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  afterEach(() => {
+    for (const p of [people.aliceView, people.bobView]) expect(p?.problems ?? []).toEqual([]);
+  });
+  return people;
+}
+
+/**
+ * The admin stories' set-up, as hooks of the calling file: a server and a browser, and the
+ * operator's admin signed in in a context of their own. The object returned is filled in by the
+ * first beforeAll.
+ */
+export function theAdmin(): { server: TestServer; admin: Person } {
+  const held = {} as { server: TestServer; admin: Person };
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([bootServer(), launchBrowser()]);
+    const login = await client(server.url).post<{ token: string }>('/auth/login', ADMIN);
+    Object.assign(held, { server, admin: await personFor(browser, server.url, { token: login.body.token }) });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  return held;
 }
 
 let axeSource: string | undefined;

@@ -5,21 +5,11 @@
  * reply while his badge and tab title count the mention (after the new-posts digest). Neither page is reloaded: a marker set
  * in bob's page at the start is still there at the end.
  */
-import type { Browser, Page } from 'playwright-core';
-import { outbox, registerActor, type Actor } from '../harness/actors';
-import { bootServer, client, type TestServer } from '../harness/standalone';
-import {
-  badgeShows,
-  expectAccessible,
-  launchBrowser,
-  mainShows,
-  personFor,
-  screenshot,
-  type Person,
-} from './harness';
+import type { Page } from 'playwright-core';
+import { outbox, type Actor } from '../harness/actors';
+import { badgeShows, expectAccessible, mainShows, screenshot, twoPeople, type Person } from './harness';
 
-let server: TestServer;
-let browser: Browser;
+const people = twoPeople();
 let alice: Actor, bob: Actor;
 let aliceView: Person, bobView: Person;
 
@@ -29,21 +19,11 @@ function streamOpened(page: Page) {
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([bootServer(), launchBrowser()]);
-  const api = client(server.url);
-  [alice, bob] = [await registerActor(api, 'alice'), await registerActor(api, 'bob')];
+  ({ alice, bob, aliceView, bobView } = people);
+  const { api } = people;
   const me = await api.get<{ user: { following: string } }>('/auth/me', { token: bob.token });
   const follow = await outbox(api, bob, { type: 'Add', target: me.body.user.following, object: alice.id });
   expect(follow.status).toBe(201);
-  aliceView = await personFor(browser, server.url, { token: alice.token });
-  bobView = await personFor(browser, server.url, { token: bob.token });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-afterEach(() => {
-  for (const p of [aliceView, bobView]) expect(p?.problems ?? []).toEqual([]);
 });
 
 test("bob's open timeline offers alice's new post, and shows it when asked", async () => {

@@ -5,10 +5,9 @@
  * image is blurred until he asks, and its alt text is alice's description, never the post text.
  * axe stays clean in both themes at each step.
  */
-import type { Browser } from 'playwright-core';
-import { bootServer, client, type TestServer } from '../harness/standalone';
-import { registerActor, type Actor } from '../harness/actors';
-import { expectAccessible, launchBrowser, personFor, screenshot, type Person } from './harness';
+import { client, type TestServer } from '../harness/standalone';
+import type { Actor } from '../harness/actors';
+import { expectAccessible, screenshot, twoPeople, type Person } from './harness';
 
 // A 1×1 PNG.
 const PNG = Buffer.from(
@@ -17,25 +16,14 @@ const PNG = Buffer.from(
 );
 const DESCRIPTION = 'Waves rolling onto a sandy beach';
 
+const people = twoPeople();
 let server: TestServer;
-let browser: Browser;
 let alice: Actor, bob: Actor;
 let aliceView: Person, bobView: Person;
 let postPath: string;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([bootServer(), launchBrowser()]);
-  const api = client(server.url);
-  [alice, bob] = [await registerActor(api, 'alice'), await registerActor(api, 'bob')];
-  aliceView = await personFor(browser, server.url, { token: alice.token });
-  bobView = await personFor(browser, server.url, { token: bob.token });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-afterEach(() => {
-  for (const p of [aliceView, bobView]) expect(p?.problems ?? []).toEqual([]);
+beforeAll(() => {
+  ({ server, alice, bob, aliceView, bobView } = people);
 });
 
 test('alice describes her image, adds a content warning and marks the media sensitive', async () => {

@@ -3,10 +3,9 @@
  * watches the upload progress; bob, a member who follows her, sees the image; carol, not a
  * member, gets no bytes; alice sets an avatar.
  */
-import type { Browser } from 'playwright-core';
-import { bootServer, client, type TestServer } from '../harness/standalone';
+import type { TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
-import { expectAccessible, launchBrowser, personFor, screenshot, type Person } from './harness';
+import { expectAccessible, screenshot, twoPeople, type Person } from './harness';
 
 // A 1×1 PNG.
 const PNG = Buffer.from(
@@ -14,21 +13,17 @@ const PNG = Buffer.from(
   'base64',
 );
 
+const people = twoPeople();
 let server: TestServer;
-let browser: Browser;
 let alice: Actor, bob: Actor, carol: Actor;
 let aliceView: Person, bobView: Person;
 let circleId: string;
 let imageUrl: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([bootServer(), launchBrowser()]);
-  const api = client(server.url);
-  [alice, bob, carol] = [
-    await registerActor(api, 'alice'),
-    await registerActor(api, 'bob'),
-    await registerActor(api, 'carol'),
-  ];
+  ({ server, alice, bob, aliceView, bobView } = people);
+  const { api } = people;
+  carol = await registerActor(api, 'carol');
   const circle = await outbox(api, alice, {
     type: 'Create',
     objectType: 'Circle',
@@ -38,15 +33,6 @@ beforeAll(async () => {
   circleId = circle.body.createdId!;
   const me = await api.get<{ user: { following: string } }>('/auth/me', { token: bob.token });
   await outbox(api, bob, { type: 'Add', target: me.body.user.following, object: alice.id });
-  aliceView = await personFor(browser, server.url, { token: alice.token });
-  bobView = await personFor(browser, server.url, { token: bob.token });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-afterEach(() => {
-  for (const p of [aliceView, bobView]) expect(p?.problems ?? []).toEqual([]);
 });
 
 test('alice posts to her circle with an image, with upload progress', async () => {

@@ -4,10 +4,9 @@
  * removes the warning again; bob replies with a content warning from the reply box and alice's
  * reader sees the reply collapsed behind it. axe in both themes at each step.
  */
-import type { Browser } from 'playwright-core';
-import { bootServer, client, type TestServer } from '../harness/standalone';
-import { outbox, registerActor, type Actor } from '../harness/actors';
-import { expectAccessible, launchBrowser, personFor, screenshot, type Person } from './harness';
+import type { client } from '../harness/standalone';
+import { outbox, type Actor } from '../harness/actors';
+import { expectAccessible, screenshot, twoPeople, type Person } from './harness';
 
 interface Readable {
   id: string;
@@ -16,19 +15,14 @@ interface Readable {
   body?: string;
 }
 
-let server: TestServer;
-let browser: Browser;
-let alice: Actor, bob: Actor;
+const people = twoPeople();
+let alice: Actor;
 let aliceView: Person, bobView: Person;
 let api: ReturnType<typeof client>;
 let postId: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([bootServer(), launchBrowser()]);
-  api = client(server.url);
-  [alice, bob] = [await registerActor(api, 'alice'), await registerActor(api, 'bob')];
-  aliceView = await personFor(browser, server.url, { token: alice.token });
-  bobView = await personFor(browser, server.url, { token: bob.token });
+  ({ api, alice, aliceView, bobView } = people);
   const made = await outbox(api, alice, {
     type: 'Create',
     objectType: 'Post',
@@ -37,13 +31,6 @@ beforeAll(async () => {
   });
   if (made.status !== 201) throw new Error(`post: ${made.status} ${JSON.stringify(made.body)}`);
   postId = made.body.createdId!;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-afterEach(() => {
-  for (const p of [aliceView, bobView]) expect(p?.problems ?? []).toEqual([]);
 });
 
 const postPath = () => `/posts/${encodeURIComponent(postId)}`;

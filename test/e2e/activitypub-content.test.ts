@@ -5,108 +5,55 @@
  * Delete (Tombstone) both ways; mentions and hashtags as `tag`; a followers-only or direct post of
  * the peer's kept for its addressees here only. What reaches the peer has passed Fedify's
  * signature and key-ownership checks.
+ *
+ * This file: mentions, replies, reactions, Update and Delete; activitypub-content-shares.test.ts
+ * has Announce and what is kept for its addressees only or refused (the shared world is
+ * test/harness/fedify-content.ts).
  */
 import {
-  Announce,
   Create,
   Delete,
   EmojiReact,
-  Follow,
   Hashtag,
   Like,
   Mention,
   Note,
-  Person,
   PUBLIC_COLLECTION,
   Tombstone,
   Undo,
   Update,
-  type Activity,
 } from '@fedify/fedify/vocab';
 import type { Context } from '@fedify/fedify';
-import { ACTIVITIES, type ActivityRecord } from '@agora/common/db';
-import { allStored } from '../harness/stored';
-import { client, waitFor, type TestServer } from '../harness/standalone';
-import { outbox, registerActor, type Actor } from '../harness/actors';
+import { waitFor, type client } from '../harness/standalone';
+import { outbox, type Actor } from '../harness/actors';
 import type { FedifyPeer } from '../harness/fedify-peer';
-import { createOf, publicNote, startFedifyWorld, type FedifyWorld } from '../harness/fedify-world';
+import { createOf, publicNote } from '../harness/fedify-world';
 import { remoteObjectIdFor } from '../../services/federation/src/activitypub/ids';
+import {
+  DOMAIN,
+  aliceUrl,
+  arrived,
+  bobUrl,
+  bootContentWorld,
+  carolPosts,
+  carolSends,
+  closeContentWorld,
+  read,
+  send,
+  type Item,
+} from '../harness/fedify-content';
 
-const DOMAIN = 'social.test';
-let world: FedifyWorld;
 let peer: FedifyPeer;
-let server: TestServer;
 let api: ReturnType<typeof client>;
 let alice: Actor;
 let bob: Actor;
-let fedCtx: Context<void>;
 let carolUrl: string;
-
-const rt = () => server.services[0]!.runtime!;
-const aliceUrl = `http://${DOMAIN}/ap/users/alice`;
-const bobUrl = `http://${DOMAIN}/ap/users/bob`;
-type Item = {
-  id: string;
-  body?: string;
-  replyCount?: number;
-  reactCount?: number;
-  reactSummary?: Record<string, number>;
-};
-
-const person = async (url: string) => (await fedCtx.lookupObject(url)) as Person;
-/** carol sends `activity` to `to` (a local user's actor URL) through Fedify. */
-const carolSends = async (to: string, activity: Activity) =>
-  fedCtx.sendActivity({ identifier: 'carol' }, await person(to), activity);
-const read = (who: Actor, id: string) =>
-  api.get<Item>(`/posts/${encodeURIComponent(id)}`, { token: who.token });
-/** The first activity at the peer's inbox that passes `match` (awaited). */
-async function arrived<T extends Activity>(match: (a: Activity) => Promise<boolean> | boolean): Promise<T> {
-  let found: Activity | undefined;
-  await waitFor(async () => {
-    for (const a of peer.inbox) if (await match(a)) found = a;
-    return !!found;
-  }, 20_000);
-  return found as T;
-}
-const send = async (activity: Record<string, unknown>, who: Actor = alice) => {
-  const res = await outbox(api, who, activity);
-  if (res.status !== 201) throw new Error(`outbox: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.createdId!;
-};
-
-let n = 0;
-/** A public Note by carol, sent to alice. */
-async function carolPosts(content: string, extra: Partial<ConstructorParameters<typeof Note>[0]> = {}) {
-  const url = `${carolUrl}/notes/c${++n}`;
-  await carolSends(aliceUrl, createOf(publicNote(carolUrl, url, content, extra)));
-  return url;
-}
+let fedCtx: Context<void>;
 
 beforeAll(async () => {
-  world = await startFedifyWorld(DOMAIN);
-  ({ peer, server, api, fedCtx } = world);
-  alice = await registerActor(api, 'alice');
-  bob = await registerActor(api, 'bob');
-  carolUrl = peer.actorUrl('carol');
-  // carol follows alice (accepted), alice follows carol (accepted).
-  await carolSends(
-    aliceUrl,
-    new Follow({
-      id: new URL(`${carolUrl}#follow-alice`),
-      actor: new URL(carolUrl),
-      object: new URL(aliceUrl),
-    }),
-  );
-  await waitFor(async () => (await rt().repos.followers.ofUser(alice.id)).length === 1, 20_000);
-  await send({ type: 'Follow', object: '@carol@peer.test' });
-  await waitFor(
-    async () => (await rt().repos.activityPub.follow(alice.id, carolUrl))?.state === 'accepted',
-    20_000,
-  );
+  ({ peer, api, alice, bob, carolUrl, fedCtx } = await bootContentWorld());
 });
-afterAll(async () => {
-  await world?.close();
-});
+afterAll(closeContentWorld);
 
 test('a post names its mentions and hashtags in `tag`, the mentioned actor in `cc`, with absolute links', async () => {
   await send({
@@ -293,218 +240,4 @@ test('Update and Delete both ways; a deleted post goes as a Tombstone', async ()
     }),
   );
   await waitFor(async () => (await read(alice, id)).status === 404, 20_000);
-});
-
-test("an Announce is a share by the announcer in its followers' timelines here, with the original quoted; Undo removes it", async () => {
-  const me = await api.get<{ user: { following: string } }>('/auth/me', { token: alice.token });
-  const timeline = async () =>
-    (
-      await api.get<{ orderedItems: Item[] }>(
-        `/circles/${encodeURIComponent(me.body.user.following)}/posts`,
-        {
-          token: alice.token,
-        },
-      )
-    ).body.orderedItems;
-  // A post of dave's this server does not hold: fetched from its URL.
-  const daveNote = `${peer.actorUrl('dave')}/notes/original`;
-  peer.notes.set(
-    daveNote,
-    publicNote(peer.actorUrl('dave'), daveNote, '<p>worth sharing with @alice@social.test</p>'),
-  );
-  const announce = new Announce({
-    id: new URL(`${carolUrl}/announces/1`),
-    actor: new URL(carolUrl),
-    object: new URL(daveNote),
-    to: PUBLIC_COLLECTION,
-  });
-  await carolSends(aliceUrl, announce);
-  const shareId = remoteObjectIdFor(`${carolUrl}/announces/1`);
-  await waitFor(async () => (await timeline()).some((p) => p.id === shareId), 20_000);
-  const share = (await read(alice, shareId)).body as Item & { actorId: string; url: string };
-  expect(share).toMatchObject({ actorId: '@carol@peer.test', url: daveNote, shareOf: daveNote });
-  // The handles it quotes are dave's words: the share names (mentions) no one itself.
-  expect((await rt().repos.posts.byId(shareId))?.source?.content).toBe('');
-  expect(share.body).toContain('worth sharing');
-  expect(share.body).toContain('@dave@peer.test');
-  // Not a copy of dave's post: only the share is held.
-  expect(await rt().repos.posts.byId(remoteObjectIdFor(daveNote))).toBeNull();
-
-  await carolSends(
-    aliceUrl,
-    new Undo({ id: new URL(`${carolUrl}/announces/1#undo`), actor: new URL(carolUrl), object: announce }),
-  );
-  await waitFor(async () => (await read(alice, shareId)).status === 404, 20_000);
-
-  // Announced again, then undone by the Announce's id alone (as some servers send it).
-  const again = new Announce({
-    id: new URL(`${carolUrl}/announces/3`),
-    actor: new URL(carolUrl),
-    object: new URL(daveNote),
-    to: PUBLIC_COLLECTION,
-  });
-  await carolSends(aliceUrl, again);
-  const againId = remoteObjectIdFor(`${carolUrl}/announces/3`);
-  await waitFor(async () => (await read(alice, againId)).status === 200, 20_000);
-  await carolSends(
-    aliceUrl,
-    new Undo({
-      id: new URL(`${carolUrl}/announces/3#undo`),
-      actor: new URL(carolUrl),
-      object: new URL(`${carolUrl}/announces/3`),
-    }),
-  );
-  await waitFor(async () => (await read(alice, againId)).status === 404, 20_000);
-
-  // An Announce of a post that is not public shares nothing.
-  const hidden = `${peer.actorUrl('dave')}/notes/hidden`;
-  peer.notes.set(
-    hidden,
-    new Note({ id: new URL(hidden), attribution: new URL(peer.actorUrl('dave')), content: '<p>no</p>' }),
-  );
-  await carolSends(
-    aliceUrl,
-    new Announce({
-      id: new URL(`${carolUrl}/announces/2`),
-      actor: new URL(carolUrl),
-      object: new URL(hidden),
-      to: PUBLIC_COLLECTION,
-    }),
-  );
-  let outcome: ActivityRecord | undefined;
-  await waitFor(async () => {
-    const docs = await allStored<ActivityRecord & { _id: string }>(rt().db.engine, ACTIVITIES);
-    outcome = docs.find((d) => d.remoteId === `${carolUrl}/announces/2` && d.inbound?.status !== 'accepted');
-    return !!outcome;
-  }, 20_000);
-  expect(outcome?.inbound?.status).toBe('ignored');
-  expect(await rt().repos.posts.byId(remoteObjectIdFor(`${carolUrl}/announces/2`))).toBeNull();
-});
-
-describe("the peer's posts that are not public are kept for their addressees only", () => {
-  const privateNote = async (url: string, to: URL[], recipient: string) =>
-    carolSends(
-      recipient,
-      new Create({
-        id: new URL(`${url}#create`),
-        actor: new URL(carolUrl),
-        tos: to,
-        object: new Note({
-          id: new URL(url),
-          attribution: new URL(carolUrl),
-          content: '<p>hush</p>',
-          tos: to,
-        }),
-      }),
-    );
-
-  test('followers-only: alice (a follower) reads it, bob does not', async () => {
-    const url = `${carolUrl}/notes/followers-only`;
-    await privateNote(url, [new URL(`${carolUrl}/followers`)], aliceUrl);
-    const id = remoteObjectIdFor(url);
-    await waitFor(async () => (await read(alice, id)).status === 200, 20_000);
-    expect((await read(alice, id)).body.body).toContain('hush');
-    expect((await read(bob, id)).status).toBe(404);
-    expect((await api.get(`/posts/${encodeURIComponent(id)}`)).status).toBe(404);
-  });
-
-  test('direct: bob (named) reads it, alice (a follower, not named) does not', async () => {
-    const url = `${carolUrl}/notes/direct`;
-    await privateNote(url, [new URL(bobUrl)], bobUrl);
-    const id = remoteObjectIdFor(url);
-    await waitFor(async () => (await read(bob, id)).status === 200, 20_000);
-    expect((await read(alice, id)).status).toBe(404);
-  });
-
-  test('a post naming no one here is not kept', async () => {
-    const url = `${carolUrl}/notes/elsewhere`;
-    await privateNote(url, [new URL(`${peer.origin}/users/dave`)], aliceUrl);
-    const id = remoteObjectIdFor(url);
-    let outcome: ActivityRecord | undefined;
-    await waitFor(async () => {
-      const docs = await allStored<ActivityRecord & { _id: string }>(rt().db.engine, ACTIVITIES);
-      outcome = docs.find((d) => d.remoteId === `${url}#create` && d.inbound?.status !== 'accepted');
-      return !!outcome;
-    }, 20_000);
-    expect(outcome?.inbound).toMatchObject({
-      status: 'ignored',
-      reason: 'names no recipient on this server',
-    });
-    expect(await rt().repos.posts.byId(id)).toBeNull();
-  });
-});
-
-describe('a hostile peer: an actor acts only on its own content', () => {
-  const outcomeOf = async (remoteId: string) => {
-    let found: ActivityRecord | undefined;
-    await waitFor(async () => {
-      const docs = await allStored<ActivityRecord & { _id: string }>(rt().db.engine, ACTIVITIES);
-      found = docs.find((d) => d.remoteId === remoteId && d.inbound?.status !== 'accepted');
-      return !!found;
-    }, 20_000);
-    return found?.inbound;
-  };
-
-  test("carol's Delete of alice's post changes nothing", async () => {
-    const postId = await send({
-      type: 'Create',
-      objectType: 'Post',
-      to: '@public',
-      object: { content: 'mine' },
-    });
-    const postUrl = `http://${DOMAIN}/ap/objects/${encodeURIComponent(postId)}`;
-    const id = `${carolUrl}#delete-alice-post`;
-    await carolSends(
-      aliceUrl,
-      new Delete({
-        id: new URL(id),
-        actor: new URL(carolUrl),
-        object: new Tombstone({ id: new URL(postUrl) }),
-      }),
-    );
-    expect(await outcomeOf(id)).toMatchObject({
-      status: 'ignored',
-      reason: 'no post of this author from this server has that id',
-    });
-    expect((await read(alice, postId)).status).toBe(200);
-  });
-
-  test("a Note attributed to dave in carol's Create is refused, nothing stored", async () => {
-    const url = `${carolUrl}/notes/as-dave`;
-    await carolSends(
-      aliceUrl,
-      // Sent by carol, the Note attributed to dave.
-      createOf(publicNote(peer.actorUrl('dave'), url, 'forged'), { actor: new URL(carolUrl) }),
-    );
-    expect(await outcomeOf(`${url}#create`)).toMatchObject({
-      status: 'rejected',
-      reason: 'object.attributedTo: must be the activity actor',
-    });
-    expect(await rt().repos.posts.byId(remoteObjectIdFor(url))).toBeNull();
-  });
-
-  test("carol's Update of a Note of dave's held here is ignored", async () => {
-    const url = `${peer.actorUrl('dave')}/notes/d1`;
-    await fedCtx.sendActivity(
-      { identifier: 'dave' },
-      await person(aliceUrl),
-      createOf(publicNote(peer.actorUrl('dave'), url, '<p>dave wrote</p>')),
-    );
-    const id = remoteObjectIdFor(url);
-    await waitFor(async () => !!(await rt().repos.posts.byId(id)), 20_000);
-    await carolSends(
-      aliceUrl,
-      new Update({
-        id: new URL(`${carolUrl}#update-dave`),
-        actor: new URL(carolUrl),
-        to: PUBLIC_COLLECTION,
-        object: publicNote(carolUrl, url, 'changed'),
-      }),
-    );
-    expect(await outcomeOf(`${carolUrl}#update-dave`)).toMatchObject({
-      status: 'ignored',
-      reason: 'no post of this author from this server has that id',
-    });
-    expect((await rt().repos.posts.byId(id))?.body).toContain('dave wrote');
-  });
 });

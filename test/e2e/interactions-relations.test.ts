@@ -1,18 +1,12 @@
 /**
  * The interactions story of the social issue, part 2: Flag, Block/Mute, Follow/Unfollow, Undo,
- * Delete of accounts, folders and groups, admin moderation, and operator-injection payloads.
+ * Delete of accounts, folders and groups, admin moderation, and operator-injection payloads. The
+ * users and alice's circle come from test/harness/interactions.ts (as in interactions.test.ts).
  */
-import { ADMIN, bootServer, client, waitFor, type TestServer } from '../harness/standalone';
+import { ADMIN, waitFor, type client, type TestServer } from '../harness/standalone';
 import { registerActor, type Actor } from '../harness/actors';
+import { bootInteractions, closeInteractions, send, timeline, type Body } from '../harness/interactions';
 
-type Body = {
-  ok?: boolean;
-  createdId?: string;
-  result?: Record<string, unknown>;
-  activity?: Record<string, unknown>;
-  error?: string;
-};
-type Collection = { totalItems: number; orderedItems: Array<Record<string, unknown> & { id: string }> };
 type Me = { following: string; blocked: string; muted: string };
 
 let server: TestServer;
@@ -22,39 +16,15 @@ let me: Record<string, Me>;
 let circleId: string;
 let publicPost: string;
 let circlePost: string;
-let seq = 0;
 
-const send = (who: Actor, activity: unknown) =>
-  api.post<Body>('/outbox', activity, {
-    token: who.token,
-    headers: { 'idempotency-key': `relations-${++seq}` },
-  });
-const timeline = async (who: Actor, circle: string) => {
-  const res = await api.get<Collection>(`/circles/${circle}/posts`, { token: who.token });
-  if (res.status !== 200) throw new Error(`timeline ${circle}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.orderedItems.map((p) => p.id);
-};
 const memberIds = (body: Body) => ((body.result?.members ?? []) as Array<{ id: string }>).map((m) => m.id);
 
 beforeAll(async () => {
-  server = await bootServer();
-  api = client(server.url);
-  [alice, bob, carol] = (await Promise.all(['alice', 'bob', 'carol'].map((n) => registerActor(api, n)))) as [
-    Actor,
-    Actor,
-    Actor,
-  ];
+  // alice's circle with bob in it comes with the shared world.
+  ({ server, api, alice, bob, carol, circleId } = await bootInteractions());
   me = {};
   for (const a of [alice, bob, carol])
     me[a.id] = (await api.get<{ user: Me }>('/auth/me', { token: a.token })).body.user;
-  circleId = (
-    await send(alice, {
-      type: 'Create',
-      objectType: 'Circle',
-      to: alice.id,
-      object: { name: 'Inner', members: [bob.id] },
-    })
-  ).body.createdId!;
   publicPost = (
     await send(alice, {
       type: 'Create',
@@ -67,9 +37,7 @@ beforeAll(async () => {
     await send(alice, { type: 'Create', objectType: 'Post', to: circleId, object: { content: 'Inner news' } })
   ).body.createdId!;
 });
-afterAll(async () => {
-  await server?.close();
-});
+afterAll(closeInteractions);
 
 describe('Follow / Unfollow', () => {
   test("Follow adds alice to bob's Following circle and backfills her posts", async () => {

@@ -27,9 +27,11 @@ import {
   readable as readableOn,
   repos,
   send,
+  bootTriangle,
   type Peers,
+  type Triangle,
 } from '../harness/two-servers';
-import { json, startSigningPeer, type SigningPeer } from '../harness/fake-peer';
+import type { SigningPeer } from '../harness/fake-peer';
 
 const A = 'aud-a.test';
 const B = 'aud-b.test';
@@ -43,6 +45,7 @@ let alice: Actor;
 let amy: Actor;
 let bob: Actor;
 let carol: Actor;
+let triangle: Triangle | undefined;
 
 /** Polls off unless a test turns them on (the last block). */
 const boot = (domain: string, port: number, peers: Peers, env: Record<string, string> = {}) =>
@@ -98,18 +101,8 @@ async function membersOf(s: TestServer, circleId: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  peerC = await startSigningPeer(C, (req, res) => json(res, req.method === 'POST' ? 202 : 404, {}));
-  const [portA, portB] = [await freePort(), await freePort()];
-  [a, b] = await Promise.all([
-    boot(A, portA, { [B]: `127.0.0.1:${portB}`, [C]: peerC.address }),
-    boot(B, portB, { [A]: `127.0.0.1:${portA}`, [C]: peerC.address }),
-  ]);
-  [alice, amy, bob, carol] = await Promise.all([
-    registerActor(api(a), 'alice'),
-    registerActor(api(a), 'amy'),
-    registerActor(api(b), 'bob'),
-    registerActor(api(b), 'carol'),
-  ]);
+  triangle = await bootTriangle(A, B, C);
+  ({ a, b, peerC, alice, amy, bob, carol } = triangle);
   // cat on C follows alice: public posts of hers go to C, so C is a server that would receive
   // anything wrongly sent to followers.
   const followed = await peerC.send(`${a.url}/inbox`, {
@@ -128,9 +121,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  await peerC?.close();
+  await triangle?.close();
 });
 
 test('A → B: a post to a circle holding bob reaches bob only; carol, anonymous and C get nothing', async () => {

@@ -10,12 +10,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { waitFor, type TestServer } from '../harness/standalone';
-import { outbox, registerActor, type Actor } from '../harness/actors';
-import { json, startSigningPeer, type SigningPeer } from '../harness/fake-peer';
+import { outbox, type Actor } from '../harness/actors';
+import type { SigningPeer } from '../harness/fake-peer';
 import {
   api,
-  bootPeerServer,
-  freePort,
   inboundNaming,
   plannedFor,
   post,
@@ -23,7 +21,8 @@ import {
   readable as readableOn,
   repos,
   send,
-  type Peers,
+  bootTriangle,
+  type Triangle,
 } from '../harness/two-servers';
 
 const A = 'grp-a.test';
@@ -38,9 +37,7 @@ let alice: Actor;
 let amy: Actor;
 let bob: Actor;
 let carol: Actor;
-
-const boot = (domain: string, port: number, peers: Peers) =>
-  bootPeerServer(domain, port, peers, { FEDERATION_POLL_SECONDS: '0' });
+let triangle: Triangle | undefined;
 
 const act = (s: TestServer, who: Actor, activity: Record<string, unknown>) => outbox(api(s), who, activity);
 
@@ -88,18 +85,8 @@ async function notes(s: TestServer, who: Actor, type: string) {
 }
 
 beforeAll(async () => {
-  peerC = await startSigningPeer(C, (req, res) => json(res, req.method === 'POST' ? 202 : 404, {}));
-  const [portA, portB] = [await freePort(), await freePort()];
-  [a, b] = await Promise.all([
-    boot(A, portA, { [B]: `127.0.0.1:${portB}`, [C]: peerC.address }),
-    boot(B, portB, { [A]: `127.0.0.1:${portA}`, [C]: peerC.address }),
-  ]);
-  [alice, amy, bob, carol] = await Promise.all([
-    registerActor(api(a), 'alice'),
-    registerActor(api(a), 'amy'),
-    registerActor(api(b), 'bob'),
-    registerActor(api(b), 'carol'),
-  ]);
+  triangle = await bootTriangle(A, B, C);
+  ({ a, b, peerC, alice, amy, bob, carol } = triangle);
   // carol follows alice, so alice's public posts reach B (the marker of "a later delivery").
   const res = await api(b).post(
     '/outbox',
@@ -111,9 +98,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  await peerC?.close();
+  await triangle?.close();
 });
 
 describe('A → B: bob on B joins alice’s open group on A', () => {

@@ -9,135 +9,34 @@
  * Groups: a group of the author's on the origin, joined (open, or approved by its admin) and
  * left by the follower from the other server; group posts both ways (the origin's to the member's
  * server, the member's to the group's server); a group without members there sends nothing.
+ * This file: every activity; two-servers-audiences.test.ts has every audience (the setting and
+ * the calls both make are test/harness/federation-sides.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { waitFor } from '../harness/standalone';
-import { act, register, startPair, type Pair, type Peer } from '../harness/two-compiled';
-
-const A = 'a.test';
-const B = 'b.test';
-let pair: Pair;
+import { act } from '../harness/two-compiled';
+import {
+  BOTH_WAYS,
+  circleOf,
+  closePollingPair,
+  copied,
+  groupMembersOn,
+  groupOf,
+  joined,
+  membersOn,
+  notDeleted,
+  sides,
+  startPollingPair,
+  storedNothingOf,
+  storedOn,
+  until,
+  type Sides,
+  type Stored,
+} from '../harness/federation-sides';
 
 beforeAll(async () => {
-  // Each pulls the other every second as well (its users follow the other's): what must not
-  // arrive must come neither by push nor by pull.
-  pair = await startPair([A, B], { FEDERATION_POLL_SECONDS: '1' });
+  await startPollingPair();
 }, 180_000);
-afterAll(async () => {
-  await pair?.close();
-});
-
-type Stored = { _id: string; id?: string; deletedAt?: unknown } & Record<string, unknown>;
-
-/** The stored document of `id` in a collection of `peer` (by `_id` or public `id`), if any. */
-async function storedOn(peer: Peer, collection: string, id: string): Promise<Stored | undefined> {
-  return (await peer.stored<Stored>(collection)).find((d) => d._id === id || d.id === id);
-}
-
-async function until<T>(what: string, read: () => Promise<T | undefined | false>, ms = 30_000): Promise<T> {
-  let last: T | undefined | false;
-  try {
-    await waitFor(async () => !!(last = await read()), ms);
-  } catch {
-    throw new Error(`${what}: not within ${ms} ms`);
-  }
-  return last as T;
-}
-
-/** An author on `origin` and a follower on `holder` who follows them (recorded on `origin`). */
-interface Sides {
-  origin: Peer;
-  holder: Peer;
-  author: { token: string; id: string };
-  follower: { token: string; id: string };
-}
-
-async function sides(origin: Peer, holder: Peer): Promise<Sides> {
-  const tag = randomUUID().slice(0, 8);
-  const author = await register(origin, `w${tag}`);
-  const follower = await register(holder, `f${tag}`);
-  await act(holder, follower.token, { type: 'Follow', target: author.id });
-  await waitFor(() => origin.stores.followers.isFollower(author.id, follower.id), 30_000);
-  return { origin, holder, author, follower };
-}
-
-async function publicPost(s: Sides, content: string): Promise<string> {
-  return act(s.origin, s.author.token, {
-    type: 'Create',
-    objectType: 'Post',
-    to: '@public',
-    object: { content },
-  });
-}
-
-/** A public post of the author's, once its copy is stored on the holder. */
-async function copied(s: Sides, content = `public ${randomUUID()}`): Promise<string> {
-  const id = await publicPost(s, content);
-  await until(`the copy of ${id} on ${s.holder.domain}`, () => storedOn(s.holder, 'posts', id));
-  return id;
-}
-
-/** A circle of the author's on the origin holding `members` (ids of any server). */
-async function circleOf(s: Sides, members: string[]): Promise<string> {
-  const circle = await act(s.origin, s.author.token, {
-    type: 'Create',
-    objectType: 'Circle',
-    to: s.author.id,
-    object: { name: `circle ${randomUUID().slice(0, 8)}` },
-  });
-  for (const m of members) await act(s.origin, s.author.token, { type: 'Add', object: m, target: circle });
-  return circle;
-}
-
-/** The members of a circle as `peer` stored it (its own or its copy of another server's). */
-async function membersOn(peer: Peer, circle: string): Promise<string[]> {
-  return ((await peer.stores.circles.byId(circle))?.members ?? []).map((m) => m.id);
-}
-
-/**
- * Asserts the holder stored nothing of `id` (no post, no activity naming it, pushed or pulled),
- * once a public marker the author wrote after it has been stored there (anything wrongly pushed
- * before it would have been too) and the holder has pulled the origin since `id` was written.
- */
-async function storedNothingOf(s: Sides, id: string): Promise<void> {
-  const written = Date.now();
-  await copied(s, `marker ${randomUUID()}`);
-  const pulled = async () =>
-    (await s.holder.stores.remoteServers.byDomain(s.origin.domain))?.lastPolledAt?.getTime() ?? 0;
-  await until('a pull after the post', async () => (await pulled()) > written);
-  expect(await storedOn(s.holder, 'posts', id)).toBeUndefined();
-  const log = await s.holder.stored<Stored>('activities');
-  expect(log.filter((r) => typeof r.raw === 'string' && r.raw.includes(id))).toEqual([]);
-}
-
-const notDeleted = (d: Stored | undefined) => (d && !d.deletedAt ? d : undefined);
-
-/** A group of the author's on the origin (`open` or `approvalOnly`). */
-async function groupOf(s: Sides, rsvpPolicy: 'open' | 'approvalOnly' = 'open'): Promise<string> {
-  return act(s.origin, s.author.token, {
-    type: 'Create',
-    objectType: 'Group',
-    to: '@public',
-    object: { name: `group ${randomUUID().slice(0, 8)}`, rsvpPolicy },
-  });
-}
-
-/** The ids a group's members circle holds on `peer` (its own group, or its cached copy). */
-async function groupMembersOn(peer: Peer, groupId: string): Promise<string[]> {
-  const circle = (await peer.stores.groups.byId(groupId))?.circles?.members;
-  return circle ? membersOn(peer, circle) : [];
-}
-
-/** The follower joins the group from the other server; both servers record the membership. */
-async function joined(s: Sides, groupId: string): Promise<void> {
-  await act(s.holder, s.follower.token, { type: 'Join', target: groupId });
-  await until('the member on the group’s server', async () =>
-    (await groupMembersOn(s.origin, groupId)).includes(s.follower.id),
-  );
-  await until('the cached membership', async () =>
-    (await groupMembersOn(s.holder, groupId)).includes(s.follower.id),
-  );
-}
+afterAll(closePollingPair);
 
 /** Every activity: what the origin side does, and what the other server must then have stored. */
 const ACTIVITIES: Array<[string, (s: Sides) => Promise<void>]> = [
@@ -375,54 +274,7 @@ const ACTIVITIES: Array<[string, (s: Sides) => Promise<void>]> = [
   ],
 ];
 
-/**
- * Every audience: whether a post to it reaches a server whose only tie to the author is a
- * follower. `to` gets the sides (a circle is created on the origin).
- */
-interface AudienceRow {
-  name: string;
-  to: (s: Sides) => Promise<string>;
-  reaches: boolean;
-}
-const AUDIENCES: AudienceRow[] = [
-  { name: 'public', to: () => Promise.resolve('@public'), reaches: true },
-  { name: 'a circle holding the follower', to: (s) => circleOf(s, [s.follower.id]), reaches: true },
-  {
-    name: 'a circle holding the follower’s server (`@<holder>`)',
-    to: (s) => circleOf(s, [`@${s.holder.domain}`]),
-    reaches: true,
-  },
-  {
-    name: 'the author’s server only (`@<origin>`)',
-    to: (s) => Promise.resolve(`@${s.origin.domain}`),
-    reaches: false,
-  },
-  {
-    name: 'a circle holding only a local member',
-    to: async (s) => {
-      const local = await register(s.origin, `l${randomUUID().slice(0, 8)}`);
-      const circle = await act(s.origin, s.author.token, {
-        type: 'Create',
-        objectType: 'Circle',
-        to: s.author.id,
-        object: { name: 'local friends' },
-      });
-      await act(s.origin, s.author.token, { type: 'Add', object: local.id, target: circle });
-      return circle;
-    },
-    reaches: false,
-  },
-  {
-    name: 'a group without members on the other server',
-    to: (s) => groupOf(s),
-    reaches: false,
-  },
-];
-
-describe.each([
-  ['A → B', () => [pair.a, pair.b] as const],
-  ['B → A', () => [pair.b, pair.a] as const],
-])('%s', (_direction, peers) => {
+describe.each(BOTH_WAYS)('%s', (_direction, peers) => {
   let s: Sides;
   beforeAll(async () => {
     const [origin, holder] = peers();
@@ -430,27 +282,4 @@ describe.each([
   });
 
   test.each(ACTIVITIES)('%s', async (_name, run) => run(s));
-
-  test.each(AUDIENCES)(
-    'a post to $name reaches the other server: $reaches',
-    async ({ to: audience, reaches }) => {
-      const to = await audience(s);
-      const id = await act(s.origin, s.author.token, {
-        type: 'Create',
-        objectType: 'Post',
-        to,
-        object: { content: `to ${to}` },
-      });
-      // A public marker written after it by the same author, along the same path: once it is
-      // stored, anything wrongly sent before it would have been too.
-      await copied(s, `marker ${randomUUID()}`);
-      if (reaches) {
-        expect(await until('the copy', () => storedOn(s.holder, 'posts', id))).toBeTruthy();
-        return;
-      }
-      expect(await storedOn(s.holder, 'posts', id)).toBeUndefined();
-      const log = await s.holder.stored<Stored>('activities');
-      expect(log.filter((r) => typeof r.raw === 'string' && r.raw.includes(id))).toEqual([]);
-    },
-  );
 });

@@ -6,7 +6,8 @@
 import { ACTIVITIES, freePort, type ActivityRecord, type Stores } from '@agora/common/db';
 import { createFederationContext } from '../../services/federation/src/context';
 import { deliveryTargets } from '../../services/federation/src/delivery/audience';
-import { outbox, type Actor } from './actors';
+import { outbox, registerActor, type Actor } from './actors';
+import { json, startSigningPeer, type SigningPeer } from './fake-peer';
 import { bootServer, client, waitFor, type TestServer } from './standalone';
 import { allStored } from './stored';
 
@@ -55,6 +56,44 @@ export async function bootPair(
 }
 
 export const api = (s: TestServer) => client(s.url);
+
+/** Servers A and B, and C (a signing fake peer both reach, that accepts every POST); four users. */
+export interface Triangle {
+  a: TestServer;
+  b: TestServer;
+  peerC: SigningPeer;
+  /** alice and amy on A, bob and carol on B. */
+  alice: Actor;
+  amy: Actor;
+  bob: Actor;
+  carol: Actor;
+  close(): Promise<void>;
+}
+
+/** A and B knowing each other and C, with polls off; alice and amy registered on A, bob and carol on B. */
+export async function bootTriangle(domainA: string, domainB: string, domainC: string): Promise<Triangle> {
+  const peerC = await startSigningPeer(domainC, (req, res) =>
+    json(res, req.method === 'POST' ? 202 : 404, {}),
+  );
+  const [portA, portB] = [await freePort(), await freePort()];
+  const noPolls = { FEDERATION_POLL_SECONDS: '0' };
+  const [a, b] = await Promise.all([
+    bootPeerServer(domainA, portA, { [domainB]: `127.0.0.1:${portB}`, [domainC]: peerC.address }, noPolls),
+    bootPeerServer(domainB, portB, { [domainA]: `127.0.0.1:${portA}`, [domainC]: peerC.address }, noPolls),
+  ]);
+  const [alice, amy, bob, carol] = await Promise.all([
+    registerActor(api(a), 'alice'),
+    registerActor(api(a), 'amy'),
+    registerActor(api(b), 'bob'),
+    registerActor(api(b), 'carol'),
+  ]);
+  const close = async () => {
+    await a.close();
+    await b.close();
+    await peerC.close();
+  };
+  return { a, b, peerC, alice, amy, bob, carol, close };
+}
 export const repos = (s: TestServer): Stores => s.services[0]!.runtime!.repos;
 
 /** The federation service's context of a standalone (its planner, its stores). */
