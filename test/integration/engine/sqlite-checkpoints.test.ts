@@ -72,9 +72,11 @@ test('under writes that never pause, the WAL starts over instead of growing with
       }
     }),
   );
-  // Every commit appended at least one 4 KB frame: a WAL never started over holds them all
-  // (about four each here: 270 MB). One that starts over stays near the frames of one cycle.
-  expect(statSync(`${path}-wal`).size).toBeLessThan((commits * 4096) / 2);
+  // Every commit appended about four 4 KB frames: a WAL never started over holds them all
+  // (270 MB here). One that starts over stays within a few cycles' frames: 10–40 MB, the more the
+  // busier the machine (the thread's checkpoints take longer while the writers go on), so the
+  // bound is a quarter of the never-restarted size, not a cycle's.
+  expect(statSync(`${path}-wal`).size).toBeLessThan(commits * 4096);
   expect(await things.count({})).toBe(commits);
   await engine.close();
   const again = openSqlite({ path });
