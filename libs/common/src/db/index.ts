@@ -385,9 +385,11 @@ export { postgresIdIndexSql } from './engine-indexes';
 export {
   ALL_MIGRATIONS,
   MIGRATIONS,
+  moveListKeys,
   runMigrations,
   MigrationTimeout,
   type Migration,
+  type MigrationLog,
   type MigrationRow,
   type RunOptions,
   type RunReport,

@@ -13,14 +13,13 @@ import { entryKey, LIST_ENTRIES, type ListEntryRow } from '../lists/collections'
 import type { Engine } from '../engine/port';
 import type { Migration, MigrationLog } from './migration';
 
-const BATCH = 500;
-
-async function run(engine: Engine, log: MigrationLog): Promise<void> {
+/** The migration's work; `batch` rows are read at a time. */
+export async function moveListKeys(engine: Engine, log: MigrationLog, batch = 500): Promise<void> {
   const rows = engine.collection<ListEntryRow>(LIST_ENTRIES);
   let moved = 0;
   let blocked = 0;
-  for await (const batch of rows.scan(BATCH)) {
-    const old = batch.filter((r) => r._id !== entryKey(r.list, r.item));
+  for await (const page of rows.scan(batch)) {
+    const old = page.filter((r) => r._id !== entryKey(r.list, r.item));
     if (!old.length) continue;
     const stored = await rows.insertEach(old.map((r) => ({ ...r, _id: entryKey(r.list, r.item) })));
     // A new key already held: by the same pair (a rerun after a crash, or a newer process appended
@@ -43,4 +42,7 @@ async function run(engine: Engine, log: MigrationLog): Promise<void> {
     log.warn({ blocked }, 'migration 0001: rows whose new key another pair holds stayed under the old key');
 }
 
-export const listKeysItemFirst: Migration = { id: '0001-list-keys-item-first', run };
+export const listKeysItemFirst: Migration = {
+  id: '0001-list-keys-item-first',
+  run: (engine, log) => moveListKeys(engine, log),
+};

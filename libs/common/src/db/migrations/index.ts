@@ -7,5 +7,6 @@ import type { Migration } from './migration';
 
 export const ALL_MIGRATIONS: readonly Migration[] = [listKeysItemFirst];
 
+export { moveListKeys } from './0001-list-keys-item-first';
 export { MIGRATIONS, type Migration, type MigrationLog, type MigrationRow } from './migration';
 export { runMigrations, MigrationTimeout, type RunOptions, type RunReport } from './runner';
