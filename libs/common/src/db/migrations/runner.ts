@@ -154,7 +154,10 @@ async function runClaimed(ctx: Ctx, m: Migration): Promise<boolean> {
   if (done.matched !== 1) {
     // Taken over while it ran (no renewal landed for staleMs): the other process runs it again
     // (idempotent) and records it; this one waits for that like any other.
-    ctx.log.warn({ migration: m.id }, 'migration: claim taken over while it ran; waiting for the other process');
+    ctx.log.warn(
+      { migration: m.id },
+      'migration: claim taken over while it ran; waiting for the other process',
+    );
     return false;
   }
   ctx.log.info({ migration: m.id }, 'migration: done');

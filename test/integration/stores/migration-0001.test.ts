@@ -53,7 +53,9 @@ describe.each(engineFixtures())('migration 0001 (list keys item-first) on $name'
     for await (const page of rows.scan(100)) out.push(...page);
     return out;
   }
-  async function read(): Promise<Record<string, { ids: string[]; count: number; tags: Record<string, number> }>> {
+  async function read(): Promise<
+    Record<string, { ids: string[]; count: number; tags: Record<string, number> }>
+  > {
     const out: Record<string, { ids: string[]; count: number; tags: Record<string, number> }> = {};
     for (const key of LISTS) {
       const ids: string[] = [];

@@ -91,7 +91,8 @@ describe.each(engineFixtures())('migration runner on $name', (fx) => {
     expect(await runs(after)).toBe(1);
     expect(reports.flatMap((r) => r.ran).sort()).toEqual([slow.id, after.id].sort());
     expect(reports.some((r) => r.waited.includes(slow.id))).toBe(true);
-    for (const m of [slow, after]) expect(await records.findOne({ _id: m.id })).toMatchObject({ state: 'done' });
+    for (const m of [slow, after])
+      expect(await records.findOne({ _id: m.id })).toMatchObject({ state: 'done' });
   });
 
   it('takes over a claim not renewed for longer than staleMs, runs it and records it', async () => {
