@@ -84,9 +84,13 @@ describe.each(engineFixtures())('migration runner on $name', (fx) => {
       },
       warn: () => undefined,
     } as unknown as MigrationLog;
+    // On SQLite the second runner has a connection of its own to the file, as another process
+    // would; on FerretDB one engine serves both (one writer per database in a test process).
+    const other = fx.name === 'sqlite' ? await fx.open() : engine;
     const first = runMigrations(engine, [slow, after], { pollMs: 20, log });
-    const second = runMigrations(engine, [slow, after], { pollMs: 20, log });
+    const second = runMigrations(other, [slow, after], { pollMs: 20, log });
     const reports = await Promise.all([first, second]);
+    if (other !== engine) await other.close();
     expect(await runs(slow)).toBe(1);
     expect(await runs(after)).toBe(1);
     expect(reports.flatMap((r) => r.ran).sort()).toEqual([slow.id, after.id].sort());
