@@ -319,6 +319,64 @@ describe('restore', () => {
     expect(scratch).toEqual([]);
   });
 
+  test('an archive from before migration 0001 (list rows keyed <list>|<item>, no migrations): the restore moves the rows, lists read as before', async () => {
+    const a = await login('bk_alice', 'password123');
+    const postsBefore = await api.get<{ totalItems: number; orderedItems?: unknown[] }>(
+      '/posts',
+      as(a.body.token),
+    );
+    const entries = await entriesOf(archive);
+    const manifest = JSON.parse(entries.get('manifest.json')!.toString()) as {
+      collections: Array<{ name: string; file: string; documents: number; bytes: number; sha256: string }>;
+    };
+    const lists = manifest.collections.find((c) => c.name === 'list_entries')!;
+    const older = Buffer.from(
+      entries
+        .get(lists.file)!
+        .toString()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => {
+          const row = JSON.parse(line) as { _id: string; list: string; item: string };
+          return JSON.stringify({ ...row, _id: `${row.list}|${row.item}` });
+        })
+        .map((l) => `${l}\n`)
+        .join(''),
+    );
+    entries.set(lists.file, older);
+    Object.assign(lists, { bytes: older.length, sha256: createHash('sha256').update(older).digest('hex') });
+    const recorded = manifest.collections.find((c) => c.name === 'migrations')!;
+    entries.delete(recorded.file);
+    manifest.collections = manifest.collections.filter((c) => c !== recorded);
+    entries.set('manifest.json', Buffer.from(JSON.stringify(manifest)));
+
+    const up = await uploadRestore(server.url, admin, await packArchive(entries));
+    expect(up.status).toBe(202);
+    const job = (await waitForJobInDb(mongoUrl, up.body.job!.id)) as unknown as Job;
+    expect([job.status, job.error]).toEqual(['done', undefined]);
+
+    const conn = await mongoose.createConnection(mongoUrl).asPromise();
+    const rows = (await conn.db!.collection('list_entries').find({}).toArray()) as unknown as Array<{
+      _id: string;
+      list: string;
+      item: string;
+    }>;
+    const applied = (await conn.db!.collection('migrations').find({}).toArray()) as unknown as Array<{
+      _id: string;
+      state: string;
+    }>;
+    await conn.close();
+    expect(rows).toHaveLength(lists.documents);
+    expect(rows.filter((r) => r._id !== `${r.item}|${r.list}`)).toEqual([]);
+    expect(applied.map((m) => [m._id, m.state])).toEqual([['0001-list-keys-item-first', 'done']]);
+    const postsAfter = await api.get<{ totalItems: number; orderedItems?: unknown[] }>(
+      '/posts',
+      as(a.body.token),
+    );
+    expect(postsAfter.status).toBe(200);
+    expect(postsAfter.body).toEqual(postsBefore.body);
+  });
+
   test('a single flipped byte fails the restore with a clear reason and changes nothing', async () => {
     const dbNow = await databaseHashes(mongoUrl);
     const storeNow = await storeHashes(storage);

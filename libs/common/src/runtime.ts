@@ -170,6 +170,7 @@ export async function createRuntime(
         stampStore.bump([STAMPS.circle(circleId), ...memberIds.map((id) => STAMPS.viewer(id))]),
       bump: (names) => stampStore.bump(names),
       readStamps: (names) => stampStore.read(names),
+      log: logger,
     },
     config.publicUrl,
   );

@@ -53,8 +53,9 @@ async function open(kind: 'sqlite' | 'mongodb', name: string): Promise<Side> {
     engine = await openMongo({ url, checkIndexes: true });
   }
   opened.push(engine);
-  await engine.ensure(STORE_SPECS);
   const repos = createStores({ engine, ping: () => engine.ping(), close: () => engine.close() }, DOMAIN);
+  // As the social service's start: the collections, then the migrations (recorded, so archived).
+  await repos.prepare();
   const ctx = {
     config,
     logger,

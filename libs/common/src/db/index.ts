@@ -19,6 +19,7 @@ import { RemoteSuspensionsStore } from './repositories/remote-suspensions';
 import { ParkedDeliveriesStore } from './repositories/parked-deliveries';
 import { DomainContentStore } from './repositories/domain-content';
 import { STORE_SPECS } from './specs';
+import { ALL_MIGRATIONS, runMigrations, type MigrationLog } from './migrations';
 import { NotificationsStore } from './repositories/notifications';
 import { RecommendationsStore, SectionsStore } from './repositories/curation';
 import { IdempotencyStore } from './repositories/idempotency';
@@ -267,8 +268,10 @@ export interface Stores {
   sections: SectionsStore;
   recommendations: RecommendationsStore;
   /**
-   * Creates every collection and index the stores declare. Idempotent; run at start by the
-   * service that owns the data (social), before it serves, and after a restore.
+   * Creates every collection and index the stores declare, then runs the migrations not yet
+   * recorded (ADR 0032: once per database, however many processes start at once). Idempotent;
+   * run at start by the service that owns the data (social), before it serves, and after a
+   * restore (an older archive's data is moved to the current shape).
    */
   prepare(): Promise<void>;
   idempotency: IdempotencyStore;
@@ -301,6 +304,8 @@ export interface StoreHooks {
    * on every read. Without it settings are cached for FALLBACK_TTL_MS.
    */
   readStamps?: StampStore['read'];
+  /** Where `prepare`'s migrations say what they did. */
+  log?: MigrationLog;
 }
 
 export function createStores(
@@ -359,6 +364,7 @@ export function createStores(
     recommendations: new RecommendationsStore(db.engine),
     async prepare() {
       await db.engine.ensure(STORE_SPECS);
+      await runMigrations(db.engine, ALL_MIGRATIONS, hooks.log ? { log: hooks.log } : {});
     },
     accountContent: new AccountContentStore({
       posts,
@@ -376,6 +382,18 @@ export function createStores(
   return repos;
 }
 export { postgresIdIndexSql } from './engine-indexes';
+export {
+  ALL_MIGRATIONS,
+  MIGRATIONS,
+  moveListKeys,
+  runMigrations,
+  MigrationTimeout,
+  type Migration,
+  type MigrationLog,
+  type MigrationRow,
+  type RunOptions,
+  type RunReport,
+} from './migrations';
 export {
   FilesStore,
   FILES,

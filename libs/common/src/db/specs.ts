@@ -11,6 +11,7 @@ import { REMOTE_SERVERS } from './repositories/remote-servers';
 import { REMOTE_SUSPENSIONS } from './repositories/remote-suspensions';
 import { PARKED_DELIVERIES } from './repositories/parked-deliveries';
 import { LIST_COUNTS, LIST_ENTRIES } from './lists/collections';
+import { MIGRATIONS } from './migrations/migration';
 import { SETTINGS } from './repositories/settings';
 import { IDEMPOTENCY_KEYS } from './repositories/idempotency';
 import { LINK_PREVIEWS } from './repositories/link-previews';
@@ -70,4 +71,5 @@ export const STORE_SPECS: readonly CollectionSpec[] = [
   AP_REMOTE_OBJECTS,
   AP_FOLLOWS,
   AP_PEERS,
+  MIGRATIONS,
 ];

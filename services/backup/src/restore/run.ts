@@ -129,7 +129,8 @@ async function restoreFrom(
     lease.progress({ stage: 'admin', pct: 95, counts: {} }, true);
     result.admin = await keepAdmin(ctx, requester);
     lease.progress({ stage: 'indexes', pct: 97, counts: {} }, true);
-    // Every model's indexes, and archives from before a data-shape change moved to the current one.
+    // Every model's indexes, then the migrations the archive's `migrations` does not record
+    // (ADR 0032): an archive from before a data-shape change is moved to the current one.
     await ctx.stores.prepare();
     ctx.stores.settings.invalidate();
     await ctx.stamps.bumpAll();

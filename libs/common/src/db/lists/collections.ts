@@ -7,7 +7,7 @@
 import type { CollectionSpec } from '../engine/port';
 
 export interface ListEntryRow {
-  /** `<list>|<item>`. */
+  /** `<item>|<list>` (`entryKey`). */
   _id: string;
   list: string;
   item: string;
@@ -53,8 +53,13 @@ export const LIST_COUNTS: CollectionSpec = {
   indexes: [],
 };
 
-/** The key of a list's row for an item. */
-export const entryKey = (list: string, item: string): string => `${list}|${item}`;
+/**
+ * The key of a list's row for an item: item first, so the rows a new post adds to its ~10 lists
+ * sit side by side in the primary key's index (one leaf, not ten: docs/performance.md). Never
+ * parsed back: rows are read by their `list` and `item` fields. Rows stored under the former
+ * `<list>|<item>` are moved by migration 0001 (ADR 0032).
+ */
+export const entryKey = (list: string, item: string): string => `${item}|${list}`;
 
 /**
  * A tag name may hold dots (`to.public`, `type.Note`): `$inc` on `tags.to.public` stores it
