@@ -3,13 +3,9 @@
  * circles, groups, files and a collection with every awkward BSON type; back up through the
  * API; wipe the database and the bucket; restore into the fresh server; compare every document
  * and object by hash. Then the bit-flip cases (nothing changes) and the 409 rules. RabbitMQ and
- * S3 are real (a vhost and a bucket of this file).
+ * S3 are real (a vhost and a bucket of this file). The CLI: backup-cli.test.ts.
  */
-import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import mongoose from 'mongoose';
 import tar from 'tar-stream';
@@ -448,47 +444,5 @@ describe('restore', () => {
     expect(del.body).toEqual({ ok: true });
     expect(await keys()).not.toContain(`backups/${done.archiveName}`);
     expect((await api.get(`/admin/backup/${done.id}`, as(admin))).status).toBe(404);
-  });
-});
-
-describe('CLI (npm run backup / npm run restore)', () => {
-  const cli = (args: string[]) =>
-    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', join(__dirname, '..', '..', 'scripts', 'backup-cli.ts'), ...args],
-        {
-          env: { ...process.env, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      );
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-      child.on('exit', (code) => resolve({ code, stdout, stderr }));
-    });
-
-  test('backup downloads the archive with a progress bar; restore uploads it and follows the job', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'agora-cli-'));
-    try {
-      const b = await cli(['backup', '--url', server.url, '--out', dir]);
-      expect(b.code).toBe(0);
-      expect(b.stderr).toMatch(/\[#+-*\]\s+\d+% /);
-      const file = b.stdout.trim();
-      expect(file.startsWith(dir)).toBe(true);
-      const jobs = (await api.get<{ jobs: Job[] }>('/admin/backup', as(admin))).body.jobs;
-      const sha = createHash('sha256').update(readFileSync(file)).digest('hex');
-      expect(jobs.find((j) => j.archiveSha256 === sha)?.status).toBe('done');
-
-      const r = await cli(['restore', file, '--url', server.url]);
-      expect(r.code).toBe(0);
-      expect(JSON.parse(r.stdout.trim())).toMatchObject({ verified: true });
-      const missing = await cli(['restore', join(dir, 'nope.tar.gz'), '--url', server.url]);
-      expect(missing.code).toBe(1);
-      expect(missing.stderr).toMatch(/no such file/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
   });
 });
