@@ -51,6 +51,7 @@ export class MigrationTimeout extends Error {
 const quiet: MigrationLog = { info: () => undefined, warn: () => undefined };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** `migrations` must exist already: the caller ensures it with the other collections (Stores.prepare). */
 export async function runMigrations(
   engine: Engine,
   migrations: readonly Migration[],
@@ -67,7 +68,6 @@ export async function runMigrations(
     waitMs: opts.waitMs ?? 30 * 60_000,
     pollMs: opts.pollMs ?? 1000,
   };
-  await engine.ensure([MIGRATIONS]);
   const report: RunReport = { ran: [], waited: [] };
   for (const m of migrations) {
     const outcome = await settle(ctx, m);
