@@ -17,6 +17,7 @@ import { loadDraft, saveDraft } from './drafts';
 import { ErrorNote } from './states';
 import { useT } from '../i18n/use-t';
 import { Rich } from '../i18n/rich';
+import { WarningFields } from './warning-fields';
 
 interface Attachment {
   key: number;
@@ -216,27 +217,13 @@ export function Compose({
           />
         </label>
       )}
-      <div className="compose-row">
-        <label>
-          {t('post.cwField')}
-          <input
-            name="contentWarning"
-            maxLength={500}
-            placeholder={t('compose.cwPlaceholder')}
-            value={warning}
-            onChange={(e) => setWarning(e.target.value)}
-          />
-        </label>
-        <label className="check">
-          <input
-            type="checkbox"
-            name="sensitive"
-            checked={sensitive}
-            onChange={(e) => setSensitive(e.target.checked)}
-          />{' '}
-          {t('post.sensitiveField')}
-        </label>
-      </div>
+      <WarningFields
+        warning={warning}
+        onWarning={setWarning}
+        sensitive={sensitive}
+        onSensitive={setSensitive}
+        placeholder={t('compose.cwPlaceholder')}
+      />
       <div className="compose-row">
         {fixedTo ? null : (
           <label>

@@ -1,6 +1,6 @@
 /**
- * The content-warning field and the sensitive-media switch (ADR 0021), shared by the edit form of
- * a post or reply. `sensitive` is left out where it has no meaning (a reply carries no media).
+ * The content-warning field and the sensitive-media switch (ADR 0021), shared by the compose box
+ * and the edit form of a post or reply. `sensitive` is left out where it has no meaning (a reply carries no media).
  */
 import { useT } from '../i18n/use-t';
 
@@ -10,12 +10,14 @@ export function WarningFields({
   sensitive,
   onSensitive,
   label,
+  placeholder,
 }: {
   warning: string;
   onWarning: (v: string) => void;
   sensitive?: boolean;
   onSensitive?: (v: boolean) => void;
   label?: string;
+  placeholder?: string;
 }) {
   const { t } = useT();
   return (
@@ -25,7 +27,7 @@ export function WarningFields({
         <input
           name="contentWarning"
           maxLength={500}
-          placeholder={t('post.cwPlaceholder')}
+          placeholder={placeholder ?? t('post.cwPlaceholder')}
           value={warning}
           onChange={(e) => onWarning(e.target.value)}
         />
