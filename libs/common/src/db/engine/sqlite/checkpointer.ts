@@ -4,7 +4,7 @@
  * and, at `synchronous` NORMAL, waits for two fsyncs, all on the thread that committed. Under a
  * write load that was the largest single cost of the event loop (docs/performance.md). Here the
  * writing connection turns its automatic checkpoints off and a worker thread with its own
- * connection to the file runs a PASSIVE checkpoint every `every` commits: it copies what is
+ * connection to the file runs a PASSIVE checkpoint every `every` writes: it copies what is
  * committed without taking the write lock, so writers go on meanwhile, and the fsyncs happen on
  * that thread. What a commit guarantees does not change: at NORMAL a commit is durable on the
  * WAL's next sync either way, at FULL the commit syncs the WAL itself.
@@ -51,8 +51,11 @@ parentPort.on('message', (m) => {
 `;
 
 export interface Checkpointer {
-  /** Counts a commit of the writing connection; every `every` commits, asks for a checkpoint. */
-  committed(): void;
+  /**
+   * Counts a commit of the writing connection and the writes it held (batch.ts); every `every`
+   * writes, asks for a checkpoint.
+   */
+  committed(writes: number): void;
   /**
    * While the thread copies the rest of a long WAL, what the connection's writes wait for
    * (undefined the rest of the time).
@@ -67,7 +70,9 @@ export interface CheckpointerOptions {
   db: DatabaseSync;
   path: string;
   timeoutMs: number;
-  /** Commits between two checkpoints. */
+  /** Commits the connection's open write transaction now (batch.ts), before the WAL is drained. */
+  flush?: () => void;
+  /** Writes between two checkpoints (a commit holds the writes of one turn). */
   every?: number;
   /**
    * WAL frames (pages) a checkpoint may leave before the writes wait for the rest to be copied,
@@ -82,6 +87,7 @@ export function startCheckpointer({
   db,
   path,
   timeoutMs,
+  flush,
   every = 100,
   restartAt = RESTART_AT_FRAMES,
   onFailure,
@@ -89,7 +95,7 @@ export function startCheckpointer({
   db.exec('PRAGMA wal_autocheckpoint = 0');
   let worker: Worker | undefined;
   let exited: Promise<void> = Promise.resolve();
-  let commits = 0;
+  let writes = 0;
   let running = false;
   let alive = true;
   /** The writes' wait while the thread drains the WAL, and how it ends. */
@@ -115,8 +121,9 @@ export function startCheckpointer({
       running = false;
       return;
     }
-    // No transaction of this connection is open between two turns of the event loop: from here
-    // until the thread answers, nothing of this process appends to the WAL.
+    // The turn's open write transaction commits now (batch.ts); from here until the thread
+    // answers, the writes wait at the gate, so nothing of this process appends to the WAL.
+    flush?.();
     let open!: () => void;
     draining = { wait: new Promise<void>((resolve) => (open = resolve)), open };
     worker!.postMessage('checkpoint');
@@ -139,9 +146,10 @@ export function startCheckpointer({
     return w;
   };
   return {
-    committed() {
-      if (!alive || ++commits < every || running) return;
-      commits = 0;
+    committed(n) {
+      writes += n;
+      if (!alive || writes < every || running) return;
+      writes = 0;
       running = true;
       try {
         worker ??= start();

@@ -1,9 +1,10 @@
 /**
  * One collection on SQLite: a table `(_id TEXT PRIMARY KEY, doc BLOB)` holding JSONB, with the
- * declared indexes on field expressions. Reads are single statements; every change runs in a
- * `BEGIN IMMEDIATE` transaction (read, apply the update in JavaScript, write back), which SQLite
- * serialises across every connection and process on the file, so no update is ever lost. node:sqlite
- * is synchronous, so nothing else in this process runs inside a transaction either.
+ * declared indexes on field expressions. Reads are single statements; every change runs in the
+ * connection's write transaction of the turn (batch.ts: read, apply the update in JavaScript, write
+ * back, in a savepoint of its own), which SQLite serialises across every connection and process on
+ * the file, so no update is ever lost. node:sqlite is synchronous, so no other change of this
+ * process runs in the middle of one.
  */
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import {
@@ -28,6 +29,7 @@ import {
   type Update,
   type UpdateResult,
 } from '../port';
+import type { CommitBatch } from './batch';
 import { decodeDoc, encodeDoc } from './codec';
 import { keyset, orderBy, quoteName, where } from './sql';
 
@@ -42,8 +44,8 @@ export interface SqliteCollectionOptions {
   db: DatabaseSync;
   spec: CollectionSpec;
   checkIndexes: boolean;
-  /** Told after every committed write transaction (the checkpoint thread counts them). */
-  committed?: () => void;
+  /** The connection's write transaction of the turn, shared by its collections. */
+  batch: CommitBatch;
   /** What a write waits for before it starts, when anything (the checkpoint thread's drain). */
   gate?: () => Promise<void> | undefined;
 }
@@ -53,7 +55,7 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
   private readonly db: DatabaseSync;
   private readonly table: string;
   private readonly checkIndexes: boolean;
-  private readonly committed: (() => void) | undefined;
+  private readonly batch: CommitBatch;
   private readonly gate: (() => Promise<void> | undefined) | undefined;
   /** Prepared statements by their text: a store issues a handful of shapes, each many times. */
   private readonly statements = new Map<string, StatementSync>();
@@ -63,13 +65,21 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     this.spec = opts.spec;
     this.table = quoteName(opts.spec.name);
     this.checkIndexes = opts.checkIndexes;
-    this.committed = opts.committed;
+    this.batch = opts.batch;
     this.gate = opts.gate;
   }
 
-  /** Runs a change on a later tick, once the connection may write (checkpointer.ts). */
+  /**
+   * Runs `fn` in the turn's write transaction, once the connection may write (checkpointer.ts);
+   * resolves after the commit. A unique violation becomes DuplicateKeyError.
+   */
   private change<R>(fn: () => R): Promise<R> {
-    return (this.gate?.() ?? Promise.resolve()).then(fn);
+    const run = () =>
+      this.batch.run(fn).catch((err: unknown) => {
+        throw isDuplicate(err) ? new DuplicateKeyError(this.spec.name) : err;
+      });
+    const gate = this.gate?.();
+    return gate ? gate.then(run) : run();
   }
 
   private prepare(sql: string): StatementSync {
@@ -110,21 +120,6 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     return rows.map((r) => project(decodeDoc<T>(r.doc, this.spec), opts.fields));
   }
 
-  /** Runs `fn` in a write transaction; a unique violation becomes DuplicateKeyError. */
-  private write<R>(fn: () => R): R {
-    this.db.exec('BEGIN IMMEDIATE');
-    try {
-      const out = fn();
-      this.db.exec('COMMIT');
-      this.committed?.();
-      return out;
-    } catch (err) {
-      this.db.exec('ROLLBACK');
-      if (isDuplicate(err)) throw new DuplicateKeyError(this.spec.name);
-      throw err;
-    }
-  }
-
   private checkInsert(doc: T): void {
     if (typeof doc._id !== 'string' || !doc._id) throw new PortUsageError('a document needs a string _id');
     checkUniqueFields(this.spec, doc);
@@ -145,24 +140,22 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
   }
 
   insertOne(doc: T): Promise<void> {
-    return this.change(() => this.write(() => this.insertRow(doc)));
+    return this.change(() => this.insertRow(doc));
   }
 
   insertMany(docs: readonly T[]): Promise<void> {
+    // Ordered, as MongoDB's: the documents before a duplicate stay inserted.
     return this.change(() => {
-      // Ordered, as MongoDB's: the documents before a duplicate stay inserted.
-      let failedAt: number | undefined;
-      this.write(() => {
-        for (let i = 0; i < docs.length; i++) {
-          try {
-            this.insertRow(docs[i]!);
-          } catch (err) {
-            if (!isDuplicate(err)) throw err;
-            failedAt = i;
-            return;
-          }
+      for (let i = 0; i < docs.length; i++) {
+        try {
+          this.insertRow(docs[i]!);
+        } catch (err) {
+          if (!isDuplicate(err)) throw err;
+          return i;
         }
-      });
+      }
+      return undefined;
+    }).then((failedAt) => {
       if (failedAt !== undefined) throw new DuplicateKeyError(this.spec.name, failedAt);
     });
   }
@@ -172,17 +165,15 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
       for (const d of docs) this.checkInsert(d);
       if (!docs.length) return [];
       // One transaction: a duplicate fails only its own statement, the others stay.
-      return this.write(() =>
-        docs.map((d) => {
-          try {
-            this.insertRow(d);
-            return true;
-          } catch (err) {
-            if (isDuplicate(err)) return false;
-            throw err;
-          }
-        }),
-      );
+      return docs.map((d) => {
+        try {
+          this.insertRow(d);
+          return true;
+        } catch (err) {
+          if (isDuplicate(err)) return false;
+          throw err;
+        }
+      });
     });
   }
 
@@ -208,7 +199,7 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
   /** The change of updateOne and findOneAndUpdate: returns [before, after] (null when nothing). */
   private changeOne(filter: Filter, update: Update, upsert: boolean, sort?: Sort): [T | null, T | null] {
     checkUpdate(update);
-    return this.write(() => this.changeInTransaction(filter, update, upsert, sort));
+    return this.changeInTransaction(filter, update, upsert, sort);
   }
 
   private changeInTransaction(
@@ -233,12 +224,10 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     return this.change(() => {
       for (const c of changes) checkUpdate(c.update);
       if (!changes.length) return [];
-      return this.write(() =>
-        changes.map((c) => {
-          const [before, after] = this.changeInTransaction(c.filter, c.update, !!c.upsert);
-          return { matched: before ? 1 : 0, upserted: !before && !!after };
-        }),
-      );
+      return changes.map((c) => {
+        const [before, after] = this.changeInTransaction(c.filter, c.update, !!c.upsert);
+        return { matched: before ? 1 : 0, upserted: !before && !!after };
+      });
     });
   }
 
@@ -266,23 +255,19 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
 
   updateMany(filter: Filter, update: Update): Promise<number> {
     checkUpdate(update);
-    return this.change(() =>
-      this.write(() => {
-        const found = this.select(filter);
-        for (const doc of found) this.replaceRow(applyUpdate(doc, update, false));
-        return found.length;
-      }),
-    );
+    return this.change(() => {
+      const found = this.select(filter);
+      for (const doc of found) this.replaceRow(applyUpdate(doc, update, false));
+      return found.length;
+    });
   }
 
   deleteOne(filter: Filter): Promise<number> {
-    return this.change(() =>
-      this.write(() => {
-        const found = this.select(filter, { limit: 1, fields: [] })[0];
-        if (found) this.deleteRow(found._id);
-        return found ? 1 : 0;
-      }),
-    );
+    return this.change(() => {
+      const found = this.select(filter, { limit: 1, fields: [] })[0];
+      if (found) this.deleteRow(found._id);
+      return found ? 1 : 0;
+    });
   }
 
   deleteMany(filter: Filter): Promise<number> {
@@ -294,13 +279,11 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
   }
 
   findOneAndDelete(filter: Filter, opts: { sort?: Sort } = {}): Promise<T | null> {
-    return this.change(() =>
-      this.write(() => {
-        const found = this.select(filter, { limit: 1, ...(opts.sort ? { sort: opts.sort } : {}) })[0] ?? null;
-        if (found) this.deleteRow(found._id);
-        return found;
-      }),
-    );
+    return this.change(() => {
+      const found = this.select(filter, { limit: 1, ...(opts.sort ? { sort: opts.sort } : {}) })[0] ?? null;
+      if (found) this.deleteRow(found._id);
+      return found;
+    });
   }
 
   async *scan(batch = 500): AsyncIterable<T[]> {

@@ -6,10 +6,11 @@
  * syncs at every commit: EMBEDDED_DB_SYNC=full). See ADR 0013.
  */
 import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { CollectionSpec, Doc, Engine } from '../port';
 import { DatabaseInUse, PortUsageError } from '../port';
+import { CommitBatch } from './batch';
 import { startCheckpointer, type Checkpointer } from './checkpointer';
 import { SqliteCollection } from './collection';
 import { createIndexSql, indexName, quoteName } from './sql';
@@ -52,6 +53,9 @@ export function openSqlite(opts: SqliteOptions): Engine {
     if (opts.exclusive) db.exec('PRAGMA locking_mode = EXCLUSIVE');
     db.exec('PRAGMA journal_mode = WAL');
     db.exec(`PRAGMA synchronous = ${opts.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
+    // A write's savepoint (batch.ts) keeps the pages it changes in a sub-journal: in memory, not
+    // in a temporary file per transaction.
+    db.exec('PRAGMA temp_store = MEMORY');
     if (opts.exclusive) db.exec('BEGIN EXCLUSIVE; COMMIT');
   } catch (err) {
     db.close();
@@ -59,6 +63,10 @@ export function openSqlite(opts: SqliteOptions): Engine {
     throw opts.exclusive && busy ? new DatabaseInUse(opts.path) : err;
   }
   const collections = new Map<string, SqliteCollection<Doc>>();
+  // The turn's writes, committed together; the checkpoint thread counts them.
+  const batch = new CommitBatch(db, opts.path === ':memory:' ? opts.path : resolve(opts.path), (writes) =>
+    checkpointer?.committed(writes),
+  );
   // A private in-memory database has no WAL, and an exclusive one no second connection.
   const checkpointer: Checkpointer | undefined =
     opts.checkpoints === 'thread' && opts.path !== ':memory:' && !opts.exclusive
@@ -66,10 +74,10 @@ export function openSqlite(opts: SqliteOptions): Engine {
           db,
           path: opts.path,
           timeoutMs,
+          flush: () => batch.flush(),
           ...(opts.onCheckpointFailure ? { onFailure: opts.onCheckpointFailure } : {}),
         })
       : undefined;
-  const committed = checkpointer ? () => checkpointer.committed() : undefined;
   const gate = checkpointer ? () => checkpointer.gate() : undefined;
 
   const ensureOne = (spec: CollectionSpec) => {
@@ -91,6 +99,7 @@ export function openSqlite(opts: SqliteOptions): Engine {
     kind: 'sqlite',
     ensure(specs) {
       return Promise.resolve().then(() => {
+        batch.flush();
         db.exec('BEGIN IMMEDIATE');
         try {
           for (const spec of specs) {
@@ -111,7 +120,7 @@ export function openSqlite(opts: SqliteOptions): Engine {
           db,
           spec,
           checkIndexes: !!opts.checkIndexes,
-          ...(committed ? { committed } : {}),
+          batch,
           ...(gate ? { gate } : {}),
         });
         collections.set(spec.name, c);
@@ -132,15 +141,18 @@ export function openSqlite(opts: SqliteOptions): Engine {
     rename(from, to) {
       return Promise.resolve().then(() => {
         if (!NAME_RE.test(to)) throw new PortUsageError(`not a collection name: ${to}`);
+        batch.flush();
         db.exec(`ALTER TABLE ${quoteName(from)} RENAME TO ${quoteName(to)}`);
       });
     },
     drop(name) {
       return Promise.resolve().then(() => {
+        batch.flush();
         db.exec(`DROP TABLE IF EXISTS ${quoteName(name)}`);
       });
     },
     async close() {
+      batch.close();
       // The thread's connection first: the last one to close checkpoints the rest of the WAL.
       await checkpointer?.close();
       if (db.isOpen) db.close();
