@@ -31,6 +31,7 @@ import {
 } from '../port';
 import type { CommitBatch } from './batch';
 import { decodeDoc, encodeDoc } from './codec';
+import { incrementInPlace } from './increment';
 import { keyset, orderBy, quoteName, where } from './sql';
 
 /** SQLITE_CONSTRAINT_PRIMARYKEY and SQLITE_CONSTRAINT_UNIQUE. */
@@ -220,11 +221,18 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     return [found, next];
   }
 
+  /** A counter moved without reading the document (increment.ts); false: take the general path. */
+  private incrementedInPlace(filter: Filter, update: Update): boolean {
+    const st = incrementInPlace(this.table, this.spec, filter, update);
+    return !!st && Number(this.prepare(st.sql).run(...st.params).changes) === 1;
+  }
+
   updateEach(changes: readonly Change[]): Promise<UpdateResult[]> {
     return this.change(() => {
       for (const c of changes) checkUpdate(c.update);
       if (!changes.length) return [];
       return changes.map((c) => {
+        if (this.incrementedInPlace(c.filter, c.update)) return { matched: 1, upserted: false };
         const [before, after] = this.changeInTransaction(c.filter, c.update, !!c.upsert);
         return { matched: before ? 1 : 0, upserted: !before && !!after };
       });
@@ -237,6 +245,8 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     opts: { upsert?: boolean; sort?: Sort } = {},
   ): Promise<UpdateResult> {
     return this.change(() => {
+      checkUpdate(update);
+      if (this.incrementedInPlace(filter, update)) return { matched: 1, upserted: false };
       const [before, after] = this.changeOne(filter, update, !!opts.upsert, opts.sort);
       return { matched: before ? 1 : 0, upserted: !before && !!after };
     });
