@@ -98,6 +98,12 @@ export class ObjectCollection<T extends ObjectRow> {
   protected async bumpMany(id: string, moves: Record<string, number | undefined>): Promise<void> {
     const inc = Object.fromEntries(Object.entries(moves).filter(([, by]) => by)) as Record<string, number>;
     if (!Object.keys(inc).length) return;
+    // Only a decrement needs the counters after the move; an increment is a plain update (which
+    // an engine may make in place, without reading the object).
+    if (Object.values(inc).every((by) => by > 0)) {
+      await this.rows.updateOne({ _id: id }, { $inc: inc });
+      return;
+    }
     const after = await this.rows.findOneAndUpdate({ _id: id }, { $inc: inc });
     if (!after) return;
     for (const f of Object.keys(inc).filter((k) => (inc[k] ?? 0) < 0))
