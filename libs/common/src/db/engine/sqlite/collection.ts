@@ -274,6 +274,10 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
 
   deleteOne(filter: Filter): Promise<number> {
     return this.change(() => {
+      // By key alone (an outbox row confirmed, a list entry removed): one statement, no read.
+      const keys = Object.keys(filter);
+      if (keys.length === 1 && typeof filter._id === 'string')
+        return Number(this.prepare(`DELETE FROM ${this.table} WHERE _id = ?`).run(filter._id).changes);
       const found = this.select(filter, { limit: 1, fields: [] })[0];
       if (found) this.deleteRow(found._id);
       return found ? 1 : 0;
