@@ -365,9 +365,9 @@ export function createStores(
     async prepare() {
       await db.engine.ensure(STORE_SPECS);
       await runMigrations(db.engine, ALL_MIGRATIONS, hooks.log ? { log: hooks.log } : {});
-      // The search index's term rows follow the engine (ADR 0033): rebuilt or cleared.
-      const n = await search.prepare();
-      if (n) hooks.log?.info({ n }, 'search term rows rebuilt from the entries, or cleared (ADR 0033)');
+      // The search index's term rows follow the engine (ADR 0033).
+      const done = await search.prepare();
+      if (done) hooks.log?.info({ done }, 'search_terms rebuilt from the entries, or dropped (ADR 0033)');
     },
     accountContent: new AccountContentStore({
       posts,

@@ -93,7 +93,9 @@ export class TermRows {
   /** Object ids holding `term` in any of `kinds`, newest first, at most `limit`. */
   async find(term: string, kinds: readonly SearchKind[], limit: number): Promise<string[]> {
     const perKind = await Promise.all(
-      kinds.map((kind) => this.rows.find({ kind, term }, { sort: NEWEST, limit, fields: ['objectId', 'at'] })),
+      kinds.map((kind) =>
+        this.rows.find({ kind, term }, { sort: NEWEST, limit, fields: ['objectId', 'at'] }),
+      ),
     );
     // Every kind's newest `limit`, merged: the newest `limit` of all of them are among these.
     const rows = perKind
@@ -119,7 +121,14 @@ export class TermRows {
    * candidate slot, as ever, never a wrong result.
    */
   async rebuild(entries: AsyncIterable<IndexedEntry[]>): Promise<number> {
-    const mark: TermRow = { _id: REBUILDING, term: '', objectId: REBUILDING, kind: 'Post', at: new Date(0), rev: '' };
+    const mark: TermRow = {
+      _id: REBUILDING,
+      term: '',
+      objectId: REBUILDING,
+      kind: 'Post',
+      at: new Date(0),
+      rev: '',
+    };
     await this.rows.insertEach([mark]);
     let n = 0;
     for await (const page of entries) {
@@ -129,12 +138,5 @@ export class TermRows {
     }
     await this.rows.deleteOne({ _id: REBUILDING });
     return n;
-  }
-
-  /** Rows left by an engine without a term index (a copy onto one that has it): of no use. */
-  async clearIfAny(): Promise<boolean> {
-    if (!(await this.rows.findOne({}, { fields: [] }))) return false;
-    await this.rows.clear();
-    return true;
   }
 }

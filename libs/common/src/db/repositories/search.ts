@@ -92,33 +92,37 @@ function entryOf(row: EntryRow): SearchEntry {
 
 export class SearchStore {
   private readonly entries;
-  private readonly termRows: TermRows;
   /** The term rows kept up, on an engine without a term index; undefined where it keeps one. */
   private readonly rows: TermRows | undefined;
   private readonly findByTerm: ((q: TermQuery) => Promise<string[]>) | undefined;
 
   constructor(
-    engine: Engine,
+    private readonly engine: Engine,
     /** The searchable objects themselves, in their own stores. */
     private readonly sources: SearchSources,
   ) {
     this.entries = engine.collection<EntryRow>(SEARCH_ENTRIES);
     const find = engine.findByTerm?.bind(engine);
     this.findByTerm = find && ((q: TermQuery) => find(SEARCH_ENTRIES, q));
-    this.termRows = new TermRows(engine);
-    this.rows = find ? undefined : this.termRows;
+    this.rows = find ? undefined : new TermRows(engine);
   }
 
   /**
-   * At start, once the collections are ensured (Stores.prepare, a restore's end): term rows
-   * rebuilt from the entries where an archive or a copy brought entries without them, or
-   * cleared where the engine's term index replaces them. Returns the entries rebuilt or the
-   * rows cleared (0 or 1: cleared at once).
+   * At start, once the collections are ensured (Stores.prepare, a restore's end). Where the engine
+   * keeps no term index: `search_terms` ensured, and its rows rebuilt from the entries when an
+   * archive or a copy brought entries without them. Where it keeps one: a `search_terms` left
+   * by the term-row design (an older database, an archive from MongoDB) dropped. Says what it did.
    */
-  async prepare(): Promise<number> {
-    if (!this.rows) return (await this.termRows.clearIfAny()) ? 1 : 0;
-    if (!(await this.rows.stale(!(await this.isEmpty())))) return 0;
-    return this.rows.rebuild(this.entries.scan(500));
+  async prepare(): Promise<'rebuilt' | 'dropped' | null> {
+    if (!this.rows) {
+      if (!(await this.engine.names()).includes(SEARCH_TERMS.name)) return null;
+      await this.engine.drop(SEARCH_TERMS.name);
+      return 'dropped';
+    }
+    await this.engine.ensure([SEARCH_TERMS]);
+    if (!(await this.rows.stale(!(await this.isEmpty())))) return null;
+    await this.rows.rebuild(this.entries.scan(500));
+    return 'rebuilt';
   }
 
   /** Writes (or rewrites) an object's entry; of concurrent upserts of one object the last wins. */

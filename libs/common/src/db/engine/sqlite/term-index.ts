@@ -140,9 +140,7 @@ export class SqliteTermIndexes {
       this.db.exec(`ALTER TABLE ${quoteName(from)} RENAME TO ${quoteName(to)}`);
       if (this.exists(termTableOf(from))) {
         this.db.exec(`DROP TABLE IF EXISTS ${quoteName(termTableOf(to))}`);
-        this.db.exec(
-          `ALTER TABLE ${quoteName(termTableOf(from))} RENAME TO ${quoteName(termTableOf(to))}`,
-        );
+        this.db.exec(`ALTER TABLE ${quoteName(termTableOf(from))} RENAME TO ${quoteName(termTableOf(to))}`);
       }
       this.db.exec('COMMIT');
     } catch (err) {
@@ -180,9 +178,9 @@ export class SqliteTermIndexes {
     if (rows.length === limit) {
       const last = rows[rows.length - 1]!.ms;
       const params: SQLInputValue[] = [match, last, last];
-      const tied = this.prepare(
-        `${head} AND rowid BETWEEN ? * ${SLOTS} AND ? * ${SLOTS} + ${SLOTS - 1}`,
-      ).all(...params) as Row[];
+      const tied = this.prepare(`${head} AND rowid BETWEEN ? * ${SLOTS} AND ? * ${SLOTS} + ${SLOTS - 1}`).all(
+        ...params,
+      ) as Row[];
       const seen = new Set(rows.map((r) => r.id));
       rows.push(...tied.filter((r) => !seen.has(r.id)));
     }
