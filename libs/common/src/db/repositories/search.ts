@@ -111,14 +111,17 @@ export class SearchStore {
    * At start, once the collections are ensured (Stores.prepare, a restore's end). Where the engine
    * keeps no term index: `search_terms` ensured, and its rows rebuilt from the entries when an
    * archive or a copy brought entries without them. Where it keeps one: a `search_terms` left
-   * by the term-row design (an older database, an archive from MongoDB) dropped. Says what it did.
+   * by the term-row design (an older database, an archive from MongoDB) dropped. With `rebuild`
+   * (a copy that replaced the entries), the rows are rebuilt whatever they hold. Says what it did.
    */
-  async prepare(): Promise<'rebuilt' | 'dropped' | null> {
+  async prepare(opts: { rebuild?: boolean } = {}): Promise<'rebuilt' | 'dropped' | null> {
+    const held = (await this.engine.names()).includes(SEARCH_TERMS.name);
     if (!this.rows) {
-      if (!(await this.engine.names()).includes(SEARCH_TERMS.name)) return null;
+      if (!held) return null;
       await this.engine.drop(SEARCH_TERMS.name);
       return 'dropped';
     }
+    if (opts.rebuild && held) await this.engine.drop(SEARCH_TERMS.name);
     await this.engine.ensure([SEARCH_TERMS]);
     if (!(await this.rows.stale(!(await this.isEmpty())))) return null;
     await this.rows.rebuild(this.entries.scan(500));
