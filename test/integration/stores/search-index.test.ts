@@ -198,7 +198,9 @@ describe.each(engineFixtures())('SearchStore candidates on $name', (fx) => {
       expect(await search.prepare()).toBe('rebuilt');
       expect(await search.prepare()).toBe(null);
       // After a copy replaced the entries, rows the target held before go whatever they are.
-      await engine.collection(SEARCH_TERMS).insertOne({ _id: 'post:gone 1 prep', objectId: 'post:gone' });
+      await engine
+        .collection<{ _id: string; objectId: string }>(SEARCH_TERMS)
+        .insertOne({ _id: 'post:gone 1 prep', objectId: 'post:gone' });
       expect(await search.prepare({ rebuild: true })).toBe('rebuilt');
       expect(await engine.collection(SEARCH_TERMS).findOne({ _id: 'post:gone 1 prep' })).toBeNull();
       expect(await ids(search, 'prep')).toEqual(['post:pr']);

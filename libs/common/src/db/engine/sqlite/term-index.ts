@@ -177,7 +177,8 @@ export class SqliteTermIndexes {
     const rows = this.prepare(`${head} ORDER BY rowid DESC LIMIT ?`).all(match, limit) as Row[];
     if (rows.length === limit) {
       const last = rows[rows.length - 1]!.ms;
-      const params: SQLInputValue[] = [match, last, last];
+      // Bound as integers: a double here makes FTS5 read the term's whole list instead of seeking.
+      const params: SQLInputValue[] = [match, BigInt(last), BigInt(last)];
       const tied = this.prepare(`${head} AND rowid BETWEEN ? * ${SLOTS} AND ? * ${SLOTS} + ${SLOTS - 1}`).all(
         ...params,
       ) as Row[];
