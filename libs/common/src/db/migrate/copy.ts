@@ -12,7 +12,7 @@
  */
 import type { CollectionSpec, Engine } from '../engine/port';
 import { CollectionsStore, type RawDocument } from '../repositories/collections';
-import { SearchStore } from '../repositories/search';
+import { SEARCH_TERMS, SearchStore } from '../repositories/search';
 
 /** The search store reads no object to rebuild its rows. */
 const NO_SOURCES = {
@@ -87,7 +87,8 @@ export async function copyDatabase(source: Engine, target: Engine, opts: CopyOpt
 
   const report: CopyReport = {
     collections: [],
-    skipped: [...present].filter((n) => !declared.has(n)),
+    // The search term rows are rebuilt on the target (below), not skipped.
+    skipped: [...present].filter((n) => !declared.has(n) && n !== SEARCH_TERMS.name),
     replaced: filled,
   };
   for (const spec of opts.specs) {
