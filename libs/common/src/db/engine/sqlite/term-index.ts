@@ -11,7 +11,8 @@
  *   holds (punctuation, `#`, any script), and a query is a list of quoted such tokens, which no
  *   input can turn into FTS5 syntax. `detail=none`: no positions, a term is a whole token.
  * - Order: the rowid is `ms * 2^16 + slot`, `ms` the `newest` date in milliseconds (held to
- *   ±2^47, years −2490 to 6429) and `slot` the next free one of that millisecond. FTS5 reads a
+ *   2^47, the year 6429; a date SQLite cannot read, outside the years 0–9999, counts as 1970)
+ *   and `slot` the next free one of that millisecond. FTS5 reads a
  *   term's documents in rowid order, so "newest first, at most n" reads n rows of the index and
  *   stops, however many hold the term; ties on the millisecond are ordered by id here.
  */
