@@ -134,33 +134,38 @@ export class SqliteTermIndexes {
     );
   }
 
+  /**
+   * Statements as one: a savepoint, so this holds inside a transaction already open on the
+   * connection (a batch of writes) as well as outside one.
+   */
+  private atomically(fn: () => void): void {
+    this.db.exec('SAVEPOINT term_index');
+    try {
+      fn();
+      this.db.exec('RELEASE term_index');
+    } catch (err) {
+      this.db.exec('ROLLBACK TO term_index; RELEASE term_index');
+      throw err;
+    }
+  }
+
   /** `engine.rename`: the table and its term index move together (its triggers follow). */
   rename(from: string, to: string): void {
-    this.db.exec('BEGIN IMMEDIATE');
-    try {
+    this.atomically(() => {
       this.db.exec(`ALTER TABLE ${quoteName(from)} RENAME TO ${quoteName(to)}`);
       if (this.exists(termTableOf(from))) {
         this.db.exec(`DROP TABLE IF EXISTS ${quoteName(termTableOf(to))}`);
         this.db.exec(`ALTER TABLE ${quoteName(termTableOf(from))} RENAME TO ${quoteName(termTableOf(to))}`);
       }
-      this.db.exec('COMMIT');
-    } catch (err) {
-      this.db.exec('ROLLBACK');
-      throw err;
-    }
+    });
   }
 
   /** `engine.drop`: the table (its triggers go with it) and its term index. */
   drop(name: string): void {
-    this.db.exec('BEGIN IMMEDIATE');
-    try {
+    this.atomically(() => {
       this.db.exec(`DROP TABLE IF EXISTS ${quoteName(name)}`);
       this.db.exec(`DROP TABLE IF EXISTS ${quoteName(termTableOf(name))}`);
-      this.db.exec('COMMIT');
-    } catch (err) {
-      this.db.exec('ROLLBACK');
-      throw err;
-    }
+    });
   }
 
   /**
