@@ -59,7 +59,12 @@ function tablesAndIndexes(): { tables: string[]; indexes: string[]; journal: str
 test('the embedded database is SQLite in DATA_DIR with every store collection and index, across a restart', async () => {
   server = await startStandalone(config);
   const first = tablesAndIndexes();
-  expect(first.tables).toEqual(STORE_SPECS.map((s) => s.name).sort());
+  // A term index is an FTS5 table and its shadow tables (engine/sqlite/term-index.ts, ADR 0033).
+  const termTables = STORE_SPECS.filter((s) => s.termIndex).flatMap((s) =>
+    ['', '_config', '_content', '_data', '_idx'].map((part) => `${s.name}$terms${part}`),
+  );
+  expect(termTables.length).toBeGreaterThan(0);
+  expect(first.tables).toEqual([...STORE_SPECS.map((s) => s.name), ...termTables].sort());
   expect(first.indexes.length).toBe(STORE_SPECS.reduce((n, s) => n + s.indexes.length, 0));
   expect(first.journal).toBe('wal');
 

@@ -365,6 +365,9 @@ export function createStores(
     async prepare() {
       await db.engine.ensure(STORE_SPECS);
       await runMigrations(db.engine, ALL_MIGRATIONS, hooks.log ? { log: hooks.log } : {});
+      // The search index's term rows follow the engine (ADR 0033).
+      const done = await search.prepare();
+      if (done) hooks.log?.info({ done }, 'search_terms rebuilt from the entries, or dropped (ADR 0033)');
     },
     accountContent: new AccountContentStore({
       posts,

@@ -19,7 +19,7 @@ import { BACKUP_JOBS, BACKUP_LEASE } from './repositories/backup-jobs';
 import { FLAGS, INVITES } from './repositories/moderation';
 import { RECOMMENDATIONS, SECTIONS } from './repositories/curation';
 import { FILES, STORAGE_USAGE } from './repositories/files';
-import { SEARCH_ENTRIES, SEARCH_TERMS } from './repositories/search';
+import { SEARCH_ENTRIES } from './repositories/search';
 import { POSTS } from './repositories/post-lists';
 import { REPLIES } from './repositories/replies';
 import { REACTS } from './repositories/reacts';
@@ -50,8 +50,9 @@ export const STORE_SPECS: readonly CollectionSpec[] = [
   RECOMMENDATIONS,
   FILES,
   STORAGE_USAGE,
+  // Not `search_terms`: the search store keeps it only on an engine without a term index (MongoDB),
+  // and ensures it there itself (SearchStore.prepare, ADR 0033).
   SEARCH_ENTRIES,
-  SEARCH_TERMS,
   SETTINGS,
   IDEMPOTENCY_KEYS,
   LINK_PREVIEWS,

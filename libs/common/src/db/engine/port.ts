@@ -8,7 +8,8 @@
  * index and stay correct under concurrency:
  * - no multi-document transactions (MongoDB 7 without a replica set has none): every operation
  *   is atomic on one document; what must follow a write goes through the event outbox;
- * - no joins, no text search operator, no aggregation pipeline;
+ * - no joins, no text search operator, no aggregation pipeline (an engine may offer a term
+ *   index, `TermIndexSpec`, which a store uses when present and does without otherwise);
  * - no queries into arrays: a many-to-many relation is a collection of its own (a membership, a
  *   list entry), queried by its indexed fields;
  * - every query shape is backed by a declared index (checked: `coverage.ts`).
@@ -118,12 +119,40 @@ export interface IndexSpec {
   serves: string;
 }
 
+/**
+ * A term index (ADR 0033), an optional capability: the strings of one array field of every
+ * document, each qualified by a string field, for "the documents holding this term, newest
+ * first". An engine that offers it (`Engine.findByTerm`: SQLite, with FTS5) keeps it in the same
+ * transaction as every write of a document; one that does not (MongoDB) ignores it, and the store
+ * keeps its own term rows there instead.
+ */
+export interface TermIndexSpec {
+  /** The array of strings whose elements are the terms (any characters). */
+  terms: string;
+  /** A string field qualifying every term of a document (a kind): queries name the values. */
+  within: string;
+  /** The date field results come newest first by (ties by `_id`, descending). */
+  newest: string;
+  /** Which store query this index serves. */
+  serves: string;
+}
+
+/** A term index query: documents holding `term` whose `within` field is one of `within`. */
+export interface TermQuery {
+  term: string;
+  within: readonly string[];
+  /** At most this many, the newest. */
+  limit: number;
+}
+
 export interface CollectionSpec {
   /** `[a-z_][a-z0-9_]*`: a table name on SQLite, a collection name on MongoDB. */
   name: string;
   indexes: readonly IndexSpec[];
   /** Paths holding dates (through arrays too): SQLite stores them as ISO strings and gives back Dates. */
   dates?: readonly string[];
+  /** Kept by engines that offer term indexes (`Engine.findByTerm`), ignored by the others. */
+  termIndex?: TermIndexSpec;
 }
 
 export interface Collection<T extends Doc = Doc> {
@@ -180,6 +209,11 @@ export interface Engine {
   rename(from: string, to: string): Promise<void>;
   /** Drops a collection and its indexes; nothing when it does not exist. */
   drop(name: string): Promise<void>;
+  /**
+   * Present when the engine keeps term indexes (`CollectionSpec.termIndex`): the `_id`s of the
+   * collection's documents matching the query, newest first, ties by `_id` descending.
+   */
+  findByTerm?(spec: CollectionSpec, query: TermQuery): Promise<string[]>;
   close(): Promise<void>;
 }
 

@@ -4,13 +4,23 @@
  * (`STORE_SPECS`), read in `_id` order a batch at a time and inserted as it is, through the engine
  * port, by the same CollectionsStore backups use. Only one batch is held at a time, so memory
  * stays flat whatever the size. The target gets every declared index before the first document,
- * so data that breaks a unique index fails the copy instead of landing.
+ * so data that breaks a unique index fails the copy instead of landing. The search index's term
+ * rows are not copied but rebuilt from the entries on a target that keeps them, MongoDB (ADR 0033).
  *
  * Nothing else may write either database meanwhile: the copy is not a snapshot (the caller opens
  * the engines for exclusive use where it can: engine/sqlite `exclusive`, the FerretDB lease).
  */
 import type { CollectionSpec, Engine } from '../engine/port';
 import { CollectionsStore, type RawDocument } from '../repositories/collections';
+import { SEARCH_TERMS, SearchStore } from '../repositories/search';
+
+/** The search store reads no object to rebuild its rows. */
+const NO_SOURCES = {
+  source: () => Promise.reject(new Error('a copy reads no search source')),
+  allSources: () => {
+    throw new Error('a copy reads no search source');
+  },
+};
 
 /** A refusal before anything was written: the message says what to do. */
 export class MigrationRefused extends Error {
@@ -77,7 +87,8 @@ export async function copyDatabase(source: Engine, target: Engine, opts: CopyOpt
 
   const report: CopyReport = {
     collections: [],
-    skipped: [...present].filter((n) => !declared.has(n)),
+    // The search term rows are rebuilt on the target (below), not skipped.
+    skipped: [...present].filter((n) => !declared.has(n) && n !== SEARCH_TERMS.name),
     replaced: filled,
   };
   for (const spec of opts.specs) {
@@ -94,6 +105,8 @@ export async function copyDatabase(source: Engine, target: Engine, opts: CopyOpt
       );
     }
   }
+  // Derived from the entries just copied (the target's own rows, if any, describe other data).
+  await new SearchStore(target, NO_SOURCES).prepare({ rebuild: true });
   return report;
 }
 

@@ -1,22 +1,27 @@
 /**
- * The search index store (docs/adr/0008-search-prefix-terms.md), written over the engine port
- * (ADR 0013). Two collections:
- * - `search_entries`: one row per searchable object (`_id` = its id) with its terms and the
- *   copies the first audience filter reads. It is the truth: a candidate counts only when its
- *   entry holds the term.
- * - `search_terms`: one row per (term, object, revision), indexed by term then time, which is
- *   the query shape of GET /search (the port has no query into arrays).
- *
- * No transaction spans the two (MongoDB 7 has none), so writes are ordered for crashes and races:
- * an upsert writes its term rows under a fresh revision first, then moves the entry to that
- * revision by a compare-and-set on the revision it read, and only the winner removes the rows
- * of the revision it replaced. A row left by a crash or a lost race only costs a candidate slot
- * (its entry does not name its revision's terms, or it duplicates a live row), never a wrong
- * result; a removal clears every row of the object.
+ * The search index store (docs/adr/0008-search-prefix-terms.md, ADR 0033), written over the
+ * engine port (ADR 0013). `search_entries` holds one row per searchable object (`_id` = its id)
+ * with its terms and the copies the first audience filter reads. It is the truth: a candidate
+ * counts only when its entry holds the term. Candidates come from a term index:
+ * - on an engine that keeps one (`Engine.findByTerm`: SQLite's FTS5), the entries' own
+ *   (`termIndex` below), written by the engine with each entry in one transaction: an upsert is
+ *   one write of the entry, a removal one delete;
+ * - elsewhere (MongoDB), term rows (`search-term-rows.ts`). No transaction spans the entry and
+ *   its rows (MongoDB 7 has none), so writes are ordered for crashes and races: an upsert writes
+ *   its term rows under a fresh revision first, then moves the entry to that revision by a
+ *   compare-and-set on the revision it read, and only the winner removes the rows of the
+ *   revision it replaced. A row left by a crash or a lost race only costs a candidate slot (its
+ *   entry does not name its revision's terms, or it duplicates a live row), never a wrong
+ *   result; a removal clears every row of the object.
+ * Entries have one shape on both engines (the revision included), so a backup or a copy moves
+ * them as they are; the term rows are rebuilt from them where missing (`prepare`).
  */
 import { randomBytes } from 'node:crypto';
-import type { CollectionSpec, Engine, Sort } from '../engine/port';
+import type { CollectionSpec, Engine, TermQuery } from '../engine/port';
 import { DuplicateKeyError } from '../engine/port';
+import { SEARCH_TERMS, TermRows } from './search-term-rows';
+
+export { SEARCH_TERMS };
 
 export const SEARCH_KINDS = ['User', 'Post', 'Page', 'Group', 'Bookmark'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
@@ -47,20 +52,6 @@ type EntryRow = SearchEntry & {
   rev: string;
 };
 
-type TermRow = {
-  /**
-   * `${objectId} ${rev} ${term}`: one object's rows are neighbours in the key's index, so a new
-   * post's twenty-odd rows land in a page or two of it instead of one page per term (the `term`
-   * indexes already serve the search); for one term, ties on `at` still order by object id.
-   */
-  _id: string;
-  term: string;
-  objectId: string;
-  kind: SearchKind;
-  at: Date;
-  rev: string;
-};
-
 export const SEARCH_ENTRIES: CollectionSpec = {
   name: 'search_entries',
   // Account deletion withdraws the account's entries of some kinds.
@@ -74,41 +65,12 @@ export const SEARCH_ENTRIES: CollectionSpec = {
     },
   ],
   dates: ['at'],
-};
-
-export const SEARCH_TERMS: CollectionSpec = {
-  name: 'search_terms',
-  indexes: [
-    // GET /search: the objects of one kind holding a term, newest first. A search of every kind
-    // reads this index once per kind and merges: one index fewer for each of a post's twenty-odd
-    // term rows to keep up (a leaf written per term, on every post), a few more reads per search.
-    {
-      fields: [
-        ['kind', 1],
-        ['term', 1],
-        ['at', -1],
-      ],
-      serves: 'search.withTerm',
-    },
-    // An object's rows of one revision (replaced by an upsert), or all of them (a removal).
-    {
-      fields: [
-        ['objectId', 1],
-        ['rev', 1],
-      ],
-      serves: 'search.upsert cleanup, remove',
-    },
-  ],
-  dates: ['at'],
+  // GET /search, on an engine that keeps term indexes: the objects holding a term, newest first.
+  termIndex: { terms: 'terms', within: 'kind', newest: 'at', serves: 'search.withTerm' },
 };
 
 /** What account deletion withdraws (groups outlive their creator and stay searchable). */
 const WITHDRAWN_KINDS: SearchKind[] = ['User', 'Post', 'Page', 'Bookmark'];
-
-const NEWEST: Sort = [
-  ['at', -1],
-  ['_id', -1],
-];
 
 /** Compare-and-set attempts of one upsert (each loses only to another write of the object). */
 const UPSERT_ATTEMPTS = 20;
@@ -130,20 +92,51 @@ function entryOf(row: EntryRow): SearchEntry {
 
 export class SearchStore {
   private readonly entries;
-  private readonly terms;
+  /** The term rows kept up, on an engine without a term index; undefined where it keeps one. */
+  private readonly rows: TermRows | undefined;
+  private readonly findByTerm: ((q: TermQuery) => Promise<string[]>) | undefined;
 
   constructor(
-    engine: Engine,
+    private readonly engine: Engine,
     /** The searchable objects themselves, in their own stores. */
     private readonly sources: SearchSources,
   ) {
     this.entries = engine.collection<EntryRow>(SEARCH_ENTRIES);
-    this.terms = engine.collection<TermRow>(SEARCH_TERMS);
+    const find = engine.findByTerm?.bind(engine);
+    this.findByTerm = find && ((q: TermQuery) => find(SEARCH_ENTRIES, q));
+    this.rows = find ? undefined : new TermRows(engine);
+  }
+
+  /**
+   * At start, once the collections are ensured (Stores.prepare, a restore's end). Where the engine
+   * keeps no term index: `search_terms` ensured, and its rows rebuilt from the entries when an
+   * archive or a copy brought entries without them. Where it keeps one: a `search_terms` left
+   * by the term-row design (an older database, an archive from MongoDB) dropped. With `rebuild`
+   * (a copy that replaced the entries), the rows are rebuilt whatever they hold. Says what it did.
+   */
+  async prepare(opts: { rebuild?: boolean } = {}): Promise<'rebuilt' | 'dropped' | null> {
+    const held = (await this.engine.names()).includes(SEARCH_TERMS.name);
+    if (!this.rows) {
+      if (!held) return null;
+      await this.engine.drop(SEARCH_TERMS.name);
+      return 'dropped';
+    }
+    if (opts.rebuild && held) await this.engine.drop(SEARCH_TERMS.name);
+    await this.engine.ensure([SEARCH_TERMS]);
+    if (!(await this.rows.stale(!(await this.isEmpty())))) return null;
+    await this.rows.rebuild(this.entries.scan(500));
+    return 'rebuilt';
   }
 
   /** Writes (or rewrites) an object's entry; of concurrent upserts of one object the last wins. */
   async upsert(entry: SearchEntry): Promise<void> {
     const fresh = { ...entry, terms: [...new Set(entry.terms)] };
+    if (!this.rows) {
+      // One atomic write: the engine changes the term index with the entry.
+      const { _id, ...fields } = fresh;
+      await this.entries.updateOne({ _id }, { $set: { ...fields, rev: newRev() } }, { upsert: true });
+      return;
+    }
     for (let i = 0; i < UPSERT_ATTEMPTS; i++) {
       const old = await this.entries.findOne({ _id: entry._id });
       if (old && sameIndex(old, fresh)) {
@@ -156,23 +149,13 @@ export class SearchStore {
         continue;
       }
       const rev = newRev();
-      if (fresh.terms.length)
-        await this.terms.insertMany(
-          fresh.terms.map((term) => ({
-            _id: `${entry._id} ${rev} ${term}`,
-            term,
-            objectId: entry._id,
-            kind: fresh.kind,
-            at: fresh.at,
-            rev,
-          })),
-        );
+      await this.rows.write({ ...fresh, rev });
       if (await this.moveEntry(old, { ...fresh, rev })) {
-        if (old) await this.terms.deleteMany({ objectId: entry._id, rev: old.rev });
+        if (old) await this.rows.remove(entry._id, old.rev);
         return;
       }
       // Another write of the object came first: this revision's rows stand for nothing.
-      await this.terms.deleteMany({ objectId: entry._id, rev });
+      await this.rows.remove(entry._id, rev);
     }
     throw new Error(`search entry ${entry._id}: kept losing to concurrent writes`);
   }
@@ -196,7 +179,7 @@ export class SearchStore {
   /** Drops an object's entry, then every row of it (rows without an entry are never answered). */
   async remove(objectId: string): Promise<void> {
     await this.entries.deleteOne({ _id: objectId });
-    await this.terms.deleteMany({ objectId });
+    await this.rows?.remove(objectId);
   }
 
   /** A deleted account's entries (AccountContentStore.withdraw). */
@@ -207,17 +190,10 @@ export class SearchStore {
 
   /** Entries holding `term` (optionally of one kind), newest first, at most `limit`. */
   async withTerm(term: string, kind: SearchKind | undefined, limit: number): Promise<SearchEntry[]> {
-    const perKind = await Promise.all(
-      (kind ? [kind] : SEARCH_KINDS).map((k) =>
-        this.terms.find({ kind: k, term }, { sort: NEWEST, limit, fields: ['objectId', 'at'] }),
-      ),
-    );
-    // Every kind's newest `limit`, merged: the newest `limit` of all of them are among these.
-    const rows = perKind
-      .flat()
-      .sort((a, b) => b.at.getTime() - a.at.getTime() || (a._id < b._id ? 1 : a._id > b._id ? -1 : 0))
-      .slice(0, limit);
-    const ids = [...new Set(rows.map((r) => r.objectId))];
+    const kinds = kind ? [kind] : SEARCH_KINDS;
+    const ids = this.rows
+      ? await this.rows.find(term, kinds, limit)
+      : await this.findByTerm!({ term, within: kinds, limit });
     if (!ids.length) return [];
     const found = new Map((await this.entries.find({ _id: { $in: ids } })).map((e) => [e._id, e]));
     return ids

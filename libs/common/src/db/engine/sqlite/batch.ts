@@ -99,6 +99,14 @@ export class CommitBatch {
     this.fail(new Error('the write transaction was rolled back by SQLite'));
   }
 
+  /**
+   * Commits what this process's connections to the file wrote in the turn: before a statement
+   * that must run outside a turn's transaction (a schema change), which takes the write lock.
+   */
+  settle(): void {
+    for (const peer of this.peers) peer.flush();
+  }
+
   /** Commits now what the turn wrote (before a statement that must run outside it, or a close). */
   flush(): void {
     if (!this.open) return;

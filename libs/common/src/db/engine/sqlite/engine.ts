@@ -14,6 +14,7 @@ import { CommitBatch } from './batch';
 import { startCheckpointer, type Checkpointer } from './checkpointer';
 import { SqliteCollection } from './collection';
 import { createIndexSql, indexName, quoteName } from './sql';
+import { isTermIndexTable, SqliteTermIndexes } from './term-index';
 
 export interface SqliteOptions {
   /** The database file (`:memory:` for a private in-memory database). */
@@ -79,6 +80,7 @@ export function openSqlite(opts: SqliteOptions): Engine {
         })
       : undefined;
   const gate = checkpointer ? () => checkpointer.gate() : undefined;
+  const termIndexes = new SqliteTermIndexes(db);
 
   const ensureOne = (spec: CollectionSpec) => {
     const table = quoteName(spec.name);
@@ -93,13 +95,14 @@ export function openSqlite(opts: SqliteOptions): Engine {
     for (const { name, origin } of existing)
       if (origin === 'c' && !wanted.has(name)) db.exec(`DROP INDEX ${quoteName(name)}`);
     for (const ix of spec.indexes) db.exec(createIndexSql(spec.name, ix));
+    termIndexes.ensure(spec);
   };
 
   return {
     kind: 'sqlite',
     ensure(specs) {
       return Promise.resolve().then(() => {
-        batch.flush();
+        batch.settle();
         db.exec('BEGIN IMMEDIATE');
         try {
           for (const spec of specs) {
@@ -136,20 +139,23 @@ export function openSqlite(opts: SqliteOptions): Engine {
           "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
         )
         .all() as Array<{ name: string }>;
-      return Promise.resolve(rows.map((r) => r.name));
+      return Promise.resolve(rows.map((r) => r.name).filter((n) => !isTermIndexTable(n)));
     },
     rename(from, to) {
       return Promise.resolve().then(() => {
         if (!NAME_RE.test(to)) throw new PortUsageError(`not a collection name: ${to}`);
-        batch.flush();
-        db.exec(`ALTER TABLE ${quoteName(from)} RENAME TO ${quoteName(to)}`);
+        batch.settle();
+        termIndexes.rename(from, to);
       });
     },
     drop(name) {
       return Promise.resolve().then(() => {
-        batch.flush();
-        db.exec(`DROP TABLE IF EXISTS ${quoteName(name)}`);
+        batch.settle();
+        termIndexes.drop(name);
       });
+    },
+    findByTerm(spec, query) {
+      return Promise.resolve().then(() => termIndexes.find(spec, query));
     },
     async close() {
       batch.close();
