@@ -9,7 +9,6 @@
  * hook was skipped (no buffered body sent, a timeout answered 502).
  */
 import http from 'node:http';
-import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { loadConfig } from '@agora/common/config';
@@ -19,7 +18,7 @@ import { createApp, type GatewayApp } from '@agora/gateway';
 import { gatewayEnv } from '../../harness/gateway';
 import { startUpstream, type Upstream } from '../../harness/upstream';
 import { openStream } from '../../harness/sse';
-import { sleep } from '../../harness/raw-http';
+import { answersIn, onOneConnection, sleep } from '../../harness/raw-http';
 
 const TIMEOUT_MS = 1500;
 let upstream: Upstream;
@@ -126,51 +125,6 @@ async function counted504(route: string): Promise<number> {
   return hit?.value ?? 0;
 }
 
-/** The answers in `raw` (status and body; chunked bodies joined), and any bytes left over. */
-function answersIn(raw: string): { answers: { status: string; body: string }[]; rest: string } {
-  const answers: { status: string; body: string }[] = [];
-  let rest = raw;
-  for (;;) {
-    const end = rest.indexOf('\r\n\r\n');
-    if (!rest.startsWith('HTTP/1.1 ') || end < 0) return { answers, rest };
-    const head = rest.slice(0, end).toLowerCase();
-    let body = rest.slice(end + 4);
-    const length = /\r\ncontent-length: (\d+)/.exec(head);
-    if (length) {
-      if (body.length < Number(length[1])) return { answers, rest };
-      rest = body.slice(Number(length[1]));
-      body = body.slice(0, Number(length[1]));
-    } else {
-      const last = body.indexOf('\r\n0\r\n\r\n');
-      if (last < 0) return { answers, rest };
-      rest = body.slice(last + 7);
-      body = body.slice(0, last + 2).replace(/(^|\r\n)[0-9a-f]+\r\n/g, '');
-    }
-    answers.push({ status: head.slice(9, 12), body: body.replace(/\r\n$/, '') });
-  }
-}
-
-/** Raw HTTP/1.1 requests one after another on one kept-alive connection: every byte read. */
-async function onOneConnection(paths: string[], between: () => Promise<void>): Promise<string> {
-  const port = Number(new URL(gw.url).port);
-  const socket = net.connect(port, '127.0.0.1');
-  let got = '';
-  socket.on('data', (b: Buffer) => (got += b.toString('latin1')));
-  socket.on('error', () => undefined);
-  for (const [i, path] of paths.entries()) {
-    if (i) await between();
-    socket.write(`GET ${path} HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\n\r\n`);
-    for (let waited = 0; answersIn(got).answers.length <= i; waited += 20) {
-      if (waited > 10_000 || socket.destroyed)
-        throw new Error(`no answer to ${path}: ${JSON.stringify(got)}`);
-      await sleep(20);
-    }
-  }
-  await sleep(300);
-  socket.destroy();
-  return got;
-}
-
 describe.each(ways)('%s', (_way, prefix) => {
   const route = prefix === '/t' ? 'proxy:social' : 'proxy:notifications';
 
@@ -192,6 +146,7 @@ describe.each(ways)('%s', (_way, prefix) => {
 
   test('a service answering after the timeout changes nothing: nothing more on the connection', async () => {
     const got = await onOneConnection(
+      Number(new URL(gw.url).port),
       [`${prefix}/hang`, `${prefix}/hang-then-fail`, `${prefix}/ok`],
       async () => {
         release();
