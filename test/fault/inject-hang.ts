@@ -12,10 +12,10 @@ const objects = resolve(process.env.DATA_DIR ?? './data', 'objects');
 const open = fsp.open;
 let stuck: { promise: Promise<void>; release: () => void } | undefined;
 
-fsp.open = (async (...args: Parameters<typeof open>) => {
+fsp.open = async (...args: Parameters<typeof open>) => {
   if (stuck && resolve(String(args[0])).startsWith(objects)) await stuck.promise;
   return open(...args);
-}) as typeof open;
+};
 
 process.on('SIGUSR2', () => {
   if (stuck) {

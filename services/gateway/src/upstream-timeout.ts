@@ -125,10 +125,10 @@ export function watchUpstream(res: ServerResponse, opts: WatchOptions): Upstream
 
   const body = opts.streamed;
   if (body) {
-    const push = body.push;
-    body.push = function progressed(chunk: unknown, encoding?: BufferEncoding) {
+    const push = body.push.bind(body);
+    body.push = (chunk: unknown, encoding?: BufferEncoding) => {
       if (chunk !== null) touch();
-      return push.call(this, chunk, encoding);
+      return push(chunk, encoding);
     };
   }
   return {
