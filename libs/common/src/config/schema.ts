@@ -32,95 +32,95 @@ const duration = z
 
 const port = (def: number) => z.coerce.number().int().min(0).max(65535).default(def);
 
-export const configSchema = z
-  .object({
-    NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
-    DOMAIN: z
-      .string()
-      .regex(/^[a-z0-9.-]+(:\d+)?$/i, 'must be a bare host name such as social.example')
-      .default('localhost'),
-    PUBLIC_URL: url(['http', 'https']),
-    PORT: port(8080),
-    HOST: z.string().default('0.0.0.0'),
-    SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(20),
-    UPSTREAM_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
-    MONGO_URL: url(['mongodb', 'mongodb+srv']),
-    REDIS_URL: url(['redis', 'rediss']),
-    REDIS_PREFIX: z
-      .string()
-      .regex(/^[A-Za-z0-9:_-]{0,64}$/, 'letters, digits, ":", "_" or "-" only')
-      .default('agora:'),
-    AMQP_URL: url(['amqp', 'amqps']),
-    OUTBOX_RELAY_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
-    OUTBOX_RELAY_GRACE_MS: z.coerce.number().int().min(0).max(86_400_000).default(10_000),
-    TIMELINE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
-    TIMELINE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(1000),
-    LIVE_STREAMS_PER_USER: z.coerce.number().int().min(0).max(100).default(5),
-    // Below the gateway's upstream timeout (UPSTREAM_TIMEOUT_SECONDS), which an idle stream would hit.
-    LIVE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
-    S3_ENDPOINT: url(['http', 'https']),
-    S3_BUCKET: z.string().min(3).default('agora'),
-    S3_REGION: z.string().default('us-east-1'),
-    S3_ACCESS_KEY: z.string().optional(),
-    S3_SECRET_KEY: z.string().optional(),
-    S3_FORCE_PATH_STYLE: bool(true),
-    JWT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
-    JWT_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
-    TOKEN_TTL: duration,
-    JSON_LIMIT: byteSize,
-    CORS_ORIGIN: z.string().default(''),
-    RATE_LIMITING_ENABLED: bool(true),
-    TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
-    SERVE_FRONTEND: bool(true),
-    ADMIN_USERNAME: z
-      .string()
-      .regex(/^[a-z0-9_]{2,32}$/, 'must match ^[a-z0-9_]{2,32}$')
-      .optional(),
-    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
-    SMTP_URL: url(['smtp', 'smtps']),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    LOG_FILE: z.string().optional(),
-    DATA_DIR: z.string().default('./data'),
-    SQLITE_PATH: z.string().min(1).optional(),
-    EMBEDDED_DB_SYNC: z.enum(['normal', 'full']).default('normal'),
-    OTEL_EXPORTER_OTLP_ENDPOINT: url(['http', 'https']),
-    OTEL_SERVICE_NAME: z.string().optional(),
-    OTEL_TRACES_SAMPLE_RATIO: z.coerce.number().min(0).max(1).default(1),
-    TRACE_TRUST_INCOMING: bool(false),
-    TRACE_VERBOSE: bool(false),
-    METRICS_PORT: port(0),
-    SERVICE_URLS: z.string().default(''),
-    FEDERATION_ALLOW_PRIVATE: bool(false),
-    FEDERATION_DELIVERY_DELAY_SCALE: z.coerce.number().min(0.0001).max(100).default(1),
-    FEDERATION_POLL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
-    FEDERATION_BREAKER_COOLDOWN_SECONDS: z.coerce.number().int().min(1).max(21_600).default(300),
-    FEDERATION_PROBE_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
-    FEDERATION_NODEINFO_REFRESH_HOURS: z.coerce.number().min(0.01).max(720).default(24),
-    FEDERATION_HOST_MAP: z
-      .string()
-      .regex(
-        /^(\s*[a-z0-9.-]+(:\d+)?=[a-z0-9.-]+:\d+\s*)?(,\s*[a-z0-9.-]+(:\d+)?=[a-z0-9.-]+:\d+\s*)*$/i,
-        'must be domain=host:port pairs separated by commas',
-      )
-      .default(''),
-    BACKUP_LEASE_SECONDS: z.coerce.number().int().min(2).max(600).default(30),
-    BACKUP_WORKER: bool(true),
-    BACKUP_KEEP: z.coerce.number().int().min(0).max(10_000).default(0),
-    LINK_PREVIEW_ALLOW_IPS: z
-      .string()
-      .regex(/^[0-9a-f.:, ]*$/i, 'must be IP addresses separated by commas')
-      .default(''),
-  })
-  .check((ctx) => {
-    const { LIVE_HEARTBEAT_SECONDS: heartbeat, UPSTREAM_TIMEOUT_SECONDS: upstream } = ctx.value;
-    if (heartbeat >= upstream)
-      ctx.issues.push({
-        code: 'custom',
-        input: heartbeat,
-        path: ['LIVE_HEARTBEAT_SECONDS'],
-        message: `must be below UPSTREAM_TIMEOUT_SECONDS (${upstream}): the gateway ends an upstream answer silent that long`,
-      });
-  });
+const fields = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
+  DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+(:\d+)?$/i, 'must be a bare host name such as social.example')
+    .default('localhost'),
+  PUBLIC_URL: url(['http', 'https']),
+  PORT: port(8080),
+  HOST: z.string().default('0.0.0.0'),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(20),
+  UPSTREAM_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
+  MONGO_URL: url(['mongodb', 'mongodb+srv']),
+  REDIS_URL: url(['redis', 'rediss']),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{0,64}$/, 'letters, digits, ":", "_" or "-" only')
+    .default('agora:'),
+  AMQP_URL: url(['amqp', 'amqps']),
+  OUTBOX_RELAY_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
+  OUTBOX_RELAY_GRACE_MS: z.coerce.number().int().min(0).max(86_400_000).default(10_000),
+  TIMELINE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  TIMELINE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(1000),
+  LIVE_STREAMS_PER_USER: z.coerce.number().int().min(0).max(100).default(5),
+  // Below the gateway's upstream timeout (UPSTREAM_TIMEOUT_SECONDS), which an idle stream would hit.
+  LIVE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+  S3_ENDPOINT: url(['http', 'https']),
+  S3_BUCKET: z.string().min(3).default('agora'),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY: z.string().optional(),
+  S3_SECRET_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool(true),
+  JWT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  JWT_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  TOKEN_TTL: duration,
+  JSON_LIMIT: byteSize,
+  CORS_ORIGIN: z.string().default(''),
+  RATE_LIMITING_ENABLED: bool(true),
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  SERVE_FRONTEND: bool(true),
+  ADMIN_USERNAME: z
+    .string()
+    .regex(/^[a-z0-9_]{2,32}$/, 'must match ^[a-z0-9_]{2,32}$')
+    .optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  SMTP_URL: url(['smtp', 'smtps']),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FILE: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  SQLITE_PATH: z.string().min(1).optional(),
+  EMBEDDED_DB_SYNC: z.enum(['normal', 'full']).default('normal'),
+  OTEL_EXPORTER_OTLP_ENDPOINT: url(['http', 'https']),
+  OTEL_SERVICE_NAME: z.string().optional(),
+  OTEL_TRACES_SAMPLE_RATIO: z.coerce.number().min(0).max(1).default(1),
+  TRACE_TRUST_INCOMING: bool(false),
+  TRACE_VERBOSE: bool(false),
+  METRICS_PORT: port(0),
+  SERVICE_URLS: z.string().default(''),
+  FEDERATION_ALLOW_PRIVATE: bool(false),
+  FEDERATION_DELIVERY_DELAY_SCALE: z.coerce.number().min(0.0001).max(100).default(1),
+  FEDERATION_POLL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  FEDERATION_BREAKER_COOLDOWN_SECONDS: z.coerce.number().int().min(1).max(21_600).default(300),
+  FEDERATION_PROBE_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
+  FEDERATION_NODEINFO_REFRESH_HOURS: z.coerce.number().min(0.01).max(720).default(24),
+  FEDERATION_HOST_MAP: z
+    .string()
+    .regex(
+      /^(\s*[a-z0-9.-]+(:\d+)?=[a-z0-9.-]+:\d+\s*)?(,\s*[a-z0-9.-]+(:\d+)?=[a-z0-9.-]+:\d+\s*)*$/i,
+      'must be domain=host:port pairs separated by commas',
+    )
+    .default(''),
+  BACKUP_LEASE_SECONDS: z.coerce.number().int().min(2).max(600).default(30),
+  BACKUP_WORKER: bool(true),
+  BACKUP_KEEP: z.coerce.number().int().min(0).max(10_000).default(0),
+  LINK_PREVIEW_ALLOW_IPS: z
+    .string()
+    .regex(/^[0-9a-f.:, ]*$/i, 'must be IP addresses separated by commas')
+    .default(''),
+});
+
+export const configSchema = fields.check((ctx) => {
+  const { LIVE_HEARTBEAT_SECONDS: heartbeat, UPSTREAM_TIMEOUT_SECONDS: upstream } = ctx.value;
+  if (heartbeat >= upstream)
+    ctx.issues.push({
+      code: 'custom',
+      input: heartbeat,
+      path: ['LIVE_HEARTBEAT_SECONDS'],
+      message: `must be below UPSTREAM_TIMEOUT_SECONDS (${upstream}): the gateway ends an upstream answer silent that long`,
+    });
+});
 
 export type Config = z.infer<typeof configSchema> & {
   /** PUBLIC_URL, or https://DOMAIN when unset, without a trailing slash. */
