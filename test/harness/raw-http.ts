@@ -113,4 +113,58 @@ export function multipartOpening(
   };
 }
 
+/** The answers in `raw` (status and body; chunked bodies joined), and any bytes left over. */
+export function answersIn(raw: string): { answers: { status: string; body: string }[]; rest: string } {
+  const answers: { status: string; body: string }[] = [];
+  let rest = raw;
+  for (;;) {
+    const end = rest.indexOf('\r\n\r\n');
+    if (!rest.startsWith('HTTP/1.1 ') || end < 0) return { answers, rest };
+    const head = rest.slice(0, end).toLowerCase();
+    let body = rest.slice(end + 4);
+    const length = /\r\ncontent-length: (\d+)/.exec(head);
+    if (length) {
+      if (body.length < Number(length[1])) return { answers, rest };
+      rest = body.slice(Number(length[1]));
+      body = body.slice(0, Number(length[1]));
+    } else {
+      const last = body.indexOf('\r\n0\r\n\r\n');
+      if (last < 0) return { answers, rest };
+      rest = body.slice(last + 7);
+      body = body.slice(0, last + 2).replace(/(^|\r\n)[0-9a-f]+\r\n/g, '');
+    }
+    answers.push({ status: head.slice(9, 12), body: body.replace(/\r\n$/, '') });
+  }
+}
+
+/**
+ * GETs one after another on one kept-alive connection (`between` runs before each but the first),
+ * each sent once the one before is answered; every byte the server wrote, until 300 ms after the
+ * last answer, for `answersIn` to check that nothing else came.
+ */
+export async function onOneConnection(
+  port: number,
+  paths: string[],
+  between: () => Promise<void>,
+  headers: Record<string, string> = {},
+): Promise<string> {
+  const socket = net.connect(port, '127.0.0.1');
+  let got = '';
+  socket.on('data', (b: Buffer) => (got += b.toString('latin1')));
+  socket.on('error', () => undefined);
+  for (const [i, path] of paths.entries()) {
+    if (i) await between();
+    const lines = Object.entries({ host: `127.0.0.1:${port}`, ...headers }).map(([k, v]) => `${k}: ${v}\r\n`);
+    socket.write(`GET ${path} HTTP/1.1\r\n${lines.join('')}\r\n`);
+    for (let waited = 0; answersIn(got).answers.length <= i; waited += 20) {
+      if (waited > 10_000 || socket.destroyed)
+        throw new Error(`no answer to ${path}: ${JSON.stringify(got)}`);
+      await sleep(20);
+    }
+  }
+  await sleep(300);
+  socket.destroy();
+  return got;
+}
+
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

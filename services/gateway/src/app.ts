@@ -106,8 +106,9 @@ export function buildGateway(
     ? withFallback(redisHoldStore(redis, config.REDIS_PREFIX), memoryHoldStore())
     : memoryHoldStore();
   app.use(outboxDedupe({ enabled: config.RATE_LIMITING_ENABLED, store: holds }));
-  const proxy = createProxy({ targets, logger });
-  app.use(inProcess(local, proxy.handler));
+  const timeoutMs = config.UPSTREAM_TIMEOUT_SECONDS * 1000;
+  const proxy = createProxy({ targets, logger, timeoutMs });
+  app.use(inProcess(local, proxy.handler, { timeoutMs, logger }));
   app.use(errorMiddleware(logger));
   return { app, agent: proxy.agent };
 }

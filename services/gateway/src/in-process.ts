@@ -4,25 +4,29 @@
  * connection, which cost the process a second parse and serialisation of every request and
  * response. The service gets what the proxy (proxy.ts) would have sent it: the canonical path,
  * the edge's request id, `X-Forwarded-*` set as the proxy's `xfwd` sets them (kept when the
- * client sent them), no client-sent internal (`x-agora-`) header, and the body: a body the edge
- * buffered (`rawBody`, body-limit.ts) is replayed on a fresh request the service's own parsers
- * read, anything else streams from the client's request untouched. The service answers on the
- * edge's response, so compression, security headers and the edge's hooks on it (de-duplication's
- * release, metrics) apply as before. Only the proxy's retry on another replica and its 30 s
- * upstream timeout have no counterpart: there is one replica, and no connection to time out.
+ * client sent them), no client-sent internal (`x-agora-`) header nor `Expect`, and the body: a
+ * body the edge buffered (`rawBody`, body-limit.ts) is replayed on a fresh request the service's
+ * own parsers read, anything else streams from the client's request untouched. The service
+ * answers on the edge's response, so compression, security headers and the edge's hooks on it
+ * (de-duplication's release, metrics) apply as before. The proxy's upstream timeout has its
+ * counterpart (upstream-timeout.ts, ADR 0034): the same idle timer (`UPSTREAM_TIMEOUT_SECONDS`),
+ * reset by the streamed body and the service's writes; when it fires the edge answers the same
+ * 504 `{ error }` (or cuts a started answer) and the service's later writes go nowhere. Only the
+ * proxy's retry on another replica has none: there is one replica.
  */
 import { IncomingMessage, type ServerResponse } from 'node:http';
 import type { Request, RequestHandler } from 'express';
+import type { Logger } from '@agora/common/logger';
 import { serviceFor, type ServiceName } from '@agora/common/routing';
-import { INTERNAL_HEADER_PREFIX } from './proxy';
+import { forwardable } from './proxy';
+import { watchUpstream } from './upstream-timeout';
 
 /** A service's request handler (an Express app is one). */
 export type LocalService = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 
 function forwardedHeaders(req: Request): IncomingMessage['headers'] {
   const headers: IncomingMessage['headers'] = {};
-  for (const [name, value] of Object.entries(req.headers))
-    if (!name.startsWith(INTERNAL_HEADER_PREFIX)) headers[name] = value;
+  for (const [name, value] of Object.entries(req.headers)) if (forwardable(name)) headers[name] = value;
   const rid = req.requestId;
   if (rid) headers['x-request-id'] = rid;
   const encrypted = 'encrypted' in req.socket && req.socket.encrypted === true;
@@ -64,16 +68,25 @@ function replay(
   return sub;
 }
 
+export interface InProcessOptions {
+  /** The proxy's upstream timeout (UPSTREAM_TIMEOUT_SECONDS), in ms. */
+  timeoutMs: number;
+  logger: Logger;
+}
+
 /**
  * Requests for a service in `local` go to its app in this process; the others to `proxy`.
- * The Express prototypes and `res.req` are the edge's again if the service passes the request on.
+ * The Express prototypes and `res.req` are the edge's again if the service passes the request on
+ * (unless it timed out meanwhile: the edge has answered, nothing goes further).
  */
 export function inProcess(
   local: Partial<Record<ServiceName, LocalService>>,
   proxy: RequestHandler,
+  { timeoutMs, logger }: InProcessOptions,
 ): RequestHandler {
   return (req, res, next) => {
-    const service = local[serviceFor(req.path)];
+    const name = serviceFor(req.path);
+    const service = local[name];
     if (!service) return proxy(req, res, next);
     const headers = forwardedHeaders(req);
     const raw = (req as { rawBody?: unknown }).rawBody;
@@ -86,7 +99,18 @@ export function inProcess(
     }
     const reqProto = Object.getPrototypeOf(req) as object;
     const resProto = Object.getPrototypeOf(res) as object;
+    const context = { service: name, url: req.url, requestId: req.requestId };
+    const watch = watchUpstream(res, {
+      timeoutMs,
+      logger,
+      context,
+      ...(target === req ? { streamed: req } : {}),
+    });
     service(target, res, (err?: unknown) => {
+      if (watch.timedOut) {
+        if (err) logger.info({ ...context, err }, 'in-process service failed after its timeout');
+        return;
+      }
       Object.setPrototypeOf(req, reqProto);
       Object.setPrototypeOf(res, resProto);
       res.req = req;

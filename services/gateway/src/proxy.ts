@@ -1,7 +1,14 @@
 /**
  * Proxy to the domain services through keep-alive agents (a proxy without them loses most of
  * its throughput: field-notes.md). Unknown hop-by-hop headers are dropped by http-proxy; internal
- * identity headers sent by clients are stripped before forwarding.
+ * identity headers sent by clients, and `Expect` (the edge answered it), are stripped before
+ * forwarding.
+ *
+ * The upstream timeout (`timeoutMs`, UPSTREAM_TIMEOUT_SECONDS) is an idle timeout on the
+ * connection to the service: it runs while no byte passes either way, so a slow upload or download
+ * that keeps moving and a live stream with its heartbeat go on; a service silent that long gets a
+ * 504 `{ error: 'Upstream service timed out' }` answered for it, or its started answer cut. The
+ * standalone's in-process hand-off has the same timer (upstream-timeout.ts).
  *
  * Each service may have several replicas (SERVICE_URLS): the proxy's `router` picks one per
  * request from the service's pool (balance.ts: round-robin, skipping replicas whose connection
@@ -19,6 +26,16 @@ import { proxySafetyPlugin } from './proxy-safety';
 import { connectionFailed, retryable } from './retry';
 
 export const INTERNAL_HEADER_PREFIX = 'x-agora-';
+
+/**
+ * A client header the gateway passes on to a service: not an internal one, nor `Expect`. The
+ * edge's server answered `100 Continue` already; forwarded, the header made the proxy library skip
+ * its `proxyReq` hook (`proxyReq` below: no internal headers stripped, no request id, no buffered
+ * body sent, a timeout answered 502 instead of 504).
+ */
+export function forwardable(name: string): boolean {
+  return !name.startsWith(INTERNAL_HEADER_PREFIX) && name !== 'expect';
+}
 
 export interface ProxyOptions {
   /** Every service's replicas (one URL or several). */
@@ -75,8 +92,7 @@ export function createProxy({ targets, logger, timeoutMs = 30_000, downMs }: Pro
           const attempt = attempts.get(req);
           if (attempt) attempt.timedOut = true;
         });
-        for (const name of proxyReq.getHeaderNames())
-          if (name.startsWith(INTERNAL_HEADER_PREFIX)) proxyReq.removeHeader(name);
+        for (const name of proxyReq.getHeaderNames()) if (!forwardable(name)) proxyReq.removeHeader(name);
         const rid = (req as { requestId?: string }).requestId;
         if (rid) proxyReq.setHeader('x-request-id', rid);
         const raw = (req as { rawBody?: Buffer }).rawBody;
@@ -123,6 +139,7 @@ export function createProxy({ targets, logger, timeoutMs = 30_000, downMs }: Pro
   });
 
   const handler: RequestHandler = (req, res, next) => {
+    delete req.headers.expect;
     attempts.set(req, {
       service: serviceFor((req.url ?? '/').split('?')[0]!),
       tried: new Set(),

@@ -22,6 +22,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ FEDERATION_HOST_MAP: 'peer.test=http://x' })).toThrow(/FEDERATION_HOST_MAP/);
   });
 
+  test('the live stream heartbeat must be below the upstream timeout', () => {
+    expect(loadConfig({}).UPSTREAM_TIMEOUT_SECONDS).toBe(30);
+    expect(
+      loadConfig({ UPSTREAM_TIMEOUT_SECONDS: '1.5', LIVE_HEARTBEAT_SECONDS: '1' }).UPSTREAM_TIMEOUT_SECONDS,
+    ).toBe(1.5);
+    expect(() => loadConfig({ LIVE_HEARTBEAT_SECONDS: '30' })).toThrow(
+      /LIVE_HEARTBEAT_SECONDS: must be below UPSTREAM_TIMEOUT_SECONDS \(30\)/,
+    );
+    expect(() => loadConfig({ UPSTREAM_TIMEOUT_SECONDS: '10', LIVE_HEARTBEAT_SECONDS: '15' })).toThrow(
+      ConfigError,
+    );
+    expect(() => loadConfig({ UPSTREAM_TIMEOUT_SECONDS: '0' })).toThrow(/UPSTREAM_TIMEOUT_SECONDS/);
+  });
+
   test('derived values', () => {
     const c = loadConfig({
       DOMAIN: 'social.example',

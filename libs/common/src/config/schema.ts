@@ -32,7 +32,7 @@ const duration = z
 
 const port = (def: number) => z.coerce.number().int().min(0).max(65535).default(def);
 
-export const configSchema = z.object({
+const fields = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
   DOMAIN: z
     .string()
@@ -42,6 +42,7 @@ export const configSchema = z.object({
   PORT: port(8080),
   HOST: z.string().default('0.0.0.0'),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(20),
+  UPSTREAM_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
   MONGO_URL: url(['mongodb', 'mongodb+srv']),
   REDIS_URL: url(['redis', 'rediss']),
   REDIS_PREFIX: z
@@ -54,8 +55,8 @@ export const configSchema = z.object({
   TIMELINE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   TIMELINE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(1000),
   LIVE_STREAMS_PER_USER: z.coerce.number().int().min(0).max(100).default(5),
-  // Below the gateway's 30 s proxy timeout, which an idle stream would otherwise hit.
-  LIVE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(25).default(15),
+  // Below the gateway's upstream timeout (UPSTREAM_TIMEOUT_SECONDS), which an idle stream would hit.
+  LIVE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   S3_ENDPOINT: url(['http', 'https']),
   S3_BUCKET: z.string().min(3).default('agora'),
   S3_REGION: z.string().default('us-east-1'),
@@ -110,6 +111,17 @@ export const configSchema = z.object({
     .default(''),
 });
 
+export const configSchema = fields.check((ctx) => {
+  const { LIVE_HEARTBEAT_SECONDS: heartbeat, UPSTREAM_TIMEOUT_SECONDS: upstream } = ctx.value;
+  if (heartbeat >= upstream)
+    ctx.issues.push({
+      code: 'custom',
+      input: heartbeat,
+      path: ['LIVE_HEARTBEAT_SECONDS'],
+      message: `must be below UPSTREAM_TIMEOUT_SECONDS (${upstream}): the gateway ends an upstream answer silent that long`,
+    });
+});
+
 export type Config = z.infer<typeof configSchema> & {
   /** PUBLIC_URL, or https://DOMAIN when unset, without a trailing slash. */
   publicUrl: string;
@@ -132,6 +144,8 @@ export const configDocs: Record<keyof z.infer<typeof configSchema>, string> = {
   PUBLIC_URL: 'Base URL for links; default `https://<DOMAIN>`. Local development may use http and a port.',
   PORT: 'Port of the gateway (standalone: the only public port). Services use their own `PORT` in the cluster.',
   HOST: 'Address to bind.',
+  UPSTREAM_TIMEOUT_SECONDS:
+    "Gateway only: how long a service may stay silent on a request (no byte of its answer, no byte of the request's body passing to it) before the gateway gives up: 504 `{ error: 'Upstream service timed out' }` if nothing was answered yet, else the connection is cut. An idle timeout, so a slow upload or download that keeps moving, or a live stream with its heartbeat, is never cut. The same in standalone, where the services are called in process. Tests use about 1.",
   SHUTDOWN_GRACE_SECONDS:
     "On SIGTERM: how long in-flight requests may take to finish (readiness answers 503 at once, new connections are refused, kept-alive ones close after their request) before the remaining connections are cut. Keep it below the orchestrator's grace period (Kubernetes: `terminationGracePeriodSeconds`, 30 by default).",
   MONGO_URL:
@@ -158,7 +172,7 @@ export const configDocs: Record<keyof z.infer<typeof configSchema>, string> = {
   LIVE_STREAMS_PER_USER:
     'Live update streams (`GET /notifications/stream`) one user may hold open at once on one notifications replica; one more is refused with 429. `0` turns the stream off (every request 429; the web app keeps polling).',
   LIVE_HEARTBEAT_SECONDS:
-    'Seconds between heartbeat comments on an idle live stream (at most 25: the gateway ends an upstream answer silent for 30 s).',
+    'Seconds between heartbeat comments on an idle live stream; below `UPSTREAM_TIMEOUT_SECONDS` (start-up refuses otherwise): the gateway ends an upstream answer silent that long.',
   JWT_SECRET: 'Enables the HMAC token fallback of spec 5.1 (HS256/384/512, same issuer).',
   JWT_KEY: 'Alias of JWT_SECRET (used when JWT_SECRET is unset).',
   TOKEN_TTL:
