@@ -59,29 +59,31 @@ export class CommitBatch {
   /**
    * Runs `fn` (synchronous statements) in the turn's transaction; resolves with its result once
    * the transaction commits. A throw from `fn` takes back its statements only and rejects.
+   * `oneChange`: `fn` changes the database in one statement at most, which SQLite takes back by
+   * itself when it fails (a statement is atomic), so it needs no savepoint of its own.
    */
-  run<R>(fn: () => R): Promise<R> {
+  run<R>(fn: () => R, oneChange = false): Promise<R> {
     try {
-      return this.join(fn);
+      return this.join(fn, oneChange);
     } catch (err) {
       return Promise.reject(err);
     }
   }
 
-  private join<R>(fn: () => R): Promise<R> {
+  private join<R>(fn: () => R, oneChange: boolean): Promise<R> {
     if (!this.open) {
       for (const peer of this.peers) if (peer !== this) peer.flush();
       this.db.exec('BEGIN IMMEDIATE');
       this.open = true;
       setImmediate(() => this.flush());
     }
-    this.db.exec('SAVEPOINT w');
+    if (!oneChange) this.db.exec('SAVEPOINT w');
     let out: R;
     try {
       out = fn();
-      this.db.exec('RELEASE w');
+      if (!oneChange) this.db.exec('RELEASE w');
     } catch (err) {
-      this.undo();
+      this.undo(oneChange);
       throw err;
     }
     return new Promise<R>((resolve, reject) => {
@@ -90,8 +92,9 @@ export class CommitBatch {
   }
 
   /** After a failed write: its own statements go; if SQLite rolled the whole transaction back, the turn's writes fail. */
-  private undo(): void {
+  private undo(oneChange: boolean): void {
     if (this.db.isTransaction) {
+      if (oneChange) return;
       this.db.exec('ROLLBACK TO w');
       this.db.exec('RELEASE w');
       return;

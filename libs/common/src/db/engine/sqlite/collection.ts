@@ -74,9 +74,9 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
    * Runs `fn` in the turn's write transaction, once the connection may write (checkpointer.ts);
    * resolves after the commit. A unique violation becomes DuplicateKeyError.
    */
-  private change<R>(fn: () => R): Promise<R> {
+  private change<R>(fn: () => R, oneChange = false): Promise<R> {
     const run = () =>
-      this.batch.run(fn).catch((err: unknown) => {
+      this.batch.run(fn, oneChange).catch((err: unknown) => {
         throw isDuplicate(err) ? new DuplicateKeyError(this.spec.name) : err;
       });
     const gate = this.gate?.();
@@ -141,7 +141,7 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
   }
 
   insertOne(doc: T): Promise<void> {
-    return this.change(() => this.insertRow(doc));
+    return this.change(() => this.insertRow(doc), true);
   }
 
   insertMany(docs: readonly T[]): Promise<void> {
@@ -249,7 +249,7 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
       if (this.incrementedInPlace(filter, update)) return { matched: 1, upserted: false };
       const [before, after] = this.changeOne(filter, update, !!opts.upsert, opts.sort);
       return { matched: before ? 1 : 0, upserted: !before && !!after };
-    });
+    }, true);
   }
 
   findOneAndUpdate(
@@ -260,7 +260,7 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     return this.change(() => {
       const [before, after] = this.changeOne(filter, update, !!opts.upsert, opts.sort);
       return opts.returning === 'before' ? before : after;
-    });
+    }, true);
   }
 
   updateMany(filter: Filter, update: Update): Promise<number> {
@@ -281,7 +281,7 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
       const found = this.select(filter, { limit: 1, fields: [] })[0];
       if (found) this.deleteRow(found._id);
       return found ? 1 : 0;
-    });
+    }, true);
   }
 
   deleteMany(filter: Filter): Promise<number> {
@@ -289,7 +289,7 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
       this.covered(filter);
       const w = where(filter);
       return Number(this.prepare(`DELETE FROM ${this.table} WHERE ${w.sql}`).run(...w.params).changes);
-    });
+    }, true);
   }
 
   findOneAndDelete(filter: Filter, opts: { sort?: Sort } = {}): Promise<T | null> {
@@ -297,7 +297,7 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
       const found = this.select(filter, { limit: 1, ...(opts.sort ? { sort: opts.sort } : {}) })[0] ?? null;
       if (found) this.deleteRow(found._id);
       return found;
-    });
+    }, true);
   }
 
   async *scan(batch = 500): AsyncIterable<T[]> {
@@ -317,6 +317,6 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
   clear(): Promise<void> {
     return this.change(() => {
       this.prepare(`DELETE FROM ${this.table}`).run();
-    });
+    }, true);
   }
 }
