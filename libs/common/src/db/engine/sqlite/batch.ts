@@ -66,7 +66,7 @@ export class CommitBatch {
     try {
       return this.join(fn, oneChange);
     } catch (err) {
-      return Promise.reject(err);
+      return Promise.reject(err instanceof Error ? err : new Error(String(err)));
     }
   }
 
