@@ -48,6 +48,12 @@ export interface ServiceDefinition<C> {
    */
   keepsObjects?: boolean;
   extraProbes?(rt: Runtime): Record<string, Probe>;
+  /**
+   * Its `onStart` runs `Stores.prepare` (social's bootstrap: every collection and index at each
+   * start, then the migrations). Every other service's start first awaits `Stores.ready`: no
+   * consumer, worker or route of it touches the stores before the migrations are done (ADR 0032).
+   */
+  prepares?: boolean;
 }
 
 export function createService<C>(
@@ -73,6 +79,8 @@ export function createService<C>(
     },
     async start() {
       rt = await createRuntime(def.name, config, opts.shared, { keepsObjects: def.keepsObjects !== false });
+      // Not listening meanwhile, so not ready: the start probes wait (ADR 0032).
+      if (!def.prepares) await rt.repos.ready();
       const ctx = await def.buildContext(rt);
       stopWork = await def.onStart?.(rt, ctx);
       if (def.outbox && opts.shared?.outboxRelay !== 'process')
