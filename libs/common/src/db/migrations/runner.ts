@@ -57,10 +57,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * database whose `migrations` collection does not exist yet (a fresh SQLite file no process has
  * prepared) has them all pending.
  */
-export async function pendingMigrations(
-  engine: Engine,
-  migrations: readonly Migration[],
-): Promise<string[]> {
+export async function pendingMigrations(engine: Engine, migrations: readonly Migration[]): Promise<string[]> {
   const ids = migrations.map((m) => m.id);
   if (!ids.length) return [];
   if (!(await engine.names()).includes(MIGRATIONS.name)) return ids;
