@@ -276,7 +276,7 @@ export interface Stores {
   prepare(): Promise<void>;
   /**
    * What every other process (admin, federation, notifications, the backup worker) awaits at
-   * start, before it reads or writes (ADR 0032, "Every process"): returns after one read when
+   * start, before it reads or writes (ADR 0032, amendment): returns after one read when
    * every migration this code knows is recorded done; otherwise runs `prepare` itself, which
    * runs the pending ones here or waits for the process running them. So no process of a release
    * writes before the migrations that release's code relies on are done, whichever service
