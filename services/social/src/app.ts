@@ -20,6 +20,8 @@ export function createApp(
       routesDir: join(__dirname, 'routes'),
       buildContext: createSocialContext,
       outbox: true,
+      // bootstrap prepares the database: collections, indexes, migrations.
+      prepares: true,
       async onStart(_rt, ctx) {
         await bootstrap(ctx, opts.bootstrap);
         await startUserCopies(ctx);

@@ -7,8 +7,8 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { DuplicateKeyError, FerretDBShared, openMongo, type Engine } from '@agora/common/db/engine';
-import { engineFixtures } from './fixtures';
+import { DuplicateKeyError, FerretDBShared, openMongo, type Doc, type Engine } from '@agora/common/db/engine';
+import { engineFixtures, specFor } from './fixtures';
 import { COUNTERS, MEMBERSHIPS, type Counter, type Membership } from './specs';
 
 const run = promisify(execFile);
@@ -45,6 +45,21 @@ describe.each(engineFixtures())('engine concurrency: $name', (fx) => {
     for (const r of results.filter((x) => x.status === 'rejected'))
       expect(r.reason).toBeInstanceOf(DuplicateKeyError);
     expect(await m.count({ circle: 'c1' })).toBe(1);
+  });
+
+  it('several ensures of the same new collections at once all succeed (processes starting together)', async () => {
+    // Every process of a release prepares the database when migrations are pending (ADR 0032),
+    // so on a fresh database several create the same collections and indexes at once.
+    const specs = [
+      specFor({ indexes: [{ fields: [['k', 1]], unique: true, serves: 'the test' }] }, 'ens'),
+      specFor({ indexes: [] }, 'ens'),
+    ];
+    await Promise.all(Array.from({ length: 4 }, () => engine.ensure(specs)));
+    const names = await engine.names();
+    for (const s of specs) expect(names).toContain(s.name);
+    const keyed = engine.collection<Doc & { k: number }>(specs[0]!);
+    await keyed.insertOne({ _id: 'a', k: 1 });
+    await expect(keyed.insertOne({ _id: 'b', k: 1 })).rejects.toBeInstanceOf(DuplicateKeyError);
   });
 
   if (fx.name === 'sqlite') {

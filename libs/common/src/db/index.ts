@@ -19,7 +19,7 @@ import { RemoteSuspensionsStore } from './repositories/remote-suspensions';
 import { ParkedDeliveriesStore } from './repositories/parked-deliveries';
 import { DomainContentStore } from './repositories/domain-content';
 import { STORE_SPECS } from './specs';
-import { ALL_MIGRATIONS, runMigrations, type MigrationLog } from './migrations';
+import { ALL_MIGRATIONS, pendingMigrations, runMigrations, type MigrationLog } from './migrations';
 import { NotificationsStore } from './repositories/notifications';
 import { RecommendationsStore, SectionsStore } from './repositories/curation';
 import { IdempotencyStore } from './repositories/idempotency';
@@ -274,6 +274,15 @@ export interface Stores {
    * restore (an older archive's data is moved to the current shape).
    */
   prepare(): Promise<void>;
+  /**
+   * What every other process (admin, federation, notifications, the backup worker) awaits at
+   * start, before it reads or writes (ADR 0032, amendment): returns after one read when
+   * every migration this code knows is recorded done; otherwise runs `prepare` itself, which
+   * runs the pending ones here or waits for the process running them. So no process of a release
+   * writes before the migrations that release's code relies on are done, whichever service
+   * starts first, and none waits for social to be up.
+   */
+  ready(): Promise<void>;
   idempotency: IdempotencyStore;
   backupJobs: BackupJobsStore;
   collections: CollectionsStore;
@@ -369,6 +378,15 @@ export function createStores(
       const done = await search.prepare();
       if (done) hooks.log?.info({ done }, 'search_terms rebuilt from the entries, or dropped (ADR 0033)');
     },
+    async ready() {
+      const pending = await pendingMigrations(db.engine, ALL_MIGRATIONS);
+      if (!pending.length) return;
+      hooks.log?.info(
+        { migrations: pending },
+        'start waits until the database migrations are done (runs them, or waits for the process that does)',
+      );
+      await repos.prepare();
+    },
     accountContent: new AccountContentStore({
       posts,
       replies,
@@ -389,6 +407,7 @@ export {
   ALL_MIGRATIONS,
   MIGRATIONS,
   moveListKeys,
+  pendingMigrations,
   runMigrations,
   MigrationTimeout,
   type Migration,

@@ -9,4 +9,10 @@ export const ALL_MIGRATIONS: readonly Migration[] = [listKeysItemFirst];
 
 export { moveListKeys } from './0001-list-keys-item-first';
 export { MIGRATIONS, type Migration, type MigrationLog, type MigrationRow } from './migration';
-export { runMigrations, MigrationTimeout, type RunOptions, type RunReport } from './runner';
+export {
+  runMigrations,
+  pendingMigrations,
+  MigrationTimeout,
+  type RunOptions,
+  type RunReport,
+} from './runner';

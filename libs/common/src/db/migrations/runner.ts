@@ -51,6 +51,21 @@ export class MigrationTimeout extends Error {
 const quiet: MigrationLog = { info: () => undefined, warn: () => undefined };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * The migrations of `migrations` not recorded `done` in this database, in order: one read by
+ * `_id`, the check every process makes at start before it uses the stores (`Stores.ready`). A
+ * database whose `migrations` collection does not exist yet (a fresh SQLite file no process has
+ * prepared) has them all pending.
+ */
+export async function pendingMigrations(engine: Engine, migrations: readonly Migration[]): Promise<string[]> {
+  const ids = migrations.map((m) => m.id);
+  if (!ids.length) return [];
+  if (!(await engine.names()).includes(MIGRATIONS.name)) return ids;
+  const rows = await engine.collection<MigrationRow>(MIGRATIONS).find({ _id: { $in: ids } });
+  const done = new Set(rows.filter((r) => r.state === 'done').map((r) => r._id));
+  return ids.filter((id) => !done.has(id));
+}
+
 /** `migrations` must exist already: the caller ensures it with the other collections (Stores.prepare). */
 export async function runMigrations(
   engine: Engine,

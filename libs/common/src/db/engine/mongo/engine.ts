@@ -28,6 +28,16 @@ export interface FerretDBMode {
   queue: boolean;
 }
 
+/** MongoDB's codes for a collection created and an index dropped by someone else first. */
+const NAMESPACE_EXISTS = 48;
+const INDEX_NOT_FOUND = 27;
+/** Rethrows an error unless it carries `code`. */
+const unless =
+  (code: number) =>
+  (err: unknown): void => {
+    if ((err as { code?: number }).code !== code) throw err;
+  };
+
 /**
  * The port over a database that is already connected. `ferretdb` turns on the stand-in's
  * workarounds; the connection's owner decides (openMongo detects it and takes the lease).
@@ -41,13 +51,16 @@ export function mongoEngine(
 
   const ensureOne = async (spec: CollectionSpec) => {
     if (!NAME_RE.test(spec.name)) throw new PortUsageError(`not a collection name: ${spec.name}`);
+    // Several processes may ensure at once (they start together): another one's create or drop
+    // landing first is success.
     const existing = await db.listCollections({ name: spec.name }).toArray();
-    if (!existing.length) await db.createCollection(spec.name);
+    if (!existing.length) await db.createCollection(spec.name).catch(unless(NAMESPACE_EXISTS));
     const c = db.collection(spec.name);
     const wanted = new Set(spec.indexes.map((ix) => indexName(spec.name, ix)));
     // Indexes this code no longer declares go (a renamed collection's too: they carry its old name).
     for (const ix of await c.indexes())
-      if (ix.name && ix.name !== '_id_' && !wanted.has(ix.name)) await c.dropIndex(ix.name);
+      if (ix.name && ix.name !== '_id_' && !wanted.has(ix.name))
+        await c.dropIndex(ix.name).catch(unless(INDEX_NOT_FOUND));
     for (const ix of spec.indexes)
       await c.createIndex(Object.fromEntries(ix.fields.map(([f, d]) => [f, d])), {
         name: indexName(spec.name, ix),
