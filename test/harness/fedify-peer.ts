@@ -9,7 +9,7 @@
 import { generateKeyPairSync, webcrypto, type KeyObject } from 'node:crypto';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createFederation, MemoryKvStore, type Federation } from '@fedify/fedify';
+import { createFederation, MemoryKvStore, type Federation, type InboxContext } from '@fedify/fedify';
 import { Accept, Activity, Create, Endpoints, Follow, Note, Person, Undo } from '@fedify/fedify/vocab';
 
 export const PEER_DOMAIN = 'peer.test';
@@ -30,6 +30,8 @@ export interface FedifyPeer {
   notes: Map<string, Note>;
   /** Whether its actors answer a Follow with Accept (true) or leave it pending (false). */
   acceptFollows: boolean;
+  /** Run on each Create that reached an inbox, after it is kept (a test forwards it, say). */
+  onCreate?: ((ctx: InboxContext<void>, create: Create) => Promise<void>) | undefined;
   actorUrl(name: string): string;
   close(): Promise<void>;
 }
@@ -100,7 +102,7 @@ export function unmapHosts(): void {
 export async function startFedifyPeer(domain = PEER_DOMAIN): Promise<FedifyPeer> {
   const inbox: Activity[] = [];
   const keys: Record<string, PeerKey> = { carol: await makeKey(), dave: await makeKey() };
-  const settings = { acceptFollows: true };
+  const settings: Pick<FedifyPeer, 'acceptFollows' | 'onCreate'> = { acceptFollows: true };
   const notes = new Map<string, Note>();
   const federation = createFederation<void>({ kv: new MemoryKvStore(), allowPrivateAddress: true });
   federation
@@ -146,7 +148,10 @@ export async function startFedifyPeer(domain = PEER_DOMAIN): Promise<FedifyPeer>
       );
     })
     .on(Accept, (_ctx, a) => void inbox.push(a))
-    .on(Create, (_ctx, a) => void inbox.push(a))
+    .on(Create, async (ctx, a) => {
+      inbox.push(a);
+      await settings.onCreate?.(ctx, a);
+    })
     .on(Undo, (_ctx, a) => void inbox.push(a))
     .on(Activity, (_ctx, a) => void inbox.push(a));
 
@@ -177,6 +182,12 @@ export async function startFedifyPeer(domain = PEER_DOMAIN): Promise<FedifyPeer>
     },
     set acceptFollows(v: boolean) {
       settings.acceptFollows = v;
+    },
+    get onCreate() {
+      return settings.onCreate;
+    },
+    set onCreate(f) {
+      settings.onCreate = f;
     },
     origin: `http://${domain}`,
     address: `127.0.0.1:${port}`,
