@@ -34,9 +34,14 @@ const daveUrl = () => other.actorUrl('dave');
 const replyHeld = async (url: string) => !!(await rt().repos.replies.byId(remoteObjectIdFor(url, 'reply')));
 
 /** dave's public reply to carol's post, as its Create, Linked-Data-signed by dave's key (or `signer`'s). */
-async function signedReply(slug: string, signer: { peer: FedifyPeer; name: string } = { peer: other, name: 'dave' }) {
+async function signedReply(
+  slug: string,
+  signer: { peer: FedifyPeer; name: string } = { peer: other, name: 'dave' },
+) {
   const url = `${daveUrl()}/notes/${slug}`;
-  const create = createOf(publicNote(daveUrl(), url, `<p>${slug} by dave</p>`, { replyTarget: new URL(noteUrl) }));
+  const create = createOf(
+    publicNote(daveUrl(), url, `<p>${slug} by dave</p>`, { replyTarget: new URL(noteUrl) }),
+  );
   const json = await create.toJsonLd({ format: 'compact', contextLoader: fedCtx.contextLoader });
   const keyId = new URL(`${signer.peer.actorUrl(signer.name)}#main-key`);
   const signed = await signJsonLd(json, signer.peer.keys[signer.name]!.pair.privateKey, keyId, {
