@@ -10,7 +10,7 @@
 import { signJsonLd, type Context } from '@fedify/fedify';
 import { Person, type Create } from '@fedify/fedify/vocab';
 import { signRequest } from '@agora/common/federation';
-import { waitFor, type TestServer } from '../harness/standalone';
+import { ADMIN, waitFor, type TestServer } from '../harness/standalone';
 import { outbox, registerActor, type Actor } from '../harness/actors';
 import type { FedifyPeer } from '../harness/fedify-peer';
 import { createOf, publicNote, startFedifyWorld, type FedifyWorld } from '../harness/fedify-world';
@@ -179,4 +179,27 @@ describe('a forwarded activity that does not carry its actor’s own signature i
     expect(res.body.error).toMatch(/JSON-LD context https:\/\/example\.invalid\/ns is not known here/);
     await nothingStored(url);
   });
+});
+
+test('a blocked forwarder, or a blocked author, is refused with nothing stored', async () => {
+  const admin = (await world.api.post<{ token: string }>('/auth/login', ADMIN)).body.token;
+  const block = async (domain: string, blocked: boolean) => {
+    const res = await world.api.call('PATCH', `/admin/servers/${domain}`, {
+      token: admin,
+      body: { blocked, ...(blocked ? { reason: 'test' } : {}) },
+    });
+    expect(res.status).toBe(200);
+  };
+  for (const domain of ['peer.test', 'other.test']) {
+    const { url, body } = await signedReply(`blocked-${domain}`);
+    await block(domain, true);
+    const res = await deliver(JSON.stringify(body));
+    await block(domain, false);
+    expect(res).toMatchObject({
+      status: 403,
+      body: { error: 'This server does not accept activities from your domain' },
+    });
+    expect(await rt().repos.activities.byRemoteId(`${url}#create#forwarded-by:peer.test`)).toBeNull();
+    expect(await replyHeld(url)).toBe(false);
+  }
 });
