@@ -31,7 +31,11 @@ const rt = () => server.services[0]!.runtime!;
 const aliceUrl = `http://${DOMAIN}/ap/users/alice`;
 const carolUrl = () => peer.actorUrl('carol');
 const daveUrl = () => other.actorUrl('dave');
-const replyHeld = async (url: string) => !!(await rt().repos.replies.byId(remoteObjectIdFor(url, 'reply')));
+/** Whether the reply at `url` is held here (and not deleted). */
+const replyHeld = async (url: string) => {
+  const reply = await rt().repos.replies.byId(remoteObjectIdFor(url, 'reply'));
+  return !!reply && !reply.deletedAt;
+};
 
 /** dave's public reply to carol's post, as its Create, Linked-Data-signed by dave's key (or `signer`'s). */
 async function signedReply(
@@ -134,6 +138,39 @@ test('the same reply pushed by its author and forwarded by the thread’s server
   expect(root?.replyCount).toBe(2);
 });
 
+test('an unsigned forwarded reply is read from its origin: what dave’s server serves is kept, not the forwarded body; its Delete is taken once the origin no longer serves it', async () => {
+  const { url, body } = await signedReply('unsigned-served');
+  delete body.signature;
+  (body.object as Record<string, unknown>).content = '<p>put in dave’s mouth</p>';
+  other.notes.set(
+    url,
+    publicNote(daveUrl(), url, '<p>as dave wrote it</p>', { replyTarget: new URL(noteUrl) }),
+  );
+  expect((await deliver(JSON.stringify(body))).status).toBe(202);
+  await waitFor(() => replyHeld(url), 20_000);
+  const reply = await rt().repos.replies.byId(remoteObjectIdFor(url, 'reply'));
+  expect(reply?.body).toContain('as dave wrote it');
+  expect(reply?.body).not.toContain('put in');
+  const recorded = await rt().repos.activities.byRemoteId(`${url}#create#forwarded-by:peer.test`);
+  expect(recorded?.inbound?.keyId).toContain('(read from its origin; forwarded by');
+
+  const remove = JSON.stringify({
+    '@context': 'https://www.w3.org/ns/activitystreams',
+    id: `${url}#delete`,
+    type: 'Delete',
+    actor: daveUrl(),
+    to: ['https://www.w3.org/ns/activitystreams#Public'],
+    object: { id: url, type: 'Tombstone' },
+  });
+  const early = await deliver(remove);
+  expect(early.status).toBe(401);
+  expect(early.body.error).toMatch(/the object's origin still serves it \(HTTP 200\)/);
+  expect(await replyHeld(url)).toBe(true);
+  other.notes.delete(url);
+  expect((await deliver(remove)).status).toBe(202);
+  await waitFor(async () => !(await replyHeld(url)), 20_000);
+});
+
 describe('a forwarded activity that does not carry its actor’s own signature is refused, nothing stored', () => {
   let logged = 0;
   beforeEach(async () => {
@@ -154,12 +191,22 @@ describe('a forwarded activity that does not carry its actor’s own signature i
     await nothingStored(url);
   });
 
-  test('an unsigned body', async () => {
+  test('an unsigned body whose object its origin does not serve', async () => {
     const { url, body } = await signedReply('unsigned');
     delete body.signature;
     const res = await deliver(JSON.stringify(body));
     expect(res.status).toBe(401);
-    expect(res.body.error).toMatch(/cannot speak for an actor of other\.test/);
+    expect(res.body.error).toMatch(/the object's origin does not serve it \(HTTP 404\)/);
+    await nothingStored(url);
+  });
+
+  test('an unsigned body whose object its origin serves as another actor’s', async () => {
+    const { url, body } = await signedReply('not-daves');
+    delete body.signature;
+    other.notes.set(url, publicNote(other.actorUrl('carol'), url, '<p>carol of other.test</p>'));
+    const res = await deliver(JSON.stringify(body));
+    expect(res.status).toBe(401);
+    expect(res.body.error).toMatch(/the object its origin serves is not the actor's/);
     await nothingStored(url);
   });
 

@@ -1,6 +1,8 @@
 /**
  * The inbox for ActivityPub activities (the actor is a URL): the signature (draft-cavage or RFC
- * 9421) must be by a key whose owner is the activity's actor, never merely a key of its domain;
+ * 9421) must be by a key whose owner is the activity's actor, never merely a key of its domain,
+ * except for a Create, Update or Delete forwarded by another server, taken on its actor's own
+ * Linked Data Signature or read from its origin (inbound-forwarded.ts, ADR 0037);
  * the actor's document is fetched (resolve.ts) for its handle and inboxes; the activity is
  * recorded in the spec's form (inbound-shape.ts) and applied by the social service as any other;
  * a signed public reply is kept as sent too, to be forwarded (forward.ts).
@@ -14,7 +16,7 @@ import type { FederationContext } from '../context';
 import { recordInbound, refuseBlocked } from '../inbox/accept';
 import { answerFollow, settleFollow } from './follow';
 import { keepsOriginal } from './forward';
-import { mayBeForwarded, trustForwarded } from './inbound-forwarded';
+import { FORWARDED_TYPES, trustForwarded } from './inbound-forwarded';
 import { toSpecForm } from './inbound-shape';
 import { resolveActor } from './resolve';
 
@@ -48,7 +50,7 @@ export async function acceptActivityPub(
   // A forwarder's domain (the HTTP signer's, when another server's) is refused before its key is fetched.
   for (const keyId of signingKeyIds(req.headers))
     if (domainOf(keyId) !== domainOf(actorUrl)) await refuseBlocked(ctx, keyId);
-  const forwardable = mayBeForwarded(type, activity);
+  const forwardable = FORWARDED_TYPES.has(type);
   const verified = await ctx.federation.verify({
     method: req.method,
     path: req.originalUrl,
@@ -58,9 +60,9 @@ export async function acceptActivityPub(
     // A forwarded activity is signed by another server than its actor's (inbound-forwarded.ts).
     claimedActor: forwardable ? undefined : actorUrl,
   });
-  let trust = { signerDomain: verified.signerDomain, via: verified.keyId, remoteId };
-  // The key must be the actor's own: a key of another actor speaks for no one else, unless the
-  // body carries the actor's own signature (a forwarded activity).
+  let trust = { signerDomain: verified.signerDomain, via: verified.keyId, remoteId, activity, signed: true };
+  // The key must be the actor's own: a key of another actor speaks for no one else, unless it
+  // forwards the actor's activity, taken on the actor's signature or from its origin.
   if (verified.owner !== actorUrl) {
     if (!forwardable) throw new Unauthorized("The signing key's owner is not the activity's actor");
     trust = await trustForwarded(ctx, activity, type, actorUrl, verified);
@@ -76,7 +78,7 @@ export async function acceptActivityPub(
     // A refused Follow is answered with Reject and not applied (the social service would record it).
     if (answered === 'rejected') return { duplicate: false };
   }
-  const shaped = await toSpecForm(ctx, activity, actor);
+  const shaped = await toSpecForm(ctx, trust.activity, actor);
   return recordInbound(ctx, {
     // A Like or EmojiReact is the spec's React from here on (inbound-content.ts).
     type: typeof shaped.type === 'string' ? shaped.type : type,
@@ -86,6 +88,6 @@ export async function acceptActivityPub(
     raw: JSON.stringify(shaped),
     via: trust.via,
     // A signed public reply (or its edit or removal) is kept as sent, to be forwarded (forward.ts).
-    ...(keepsOriginal(activity) ? { original: raw.toString('utf8') } : {}),
+    ...(trust.signed && keepsOriginal(activity) ? { original: raw.toString('utf8') } : {}),
   });
 }
