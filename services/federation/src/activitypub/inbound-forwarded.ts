@@ -61,7 +61,9 @@ export async function trustForwarded(
   };
   const forwardedBy = `forwarded by ${forwarder.keyId}`;
   if (ldSignatureOf(activity)) {
-    const { key, creator } = await verifyLdSignature(activity, ctx.federation.verifyWithKey);
+    const { key, creator } = await verifyLdSignature(activity, (keyId, text, sig) =>
+      ctx.federation.verifyWithKey(keyId, text, sig),
+    );
     if (key.owner !== actorUrl || key.ownerDomain.toLowerCase() !== actorDomain)
       throw new Unauthorized("The Linked Data Signature's key is not the activity's actor's");
     ctx.logger.info(

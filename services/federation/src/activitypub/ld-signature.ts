@@ -44,10 +44,11 @@ export function ldSignatureOf(body: Json): LdSignature | undefined {
   return { creator, created, signatureValue, options: { ...rest, creator, created } };
 }
 
-async function documentLoader(url: string): Promise<RemoteDocument> {
+function documentLoader(url: string): Promise<RemoteDocument> {
   const document = PINNED.get(url);
-  if (document === undefined) throw new Unauthorized(`JSON-LD context ${url} is not known here`);
-  return { contextUrl: null, documentUrl: url, document: structuredClone(document) };
+  if (document === undefined)
+    return Promise.reject(new Unauthorized(`JSON-LD context ${url} is not known here`));
+  return Promise.resolve({ contextUrl: null, documentUrl: url, document: structuredClone(document) });
 }
 
 async function hashOf(doc: Json): Promise<string> {
