@@ -73,7 +73,8 @@ async function deliver(body: string, by: { peer: FedifyPeer; name: string } = { 
 }
 
 beforeAll(async () => {
-  world = await startFedifyWorld(DOMAIN, { other: 'other.test' });
+  // other.test's actors have Ed25519 keys too: what they send carries an Object Integrity Proof.
+  world = await startFedifyWorld(DOMAIN, { other: 'other.test', otherEd25519: true });
   ({ peer, server, fedCtx } = world);
   other = world.other!;
   otherCtx = other.federation.createContext(new URL(other.origin), undefined);
@@ -120,9 +121,41 @@ test("dave's reply to carol's post, forwarded by carol's server, joins her threa
   expect(recorded?.inbound?.keyId).toContain(`${daveUrl()}#main-key (Linked Data Signature; forwarded by`);
 });
 
+test('a forward that carries only its author’s Object Integrity Proof is taken on it; a changed one is refused', async () => {
+  const url = `${daveUrl()}/notes/proven`;
+  // dave's server pushes it to alice itself: refused (not its thread), its body kept as received.
+  await otherCtx.sendActivity(
+    { identifier: 'dave' },
+    (await otherCtx.lookupObject(aliceUrl)) as Person,
+    createOf(publicNote(daveUrl(), url, '<p>proven by dave</p>', { replyTarget: new URL(noteUrl) })),
+  );
+  let original: string | undefined;
+  await waitFor(async () => {
+    original = (await rt().repos.activities.byRemoteId(`${url}#create`))?.original;
+    return !!original;
+  }, 20_000);
+  const body = JSON.parse(original!) as Record<string, unknown>;
+  expect(body.proof).toMatchObject({ cryptosuite: 'eddsa-jcs-2022' });
+  delete body.signature;
+
+  const changed = structuredClone(body);
+  (changed.object as Record<string, unknown>).content = '<p>not proven</p>';
+  const refused = await deliver(JSON.stringify(changed));
+  expect(refused.status).toBe(401);
+  expect(refused.body.error).toMatch(/Object Integrity Proof does not verify/);
+
+  expect((await deliver(JSON.stringify(body))).status).toBe(202);
+  await waitFor(() => replyHeld(url), 20_000);
+  expect((await rt().repos.replies.byId(remoteObjectIdFor(url, 'reply')))?.body).toContain('proven by dave');
+  const recorded = await rt().repos.activities.byRemoteId(`${url}#create#forwarded-by:peer.test`);
+  expect(recorded?.inbound?.keyId).toMatch(/ \(Object Integrity Proof; forwarded by /);
+});
+
 test('the same reply pushed by its author and forwarded by the thread’s server is applied once', async () => {
   const { url, body } = await signedReply('twice');
   const json = JSON.stringify(body);
+  const replies = async () => (await rt().repos.posts.byId(remoteObjectIdFor(noteUrl)))?.replyCount ?? 0;
+  const before = await replies();
   // dave's server pushes it itself: refused, only peer.test speaks for carol's thread here.
   expect((await deliver(json, { peer: other, name: 'dave' })).status).toBe(202);
   await waitFor(async () => {
@@ -134,8 +167,7 @@ test('the same reply pushed by its author and forwarded by the thread’s server
   expect(await deliver(json)).toMatchObject({ status: 202 });
   await waitFor(() => replyHeld(url), 20_000);
   expect((await deliver(json)).body.duplicate).toBe(true);
-  const root = await rt().repos.posts.byId(remoteObjectIdFor(noteUrl));
-  expect(root?.replyCount).toBe(2);
+  expect(await replies()).toBe(before + 1);
 });
 
 test('an unsigned forwarded reply is read from its origin: what dave’s server serves is kept, not the forwarded body; its Delete is taken once the origin no longer serves it', async () => {

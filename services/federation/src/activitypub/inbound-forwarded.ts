@@ -7,7 +7,9 @@
  *
  * - with a Linked Data Signature (`RsaSignature2017`, ld-signature.ts), on that signature: its
  *   key must be the actor's (its owner); a signature that does not verify refuses the activity;
- * - without one, from the object's origin (inbound-refetched.ts): what it serves is applied.
+ * - else with an Object Integrity Proof (`eddsa-jcs-2022`, object-proof.ts), on that proof: its
+ *   Multikey's controller must be the actor; a proof that does not verify refuses it;
+ * - with neither, from the object's origin (inbound-refetched.ts): what it serves is applied.
  *
  * It is then applied as a thread relay is (social `inbound/threads.ts`): with the forwarder as
  * its sender, so the thread rule decides (thread-trust.ts): it is heard when the forwarder owns
@@ -21,6 +23,8 @@ import { domainOf, type VerifiedSignature } from '@agora/common/federation';
 import type { FederationContext } from '../context';
 import { ldSignatureOf, verifyLdSignature } from './ld-signature';
 import { refetchForwarded } from './inbound-refetched';
+import { fetchMultikey } from './multikey';
+import { objectProofOf, verifyObjectProof } from './object-proof';
 import { type Json, idOf } from './json';
 
 /** What a server forwards (a reply in a thread, its edit, its removal): other types must come from their actor. */
@@ -71,6 +75,16 @@ export async function trustForwarded(
       'forwarded activity: signed by its actor',
     );
     return { ...recorded, via: `${creator} (Linked Data Signature; ${forwardedBy})`, activity, signed: true };
+  }
+  if (objectProofOf(activity)) {
+    const { key, keyId } = await verifyObjectProof(activity, (k) => fetchMultikey(ctx, k));
+    if (key.controller !== actorUrl)
+      throw new Unauthorized("The Object Integrity Proof's key is not the activity's actor's");
+    ctx.logger.info(
+      { actor: actorUrl, id, forwarder: forwarder.keyId },
+      'forwarded activity: proven by its actor',
+    );
+    return { ...recorded, via: `${keyId} (Object Integrity Proof; ${forwardedBy})`, activity, signed: true };
   }
   const rebuilt = await refetchForwarded(ctx, activity, type, actorUrl);
   ctx.logger.info(
