@@ -9,7 +9,7 @@
 import { generateKeyPairSync, webcrypto, type KeyObject } from 'node:crypto';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createFederation, MemoryKvStore, type Federation } from '@fedify/fedify';
+import { createFederation, MemoryKvStore, type Federation, type InboxContext } from '@fedify/fedify';
 import { Accept, Activity, Create, Endpoints, Follow, Note, Person, Undo } from '@fedify/fedify/vocab';
 
 export const PEER_DOMAIN = 'peer.test';
@@ -26,10 +26,14 @@ export interface FedifyPeer {
   /** Activities that passed Fedify's checks at an inbox, in arrival order. */
   inbox: Activity[];
   keys: Record<string, PeerKey>;
+  /** Each actor's Ed25519 pair, when the peer was started with them (Object Integrity Proofs). */
+  ed25519: Record<string, webcrypto.CryptoKeyPair>;
   /** Notes its server answers GET for (`/users/<name>/notes/<id>`), by URL. */
   notes: Map<string, Note>;
   /** Whether its actors answer a Follow with Accept (true) or leave it pending (false). */
   acceptFollows: boolean;
+  /** Run on each Create that reached an inbox, after it is kept (a test forwards it, say). */
+  onCreate?: ((ctx: InboxContext<void>, create: Create) => Promise<void>) | undefined;
   actorUrl(name: string): string;
   close(): Promise<void>;
 }
@@ -48,6 +52,27 @@ async function makeKey(): Promise<PeerKey> {
       publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
     },
     pair,
+  };
+}
+
+/** An Ed25519 pair as WebCrypto keys (Fedify's Multikey and Object Integrity Proofs). */
+export async function makeEd25519(): Promise<webcrypto.CryptoKeyPair> {
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  return {
+    privateKey: await crypto.subtle.importKey(
+      'pkcs8',
+      privateKey.export({ type: 'pkcs8', format: 'der' }),
+      { name: 'Ed25519' },
+      true,
+      ['sign'],
+    ),
+    publicKey: await crypto.subtle.importKey(
+      'spki',
+      publicKey.export({ type: 'spki', format: 'der' }),
+      { name: 'Ed25519' },
+      true,
+      ['verify'],
+    ),
   };
 }
 
@@ -96,17 +121,31 @@ export function unmapHosts(): void {
   globalThis.fetch = realFetch;
 }
 
-/** A peer on `domain` (`peer.test` unless a test needs a second server). */
-export async function startFedifyPeer(domain = PEER_DOMAIN): Promise<FedifyPeer> {
+/**
+ * A peer on `domain` (`peer.test` unless a test needs a second server). With `ed25519`, its
+ * actors also have an Ed25519 key (their `assertionMethod`), so Fedify adds an Object Integrity
+ * Proof to what they send, beside the Linked Data Signature.
+ */
+export async function startFedifyPeer(
+  domain = PEER_DOMAIN,
+  opts: { ed25519?: boolean } = {},
+): Promise<FedifyPeer> {
   const inbox: Activity[] = [];
   const keys: Record<string, PeerKey> = { carol: await makeKey(), dave: await makeKey() };
-  const settings = { acceptFollows: true };
+  const ed25519: Record<string, webcrypto.CryptoKeyPair> = opts.ed25519
+    ? {
+        carol: await makeEd25519(),
+        dave: await makeEd25519(),
+      }
+    : {};
+  const settings: Pick<FedifyPeer, 'acceptFollows' | 'onCreate'> = { acceptFollows: true };
   const notes = new Map<string, Note>();
   const federation = createFederation<void>({ kv: new MemoryKvStore(), allowPrivateAddress: true });
   federation
     .setActorDispatcher('/users/{identifier}', async (ctx, identifier) => {
       if (!keys[identifier]) return null;
-      const [pair] = await ctx.getActorKeyPairs(identifier);
+      const pairs = await ctx.getActorKeyPairs(identifier);
+      const pair = pairs[0];
       return new Person({
         id: ctx.getActorUri(identifier),
         preferredUsername: identifier,
@@ -114,11 +153,13 @@ export async function startFedifyPeer(domain = PEER_DOMAIN): Promise<FedifyPeer>
         inbox: ctx.getInboxUri(identifier),
         endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
         publicKey: pair?.cryptographicKey,
+        assertionMethods: pairs.slice(1).map((p) => p.multikey),
       });
     })
     .setKeyPairsDispatcher((_ctx, identifier) => {
       const key = keys[identifier];
-      return key ? [key.pair] : [];
+      const ed = ed25519[identifier];
+      return key ? [key.pair, ...(ed ? [ed] : [])] : [];
     });
   federation.setObjectDispatcher(
     Note,
@@ -146,7 +187,10 @@ export async function startFedifyPeer(domain = PEER_DOMAIN): Promise<FedifyPeer>
       );
     })
     .on(Accept, (_ctx, a) => void inbox.push(a))
-    .on(Create, (_ctx, a) => void inbox.push(a))
+    .on(Create, async (ctx, a) => {
+      inbox.push(a);
+      await settings.onCreate?.(ctx, a);
+    })
     .on(Undo, (_ctx, a) => void inbox.push(a))
     .on(Activity, (_ctx, a) => void inbox.push(a));
 
@@ -178,10 +222,17 @@ export async function startFedifyPeer(domain = PEER_DOMAIN): Promise<FedifyPeer>
     set acceptFollows(v: boolean) {
       settings.acceptFollows = v;
     },
+    get onCreate() {
+      return settings.onCreate;
+    },
+    set onCreate(f) {
+      settings.onCreate = f;
+    },
     origin: `http://${domain}`,
     address: `127.0.0.1:${port}`,
     inbox,
     keys,
+    ed25519,
     notes,
     actorUrl: (name) => `http://${domain}/users/${name}`,
     close: () =>

@@ -20,9 +20,13 @@ export interface FedifyWorld {
   close(): Promise<void>;
 }
 
-export async function startFedifyWorld(domain: string, opts: { other?: string } = {}): Promise<FedifyWorld> {
+/** With `other`, a second Fedify server on that domain (its actors with Ed25519 keys too when `otherEd25519`). */
+export async function startFedifyWorld(
+  domain: string,
+  opts: { other?: string; otherEd25519?: boolean } = {},
+): Promise<FedifyWorld> {
   const peer = await startFedifyPeer();
-  const other = opts.other ? await startFedifyPeer(opts.other) : undefined;
+  const other = opts.other ? await startFedifyPeer(opts.other, { ed25519: !!opts.otherEd25519 }) : undefined;
   const server = await bootServer({
     DOMAIN: domain,
     PUBLIC_URL: `http://${domain}`,

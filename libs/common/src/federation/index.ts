@@ -21,6 +21,8 @@ export {
   digestOf,
   parseSignatureHeader,
   signRequest,
+  signingKeyIds,
+  verifies,
   verifyRequest,
   type ResolvedKey,
   type SignatureParams,

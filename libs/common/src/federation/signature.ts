@@ -214,6 +214,21 @@ async function settle(
   return { keyId, signerDomain, owner: key.owner, ownerType: key.ownerType, scheme };
 }
 
+/**
+ * The keyIds a request's signature names (draft-cavage's `keyId`, RFC 9421's `keyid`), read
+ * before anything is fetched, so a blocked domain's key is never asked for; none when malformed.
+ */
+export function signingKeyIds(headers: VerifyRequestInput['headers']): string[] {
+  try {
+    if (headers['signature-input'] !== undefined)
+      return parseSignatureInput(single(headers['signature-input']) ?? '').map((i) => i.keyId);
+    const header = single(headers.signature);
+    return header ? [parseSignatureHeader(header).keyId] : [];
+  } catch {
+    return [];
+  }
+}
+
 function parseOrReject(header: string): SignatureParams {
   try {
     return parseSignatureHeader(header);
@@ -269,7 +284,8 @@ async function resolve(resolveKey: VerifyRequestInput['resolveKey'], keyId: stri
   }
 }
 
-function verifies(key: ResolvedKey, text: Buffer, signature: Buffer): boolean {
+/** RSA-SHA256 (PKCS #1 v1.5) by `key`, of at least 2048 bits; throws Unauthorized when the key is not usable. */
+export function verifies(key: ResolvedKey, text: Buffer, signature: Buffer): boolean {
   let publicKey: KeyObject;
   try {
     publicKey = createPublicKey(key.publicKeyPem);

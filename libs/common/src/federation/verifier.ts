@@ -4,11 +4,12 @@
  * delivery circuit breaker (both in Redis when REDIS_URL is set, so every replica shares them).
  */
 import type { Config } from '../config';
+import { Unauthorized } from '../errors';
 import type { CircuitBreaker } from './circuit-breaker';
 import { createKeyResolver } from './keys';
 import type { ReplayGuard } from './replay';
 import { createSafeFetch, type SafeFetch } from './safe-fetch';
-import { verifyRequest, type VerifiedSignature } from './signature';
+import { verifies, verifyRequest, type ResolvedKey, type VerifiedSignature } from './signature';
 
 export interface SignedRequest {
   method: string;
@@ -31,6 +32,13 @@ export interface Federation {
   breaker: CircuitBreaker;
   /** Verifies an HTTP-signed request; throws Unauthorized (or 503 when the replay store is away). */
   verify(req: SignedRequest): Promise<VerifiedSignature>;
+  /**
+   * Checks an RSA-SHA256 signature of `text` by the key at `keyId` (a body's signature: a Linked
+   * Data Signature's `creator`), fetched as an HTTP signature's is; a key rotated since it was
+   * cached is fetched again once. Returns the key (its owner decides whom it speaks for), or
+   * throws Unauthorized.
+   */
+  verifyWithKey(keyId: string, text: Buffer, signature: Buffer): Promise<ResolvedKey>;
   close(): void;
 }
 
@@ -58,9 +66,28 @@ export function createFederation(
         forgetKey: keys.forget,
         replay,
       }),
+    verifyWithKey: async (keyId, text, signature) => {
+      const key = await fetchedKey(keys.resolveKey, keyId);
+      if (verifies(key, text, signature)) return key;
+      if (!keys.forget(keyId)) throw new Unauthorized('Invalid signature');
+      const fresh = await fetchedKey(keys.resolveKey, keyId);
+      if (!verifies(fresh, text, signature)) throw new Unauthorized('Invalid signature');
+      return fresh;
+    },
     close: () => {
       fetch.close();
       deliver.close();
     },
   };
+}
+
+async function fetchedKey(resolveKey: (keyId: string) => Promise<ResolvedKey>, keyId: string) {
+  try {
+    return await resolveKey(keyId);
+  } catch (err) {
+    if (err instanceof Unauthorized) throw err;
+    const rejected = new Unauthorized('Signing key could not be fetched');
+    rejected.cause = err;
+    throw rejected;
+  }
 }

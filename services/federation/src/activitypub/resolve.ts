@@ -18,24 +18,37 @@ const REFRESH_MS = 24 * 3600_000;
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.length <= 2000 ? v : undefined);
 
+/**
+ * GETs an ActivityPub document, signed as the server actor: the status (0 when another server
+ * answered, after a redirect), and the document when a JSON object answers 200.
+ */
+export async function fetchAnswer(
+  ctx: FederationContext,
+  url: string,
+  accept = AP_ACCEPT,
+): Promise<{ status: number; doc?: Json }> {
+  const privateKeyPem = await ctx.stores.settings.get<string>('privateKey');
+  const signed = privateKeyPem
+    ? signRequest({ method: 'GET', url, keyId: `${serverActorUrl(ctx.config)}#main-key`, privateKeyPem })
+    : {};
+  const res = await ctx.federation.fetch(url, { headers: { ...signed, accept } });
+  if (domainOf(res.url) !== domainOf(url)) return { status: 0 };
+  if (res.status !== 200) return { status: res.status };
+  try {
+    const doc: unknown = JSON.parse(res.body.toString('utf8'));
+    return isObject(doc) ? { status: res.status, doc } : { status: res.status };
+  } catch {
+    return { status: res.status };
+  }
+}
+
 /** GETs an ActivityPub document, signed as the server actor; undefined unless a JSON object answers 200. */
 export async function fetchDocument(
   ctx: FederationContext,
   url: string,
   accept = AP_ACCEPT,
 ): Promise<Json | undefined> {
-  const privateKeyPem = await ctx.stores.settings.get<string>('privateKey');
-  const signed = privateKeyPem
-    ? signRequest({ method: 'GET', url, keyId: `${serverActorUrl(ctx.config)}#main-key`, privateKeyPem })
-    : {};
-  const res = await ctx.federation.fetch(url, { headers: { ...signed, accept } });
-  if (res.status !== 200 || domainOf(res.url) !== domainOf(url)) return undefined;
-  try {
-    const doc: unknown = JSON.parse(res.body.toString('utf8'));
-    return isObject(doc) ? doc : undefined;
-  } catch {
-    return undefined;
-  }
+  return (await fetchAnswer(ctx, url, accept)).doc;
 }
 
 /** Reads an actor document into the record kept of it; undefined when it is not a usable actor. */

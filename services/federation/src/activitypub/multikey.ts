@@ -1,0 +1,80 @@
+/**
+ * Multikeys (FEP-521a; the keys of Object Integrity Proofs): an Ed25519 public key named by a
+ * proof's `verificationMethod`, found in the document at that URL (the actor's `assertionMethod`,
+ * or the key itself), fetched through the safe client. The key must belong to the URL's server
+ * (the document and its `controller` there); `controller` says whose it is.
+ */
+import { createPublicKey, type KeyObject } from 'node:crypto';
+import { Unauthorized } from '@agora/common/errors';
+import { domainOf } from '@agora/common/federation';
+import type { FederationContext } from '../context';
+import { type Json, isObject, list } from './json';
+import { fetchDocument } from './resolve';
+
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+/** The multicodec prefix of an Ed25519 public key (0xed, as a varint). */
+const ED25519_PREFIX = [0xed, 0x01];
+
+export interface Multikey {
+  controller: string;
+  publicKey: KeyObject;
+}
+
+/** base58btc (Bitcoin's alphabet) to bytes; throws on a character outside it. */
+export function decodeBase58btc(text: string): Buffer {
+  if (text.length > 200) throw new Error('too long');
+  let n = 0n;
+  for (const c of text) {
+    const digit = BASE58.indexOf(c);
+    if (digit < 0) throw new Error('not base58');
+    n = n * 58n + BigInt(digit);
+  }
+  const bytes: number[] = [];
+  for (; n > 0n; n >>= 8n) bytes.unshift(Number(n & 0xffn));
+  const zeros = /^1*/.exec(text)![0].length;
+  return Buffer.from([...new Array<number>(zeros).fill(0), ...bytes]);
+}
+
+function ed25519Of(multibase: unknown): KeyObject {
+  if (typeof multibase !== 'string' || !multibase.startsWith('z'))
+    throw new Unauthorized('The key is not multibase');
+  let raw: Buffer;
+  try {
+    raw = decodeBase58btc(multibase.slice(1));
+  } catch {
+    throw new Unauthorized('The key is not base58btc');
+  }
+  if (raw.length !== 34 || raw[0] !== ED25519_PREFIX[0] || raw[1] !== ED25519_PREFIX[1])
+    throw new Unauthorized('The key is not an Ed25519 Multikey');
+  try {
+    return createPublicKey({
+      key: { kty: 'OKP', crv: 'Ed25519', x: raw.subarray(2).toString('base64url') },
+      format: 'jwk',
+    });
+  } catch {
+    throw new Unauthorized('The key is not a usable Ed25519 key');
+  }
+}
+
+/** The Multikey at `keyId`, with its controller; throws Unauthorized, with why. */
+export async function fetchMultikey(ctx: FederationContext, keyId: string): Promise<Multikey> {
+  const url = URL.canParse(keyId) ? new URL(keyId) : undefined;
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
+    throw new Unauthorized('The proof key id is not an http(s) URL');
+  url.hash = '';
+  const doc = await fetchDocument(ctx, url.href).catch(() => undefined);
+  if (!doc) throw new Unauthorized('The proof key could not be fetched');
+  const found = [doc, ...list(doc.assertionMethod)].find(
+    (k): k is Json => isObject(k) && k.id === keyId && k.publicKeyMultibase !== undefined,
+  );
+  if (!found) throw new Unauthorized('The proof key is not in the document at its URL');
+  const controller = typeof found.controller === 'string' ? found.controller : undefined;
+  const host = domainOf(keyId);
+  if (
+    !controller ||
+    domainOf(controller) !== host ||
+    (typeof doc.id === 'string' && domainOf(doc.id) !== host)
+  )
+    throw new Unauthorized('The proof key does not belong to its host');
+  return { controller, publicKey: ed25519Of(found.publicKeyMultibase) };
+}
