@@ -83,6 +83,19 @@ describe.each(engineFixtures())('engine counters: $name', (fx) => {
     expect(await c.findOne({ _id: 'd' })).toEqual({ _id: 'd', count: 2, tags: { t: 1 } });
   });
 
+  it('moves keys holding a backslash or a quote as any other (read back as written)', async () => {
+    const c = await fresh();
+    await c.insertOne({ _id: 'k' });
+    const keys = ['back\\slash', 'a\\u0041', 'say"hi"'];
+    // One key per update: a key taking the general path must not carry the others along with it.
+    for (let i = 0; i < 2; i++)
+      for (const k of keys) await c.updateOne({ _id: 'k' }, { $inc: { [`tags.${k}`]: 1 } });
+    expect(await c.findOne({ _id: 'k' })).toEqual({
+      _id: 'k',
+      tags: Object.fromEntries(keys.map((k) => [k, 2])),
+    });
+  });
+
   it('counts every one of many concurrent increments of one counter', async () => {
     const c = await fresh();
     await c.insertOne({ _id: 'e', count: 0 });

@@ -18,6 +18,10 @@ export interface InPlace {
   params: SQLInputValue[];
 }
 
+/** Labels SQLite's JSON path takes literally (no escapes): no backslash, quote or control character. */
+// eslint-disable-next-line no-control-regex
+const PLAIN_LABELS = /^[^\\"\u0000-\u001f]+$/u;
+
 /** `$."a"."b"`: every label quoted, so a tag's characters are never read as path syntax. */
 function jsonPath(parts: readonly string[]): string {
   return `$${parts.map((p) => `."${p}"`).join('')}`;
@@ -46,7 +50,9 @@ export function incrementInPlace(
   const guardParams: SQLInputValue[] = [];
   const parents = new Set<string>();
   for (const [path, by] of inc) {
-    if (dates.has(path) || path.includes('"')) return null;
+    // jsonb_set stores a path's label as written: a backslash or a quote (or a control character)
+    // would make a key JSON cannot read back, so such a key takes the general path.
+    if (dates.has(path) || !PLAIN_LABELS.test(path)) return null;
     const parts = path.split('.');
     const at = jsonPath(parts);
     sets.push('?, coalesce(doc ->> ?, 0) + ?');
