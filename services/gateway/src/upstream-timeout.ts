@@ -70,17 +70,19 @@ function dropped(res: ServerResponse, name: string, args: unknown[]): unknown {
 export function watchUpstream(res: ServerResponse, opts: WatchOptions): UpstreamWatch {
   const edgeHeaders = res.getHeaders();
   const original = new Map<string, Method>();
-  let state: 'running' | 'answered' | 'timedOut' = 'running';
+  /** `edge`: the edge is writing its 504, through hooks (compression's) that call the guarded methods. */
+  let state: 'running' | 'answered' | 'edge' | 'timedOut' = 'running';
   const call = (name: string, ...args: unknown[]) => original.get(name)!.apply(res, args);
 
   const fire = () => {
     if (state !== 'running' || res.writableEnded) return;
-    state = 'timedOut';
+    state = 'edge';
     opts.logger.warn(
       { ...opts.context, timeoutMs: opts.timeoutMs, answering: res.headersSent },
       'in-process service timed out',
     );
     if (res.headersSent) {
+      state = 'timedOut';
       call('destroy');
       return;
     }
@@ -92,6 +94,7 @@ export function watchUpstream(res: ServerResponse, opts: WatchOptions): Upstream
       'content-type': 'application/json; charset=utf-8',
     });
     call('end', JSON.stringify({ error: TIMED_OUT.error }));
+    state = 'timedOut';
     // The edge's metrics read the status when the answer is out: a late `res.status()` must not change it.
     Object.defineProperty(res, 'statusCode', {
       get: () => TIMED_OUT.status,
