@@ -66,7 +66,10 @@ export class CommitBatch {
     try {
       return this.join(fn, oneChange);
     } catch (err) {
-      return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+      // As thrown: node:sqlite's errors carry `errcode` (a duplicate key), and under a test
+      // runner's sandbox they are not `instanceof` its Error, so they must not be wrapped.
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
+      return Promise.reject(err);
     }
   }
 
