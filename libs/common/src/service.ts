@@ -7,7 +7,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from './config';
 import { createServiceHttpApp } from './http/service-app';
 import { listen, type RunningServer } from './http/server';
-import { answerStarting } from './http/starting';
 import { createRuntime, type Runtime, type SharedDeps } from './runtime';
 import type { Probe } from './http/health';
 import { startOutboxRelay } from './messaging/outbox-relay';
@@ -55,12 +54,6 @@ export interface ServiceDefinition<C> {
    * consumer, worker or route of it touches the stores before the migrations are done (ADR 0032).
    */
   prepares?: boolean;
-  /**
-   * A worker without routes that still answers on its port (the backup worker on its own: GET
-   * /health for the probes): the app it serves once started. Its port opens at the same moment
-   * as a routed service's, answering "starting" until then.
-   */
-  portApp?(rt: Runtime): (req: IncomingMessage, res: ServerResponse) => void;
 }
 
 export function createService<C>(
@@ -86,57 +79,37 @@ export function createService<C>(
     },
     async start() {
       rt = await createRuntime(def.name, config, opts.shared, { keepsObjects: def.keepsObjects !== false });
-      const runtime = rt;
-      // Listening from here: while the start goes on (migrations run or waited for, ADR 0032;
-      // bootstrap) a start probe sees a live process and readiness stays off (answerStarting).
-      let serve: (req: IncomingMessage, res: ServerResponse) => void = answerStarting;
-      if (def.routesDir || def.portApp)
-        server = await listen(
-          (req: IncomingMessage, res: ServerResponse) => serve(req, res),
-          opts.port ?? config.PORT,
-          opts.host ?? config.HOST,
+      // Not listening meanwhile, so not ready: the start probes wait (ADR 0032).
+      if (!def.prepares) await rt.repos.ready();
+      const ctx = await def.buildContext(rt);
+      stopWork = await def.onStart?.(rt, ctx);
+      if (def.outbox && opts.shared?.outboxRelay !== 'process')
+        stopRelay = startOutboxRelay(
+          { bus: rt.bus, stores: { activities: rt.repos.activities }, logger: rt.logger },
+          { intervalMs: config.OUTBOX_RELAY_INTERVAL_MS, graceMs: config.OUTBOX_RELAY_GRACE_MS },
         );
-      try {
-        if (!def.prepares) await runtime.repos.ready();
-        const ctx = await def.buildContext(runtime);
-        stopWork = await def.onStart?.(runtime, ctx);
-        if (def.outbox && opts.shared?.outboxRelay !== 'process')
-          stopRelay = startOutboxRelay(
-            { bus: runtime.bus, stores: { activities: runtime.repos.activities }, logger: runtime.logger },
-            { intervalMs: config.OUTBOX_RELAY_INTERVAL_MS, graceMs: config.OUTBOX_RELAY_GRACE_MS },
-          );
-        if (!server) return undefined;
-        if (!def.routesDir) {
-          serve = def.portApp!(runtime);
-          runtime.logger.info({ url: server.url }, `${def.name} listening`);
-          return server;
-        }
-        const { app } = createServiceHttpApp({
-          name: def.name,
-          config,
-          logger: runtime.logger,
-          repos: runtime.repos,
-          tokens: runtime.tokens,
-          federation: runtime.federation,
-          routesDir: def.routesDir,
-          ctx,
-          engine: runtime.db.engine.kind,
-          probes: {
-            mongodb: async () => ({ ok: await runtime.db.ping() }),
-            bus: () => runtime.bus.health(),
-            ...(def.extraProbes?.(runtime) ?? {}),
-          },
-        });
-        handler = app;
-        serve = app;
-        runtime.logger.info({ url: server.url }, `${def.name} listening`);
-        return server;
-      } catch (err) {
-        // A start that failed leaves no port open (the process exits, or a test goes on).
-        await server?.close(0);
-        server = undefined;
-        throw err;
-      }
+      if (!def.routesDir) return undefined;
+      const runtime = rt;
+      const { app } = createServiceHttpApp({
+        name: def.name,
+        config,
+        logger: rt.logger,
+        repos: rt.repos,
+        tokens: rt.tokens,
+        federation: rt.federation,
+        routesDir: def.routesDir,
+        ctx,
+        engine: runtime.db.engine.kind,
+        probes: {
+          mongodb: async () => ({ ok: await runtime.db.ping() }),
+          bus: () => runtime.bus.health(),
+          ...(def.extraProbes?.(runtime) ?? {}),
+        },
+      });
+      handler = app;
+      server = await listen(app, opts.port ?? config.PORT, opts.host ?? config.HOST);
+      rt.logger.info({ url: server.url }, `${def.name} listening`);
+      return server;
     },
     async [Symbol.asyncDispose]() {
       // Drain HTTP first (readiness 503, no new connections, in-flight requests finish), then

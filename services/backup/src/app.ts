@@ -1,9 +1,9 @@
 import { createService, type ServiceApp } from '@agora/common/service';
 import type { Config } from '@agora/common/config';
-import type { Runtime, SharedDeps } from '@agora/common/runtime';
+import type { SharedDeps } from '@agora/common/runtime';
 import { createBackupContext, type BackupContext } from './context';
 import { startWorker } from './worker';
-import { healthApp } from './health';
+import { serveHealth } from './health';
 
 /**
  * The backup worker process (no public routes): runs backup and restore jobs. On its own it
@@ -14,19 +14,20 @@ export function createApp(config: Config, opts: { shared?: SharedDeps } = {}): S
     {
       name: 'backup',
       buildContext: createBackupContext,
-      async onStart(_rt, ctx) {
+      async onStart(rt, ctx) {
         const worker = await startWorker(ctx);
-        return () => worker.stop();
+        const probes = {
+          mongodb: async () => ({ ok: await rt.db.ping() }),
+          bus: () => rt.bus.health(),
+        };
+        const health = opts.shared
+          ? undefined
+          : await serveHealth(probes, rt.db.engine.kind, config.PORT, config.HOST);
+        return async () => {
+          await health?.close();
+          await worker.stop();
+        };
       },
-      ...(opts.shared
-        ? {}
-        : {
-            portApp: (rt: Runtime) =>
-              healthApp(
-                { mongodb: async () => ({ ok: await rt.db.ping() }), bus: () => rt.bus.health() },
-                rt.db.engine.kind,
-              ),
-          }),
     },
     config,
     opts,

@@ -24,8 +24,7 @@ export {
 export { authenticate, loadAuthUser, roleChecker, type RoleChecker } from './authenticate';
 export { errorMiddleware, notFoundJson } from './errors-mw';
 export { requestId } from './request-id';
-export { listen, type HttpApp, type RunningServer } from './server';
-export { answerStarting } from './starting';
+export { listen, type RunningServer } from './server';
 export { healthHandler, type Probe } from './health';
 export { createServiceHttpApp, type ServiceAppOptions } from './service-app';
 export { canonicalPath, splitUrl } from './canonical-path';

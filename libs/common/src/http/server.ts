@@ -45,10 +45,7 @@ function answerDraining(res: ServerResponse): void {
   res.end(JSON.stringify({ status: 'error', timestamp: new Date().toISOString(), message: 'Shutting down' }));
 }
 
-/** What a server hands every request to (an Express app, or a function that picks one). */
-export type HttpApp = Express | ((req: IncomingMessage, res: ServerResponse) => void);
-
-export async function listen(app: HttpApp, port: number, host = '127.0.0.1'): Promise<RunningServer> {
+export async function listen(app: Express, port: number, host = '127.0.0.1'): Promise<RunningServer> {
   let draining = false;
   const inFlight = new Set<ServerResponse>();
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
