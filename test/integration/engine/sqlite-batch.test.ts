@@ -119,3 +119,14 @@ test('two connections of one process on one file write in one turn without waiti
     await second.close();
   }
 });
+
+test('a write issued while the connection closes is refused, and nothing crashes', async () => {
+  const other = openSqlite({ path });
+  await items(other).insertOne({ _id: 'before', n: 1 });
+  const closing = other.close();
+  await expect(items(other).insertOne({ _id: 'late', n: 2 })).rejects.toThrow(/closed/);
+  await closing;
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(await items(reader).findOne({ _id: 'late' })).toBeNull();
+  expect(await items(reader).findOne({ _id: 'before' })).toEqual({ _id: 'before', n: 1 });
+});

@@ -33,6 +33,8 @@ const PEERS = new Map<string, Set<CommitBatch>>();
 
 export class CommitBatch {
   private open = false;
+  /** The connection is closing or closed: no transaction opens any more. */
+  private closed = false;
   private waiters: Waiter[] = [];
   private readonly peers: Set<CommitBatch>;
 
@@ -52,6 +54,7 @@ export class CommitBatch {
   /** The connection is closing: commits what it wrote and leaves its peers. */
   close(): void {
     this.flush();
+    this.closed = true;
     this.peers.delete(this);
     if (!this.peers.size && PEERS.get(this.path) === this.peers) PEERS.delete(this.path);
   }
@@ -75,6 +78,7 @@ export class CommitBatch {
 
   private join<R>(fn: () => R, oneChange: boolean): Promise<R> {
     if (!this.open) {
+      if (this.closed) throw new Error('the database connection is closed');
       for (const peer of this.peers) if (peer !== this) peer.flush();
       this.db.exec('BEGIN IMMEDIATE');
       this.open = true;
@@ -96,7 +100,7 @@ export class CommitBatch {
 
   /** After a failed write: its own statements go; if SQLite rolled the whole transaction back, the turn's writes fail. */
   private undo(oneChange: boolean): void {
-    if (this.db.isTransaction) {
+    if (this.db.isOpen && this.db.isTransaction) {
       if (oneChange) return;
       this.db.exec('ROLLBACK TO w');
       this.db.exec('RELEASE w');
@@ -119,7 +123,11 @@ export class CommitBatch {
     try {
       this.db.exec('COMMIT');
     } catch (err) {
-      if (this.db.isTransaction) this.db.exec('ROLLBACK');
+      try {
+        if (this.db.isOpen && this.db.isTransaction) this.db.exec('ROLLBACK');
+      } catch {
+        // The writes fail below either way; SQLite has rolled the transaction back or will at close.
+      }
       this.fail(err);
       return;
     }
