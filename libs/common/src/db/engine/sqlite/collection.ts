@@ -32,6 +32,7 @@ import {
 import type { CommitBatch } from './batch';
 import { decodeDoc, encodeDoc } from './codec';
 import { incrementInPlace } from './increment';
+import { Statements } from './statements';
 import { keyset, orderBy, quoteName, where } from './sql';
 
 /** SQLITE_CONSTRAINT_PRIMARYKEY and SQLITE_CONSTRAINT_UNIQUE. */
@@ -53,20 +54,18 @@ export interface SqliteCollectionOptions {
 
 export class SqliteCollection<T extends Doc> implements Collection<T> {
   readonly spec: CollectionSpec;
-  private readonly db: DatabaseSync;
   private readonly table: string;
   private readonly checkIndexes: boolean;
   private readonly batch: CommitBatch;
   private readonly gate: (() => Promise<void> | undefined) | undefined;
-  /** Prepared statements by their text: a store issues a handful of shapes, each many times. */
-  private readonly statements = new Map<string, StatementSync>();
+  private readonly statements: Statements;
 
   constructor(opts: SqliteCollectionOptions) {
-    this.db = opts.db;
     this.spec = opts.spec;
     this.table = quoteName(opts.spec.name);
     this.checkIndexes = opts.checkIndexes;
     this.batch = opts.batch;
+    this.statements = new Statements(opts.db);
     this.gate = opts.gate;
   }
 
@@ -84,12 +83,7 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
   }
 
   private prepare(sql: string): StatementSync {
-    let st = this.statements.get(sql);
-    if (!st) {
-      st = this.db.prepare(sql);
-      this.statements.set(sql, st);
-    }
-    return st;
+    return this.statements.get(sql);
   }
 
   private covered(filter: Filter, sort?: Sort): void {

@@ -20,6 +20,7 @@ import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { checkPath } from '../documents';
 import { PortUsageError, type CollectionSpec, type TermIndexSpec, type TermQuery } from '../port';
 import { quoteName } from './sql';
+import { Statements } from './statements';
 
 const SLOT_BITS = 16;
 const SLOTS = 2 ** SLOT_BITS;
@@ -77,17 +78,14 @@ function triggersSql(spec: CollectionSpec, ix: TermIndexSpec): string[] {
 }
 
 export class SqliteTermIndexes {
-  private readonly statements = new Map<string, StatementSync>();
+  private readonly statements: Statements;
 
-  constructor(private readonly db: DatabaseSync) {}
+  constructor(private readonly db: DatabaseSync) {
+    this.statements = new Statements(db);
+  }
 
   private prepare(sql: string): StatementSync {
-    let st = this.statements.get(sql);
-    if (!st) {
-      st = this.db.prepare(sql);
-      this.statements.set(sql, st);
-    }
-    return st;
+    return this.statements.get(sql);
   }
 
   private exists(table: string): boolean {
