@@ -74,8 +74,27 @@ export function watchUpstream(res: ServerResponse, opts: WatchOptions): Upstream
   let state: 'running' | 'answered' | 'edge' | 'timedOut' = 'running';
   const call = (name: string, ...args: unknown[]) => original.get(name)!.apply(res, args);
 
+  const target = res as unknown as Record<string, Method>;
+  /** Guards `names` on this response: from the timeout on, each call is dropped. */
+  const guard = (names: readonly string[]) => {
+    for (const name of names) {
+      const fn = target[name];
+      if (typeof fn !== 'function' || original.has(name)) continue;
+      original.set(name, fn);
+      const progress = PROGRESS.has(name);
+      target[name] = function guarded(this: unknown, ...args: unknown[]) {
+        if (state === 'timedOut') return dropped(res, name, args);
+        if (progress) touch();
+        const out = fn.apply(res, args);
+        if (name === 'end') stop();
+        return out;
+      };
+    }
+  };
+
   const fire = () => {
     if (state !== 'running' || res.writableEnded) return;
+    guard(GUARDED);
     state = 'edge';
     opts.logger.warn(
       { ...opts.context, timeoutMs: opts.timeoutMs, answering: res.headersSent },
@@ -111,19 +130,10 @@ export function watchUpstream(res: ServerResponse, opts: WatchOptions): Upstream
     clearTimeout(timer);
   };
 
-  const target = res as unknown as Record<string, Method>;
-  for (const name of GUARDED) {
-    const fn = target[name];
-    if (typeof fn !== 'function') continue;
-    original.set(name, fn);
-    target[name] = function guarded(this: unknown, ...args: unknown[]) {
-      if (state === 'timedOut') return dropped(res, name, args);
-      if (PROGRESS.has(name)) touch();
-      const out = fn.apply(res, args);
-      if (name === 'end') stop();
-      return out;
-    };
-  }
+  // Until the timer fires only the answer's progress is watched: every own method set on the
+  // response makes each later property read on it slower (a fifth of a trivial route's throughput
+  // with all of them, docs/performance.md), so the others are guarded when it fires.
+  guard([...PROGRESS]);
   res.once('close', stop);
 
   const body = opts.streamed;
