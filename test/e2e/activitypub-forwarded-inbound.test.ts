@@ -203,6 +203,39 @@ test('an unsigned forwarded reply is read from its origin: what dave’s server 
   await waitFor(async () => !(await replyHeld(url)), 20_000);
 });
 
+test('a signed forward whose context renames its terms is read as its author signed it', async () => {
+  // dave's reply with a content warning, marked sensitive, as dave's server signs it.
+  const url = `${daveUrl()}/notes/renamed`;
+  const json = (await createOf(
+    publicNote(daveUrl(), url, '<p>the text dave wrote</p>', { replyTarget: new URL(noteUrl) }),
+  ).toJsonLd({ format: 'compact', contextLoader: fedCtx.contextLoader })) as Record<string, unknown>;
+  json['@context'] = [...(json['@context'] as unknown[]), { sensitive: 'as:sensitive' }];
+  Object.assign(json.object as object, { summary: 'dave’s warning', sensitive: true });
+  const keyId = new URL(`${daveUrl()}#main-key`);
+  const signed = (await signJsonLd(json, other.keys.dave!.pair.privateKey, keyId, {
+    contextLoader: fedCtx.contextLoader,
+  })) as Record<string, unknown>;
+  // The forwarder keeps the graph (so the signature) and renames the keys: `sensitive` becomes an
+  // unknown `zz_flag`, the text and the warning change places.
+  const forged = structuredClone(signed);
+  forged['@context'] = [
+    ...(forged['@context'] as unknown[]),
+    { zz_flag: 'as:sensitive', content: 'as:summary', summary: 'as:content' },
+  ];
+  const object = forged.object as Record<string, unknown>;
+  const { sensitive, content, summary } = object;
+  delete object.sensitive;
+  Object.assign(object, { zz_flag: sensitive, content: summary, summary: content });
+  expect((await deliver(JSON.stringify(forged))).status).toBe(202);
+  await waitFor(() => replyHeld(url), 20_000);
+  const reply = await rt().repos.replies.byId(remoteObjectIdFor(url, 'reply'));
+  expect(reply?.body).toContain('the text dave wrote');
+  expect(reply).toMatchObject({ contentWarning: 'dave’s warning', sensitive: true });
+  // What is kept to be forwarded on is the body as received: its signature verifies for others.
+  const recorded = await rt().repos.activities.byRemoteId(`${url}#create#forwarded-by:peer.test`);
+  expect(JSON.parse(recorded!.original!)).toEqual(forged);
+});
+
 describe('a forwarded activity that does not carry its actor’s own signature is refused, nothing stored', () => {
   let logged = 0;
   beforeEach(async () => {

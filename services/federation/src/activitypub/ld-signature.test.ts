@@ -87,3 +87,79 @@ test('a term its contexts do not define fails the check (safe mode) instead of g
   const extra = { ...body, object: { ...(body.object as object), notInAnyContext: 'read unsigned' } };
   await expect(verifyLdSignature(extra, verifyWithKey)).rejects.toThrow(Unauthorized);
 });
+
+/**
+ * The signature covers the RDF, the inbox reads JSON keys: a forwarder that redefines terms in an
+ * inline context keeps the graph (so the signature) while renaming what the keys say. What is
+ * read is the document compacted with this server's own context, as its author signed it.
+ */
+describe('what is read is the signed graph, in this server own terms', () => {
+  const ownContext = [
+    'https://www.w3.org/ns/activitystreams',
+    'https://w3id.org/security/v1',
+    { sensitive: 'as:sensitive' },
+  ];
+  const note = () => {
+    const doc = create();
+    return {
+      ...doc,
+      '@context': ownContext,
+      cc: [`${ACTOR}/followers`],
+      object: { ...doc.object, summary: 'CW', sensitive: true, cc: [`${ACTOR}/followers`] },
+    };
+  };
+  type Doc = Record<string, unknown> & { object: Record<string, unknown> };
+  const rewritten = (
+    body: Record<string, unknown>,
+    context: Record<string, unknown>,
+    object: (o: Doc['object']) => Doc['object'],
+    top = (d: Doc) => d,
+  ) => {
+    const doc = structuredClone(body) as Doc;
+    doc['@context'] = [...ownContext.slice(0, 2), context];
+    doc.object = object(doc.object);
+    return top(doc);
+  };
+  const read = async (body: Record<string, unknown>) => {
+    const { document } = await verifyLdSignature(body, verifyWithKey);
+    return document as Doc;
+  };
+  const PUBLIC = 'https://www.w3.org/ns/activitystreams#Public';
+
+  test('a term renamed by an inline alias (zz_flag for sensitive) is read under its own name', async () => {
+    const body = await signed(note());
+    const forged = rewritten(body, { zz_flag: 'as:sensitive' }, ({ sensitive, ...o }) => ({
+      ...o,
+      zz_flag: sensitive,
+    }));
+    const doc = await read(forged);
+    expect(doc.object.sensitive).toBe(true);
+    expect(doc.object.zz_flag).toBeUndefined();
+  });
+
+  test('content and summary swapped by the context are read as signed', async () => {
+    const body = await signed(note());
+    const forged = rewritten(
+      body,
+      { sensitive: 'as:sensitive', content: 'as:summary', summary: 'as:content' },
+      ({ content, summary, ...o }) => ({ ...o, content: summary, summary: content }),
+    );
+    const doc = await read(forged);
+    expect(doc.object).toMatchObject({ content: '<p>hello</p>', summary: 'CW', sensitive: true });
+  });
+
+  test('to and cc swapped by the context are read as signed', async () => {
+    const body = await signed(note());
+    const swap = { to: { '@id': 'as:cc', '@type': '@id' }, cc: { '@id': 'as:to', '@type': '@id' } };
+    const forged = rewritten(
+      body,
+      { sensitive: 'as:sensitive', ...swap },
+      ({ to, cc, ...o }) => ({ ...o, to: cc, cc: to }),
+      ({ to, cc, ...d }) => ({ ...d, to: cc, cc: to }),
+    );
+    const doc = await read(forged);
+    // Compaction writes one value as itself: the Public collection in its full form.
+    expect([doc.to, doc.object.to]).toEqual([PUBLIC, PUBLIC]);
+    expect([doc.cc, doc.object.cc]).toEqual([`${ACTOR}/followers`, `${ACTOR}/followers`]);
+  });
+});

@@ -10,12 +10,19 @@
  * nothing is ever fetched, and a document naming another context is not verified. jsonld.js runs
  * in safe mode, so a term its contexts do not define fails the check instead of being dropped
  * from what is signed (and then read here unsigned).
+ *
+ * The signature covers the RDF graph, not the JSON keys: an inline context may alias or redefine
+ * terms (`{"zz_flag": "as:sensitive"}`, `content` for `as:summary`, `to` for `as:cc`) and the
+ * graph, so the signature, is unchanged. So what is read of a signed body is never its JSON as
+ * received but the graph compacted with this server's own context (`READ_CONTEXT`), as Mastodon
+ * does (`ProcessCollectionService`): every key then means what this server means by it.
  */
 import { createHash } from 'node:crypto';
 import jsonld, { type RemoteDocument } from 'jsonld';
 import { Unauthorized } from '@agora/common/errors';
 import type { ResolvedKey } from '@agora/common/federation';
 import contexts from './ld-contexts.json';
+import { AP_PUBLIC, AS_CONTEXT, SECURITY_CONTEXT } from './vocab';
 
 type Json = Record<string, unknown>;
 
@@ -24,6 +31,22 @@ const IDENTITY_CONTEXT = 'https://w3id.org/identity/v1';
 /** Canonicalization is bounded: a crafted graph must not hold the inbox. */
 const CANON_TIMEOUT_MS = 2000;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/**
+ * The terms the inbound code reads (inbound-*.ts, the social service's inbound/*): ActivityStreams,
+ * security, and the extensions it knows, defined as Mastodon and LitePub define them.
+ */
+const READ_CONTEXT = [
+  AS_CONTEXT,
+  SECURITY_CONTEXT,
+  {
+    sensitive: 'as:sensitive',
+    Hashtag: 'as:Hashtag',
+    toot: 'http://joinmastodon.org/ns#',
+    Emoji: 'toot:Emoji',
+    EmojiReact: 'http://litepub.social/ns#EmojiReact',
+  },
+];
 
 export interface LdSignature {
   creator: string;
@@ -72,6 +95,26 @@ async function hashOf(doc: Json): Promise<string> {
   return createHash('sha256').update(canonical).digest('hex');
 }
 
+/** The Public collection, which compaction writes `as:Public`, in its full form, as received. */
+function fullPublic(value: unknown): unknown {
+  if (value === 'as:Public') return AP_PUBLIC;
+  if (Array.isArray(value)) return value.map(fullPublic);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fullPublic(v)]));
+}
+
+/** The signed document in this server's own terms (see above); one value is written as itself. */
+async function readable(doc: Json): Promise<Json> {
+  try {
+    const compacted = await jsonld.compact(doc, READ_CONTEXT, { documentLoader, safe: true });
+    return fullPublic(compacted) as Json;
+  } catch (err) {
+    const rejected = new Unauthorized("The signed body cannot be read in this server's terms");
+    rejected.cause = err;
+    throw rejected;
+  }
+}
+
 /** jsonld.js wraps a loader's error (`details.cause`): the unknown context's message is kept. */
 function findUnauthorized(err: unknown): Unauthorized | undefined {
   for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
@@ -84,13 +127,14 @@ function findUnauthorized(err: unknown): Unauthorized | undefined {
 
 /**
  * Verifies the body's Linked Data Signature; returns the key that made it (its `owner` says whom
- * it speaks for). Throws Unauthorized, with why, when there is none, a context is not known here,
+ * it speaks for) and the document to read: the signed graph compacted with `READ_CONTEXT`
+ * (without `signature`), never the JSON as received. Throws Unauthorized, with why, when there is none, a context is not known here,
  * or it does not verify.
  */
 export async function verifyLdSignature(
   body: Json,
   verifyWithKey: (keyId: string, text: Buffer, signature: Buffer) => Promise<ResolvedKey>,
-): Promise<{ key: ResolvedKey; creator: string }> {
+): Promise<{ key: ResolvedKey; creator: string; document: Json }> {
   const sig = ldSignatureOf(body);
   if (!sig) throw new Unauthorized('The activity carries no Linked Data Signature (RsaSignature2017)');
   if (!BASE64.test(sig.signatureValue)) throw new Unauthorized('The Linked Data Signature is not base64');
@@ -98,17 +142,14 @@ export async function verifyLdSignature(
   delete document.signature;
   // As Mastodon: the options' own context, if any, gives way to identity/v1.
   const text = (await hashOf({ ...sig.options, '@context': IDENTITY_CONTEXT })) + (await hashOf(document));
+  let key: ResolvedKey;
   try {
-    const key = await verifyWithKey(
-      sig.creator,
-      Buffer.from(text),
-      Buffer.from(sig.signatureValue, 'base64'),
-    );
-    return { key, creator: sig.creator };
+    key = await verifyWithKey(sig.creator, Buffer.from(text), Buffer.from(sig.signatureValue, 'base64'));
   } catch (err) {
     if (!(err instanceof Unauthorized) || err.message !== 'Invalid signature') throw err;
     throw new Unauthorized(
       'The Linked Data Signature does not verify: the body is not as its creator signed it',
     );
   }
+  return { key, creator: sig.creator, document: await readable(document) };
 }
