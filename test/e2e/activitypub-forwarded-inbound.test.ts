@@ -236,6 +236,24 @@ test('a signed forward whose context renames its terms is read as its author sig
   expect(JSON.parse(recorded!.original!)).toEqual(forged);
 });
 
+test('a signed forward too large to canonicalise here is read from its origin instead', async () => {
+  const { url, body } = await signedReply('large');
+  (body.object as Record<string, unknown>).content = `<p>${'long '.repeat(20_000)}</p>`;
+  // Not canonicalised (its signature would not verify, changed as it is): its origin is asked.
+  const unserved = await deliver(JSON.stringify(body));
+  expect(unserved.status).toBe(401);
+  expect(unserved.body.error).toMatch(/the object's origin does not serve it \(HTTP 404\)/);
+  other.notes.set(
+    url,
+    publicNote(daveUrl(), url, '<p>short, as served</p>', { replyTarget: new URL(noteUrl) }),
+  );
+  expect((await deliver(JSON.stringify(body))).status).toBe(202);
+  await waitFor(() => replyHeld(url), 20_000);
+  expect((await rt().repos.replies.byId(remoteObjectIdFor(url, 'reply')))?.body).toContain(
+    'short, as served',
+  );
+});
+
 describe('a forwarded activity that does not carry its actor’s own signature is refused, nothing stored', () => {
   let logged = 0;
   beforeEach(async () => {
@@ -279,7 +297,7 @@ describe('a forwarded activity that does not carry its actor’s own signature i
     const { url, body } = await signedReply('carol-signed', { peer, name: 'carol' });
     const res = await deliver(JSON.stringify(body));
     expect(res.status).toBe(401);
-    expect(res.body.error).toMatch(/Linked Data Signature's key is not the activity's actor's/);
+    expect(res.body.error).toMatch(/Linked Data Signature's key is not on the activity's actor's domain/);
     await nothingStored(url);
   });
 

@@ -8,7 +8,9 @@
  * - with a Linked Data Signature (`RsaSignature2017`, ld-signature.ts), on that signature: its
  *   key must be the actor's (its owner); a signature that does not verify refuses the activity;
  *   what is applied is the signed graph compacted in this server's terms, never the JSON keys as
- *   received (an inline context may rename them without changing what is signed);
+ *   received (an inline context may rename them without changing what is signed); the key is
+ *   checked (on the actor's domain, owned by the actor) before the body is canonicalised, and a
+ *   body over 64 KiB or 400 nodes is not canonicalised: it is read from its origin;
  * - else with an Object Integrity Proof (`eddsa-jcs-2022`, object-proof.ts), on that proof: its
  *   Multikey's controller must be the actor; a proof that does not verify refuses it;
  * - with neither, from the object's origin (inbound-refetched.ts): what it serves is applied.
@@ -23,7 +25,7 @@
 import { NotAuthorized, Unauthorized } from '@agora/common/errors';
 import { domainOf, type VerifiedSignature } from '@agora/common/federation';
 import type { FederationContext } from '../context';
-import { ldSignatureOf, verifyLdSignature } from './ld-signature';
+import { ldSignatureOf, ldTooLarge, verifyLdSignature } from './ld-signature';
 import { refetchForwarded } from './inbound-refetched';
 import { fetchMultikey } from './multikey';
 import { objectProofOf, verifyObjectProof } from './object-proof';
@@ -70,10 +72,15 @@ export async function trustForwarded(
     remoteId: `${id}#forwarded-by:${forwarder.signerDomain}`,
   };
   const forwardedBy = `forwarded by ${forwarder.keyId}`;
-  if (ldSignatureOf(activity)) {
-    const { key, creator, document } = await verifyLdSignature(activity, (keyId, text, sig) =>
-      ctx.federation.verifyWithKey(keyId, text, sig),
+  // A body too large to canonicalise here (ld-signature.ts) is read from its origin instead.
+  const tooLarge = ldSignatureOf(activity) ? ldTooLarge(activity) : undefined;
+  if (tooLarge)
+    ctx.logger.info(
+      { actor: actorUrl, id, tooLarge },
+      'forwarded activity: too large to check its signature',
     );
+  if (ldSignatureOf(activity) && !tooLarge) {
+    const { key, creator, document } = await verifyLdSignature(activity, actorUrl, ctx.federation);
     if (key.owner !== actorUrl || key.ownerDomain.toLowerCase() !== actorDomain)
       throw new Unauthorized("The Linked Data Signature's key is not the activity's actor's");
     // What is applied is the signed graph in this server's terms (ld-signature.ts): its id, type

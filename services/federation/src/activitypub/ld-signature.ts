@@ -20,7 +20,7 @@
 import { createHash } from 'node:crypto';
 import jsonld, { type RemoteDocument } from 'jsonld';
 import { Unauthorized } from '@agora/common/errors';
-import type { ResolvedKey } from '@agora/common/federation';
+import { domainOf, type ResolvedKey } from '@agora/common/federation';
 import contexts from './ld-contexts.json';
 import { AP_PUBLIC, AS_CONTEXT, SECURITY_CONTEXT } from './vocab';
 
@@ -115,6 +115,33 @@ async function readable(doc: Json): Promise<Json> {
   }
 }
 
+/** A body larger than these is not canonicalised (ADR 0037): some milliseconds per node, synchronously. */
+export const LD_MAX_BYTES = 64 * 1024;
+export const LD_MAX_NODES = 400;
+
+/** Nodes (objects and list items) in `value`, counted up to `max` + 1. */
+function nodesOf(value: unknown, max: number, seen = 0): number {
+  if (typeof value !== 'object' || value === null) return seen;
+  const items = Array.isArray(value) ? (value as unknown[]) : Object.values(value);
+  let count = seen + (Array.isArray(value) ? items.length : 1);
+  for (const item of items) {
+    if (count > max) break;
+    count = nodesOf(item, max, count);
+  }
+  return count;
+}
+
+/**
+ * Why the body is too large to have its Linked Data Signature checked here (it is then read from
+ * its origin: inbound-forwarded.ts), or undefined. A real reply is some kilobytes.
+ */
+export function ldTooLarge(body: Json): string | undefined {
+  const bytes = Buffer.byteLength(JSON.stringify(body));
+  if (bytes > LD_MAX_BYTES) return `${bytes} bytes, over ${LD_MAX_BYTES}`;
+  if (nodesOf(body, LD_MAX_NODES) > LD_MAX_NODES) return `over ${LD_MAX_NODES} nodes`;
+  return undefined;
+}
+
 /** jsonld.js wraps a loader's error (`details.cause`): the unknown context's message is kept. */
 function findUnauthorized(err: unknown): Unauthorized | undefined {
   for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
@@ -125,26 +152,44 @@ function findUnauthorized(err: unknown): Unauthorized | undefined {
   return undefined;
 }
 
+/** How the `creator` key is had: looked up (its owner), then a signature checked with it. */
+export interface LdKeys {
+  resolveKey(keyId: string): Promise<ResolvedKey>;
+  verifyWithKey(keyId: string, text: Buffer, signature: Buffer): Promise<ResolvedKey>;
+}
+
 /**
- * Verifies the body's Linked Data Signature; returns the key that made it (its `owner` says whom
- * it speaks for) and the document to read: the signed graph compacted with `READ_CONTEXT`
- * (without `signature`), never the JSON as received. Throws Unauthorized, with why, when there is none, a context is not known here,
- * or it does not verify.
+ * Verifies the body's Linked Data Signature as `actorUrl`'s; returns the key that made it and the
+ * document to read: the signed graph compacted with `READ_CONTEXT` (without `signature`), never
+ * the JSON as received. What costs nothing is checked before canonicalisation, which the sender
+ * could make long: the `creator` on the actor's domain, the body's size (`ldTooLarge`), then the
+ * key fetched and owned by the actor. Throws Unauthorized, with why, when there is none, one of
+ * those fails, a context is not known here, or it does not verify.
  */
 export async function verifyLdSignature(
   body: Json,
-  verifyWithKey: (keyId: string, text: Buffer, signature: Buffer) => Promise<ResolvedKey>,
+  actorUrl: string,
+  keys: LdKeys,
 ): Promise<{ key: ResolvedKey; creator: string; document: Json }> {
   const sig = ldSignatureOf(body);
   if (!sig) throw new Unauthorized('The activity carries no Linked Data Signature (RsaSignature2017)');
   if (!BASE64.test(sig.signatureValue)) throw new Unauthorized('The Linked Data Signature is not base64');
+  const actorDomain = domainOf(actorUrl);
+  if (!actorDomain || domainOf(sig.creator) !== actorDomain)
+    throw new Unauthorized("The Linked Data Signature's key is not on the activity's actor's domain");
+  const tooLarge = ldTooLarge(body);
+  if (tooLarge)
+    throw new Unauthorized(`The body is too large to check its Linked Data Signature (${tooLarge})`);
+  const owner = await keys.resolveKey(sig.creator);
+  if (owner.owner !== actorUrl || owner.ownerDomain.toLowerCase() !== actorDomain)
+    throw new Unauthorized("The Linked Data Signature's key is not the activity's actor's");
   const document = { ...body };
   delete document.signature;
   // As Mastodon: the options' own context, if any, gives way to identity/v1.
   const text = (await hashOf({ ...sig.options, '@context': IDENTITY_CONTEXT })) + (await hashOf(document));
   let key: ResolvedKey;
   try {
-    key = await verifyWithKey(sig.creator, Buffer.from(text), Buffer.from(sig.signatureValue, 'base64'));
+    key = await keys.verifyWithKey(sig.creator, Buffer.from(text), Buffer.from(sig.signatureValue, 'base64'));
   } catch (err) {
     if (!(err instanceof Unauthorized) || err.message !== 'Invalid signature') throw err;
     throw new Unauthorized(
