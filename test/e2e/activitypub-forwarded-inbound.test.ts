@@ -254,6 +254,34 @@ test('a signed forward too large to canonicalise here is read from its origin in
   );
 });
 
+test('an unsigned forwarded Delete of a post held here for its addressees only is refused on a 404: the origin answers so for a post its reader may not see', async () => {
+  const url = `${daveUrl()}/notes/direct`;
+  const aliceActor = (await otherCtx.lookupObject(aliceUrl)) as Person;
+  await otherCtx.sendActivity(
+    { identifier: 'dave' },
+    aliceActor,
+    createOf(publicNote(daveUrl(), url, '<p>for alice only</p>', { to: new URL(aliceUrl) }), {
+      to: new URL(aliceUrl),
+    }),
+  );
+  const postId = remoteObjectIdFor(url);
+  await waitFor(async () => !!(await rt().repos.posts.byId(postId)), 20_000);
+  expect((await rt().repos.posts.byId(postId))?.to).not.toBe('@public');
+  const remove = JSON.stringify({
+    '@context': 'https://www.w3.org/ns/activitystreams',
+    id: `${url}#delete`,
+    type: 'Delete',
+    actor: daveUrl(),
+    to: [aliceUrl],
+    object: { id: url, type: 'Tombstone' },
+  });
+  const res = await deliver(remove);
+  expect(res.status).toBe(401);
+  expect(res.body.error).toMatch(/answers 404, as it does for a post this server may not see/);
+  const post = await rt().repos.posts.byId(postId);
+  expect(post?.deletedAt ?? null).toBeNull();
+});
+
 describe('a forwarded activity that does not carry its actor’s own signature is refused, nothing stored', () => {
   let logged = 0;
   beforeEach(async () => {
