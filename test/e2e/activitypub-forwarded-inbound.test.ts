@@ -282,6 +282,45 @@ test('an unsigned forwarded Delete of a post held here for its addressees only i
   expect(post?.deletedAt ?? null).toBeNull();
 });
 
+test('a forwarded edit older than the one held is not applied: a replayed Update does not roll an edit back', async () => {
+  const { url, body } = await signedReply('edited');
+  expect((await deliver(JSON.stringify(body))).status).toBe(202);
+  await waitFor(() => replyHeld(url), 20_000);
+  const replyId = remoteObjectIdFor(url, 'reply');
+  /** dave's Update of his reply, edited at `updated`, Linked-Data-signed by dave's key. */
+  const update = async (n: number, updated: string) => {
+    const json = structuredClone(body);
+    delete json.signature;
+    Object.assign(json, { id: `${url}#update-${n}`, type: 'Update' });
+    Object.assign(json.object as object, { content: `<p>edit ${n}</p>`, updated });
+    const keyId = new URL(`${daveUrl()}#main-key`);
+    return signJsonLd(json, other.keys.dave!.pair.privateKey, keyId, { contextLoader: fedCtx.contextLoader });
+  };
+  const u1 = await update(1, '2026-01-01T00:00:01Z');
+  const u2 = await update(2, '2026-01-01T00:00:02Z');
+  const bodyOf = async () => (await rt().repos.replies.byId(replyId))?.body ?? '';
+  expect((await deliver(JSON.stringify(u1))).status).toBe(202);
+  await waitFor(async () => (await bodyOf()).includes('edit 1'), 20_000);
+  expect((await deliver(JSON.stringify(u2))).status).toBe(202);
+  await waitFor(async () => (await bodyOf()).includes('edit 2'), 20_000);
+  // u1 again, as another server forwards it (or late): not newer than the edit held.
+  const again = { ...u1, id: `${url}#update-1-again` };
+  const replayed = await signJsonLd(
+    (({ signature: _s, ...rest }) => rest)(again),
+    other.keys.dave!.pair.privateKey,
+    new URL(`${daveUrl()}#main-key`),
+    { contextLoader: fedCtx.contextLoader },
+  );
+  expect((await deliver(JSON.stringify(replayed))).status).toBe(202);
+  await waitFor(async () => {
+    const recorded = await rt().repos.activities.byRemoteId(`${url}#update-1-again#forwarded-by:peer.test`);
+    return !!recorded?.inbound?.status && recorded.inbound.status !== 'accepted';
+  }, 20_000);
+  const recorded = await rt().repos.activities.byRemoteId(`${url}#update-1-again#forwarded-by:peer.test`);
+  expect(recorded?.inbound).toMatchObject({ status: 'ignored' });
+  expect(await bodyOf()).toContain('edit 2');
+});
+
 describe('a forwarded activity that does not carry its actor’s own signature is refused, nothing stored', () => {
   let logged = 0;
   beforeEach(async () => {
