@@ -29,6 +29,7 @@ import { ldSignatureOf, ldTooLarge, verifyLdSignature } from './ld-signature';
 import { refetchForwarded } from './inbound-refetched';
 import { fetchMultikey } from './multikey';
 import { objectProofOf, verifyObjectProof } from './object-proof';
+import { fetchDocument } from './resolve';
 import { type Json, idOf } from './json';
 
 /** What a server forwards (a reply in a thread, its edit, its removal): other types must come from their actor. */
@@ -101,7 +102,8 @@ export async function trustForwarded(
     };
   }
   if (objectProofOf(activity)) {
-    const { key, keyId } = await verifyObjectProof(activity, (k) => fetchMultikey(ctx, k));
+    const fetchDoc = (url: string) => fetchDocument(ctx, url);
+    const { key, keyId } = await verifyObjectProof(activity, (k) => fetchMultikey(fetchDoc, k, actorUrl));
     if (key.controller !== actorUrl)
       throw new Unauthorized("The Object Integrity Proof's key is not the activity's actor's");
     ctx.logger.info(
