@@ -22,6 +22,7 @@
  * commits (`peers`).
  */
 import type { DatabaseSync } from 'node:sqlite';
+import { types } from 'node:util';
 
 interface Waiter {
   resolve: () => void;
@@ -66,7 +67,9 @@ export class CommitBatch {
     try {
       return this.join(fn, oneChange);
     } catch (err) {
-      return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+      // node:sqlite's errors are native Errors of another realm under jest (not `instanceof Error`
+      // there): kept as they are, so the collection still reads their code (a unique violation).
+      return Promise.reject(err instanceof Error || types.isNativeError(err) ? err : new Error(String(err)));
     }
   }
 
