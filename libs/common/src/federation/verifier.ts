@@ -39,6 +39,11 @@ export interface Federation {
    * throws Unauthorized.
    */
   verifyWithKey(keyId: string, text: Buffer, signature: Buffer): Promise<ResolvedKey>;
+  /**
+   * The key at `keyId` (its owner), fetched as an HTTP signature's is and cached: looked up before
+   * a body signature is worked on, so a key of another actor costs no canonicalisation.
+   */
+  resolveKey(keyId: string): Promise<ResolvedKey>;
   close(): void;
 }
 
@@ -74,6 +79,7 @@ export function createFederation(
       if (!verifies(fresh, text, signature)) throw new Unauthorized('Invalid signature');
       return fresh;
     },
+    resolveKey: (keyId) => fetchedKey(keys.resolveKey, keyId),
     close: () => {
       fetch.close();
       deliver.close();

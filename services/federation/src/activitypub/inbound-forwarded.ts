@@ -7,6 +7,10 @@
  *
  * - with a Linked Data Signature (`RsaSignature2017`, ld-signature.ts), on that signature: its
  *   key must be the actor's (its owner); a signature that does not verify refuses the activity;
+ *   what is applied is the signed graph compacted in this server's terms, never the JSON keys as
+ *   received (an inline context may rename them without changing what is signed); the key is
+ *   checked (on the actor's domain, owned by the actor) before the body is canonicalised, and a
+ *   body over 64 KiB or 400 nodes is not canonicalised: it is read from its origin;
  * - else with an Object Integrity Proof (`eddsa-jcs-2022`, object-proof.ts), on that proof: its
  *   Multikey's controller must be the actor; a proof that does not verify refuses it;
  * - with neither, from the object's origin (inbound-refetched.ts): what it serves is applied.
@@ -21,10 +25,11 @@
 import { NotAuthorized, Unauthorized } from '@agora/common/errors';
 import { domainOf, type VerifiedSignature } from '@agora/common/federation';
 import type { FederationContext } from '../context';
-import { ldSignatureOf, verifyLdSignature } from './ld-signature';
+import { ldSignatureOf, ldTooLarge, verifyLdSignature } from './ld-signature';
 import { refetchForwarded } from './inbound-refetched';
 import { fetchMultikey } from './multikey';
 import { objectProofOf, verifyObjectProof } from './object-proof';
+import { fetchDocument } from './resolve';
 import { type Json, idOf } from './json';
 
 /** What a server forwards (a reply in a thread, its edit, its removal): other types must come from their actor. */
@@ -37,7 +42,11 @@ export interface ForwardedTrust {
   via: string;
   /** The key it is recorded (and deduplicated) under. */
   remoteId: string;
-  /** The activity to apply: the body as received when signed, else rebuilt from the origin. */
+  /**
+   * The activity to apply: the signed graph in this server's terms (Linked Data Signature), the
+   * body as received (Object Integrity Proof: its JSON is what is signed), else rebuilt from the
+   * origin. The body as received is what is kept to be forwarded on.
+   */
   activity: Json;
   /** Whether the body is its author's, as signed (so it may be forwarded on: forward.ts). */
   signed: boolean;
@@ -64,20 +73,37 @@ export async function trustForwarded(
     remoteId: `${id}#forwarded-by:${forwarder.signerDomain}`,
   };
   const forwardedBy = `forwarded by ${forwarder.keyId}`;
-  if (ldSignatureOf(activity)) {
-    const { key, creator } = await verifyLdSignature(activity, (keyId, text, sig) =>
-      ctx.federation.verifyWithKey(keyId, text, sig),
+  // A body too large to canonicalise here (ld-signature.ts) is read from its origin instead.
+  const tooLarge = ldSignatureOf(activity) ? ldTooLarge(activity) : undefined;
+  if (tooLarge)
+    ctx.logger.info(
+      { actor: actorUrl, id, tooLarge },
+      'forwarded activity: too large to check its signature',
     );
+  if (ldSignatureOf(activity) && !tooLarge) {
+    const { key, creator, document } = await verifyLdSignature(activity, actorUrl, ctx.federation);
     if (key.owner !== actorUrl || key.ownerDomain.toLowerCase() !== actorDomain)
       throw new Unauthorized("The Linked Data Signature's key is not the activity's actor's");
+    // What is applied is the signed graph in this server's terms (ld-signature.ts): its id, type
+    // and actor must be what the JSON said, which the checks above were made on.
+    if (document.id !== id || document.type !== type || idOf(document.actor) !== actorUrl)
+      throw new Unauthorized(
+        "The Linked Data Signature's body does not say what its JSON keys say (its context redefines them)",
+      );
     ctx.logger.info(
       { actor: actorUrl, id, forwarder: forwarder.keyId },
       'forwarded activity: signed by its actor',
     );
-    return { ...recorded, via: `${creator} (Linked Data Signature; ${forwardedBy})`, activity, signed: true };
+    return {
+      ...recorded,
+      via: `${creator} (Linked Data Signature; ${forwardedBy})`,
+      activity: { ...document, signature: activity.signature },
+      signed: true,
+    };
   }
   if (objectProofOf(activity)) {
-    const { key, keyId } = await verifyObjectProof(activity, (k) => fetchMultikey(ctx, k));
+    const fetchDoc = (url: string) => fetchDocument(ctx, url);
+    const { key, keyId } = await verifyObjectProof(activity, (k) => fetchMultikey(fetchDoc, k, actorUrl));
     if (key.controller !== actorUrl)
       throw new Unauthorized("The Object Integrity Proof's key is not the activity's actor's");
     ctx.logger.info(

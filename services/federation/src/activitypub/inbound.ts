@@ -88,6 +88,7 @@ export async function acceptActivityPub(
     raw: JSON.stringify(shaped),
     via: trust.via,
     // A signed public reply (or its edit or removal) is kept as sent, to be forwarded (forward.ts).
-    ...(trust.signed && keepsOriginal(activity) ? { original: raw.toString('utf8') } : {}),
+    // Whether it is (a public reply) is read from what is applied; what is kept is the body as received.
+    ...(trust.signed && keepsOriginal(trust.activity) ? { original: raw.toString('utf8') } : {}),
   });
 }

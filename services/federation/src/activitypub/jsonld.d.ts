@@ -11,6 +11,13 @@ declare module 'jsonld' {
     safe: boolean;
     canonizeOptions?: { algorithm?: string; signal?: AbortSignal; maxWorkFactor?: number };
   }
-  const jsonld: { canonize(input: unknown, options: CanonizeOptions): Promise<string> };
+  export interface CompactOptions {
+    documentLoader: (url: string) => Promise<RemoteDocument>;
+    safe: boolean;
+  }
+  const jsonld: {
+    canonize(input: unknown, options: CanonizeOptions): Promise<string>;
+    compact(input: unknown, context: unknown, options: CompactOptions): Promise<Record<string, unknown>>;
+  };
   export default jsonld;
 }

@@ -10,12 +10,19 @@
  * nothing is ever fetched, and a document naming another context is not verified. jsonld.js runs
  * in safe mode, so a term its contexts do not define fails the check instead of being dropped
  * from what is signed (and then read here unsigned).
+ *
+ * The signature covers the RDF graph, not the JSON keys: an inline context may alias or redefine
+ * terms (`{"zz_flag": "as:sensitive"}`, `content` for `as:summary`, `to` for `as:cc`) and the
+ * graph, so the signature, is unchanged. So what is read of a signed body is never its JSON as
+ * received but the graph compacted with this server's own context (`READ_CONTEXT`), as Mastodon
+ * does (`ProcessCollectionService`): every key then means what this server means by it.
  */
 import { createHash } from 'node:crypto';
 import jsonld, { type RemoteDocument } from 'jsonld';
 import { Unauthorized } from '@agora/common/errors';
-import type { ResolvedKey } from '@agora/common/federation';
+import { domainOf, type ResolvedKey } from '@agora/common/federation';
 import contexts from './ld-contexts.json';
+import { AP_PUBLIC, AS_CONTEXT, SECURITY_CONTEXT } from './vocab';
 
 type Json = Record<string, unknown>;
 
@@ -24,6 +31,22 @@ const IDENTITY_CONTEXT = 'https://w3id.org/identity/v1';
 /** Canonicalization is bounded: a crafted graph must not hold the inbox. */
 const CANON_TIMEOUT_MS = 2000;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/**
+ * The terms the inbound code reads (inbound-*.ts, the social service's inbound/*): ActivityStreams,
+ * security, and the extensions it knows, defined as Mastodon and LitePub define them.
+ */
+const READ_CONTEXT = [
+  AS_CONTEXT,
+  SECURITY_CONTEXT,
+  {
+    sensitive: 'as:sensitive',
+    Hashtag: 'as:Hashtag',
+    toot: 'http://joinmastodon.org/ns#',
+    Emoji: 'toot:Emoji',
+    EmojiReact: 'http://litepub.social/ns#EmojiReact',
+  },
+];
 
 export interface LdSignature {
   creator: string;
@@ -72,6 +95,53 @@ async function hashOf(doc: Json): Promise<string> {
   return createHash('sha256').update(canonical).digest('hex');
 }
 
+/** The Public collection, which compaction writes `as:Public`, in its full form, as received. */
+function fullPublic(value: unknown): unknown {
+  if (value === 'as:Public') return AP_PUBLIC;
+  if (Array.isArray(value)) return value.map(fullPublic);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fullPublic(v)]));
+}
+
+/** The signed document in this server's own terms (see above); one value is written as itself. */
+async function readable(doc: Json): Promise<Json> {
+  try {
+    const compacted = await jsonld.compact(doc, READ_CONTEXT, { documentLoader, safe: true });
+    return fullPublic(compacted) as Json;
+  } catch (err) {
+    const rejected = new Unauthorized("The signed body cannot be read in this server's terms");
+    rejected.cause = err;
+    throw rejected;
+  }
+}
+
+/** A body larger than these is not canonicalised (ADR 0037): some milliseconds per node, synchronously. */
+export const LD_MAX_BYTES = 64 * 1024;
+export const LD_MAX_NODES = 400;
+
+/** Nodes (objects and list items) in `value`, counted up to `max` + 1. */
+function nodesOf(value: unknown, max: number, seen = 0): number {
+  if (typeof value !== 'object' || value === null) return seen;
+  const items = Array.isArray(value) ? (value as unknown[]) : Object.values(value);
+  let count = seen + (Array.isArray(value) ? items.length : 1);
+  for (const item of items) {
+    if (count > max) break;
+    count = nodesOf(item, max, count);
+  }
+  return count;
+}
+
+/**
+ * Why the body is too large to have its Linked Data Signature checked here (it is then read from
+ * its origin: inbound-forwarded.ts), or undefined. A real reply is some kilobytes.
+ */
+export function ldTooLarge(body: Json): string | undefined {
+  const bytes = Buffer.byteLength(JSON.stringify(body));
+  if (bytes > LD_MAX_BYTES) return `${bytes} bytes, over ${LD_MAX_BYTES}`;
+  if (nodesOf(body, LD_MAX_NODES) > LD_MAX_NODES) return `over ${LD_MAX_NODES} nodes`;
+  return undefined;
+}
+
 /** jsonld.js wraps a loader's error (`details.cause`): the unknown context's message is kept. */
 function findUnauthorized(err: unknown): Unauthorized | undefined {
   for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
@@ -82,33 +152,49 @@ function findUnauthorized(err: unknown): Unauthorized | undefined {
   return undefined;
 }
 
+/** How the `creator` key is had: looked up (its owner), then a signature checked with it. */
+export interface LdKeys {
+  resolveKey(keyId: string): Promise<ResolvedKey>;
+  verifyWithKey(keyId: string, text: Buffer, signature: Buffer): Promise<ResolvedKey>;
+}
+
 /**
- * Verifies the body's Linked Data Signature; returns the key that made it (its `owner` says whom
- * it speaks for). Throws Unauthorized, with why, when there is none, a context is not known here,
- * or it does not verify.
+ * Verifies the body's Linked Data Signature as `actorUrl`'s; returns the key that made it and the
+ * document to read: the signed graph compacted with `READ_CONTEXT` (without `signature`), never
+ * the JSON as received. What costs nothing is checked before canonicalisation, which the sender
+ * could make long: the `creator` on the actor's domain, the body's size (`ldTooLarge`), then the
+ * key fetched and owned by the actor. Throws Unauthorized, with why, when there is none, one of
+ * those fails, a context is not known here, or it does not verify.
  */
 export async function verifyLdSignature(
   body: Json,
-  verifyWithKey: (keyId: string, text: Buffer, signature: Buffer) => Promise<ResolvedKey>,
-): Promise<{ key: ResolvedKey; creator: string }> {
+  actorUrl: string,
+  keys: LdKeys,
+): Promise<{ key: ResolvedKey; creator: string; document: Json }> {
   const sig = ldSignatureOf(body);
   if (!sig) throw new Unauthorized('The activity carries no Linked Data Signature (RsaSignature2017)');
   if (!BASE64.test(sig.signatureValue)) throw new Unauthorized('The Linked Data Signature is not base64');
+  const actorDomain = domainOf(actorUrl);
+  if (!actorDomain || domainOf(sig.creator) !== actorDomain)
+    throw new Unauthorized("The Linked Data Signature's key is not on the activity's actor's domain");
+  const tooLarge = ldTooLarge(body);
+  if (tooLarge)
+    throw new Unauthorized(`The body is too large to check its Linked Data Signature (${tooLarge})`);
+  const owner = await keys.resolveKey(sig.creator);
+  if (owner.owner !== actorUrl || owner.ownerDomain.toLowerCase() !== actorDomain)
+    throw new Unauthorized("The Linked Data Signature's key is not the activity's actor's");
   const document = { ...body };
   delete document.signature;
   // As Mastodon: the options' own context, if any, gives way to identity/v1.
   const text = (await hashOf({ ...sig.options, '@context': IDENTITY_CONTEXT })) + (await hashOf(document));
+  let key: ResolvedKey;
   try {
-    const key = await verifyWithKey(
-      sig.creator,
-      Buffer.from(text),
-      Buffer.from(sig.signatureValue, 'base64'),
-    );
-    return { key, creator: sig.creator };
+    key = await keys.verifyWithKey(sig.creator, Buffer.from(text), Buffer.from(sig.signatureValue, 'base64'));
   } catch (err) {
     if (!(err instanceof Unauthorized) || err.message !== 'Invalid signature') throw err;
     throw new Unauthorized(
       'The Linked Data Signature does not verify: the body is not as its creator signed it',
     );
   }
+  return { key, creator: sig.creator, document: await readable(document) };
 }

@@ -1,15 +1,14 @@
 /**
  * Multikeys (FEP-521a; the keys of Object Integrity Proofs): an Ed25519 public key named by a
  * proof's `verificationMethod`, found in the document at that URL (the actor's `assertionMethod`,
- * or the key itself), fetched through the safe client. The key must belong to the URL's server
- * (the document and its `controller` there); `controller` says whose it is.
+ * or the key itself), fetched through the safe client, only on the actor's domain. The key must
+ * belong to the URL's server (the document and its `controller` there) and be listed in its
+ * controller's `assertionMethod`; `controller` says whose it is.
  */
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import { Unauthorized } from '@agora/common/errors';
 import { domainOf } from '@agora/common/federation';
-import type { FederationContext } from '../context';
-import { type Json, isObject, list } from './json';
-import { fetchDocument } from './resolve';
+import { type Json, idOf, isObject, list } from './json';
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 /** The multicodec prefix of an Ed25519 public key (0xed, as a varint). */
@@ -56,25 +55,42 @@ function ed25519Of(multibase: unknown): KeyObject {
   }
 }
 
-/** The Multikey at `keyId`, with its controller; throws Unauthorized, with why. */
-export async function fetchMultikey(ctx: FederationContext, keyId: string): Promise<Multikey> {
+/** A document fetched by URL (through the safe client: resolve.ts); undefined when not served. */
+export type FetchDocument = (url: string) => Promise<Json | undefined>;
+
+/**
+ * The Multikey at `keyId`, for a proof said to be by `actorUrl`, with its controller; throws
+ * Unauthorized, with why. The key must be on the actor's domain (nothing is fetched otherwise),
+ * in the document at its URL, controlled by an actor of that host who lists it in its
+ * `assertionMethod` (FEP-521a: a standalone key document alone says nothing of its controller).
+ */
+export async function fetchMultikey(
+  fetchDoc: FetchDocument,
+  keyId: string,
+  actorUrl: string,
+): Promise<Multikey> {
   const url = URL.canParse(keyId) ? new URL(keyId) : undefined;
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
     throw new Unauthorized('The proof key id is not an http(s) URL');
+  const host = domainOf(keyId);
+  if (!host || host !== domainOf(actorUrl))
+    throw new Unauthorized("The proof key is not on the activity's actor's domain");
   url.hash = '';
-  const doc = await fetchDocument(ctx, url.href).catch(() => undefined);
+  const doc = await fetchDoc(url.href).catch(() => undefined);
   if (!doc) throw new Unauthorized('The proof key could not be fetched');
   const found = [doc, ...list(doc.assertionMethod)].find(
     (k): k is Json => isObject(k) && k.id === keyId && k.publicKeyMultibase !== undefined,
   );
   if (!found) throw new Unauthorized('The proof key is not in the document at its URL');
   const controller = typeof found.controller === 'string' ? found.controller : undefined;
-  const host = domainOf(keyId);
   if (
     !controller ||
     domainOf(controller) !== host ||
     (typeof doc.id === 'string' && domainOf(doc.id) !== host)
   )
     throw new Unauthorized('The proof key does not belong to its host');
+  const owner = doc.id === controller ? doc : await fetchDoc(controller).catch(() => undefined);
+  if (owner?.id !== controller || !list(owner.assertionMethod).some((k) => idOf(k) === keyId))
+    throw new Unauthorized("The proof key is not in its controller's assertionMethod");
   return { controller, publicKey: ed25519Of(found.publicKeyMultibase) };
 }

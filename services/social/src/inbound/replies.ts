@@ -91,13 +91,27 @@ async function ownReply(ctx: SocialContext, a: Inbound, id: string | undefined) 
   return untrusted(a, thread) ?? { reply, thread };
 }
 
+/** The object's `updated` (when its author's server edited it), as an ISO date; undefined when none. */
+function editedAt(object: Json): string | undefined {
+  const raw = typeof object.updated === 'string' ? new Date(object.updated) : undefined;
+  return raw && !Number.isNaN(raw.getTime()) ? raw.toISOString() : undefined;
+}
+
+/**
+ * An edit is applied when it is newer than the one held: an Update whose `updated` is not later
+ * than the held edit's (`remoteUpdated`), or that has none once a dated edit is held, is an older
+ * edit (replayed, forwarded again, or late) and would roll the reply back.
+ */
 export async function updateReply(ctx: SocialContext, a: Inbound): Promise<Outcome> {
   const object = a.activity.object;
   if (!isObject(object)) return rejected('object: an object is required');
   const found = await ownReply(ctx, a, objectId(object));
   if (!('reply' in found)) return found;
+  const edited = editedAt(object);
+  const held = found.reply.remoteUpdated;
+  if (held && (!edited || edited <= held)) return ignored('the reply holds a newer edit already');
   const set = bodyOf(object);
-  await ctx.stores.replies.set(found.reply.id, set);
+  await ctx.stores.replies.set(found.reply.id, { ...set, ...(edited ? { remoteUpdated: edited } : {}) });
   return {
     status: 'processed',
     events: [

@@ -100,6 +100,8 @@ export type ReplyDoc = Reactable &
     parent: string;
     source?: Source | null;
     body?: string | null;
+    /** A remote reply's last edit applied, as its author's server dated it (`updated`, ISO). */
+    remoteUpdated?: string | null;
   };
 
 export type ReactDoc = {
