@@ -192,11 +192,11 @@ async function settle(
   now: number,
   scheme: VerifiedSignature['scheme'],
 ): Promise<VerifiedSignature> {
-  let key = await resolve(input.resolveKey, keyId);
+  let key = await resolveSigningKey(input.resolveKey, keyId);
   if (!verifies(key, text, signature)) {
     if (!input.forgetKey?.(keyId)) throw new Unauthorized('Invalid signature');
     // The signer may have rotated its key since we cached it: one fresh fetch decides.
-    key = await resolve(input.resolveKey, keyId);
+    key = await resolveSigningKey(input.resolveKey, keyId);
     if (!verifies(key, text, signature)) throw new Unauthorized('Invalid signature');
   }
   const signerDomain = key.ownerDomain.toLowerCase();
@@ -273,7 +273,11 @@ function checkDigest(header: string | undefined, body: Buffer): void {
   }
 }
 
-async function resolve(resolveKey: VerifyRequestInput['resolveKey'], keyId: string): Promise<ResolvedKey> {
+/** The signing key behind `keyId`; a failure to fetch it is the signature's (401), not the server's. */
+export async function resolveSigningKey(
+  resolveKey: VerifyRequestInput['resolveKey'],
+  keyId: string,
+): Promise<ResolvedKey> {
   try {
     return await resolveKey(keyId);
   } catch (err) {

@@ -9,7 +9,13 @@ import type { CircuitBreaker } from './circuit-breaker';
 import { createKeyResolver } from './keys';
 import type { ReplayGuard } from './replay';
 import { createSafeFetch, type SafeFetch } from './safe-fetch';
-import { verifies, verifyRequest, type ResolvedKey, type VerifiedSignature } from './signature';
+import {
+  resolveSigningKey,
+  verifies,
+  verifyRequest,
+  type ResolvedKey,
+  type VerifiedSignature,
+} from './signature';
 
 export interface SignedRequest {
   method: string;
@@ -72,28 +78,17 @@ export function createFederation(
         replay,
       }),
     verifyWithKey: async (keyId, text, signature) => {
-      const key = await fetchedKey(keys.resolveKey, keyId);
+      const key = await resolveSigningKey(keys.resolveKey, keyId);
       if (verifies(key, text, signature)) return key;
       if (!keys.forget(keyId)) throw new Unauthorized('Invalid signature');
-      const fresh = await fetchedKey(keys.resolveKey, keyId);
+      const fresh = await resolveSigningKey(keys.resolveKey, keyId);
       if (!verifies(fresh, text, signature)) throw new Unauthorized('Invalid signature');
       return fresh;
     },
-    resolveKey: (keyId) => fetchedKey(keys.resolveKey, keyId),
+    resolveKey: (keyId) => resolveSigningKey(keys.resolveKey, keyId),
     close: () => {
       fetch.close();
       deliver.close();
     },
   };
-}
-
-async function fetchedKey(resolveKey: (keyId: string) => Promise<ResolvedKey>, keyId: string) {
-  try {
-    return await resolveKey(keyId);
-  } catch (err) {
-    if (err instanceof Unauthorized) throw err;
-    const rejected = new Unauthorized('Signing key could not be fetched');
-    rejected.cause = err;
-    throw rejected;
-  }
 }
