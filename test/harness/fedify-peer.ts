@@ -11,6 +11,7 @@ import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createFederation, MemoryKvStore, type Federation, type InboxContext } from '@fedify/fedify';
 import { Accept, Activity, Create, Endpoints, Follow, Note, Person, Undo } from '@fedify/fedify/vocab';
+import { makeEd25519 } from './ed25519';
 
 export const PEER_DOMAIN = 'peer.test';
 
@@ -52,27 +53,6 @@ async function makeKey(): Promise<PeerKey> {
       publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
     },
     pair,
-  };
-}
-
-/** An Ed25519 pair as WebCrypto keys (Fedify's Multikey and Object Integrity Proofs). */
-export async function makeEd25519(): Promise<webcrypto.CryptoKeyPair> {
-  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
-  return {
-    privateKey: await crypto.subtle.importKey(
-      'pkcs8',
-      privateKey.export({ type: 'pkcs8', format: 'der' }),
-      { name: 'Ed25519' },
-      true,
-      ['sign'],
-    ),
-    publicKey: await crypto.subtle.importKey(
-      'spki',
-      publicKey.export({ type: 'spki', format: 'der' }),
-      { name: 'Ed25519' },
-      true,
-      ['verify'],
-    ),
   };
 }
 

@@ -2,9 +2,10 @@
  * Object Integrity Proofs as Fedify makes them (its `signObject`, `eddsa-jcs-2022`), checked here;
  * Multikeys decoded from base58btc as Fedify encodes them.
  */
-import { generateKeyPairSync, KeyObject, type webcrypto } from 'node:crypto';
+import { KeyObject, type webcrypto } from 'node:crypto';
 import { signObject } from '@fedify/fedify';
 import { Create, Multikey, Note } from '@fedify/fedify/vocab';
+import { makeEd25519 } from '../../../../test/harness/ed25519';
 import { decodeBase58btc } from './multikey';
 import { jcs, objectProofOf, verifyObjectProof } from './object-proof';
 
@@ -14,27 +15,6 @@ let pair: webcrypto.CryptoKeyPair;
 let key: { publicKey: KeyObject; controller: string };
 const keyOf = (id: string) =>
   id === KEY_ID ? Promise.resolve(key) : Promise.reject(new Error(`no key ${id}`));
-
-/** An Ed25519 pair as WebCrypto keys (Fedify's Multikey and Object Integrity Proofs). */
-async function makeEd25519(): Promise<webcrypto.CryptoKeyPair> {
-  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
-  return {
-    privateKey: await crypto.subtle.importKey(
-      'pkcs8',
-      privateKey.export({ type: 'pkcs8', format: 'der' }),
-      { name: 'Ed25519' },
-      true,
-      ['sign'],
-    ),
-    publicKey: await crypto.subtle.importKey(
-      'spki',
-      publicKey.export({ type: 'spki', format: 'der' }),
-      { name: 'Ed25519' },
-      true,
-      ['verify'],
-    ),
-  };
-}
 
 beforeAll(async () => {
   pair = await makeEd25519();
