@@ -107,7 +107,9 @@ export async function startCompiled(opts: StartOptions = {}): Promise<CompiledSe
     async stop() {
       if (!exit) {
         child.kill('SIGTERM');
-        const timer = setTimeout(() => killGroup(child.pid!), 15_000);
+        // Past the server's own shutdown grace (SHUTDOWN_GRACE_SECONDS, 20 s by default: requests
+        // still running then are cut and it exits 0), so only a shutdown that hangs is killed.
+        const timer = setTimeout(() => killGroup(child.pid!), 30_000);
         await exited;
         clearTimeout(timer);
       }
