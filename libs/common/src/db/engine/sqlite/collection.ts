@@ -33,7 +33,7 @@ import type { CommitBatch } from './batch';
 import { decodeDoc, encodeDoc } from './codec';
 import { incrementInPlace } from './increment';
 import { Statements } from './statements';
-import { keyset, orderBy, quoteName, where } from './sql';
+import { idAlone, keyset, orderBy, quoteName, where } from './sql';
 
 /** SQLITE_CONSTRAINT_PRIMARYKEY and SQLITE_CONSTRAINT_UNIQUE. */
 const DUPLICATE_CODES = new Set([1555, 2067]);
@@ -130,8 +130,9 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     this.prepare(`UPDATE ${this.table} SET doc = jsonb(?) WHERE _id = ?`).run(encodeDoc(doc), doc._id);
   }
 
-  private deleteRow(id: string): void {
-    this.prepare(`DELETE FROM ${this.table} WHERE _id = ?`).run(id);
+  /** Deletes the document with this `_id`; how many went (0 or 1). */
+  private deleteRow(id: string): number {
+    return Number(this.prepare(`DELETE FROM ${this.table} WHERE _id = ?`).run(id).changes);
   }
 
   insertOne(doc: T): Promise<void> {
@@ -191,12 +192,6 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     });
   }
 
-  /** The change of updateOne and findOneAndUpdate: returns [before, after] (null when nothing). */
-  private changeOne(filter: Filter, update: Update, upsert: boolean, sort?: Sort): [T | null, T | null] {
-    checkUpdate(update);
-    return this.changeInTransaction(filter, update, upsert, sort);
-  }
-
   private changeInTransaction(
     filter: Filter,
     update: Update,
@@ -215,21 +210,23 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     return [found, next];
   }
 
-  /** A counter moved without reading the document (increment.ts); false: take the general path. */
-  private incrementedInPlace(filter: Filter, update: Update): boolean {
+  /**
+   * The change of updateOne and updateEach: a counter moved in place when it can be (increment.ts:
+   * no read), else read, applied and written back.
+   */
+  private updateInTransaction(filter: Filter, update: Update, upsert: boolean, sort?: Sort): UpdateResult {
     const st = incrementInPlace(this.table, this.spec, filter, update);
-    return !!st && Number(this.prepare(st.sql).run(...st.params).changes) === 1;
+    if (st && Number(this.prepare(st.sql).run(...st.params).changes) === 1)
+      return { matched: 1, upserted: false };
+    const [before, after] = this.changeInTransaction(filter, update, upsert, sort);
+    return { matched: before ? 1 : 0, upserted: !before && !!after };
   }
 
   updateEach(changes: readonly Change[]): Promise<UpdateResult[]> {
     return this.change(() => {
       for (const c of changes) checkUpdate(c.update);
       if (!changes.length) return [];
-      return changes.map((c) => {
-        if (this.incrementedInPlace(c.filter, c.update)) return { matched: 1, upserted: false };
-        const [before, after] = this.changeInTransaction(c.filter, c.update, !!c.upsert);
-        return { matched: before ? 1 : 0, upserted: !before && !!after };
-      });
+      return changes.map((c) => this.updateInTransaction(c.filter, c.update, !!c.upsert));
     });
   }
 
@@ -240,9 +237,7 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
   ): Promise<UpdateResult> {
     return this.change(() => {
       checkUpdate(update);
-      if (this.incrementedInPlace(filter, update)) return { matched: 1, upserted: false };
-      const [before, after] = this.changeOne(filter, update, !!opts.upsert, opts.sort);
-      return { matched: before ? 1 : 0, upserted: !before && !!after };
+      return this.updateInTransaction(filter, update, !!opts.upsert, opts.sort);
     }, true);
   }
 
@@ -252,7 +247,8 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     opts: { upsert?: boolean; returning?: 'before' | 'after'; sort?: Sort } = {},
   ): Promise<T | null> {
     return this.change(() => {
-      const [before, after] = this.changeOne(filter, update, !!opts.upsert, opts.sort);
+      checkUpdate(update);
+      const [before, after] = this.changeInTransaction(filter, update, !!opts.upsert, opts.sort);
       return opts.returning === 'before' ? before : after;
     }, true);
   }
@@ -269,9 +265,8 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
   deleteOne(filter: Filter): Promise<number> {
     return this.change(() => {
       // By key alone (an outbox row confirmed, a list entry removed): one statement, no read.
-      const keys = Object.keys(filter);
-      if (keys.length === 1 && typeof filter._id === 'string')
-        return Number(this.prepare(`DELETE FROM ${this.table} WHERE _id = ?`).run(filter._id).changes);
+      const id = idAlone(filter);
+      if (id !== undefined) return this.deleteRow(id);
       const found = this.select(filter, { limit: 1, fields: [] })[0];
       if (found) this.deleteRow(found._id);
       return found ? 1 : 0;

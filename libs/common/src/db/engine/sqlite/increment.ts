@@ -12,6 +12,7 @@
  */
 import type { SQLInputValue } from 'node:sqlite';
 import type { CollectionSpec, Filter, Update } from '../port';
+import { idAlone } from './sql';
 
 export interface InPlace {
   sql: string;
@@ -37,8 +38,8 @@ export function incrementInPlace(
   filter: Filter,
   update: Update,
 ): InPlace | null {
-  const keys = Object.keys(filter);
-  if (keys.length !== 1 || keys[0] !== '_id' || typeof filter._id !== 'string') return null;
+  const id = idAlone(filter);
+  if (id === undefined) return null;
   const ops = Object.keys(update);
   if (ops.length !== 1 || ops[0] !== '$inc') return null;
   const inc = Object.entries(update.$inc ?? {});
@@ -67,6 +68,6 @@ export function incrementInPlace(
   }
   return {
     sql: `UPDATE ${table} SET doc = jsonb_set(doc, ${sets.join(', ')}) WHERE _id = ? AND ${guards.join(' AND ')}`,
-    params: [...setParams, filter._id, ...guardParams],
+    params: [...setParams, id, ...guardParams],
   };
 }

@@ -81,6 +81,12 @@ export function where(filter: Filter): Where {
   return { sql: parts.length ? parts.join(' AND ') : '1', params };
 }
 
+/** The `_id` a filter names when it names nothing else (a document by its key). */
+export function idAlone(filter: Filter): string | undefined {
+  const keys = Object.keys(filter);
+  return keys.length === 1 && typeof filter._id === 'string' ? filter._id : undefined;
+}
+
 /**
  * Strictly after `after` in `sort` order. One direction throughout: a row value, which SQLite
  * reads from an index as a range; mixed directions: the expanded OR form.
