@@ -8,6 +8,7 @@
  * is taken only when the origin says the object is gone (410 or a Tombstone), or answers 404 for
  * an object held here as public (a 404 may only mean that this server may not see it).
  */
+import { isHttpUrl } from '@agora/common/validation';
 import { Unauthorized } from '@agora/common/errors';
 import { domainOf } from '@agora/common/federation';
 import type { FederationContext } from '../context';
@@ -39,7 +40,7 @@ export async function refetchForwarded(
   actorUrl: string,
 ): Promise<Json> {
   const objectUrl = idOf(activity.object);
-  if (!objectUrl || !/^https?:\/\//.test(objectUrl) || domainOf(objectUrl) !== domainOf(actorUrl))
+  if (!objectUrl || !isHttpUrl(objectUrl) || domainOf(objectUrl) !== domainOf(actorUrl))
     throw refused("its object is not on the actor's domain, where it could be read");
   const { status, doc } = await fetchAnswer(ctx, objectUrl).catch(() => ({ status: 0, doc: undefined }));
   const base = { '@context': activity['@context'], id: activity.id, type, actor: actorUrl };

@@ -22,9 +22,8 @@ import jsonld, { type RemoteDocument } from 'jsonld';
 import { Unauthorized } from '@agora/common/errors';
 import { domainOf, type ResolvedKey } from '@agora/common/federation';
 import contexts from './ld-contexts.json';
-import { AP_PUBLIC, AS_CONTEXT, SECURITY_CONTEXT } from './vocab';
-
-type Json = Record<string, unknown>;
+import { isObject, type Json } from './json';
+import { AP_EXTENSION_TERMS, AP_PUBLIC, AS_CONTEXT, SECURITY_CONTEXT } from './vocab';
 
 const PINNED = new Map<string, unknown>(Object.entries(contexts));
 const IDENTITY_CONTEXT = 'https://w3id.org/identity/v1';
@@ -39,13 +38,7 @@ const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 const READ_CONTEXT = [
   AS_CONTEXT,
   SECURITY_CONTEXT,
-  {
-    sensitive: 'as:sensitive',
-    Hashtag: 'as:Hashtag',
-    toot: 'http://joinmastodon.org/ns#',
-    Emoji: 'toot:Emoji',
-    EmojiReact: 'http://litepub.social/ns#EmojiReact',
-  },
+  { ...AP_EXTENSION_TERMS, toot: 'http://joinmastodon.org/ns#', Emoji: 'toot:Emoji' },
 ];
 
 export interface LdSignature {
@@ -58,8 +51,8 @@ export interface LdSignature {
 /** The body's `RsaSignature2017`, when it carries one (its shape only: nothing is checked yet). */
 export function ldSignatureOf(body: Json): LdSignature | undefined {
   const sig = body.signature;
-  if (typeof sig !== 'object' || sig === null || Array.isArray(sig)) return undefined;
-  const { type, creator, created, signatureValue, ...rest } = sig as Json;
+  if (!isObject(sig)) return undefined;
+  const { type, creator, created, signatureValue, ...rest } = sig;
   if (type !== 'RsaSignature2017') return undefined;
   if (typeof creator !== 'string' || typeof created !== 'string' || typeof signatureValue !== 'string')
     return undefined;

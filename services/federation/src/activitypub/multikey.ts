@@ -5,6 +5,7 @@
  * belong to the URL's server (the document and its `controller` there) and be listed in its
  * controller's `assertionMethod`; `controller` says whose it is.
  */
+import { isHttpUrl } from '@agora/common/validation';
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import { Unauthorized } from '@agora/common/errors';
 import { domainOf } from '@agora/common/federation';
@@ -69,9 +70,8 @@ export async function fetchMultikey(
   keyId: string,
   actorUrl: string,
 ): Promise<Multikey> {
-  const url = URL.canParse(keyId) ? new URL(keyId) : undefined;
-  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
-    throw new Unauthorized('The proof key id is not an http(s) URL');
+  if (!isHttpUrl(keyId)) throw new Unauthorized('The proof key id is not an http(s) URL');
+  const url = new URL(keyId);
   const host = domainOf(keyId);
   if (!host || host !== domainOf(actorUrl))
     throw new Unauthorized("The proof key is not on the activity's actor's domain");

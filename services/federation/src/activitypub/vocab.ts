@@ -17,15 +17,13 @@ export const AP_ACTOR_CONTEXT = [
   { sensitive: 'as:sensitive', toot: 'http://joinmastodon.org/ns#', suspended: 'toot:suspended' },
 ];
 /** With the terms of content beyond AS2 core: `Hashtag` (as Mastodon defines it), `EmojiReact` (LitePub). */
-export const AP_CONTENT_CONTEXT = [
-  AS_CONTEXT,
-  SECURITY_CONTEXT,
-  {
-    sensitive: 'as:sensitive',
-    Hashtag: 'as:Hashtag',
-    EmojiReact: 'http://litepub.social/ns#EmojiReact',
-  },
-];
+/** The extension terms this server writes and reads, as Mastodon and LitePub define them. */
+export const AP_EXTENSION_TERMS = {
+  sensitive: 'as:sensitive',
+  Hashtag: 'as:Hashtag',
+  EmojiReact: 'http://litepub.social/ns#EmojiReact',
+};
+export const AP_CONTENT_CONTEXT = [AS_CONTEXT, SECURITY_CONTEXT, AP_EXTENSION_TERMS];
 export const AP_PUBLIC = 'https://www.w3.org/ns/activitystreams#Public';
 export const PUBLIC_FORMS = new Set([AP_PUBLIC, 'as:Public', 'Public', '@public']);
 export const ACTIVITY_JSON = 'application/activity+json';
