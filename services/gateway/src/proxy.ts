@@ -24,6 +24,7 @@ import { serviceFor, type ServiceName } from '@agora/common/routing';
 import { replicaPool, type ReplicaPool } from './balance';
 import { proxySafetyPlugin } from './proxy-safety';
 import { connectionFailed, retryable } from './retry';
+import { TIMED_OUT } from './upstream-timeout';
 
 export const INTERNAL_HEADER_PREFIX = 'x-agora-';
 
@@ -130,10 +131,10 @@ export function createProxy({ targets, logger, timeoutMs = 30_000, downMs }: Pro
           (out as unknown as { destroy?: () => void }).destroy?.();
           return;
         }
-        out.writeHead(timedOut ? 504 : 502, { 'content-type': 'application/json; charset=utf-8' });
-        out.end(
-          JSON.stringify({ error: timedOut ? 'Upstream service timed out' : 'Upstream service unavailable' }),
-        );
+        out.writeHead(timedOut ? TIMED_OUT.status : 502, {
+          'content-type': 'application/json; charset=utf-8',
+        });
+        out.end(JSON.stringify({ error: timedOut ? TIMED_OUT.error : 'Upstream service unavailable' }));
       },
     },
   });

@@ -21,8 +21,13 @@ test('the memory store holds at most maxKeys keys, however many were bumped', as
 test('a key bumped recently keeps its stamp while older keys are forgotten', async () => {
   const s = memoryStampStore({ maxKeys: 10 });
   await s.bump(['u:hot']);
-  const before = (await s.read(['u:hot']))![0];
   for (let i = 0; i < 9; i++) await s.bump([`p:${i}`]);
+  // Bumped again after the others: the oldest by last bump is now p:0, not u:hot (first inserted).
+  await s.bump(['u:hot']);
+  const before = (await s.read(['u:hot']))![0];
+  // Past the bound: five keys must be forgotten, the least recently bumped ones.
+  for (let i = 9; i < 14; i++) await s.bump([`p:${i}`]);
+  expect(s.size).toBe(10);
   expect((await s.read(['u:hot']))![0]).toBe(before);
 });
 

@@ -44,7 +44,7 @@ const EPOCH_STEP = 2 ** 32;
 const EPOCH_KEY = '*epoch';
 
 /** Keys a memory stamp store remembers by default (about 150 bytes each): see `memoryStampStore`. */
-export const MEMORY_STAMP_KEYS = 20_000;
+const MEMORY_STAMP_KEYS = 20_000;
 /** Buckets of the floors a forgotten key reads: a forgotten key moves the stamps of 1/BUCKETS of the rest. */
 const FLOOR_BUCKETS = 1024;
 
